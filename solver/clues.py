@@ -1,0 +1,51 @@
+"""The rules that only make sense on the folded box: circles, squares, face sums, the answer."""
+
+from __future__ import annotations
+
+from math import prod
+
+from solver.folding import Folding
+from solver.puzzle import Cell, Puzzle
+
+
+def circle_problem(puzzle: Puzzle, folding: Folding) -> str | None:
+    """A circled number must lie directly opposite another circled number, on the opposite face.
+
+    Returns what breaks the rule, or None."""
+    at = {folding.placement[cell]: cell for cell in puzzle.circled()}
+    for place, cell in sorted(at.items(), key=lambda item: item[1]):
+        face, u, v = place
+        if (face ^ 1, u, v) not in at:
+            return f"circled {puzzle.numbers[cell].value} at {cell} has no circled number opposite it"
+    return None
+
+
+def square_problem(puzzle: Puzzle, folding: Folding) -> str | None:
+    """A squared number must be edge-adjacent to another squared number on the same face.
+
+    Returns what breaks the rule, or None."""
+    at = {folding.placement[cell]: cell for cell in puzzle.squared()}
+    for (face, u, v), cell in sorted(at.items(), key=lambda item: item[1]):
+        beside = [(face, u + 1, v), (face, u - 1, v), (face, u, v + 1), (face, u, v - 1)]
+        if not any(place in at for place in beside):
+            return f"squared {puzzle.numbers[cell].value} at {cell} has no squared number beside it on its face"
+    return None
+
+
+def clue_problem(puzzle: Puzzle, folding: Folding) -> str | None:
+    """The first circle or square rule the folding breaks, or None."""
+    return circle_problem(puzzle, folding) or square_problem(puzzle, folding)
+
+
+def numbers_on_face(puzzle: Puzzle, folding: Folding, face: int) -> list[Cell]:
+    return [cell for cell in folding.cells_on(face) if cell in puzzle.numbers]
+
+
+def face_sums(puzzle: Puzzle, folding: Folding) -> list[int]:
+    """The sum of the numbers on each face, in face order (0-5)."""
+    return [sum(puzzle.numbers[c].value for c in numbers_on_face(puzzle, folding, f)) for f in range(6)]
+
+
+def answer(puzzle: Puzzle, folding: Folding) -> int:
+    """The product of the six face sums."""
+    return prod(face_sums(puzzle, folding))

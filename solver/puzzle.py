@@ -1,0 +1,275 @@
+"""The puzzle model and the parsers for puzzle, layout and net files.
+
+Parsing and printing are inverses: ``parse_puzzle(picture(p)) == p``.
+Every parse error is an ``InputError`` that names the source, line and column.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+Cell = tuple[int, int]  # (row, col), 0-based, row 0 at the top
+Layout = frozenset[Cell]  # the set of box cells
+Box = tuple[int, int, int]  # (a, b, c), ascending
+
+DIRECTIONS = "URDL"
+STEP: dict[str, Cell] = {"U": (-1, 0), "R": (0, 1), "D": (1, 0), "L": (0, -1)}
+MARKS = {"": "plain", "o": "circle", "s": "square"}
+MAX_SIDE = 100
+
+
+class InputError(ValueError):
+    """Bad input, with the place it was found: ``file:line:col: what``."""
+
+    def __init__(self, message: str, source: str = "<input>", line: int = 0, column: int = 0):
+        self.message, self.source, self.line, self.column = message, source, line, column
+        place = source if line == 0 else f"{source}:{line}" if column == 0 else f"{source}:{line}:{column}"
+        super().__init__(f"{place}: {message}")
+
+
+@dataclass(frozen=True)
+class Number:
+    """A number clue: its value 1-9 and its mark ('' plain, 'o' circled, 's' squared)."""
+
+    value: int
+    mark: str = ""
+
+    @property
+    def token(self) -> str:
+        return f"{self.value}{self.mark}"
+
+
+@dataclass(frozen=True)
+class Puzzle:
+    """The static problem: grid size, number clues and arrow clues."""
+
+    rows: int
+    cols: int
+    numbers: dict[Cell, Number] = field(default_factory=dict)
+    arrows: dict[Cell, str] = field(default_factory=dict)  # cell -> subset of 'URDL', in that order
+    name: str = "puzzle"
+
+    def __hash__(self) -> int:
+        return hash((self.rows, self.cols, tuple(sorted(self.numbers.items())), tuple(sorted(self.arrows.items()))))
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Puzzle):
+            return NotImplemented
+        return (self.rows, self.cols, self.numbers, self.arrows) == (other.rows, other.cols, other.numbers, other.arrows)
+
+    def cells(self) -> list[Cell]:
+        """Every cell of the grid, row by row."""
+        return [(r, c) for r in range(self.rows) for c in range(self.cols)]
+
+    def inside(self, cell: Cell) -> bool:
+        return 0 <= cell[0] < self.rows and 0 <= cell[1] < self.cols
+
+    def circled(self) -> list[Cell]:
+        return sorted(cell for cell, n in self.numbers.items() if n.mark == "o")
+
+    def squared(self) -> list[Cell]:
+        return sorted(cell for cell, n in self.numbers.items() if n.mark == "s")
+
+
+# ---------------------------------------------------------------------------------------------
+# Reading text
+
+
+def decode_text(data: bytes, source: str) -> str:
+    """The text of a file's bytes, or an InputError if it is not UTF-8 text."""
+    if b"\0" in data:
+        raise InputError("not a text file (it contains NUL bytes)", source)
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as error:
+        line = data[: error.start].count(b"\n") + 1
+        raise InputError("not a text file (invalid UTF-8)", source, line) from None
+
+
+def _content_lines(text: str) -> list[tuple[int, str]]:
+    """(line number, line) for each line that is not blank, trailing white space removed."""
+    return [(i, line.rstrip()) for i, line in enumerate(text.splitlines(), 1) if line.strip()]
+
+
+def _tokens(line: str) -> list[tuple[int, str]]:
+    """(1-based column, token) for each white-space separated token of a line."""
+    out, col = [], 0
+    for piece in line.split():
+        col = line.index(piece, col)
+        out.append((col + 1, piece))
+        col += len(piece)
+    return out
+
+
+def _header(lines: list[tuple[int, str]], source: str) -> tuple[int, int]:
+    if not lines:
+        raise InputError("empty file: expected a header 'rows cols'", source, 1)
+    number, text = lines[0]
+    parts = text.split()
+    if len(parts) != 2 or not all(p.isdigit() for p in parts):
+        raise InputError(f"expected a header 'rows cols', found {text.strip()!r}", source, number, 1)
+    rows, cols = int(parts[0]), int(parts[1])
+    if not (1 <= rows <= MAX_SIDE and 1 <= cols <= MAX_SIDE):
+        raise InputError(f"grid size {rows}x{cols} is outside 1x1 to {MAX_SIDE}x{MAX_SIDE}", source, number, 1)
+    if len(lines) - 1 != rows:
+        raise InputError(f"header says {rows} rows but the file has {len(lines) - 1}", source, number, 1)
+    return rows, cols
+
+
+def _grid_tokens(text: str, source: str) -> tuple[int, int, list[tuple[Cell, int, int, str]]]:
+    """Header and every token of a grid file as (cell, line, column, token)."""
+    lines = _content_lines(text)
+    rows, cols = _header(lines, source)
+    out = []
+    for r, (number, line) in enumerate(lines[1:]):
+        tokens = _tokens(line)
+        if len(tokens) != cols:
+            raise InputError(f"row {r} has {len(tokens)} cells, the header says {cols}", source, number, 1)
+        out.extend(((r, c), number, col, tok) for c, (col, tok) in enumerate(tokens))
+    return rows, cols, out
+
+
+# ---------------------------------------------------------------------------------------------
+# Puzzles
+
+
+def _parse_token(token: str) -> Number | str | None:
+    """A Number, an arrow string, None for an empty cell; ValueError says what is wrong."""
+    if token == ".":
+        return None
+    if token[0].isdigit():
+        digits = token.rstrip("os")
+        mark = token[len(digits):]
+        if not digits.isdigit() or len(mark) > 1:
+            raise ValueError(f"unknown token {token!r}")
+        if not 1 <= int(digits) <= 9:
+            raise ValueError(f"number {digits} is outside 1-9")
+        return Number(int(digits), mark)
+    if set(token) <= set(DIRECTIONS) and len(set(token)) == len(token):
+        return "".join(d for d in DIRECTIONS if d in token)
+    raise ValueError(f"unknown token {token!r} (expected '.', 1-9 with optional o/s, or arrows from URDL)")
+
+
+def parse_puzzle(text: str, source: str = "<input>", name: str | None = None) -> Puzzle:
+    """The Puzzle a puzzle file describes."""
+    rows, cols, tokens = _grid_tokens(text, source)
+    numbers: dict[Cell, Number] = {}
+    arrows: dict[Cell, str] = {}
+    for cell, line, col, token in tokens:
+        try:
+            clue = _parse_token(token)
+        except ValueError as error:
+            raise InputError(str(error), source, line, col) from None
+        if isinstance(clue, Number):
+            numbers[cell] = clue
+        elif clue is not None:
+            arrows[cell] = clue
+    return Puzzle(rows, cols, numbers, arrows, name or _stem(source))
+
+
+def picture(puzzle: Puzzle) -> str:
+    """The puzzle file text of a Puzzle."""
+    def token(cell: Cell) -> str:
+        if cell in puzzle.numbers:
+            return puzzle.numbers[cell].token
+        return puzzle.arrows.get(cell, ".")
+
+    rows = (" ".join(token((r, c)) for c in range(puzzle.cols)) for r in range(puzzle.rows))
+    return f"{puzzle.rows} {puzzle.cols}\n" + "\n".join(rows) + "\n"
+
+
+def _stem(source: str) -> str:
+    base = source.replace("\\", "/").rsplit("/", 1)[-1]
+    return base[:-4] if base.endswith(".txt") else base
+
+
+# ---------------------------------------------------------------------------------------------
+# Layouts (solution files) and nets
+
+
+def parse_layout(text: str, source: str = "<input>") -> tuple[int, int, Layout]:
+    """(rows, cols, box cells) of a solution file: header, then '#' or '.' tokens."""
+    rows, cols, tokens = _grid_tokens(text, source)
+    cells = set()
+    for cell, line, col, token in tokens:
+        if token not in ("#", "."):
+            raise InputError(f"unknown token {token!r} (expected '#' or '.')", source, line, col)
+        if token == "#":
+            cells.add(cell)
+    return rows, cols, frozenset(cells)
+
+
+def layout_picture(rows: int, cols: int, layout: Layout) -> str:
+    """The solution file text of a layout."""
+    lines = (" ".join("#" if (r, c) in layout else "." for c in range(cols)) for r in range(rows))
+    return f"{rows} {cols}\n" + "\n".join(lines) + "\n"
+
+
+def parse_net(text: str, source: str = "<input>") -> Layout:
+    """The polyomino of a net file: rows of '#' and '.', with or without spaces between them.
+
+    Blank lines and trailing spaces are tolerated; an optional 'rows cols' header is skipped.
+    The polyomino must be non-empty and 4-connected.
+    """
+    lines = _content_lines(text)
+    if lines and _looks_like_header(lines[0][1]):
+        lines = lines[1:]
+    cells = set()
+    for r, (number, line) in enumerate(lines):
+        for col, ch in enumerate(line, 1):
+            if ch == "#":
+                cells.add((r, _net_column(line, col)))
+            elif ch not in ". \t":
+                raise InputError(f"unknown character {ch!r} (expected '#' or '.')", source, number, col)
+    if not cells:
+        raise InputError("the net has no cells ('#')", source, 1)
+    _check_connected(frozenset(cells), source, lines)
+    return normalise(frozenset(cells))
+
+
+def _looks_like_header(line: str) -> bool:
+    parts = line.split()
+    return len(parts) == 2 and all(p.isdigit() for p in parts)
+
+
+def _net_column(line: str, col: int) -> int:
+    """The grid column of the character at 1-based position col (spaces between cells are skipped)."""
+    return sum(1 for ch in line[: col - 1] if ch not in " \t")
+
+
+def _check_connected(cells: Layout, source: str, lines: list[tuple[int, str]]) -> None:
+    parts = components(cells)
+    if len(parts) > 1:
+        r, c = min(parts[1])
+        number, line = lines[r]
+        column = [i for i, ch in enumerate(line, 1) if ch not in " \t"][c]
+        raise InputError(f"the net is not 4-connected: it falls into {len(parts)} pieces", source, number, column)
+
+
+def neighbours(cell: Cell) -> list[Cell]:
+    """The four edge neighbours of a cell, in U R D L order."""
+    r, c = cell
+    return [(r - 1, c), (r, c + 1), (r + 1, c), (r, c - 1)]
+
+
+def components(cells: Layout) -> list[Layout]:
+    """The 4-connected pieces of a set of cells, the one holding the smallest cell first."""
+    left, parts = set(cells), []
+    while left:
+        start = min(left)
+        part, todo = {start}, [start]
+        while todo:
+            for n in neighbours(todo.pop()):
+                if n in left and n not in part:
+                    part.add(n)
+                    todo.append(n)
+        left -= part
+        parts.append(frozenset(part))
+    return parts
+
+
+def normalise(cells: Layout) -> Layout:
+    """The polyomino translated so that its smallest row and column are 0."""
+    r0 = min(r for r, _ in cells)
+    c0 = min(c for _, c in cells)
+    return frozenset((r - r0, c - c0) for r, c in cells)

@@ -1,0 +1,92 @@
+"""The grid rules, checked from scratch: the independent judge of any layout.
+
+Nothing here searches; the search in ``layouts.py`` is tested against these checks.
+"""
+
+from __future__ import annotations
+
+from solver.puzzle import STEP, Cell, Layout, Puzzle, components, neighbours
+
+
+def king_neighbourhood(puzzle: Puzzle, cell: Cell) -> list[Cell]:
+    """The cells of the 3x3 block centred on cell that lie inside the grid, cell included."""
+    r, c = cell
+    block = [(r + dr, c + dc) for dr in (-1, 0, 1) for dc in (-1, 0, 1)]
+    return [x for x in block if puzzle.inside(x)]
+
+
+def ray(puzzle: Puzzle, cell: Cell, direction: str) -> list[Cell]:
+    """The cells from cell towards the grid edge in one direction, nearest first, cell excluded."""
+    dr, dc = STEP[direction]
+    out, (r, c) = [], cell
+    while puzzle.inside((r + dr, c + dc)):
+        r, c = r + dr, c + dc
+        out.append((r, c))
+    return out
+
+
+def first_box_distance(puzzle: Puzzle, layout: Layout, cell: Cell, direction: str) -> int | None:
+    """How far the first box cell lies from cell in one direction, or None if there is none."""
+    for d, x in enumerate(ray(puzzle, cell, direction), 1):
+        if x in layout:
+            return d
+    return None
+
+
+def arrow_holds(puzzle: Puzzle, layout: Layout, cell: Cell) -> bool:
+    """The arrow rule: every pointed direction meets its first box cell at one distance d,
+    and every other direction meets none within d."""
+    pointed = puzzle.arrows[cell]
+    found = {p: first_box_distance(puzzle, layout, cell, p) for p in "URDL"}
+    distances = {found[p] for p in pointed}
+    if len(distances) != 1 or None in distances:
+        return False
+    d = distances.pop()
+    return all(found[p] is None or found[p] > d for p in "URDL" if p not in pointed)
+
+
+def number_holds(puzzle: Puzzle, layout: Layout, cell: Cell) -> bool:
+    """The number rule: the 3x3 block around the number holds exactly that many box cells."""
+    count = sum(1 for x in king_neighbourhood(puzzle, cell) if x in layout)
+    return count == puzzle.numbers[cell].value
+
+
+def is_hole_free(puzzle: Puzzle, layout: Layout) -> bool:
+    """True if every non-box cell reaches the grid border through non-box cells."""
+    outside = frozenset(puzzle.cells()) - layout
+    for part in components(outside):
+        if not any(r in (0, puzzle.rows - 1) or c in (0, puzzle.cols - 1) for r, c in part):
+            return False
+    return True
+
+
+def broken_rule(puzzle: Puzzle, layout: Layout) -> str | None:
+    """The first grid rule the layout breaks, in words, or None if it keeps them all."""
+    if not layout:
+        return "the layout is empty"
+    if any(not puzzle.inside(x) for x in layout):
+        return "a box cell lies outside the grid"
+    for cell in sorted(puzzle.numbers):
+        if cell not in layout:
+            return f"number cell {cell} is not a box cell"
+        if not number_holds(puzzle, layout, cell):
+            return f"number {puzzle.numbers[cell].value} at {cell} does not see that many box cells"
+    for cell in sorted(puzzle.arrows):
+        if cell in layout:
+            return f"arrow cell {cell} is a box cell"
+        if not arrow_holds(puzzle, layout, cell):
+            return f"arrow {puzzle.arrows[cell]} at {cell} is not satisfied"
+    if len(components(layout)) != 1:
+        return "the box cells are not 4-connected"
+    if not is_hole_free(puzzle, layout):
+        return "the box cells enclose a hole"
+    return None
+
+
+def is_layout(puzzle: Puzzle, layout: Layout) -> bool:
+    """True if the layout keeps every grid rule."""
+    return broken_rule(puzzle, layout) is None
+
+
+def touches_border(puzzle: Puzzle, cell: Cell) -> bool:
+    return any(not puzzle.inside(n) for n in neighbours(cell))
