@@ -1,0 +1,23 @@
+"""File formats. Each module turns a subject into the bytes of one format and never touches
+the disk; ``write_artifact`` is the only code that writes a file."""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from pathlib import Path
+
+
+def write_artifact(path: str | Path, data: bytes) -> Path:
+    """Write data to path whole or not at all (a temporary file renamed into place)."""
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
+    try:
+        with os.fdopen(handle, "wb") as out:
+            out.write(data)
+        os.replace(temporary, path)
+    except BaseException:
+        Path(temporary).unlink(missing_ok=True)
+        raise
+    return path

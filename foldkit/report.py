@@ -1,0 +1,199 @@
+"""The solution as a person reads it (text) and as a program reads it (JSON).
+
+JSON schema (``foldkit solve --json``), version 1:
+
+    {
+      "schema": "foldkit.solve/1",
+      "puzzle": {"name": str, "rows": int, "cols": int},
+      "layouts": int,            # layouts that keep the grid rules
+      "layouts_complete": bool,  # false if the search stopped at its limit
+      "even_layouts": int,       # of those, how many have an even cell count
+      "boxed_layouts": int,      # of those, how many have the surface area of some box
+      "foldings": int,           # foldings of any layout onto any box, up to box symmetry
+      "solutions": int,          # complete solutions (1 for a proper puzzle)
+      "failure": str | null,     # where the search died when solutions == 0
+      "solution_list": [solution, ...],   # every solution
+      # the fields of the first solution, repeated at the top level for convenience:
+      "answer": int, "box": [a, b, c], "cells": [[row, col], ...], "faces": [face, ...],
+      "creases": [{"cells": [[r, c], [r, c]], "angle": 0 | 90}, ...]
+    }
+    solution = {"answer", "box", "cells", "faces", "creases", "face_sums"}
+    face = {"face": "A".."F", "normal": [x, y, z], "size": [du, dv], "sum": int,
+            "cells": [{"cell": [row, col], "u": int, "v": int, "number": str | null}, ...]}
+
+Box faces: face A/B have normals -x/+x, C/D -y/+y, E/F -z/+z, for a box spanning
+[0, a] x [0, b] x [0, c]; u runs along the first of the face's two axes, v along the second.
+"""
+
+from __future__ import annotations
+
+from math import prod
+
+from solver import FACE_LABELS, Folding, Layout, Puzzle, Report, Solution, face_normal, face_size
+from solver.folding import grid_edges
+
+SCHEMA = "foldkit.solve/1"
+
+
+# ---------------------------------------------------------------------------------------------
+# JSON
+
+
+def face_json(puzzle: Puzzle | None, folding: Folding, face: int) -> dict:
+    numbers = puzzle.numbers if puzzle else {}
+    cells = [
+        {"cell": list(cell), "u": folding.placement[cell][1], "v": folding.placement[cell][2],
+         "number": numbers[cell].token if cell in numbers else None}
+        for cell in folding.cells_on(face)
+    ]
+    total = sum(numbers[c].value for c in folding.cells_on(face) if c in numbers)
+    return {"face": FACE_LABELS[face], "normal": list(face_normal(face)),
+            "size": list(face_size(folding.box, face)), "sum": total, "cells": cells}
+
+
+def folding_json(puzzle: Puzzle | None, folding: Folding) -> dict:
+    """The box, cells, faces and creases of a folding."""
+    return {
+        "box": list(folding.box),
+        "cells": [list(c) for c in sorted(folding.cells)],
+        "faces": [face_json(puzzle, folding, f) for f in range(6)],
+        "creases": [{"cells": [list(a), list(b)], "angle": angle} for (a, b), angle in folding.creases().items()],
+    }
+
+
+def solution_json(puzzle: Puzzle, solution: Solution) -> dict:
+    out = folding_json(puzzle, solution.folding)
+    out["answer"] = solution.answer
+    out["face_sums"] = list(solution.face_sums)
+    return out
+
+
+def report_json(report: Report) -> dict:
+    """The whole solver report in the documented schema."""
+    p = report.puzzle
+    out = {
+        "schema": SCHEMA,
+        "puzzle": {"name": p.name, "rows": p.rows, "cols": p.cols},
+        "layouts": len(report.layouts),
+        "layouts_complete": report.layouts_complete,
+        "even_layouts": sum(1 for x in report.layouts if len(x) % 2 == 0),
+        "boxed_layouts": len(report.boxed_layouts),
+        "foldings": report.folding_count,
+        "solutions": len(report.solutions),
+        "failure": report.failure,
+        "solution_list": [solution_json(p, s) for s in report.solutions],
+    }
+    if report.solutions:
+        out.update(solution_json(p, report.solutions[0]))
+    return out
+
+
+def boxes_json(cells: Layout, found: dict) -> dict:
+    """Every box a polyomino folds into, with the count of its foldings."""
+    return {
+        "schema": "foldkit.boxes/1",
+        "cells": len(cells),
+        "boxes": [{"box": list(box), "foldings": len(folds)} for box, folds in found.items()],
+    }
+
+
+# ---------------------------------------------------------------------------------------------
+# Text
+
+
+def grid_text(puzzle: Puzzle, layout: Layout) -> str:
+    """The puzzle grid with clues shown on box cells, '#' on other box cells, '.' elsewhere."""
+    def token(cell):
+        if cell in puzzle.numbers:
+            return puzzle.numbers[cell].token
+        return "#" if cell in layout else "."
+
+    return "\n".join(
+        " ".join(f"{token((r, c)):>2}" for c in range(puzzle.cols)) for r in range(puzzle.rows)
+    )
+
+
+def _face_grid(puzzle: Puzzle | None, folding: Folding, face: int, columns, rows) -> list[str]:
+    """A face drawn as text: columns and rows are (axis index, ascending) pairs of the picture."""
+    by_place = {folding.placement[c][1:]: c for c in folding.cells_on(face)}
+    _, du, dv = (face // 2, *face_size(folding.box, face))
+    k = face // 2
+    in_plane = [x for x in range(3) if x != k]
+    size = {in_plane[0]: du, in_plane[1]: dv}
+
+    def coords(axis, ascending):
+        n = size[axis]
+        return list(range(n)) if ascending else list(range(n - 1, -1, -1))
+
+    lines = []
+    for row in coords(*rows):
+        tokens = []
+        for col in coords(*columns):
+            uv = {rows[0]: row, columns[0]: col}
+            cell = by_place[(uv[in_plane[0]], uv[in_plane[1]])]
+            number = puzzle.numbers.get(cell) if puzzle else None
+            tokens.append(f"{number.token if number else '.':>2}")
+        lines.append(" ".join(tokens))
+    return lines
+
+
+def flattened_faces(puzzle: Puzzle | None, folding: Folding) -> str:
+    """The six faces unfolded as a cross around the z axis: top, a belt of four, bottom."""
+    x, y, z = 0, 1, 2
+    belt = [  # (face, picture columns axis and direction); rows run down the z axis
+        (2, (x, True)), (1, (y, True)), (3, (x, False)), (0, (y, False)),
+    ]
+    blocks = [_face_grid(puzzle, folding, f, cols, (z, False)) for f, cols in belt]
+    top = _face_grid(puzzle, folding, 5, (x, True), (y, False))
+    bottom = _face_grid(puzzle, folding, 4, (x, True), (y, True))
+    widths = [len(b[0]) for b in blocks]
+    labels = [f"{FACE_LABELS[f]}".ljust(w) for (f, _), w in zip(belt, widths)]
+    out = [FACE_LABELS[5]] + top + ["  ".join(labels)]
+    out += ["  ".join(row) for row in zip(*blocks)]
+    out += [FACE_LABELS[4]] + bottom
+    return "\n".join(out)
+
+
+def solution_text(puzzle: Puzzle, solution: Solution) -> str:
+    sums = solution.face_sums
+    lines = [
+        grid_text(puzzle, solution.layout),
+        "",
+        f"Box {' x '.join(map(str, solution.box))} ({len(solution.layout)} cells)",
+        "",
+        flattened_faces(puzzle, solution.folding),
+        "",
+        "Face sums: " + ", ".join(f"{FACE_LABELS[f]} {s}" for f, s in enumerate(sums)),
+        f"Answer: {' x '.join(map(str, sums))} = {prod(sums)}",
+    ]
+    return "\n".join(lines)
+
+
+def report_text(report: Report) -> str:
+    """The human summary: counts of every stage, then each solution."""
+    p = report.puzzle
+    even = sum(1 for x in report.layouts if len(x) % 2 == 0)
+    more = "" if report.layouts_complete else " (search stopped at its limit; there are more)"
+    head = [
+        f"{p.name}: {p.rows}x{p.cols} grid, {len(p.numbers)} numbers, {len(p.arrows)} arrows",
+        f"Layouts keeping the grid rules: {len(report.layouts)}{more}; {even} with an even cell count, "
+        f"{len(report.boxed_layouts)} with the surface area of a box",
+        f"Foldings onto a box: {report.folding_count}; complete solutions: {len(report.solutions)}",
+    ]
+    if not report.solutions:
+        return "\n".join(head + [f"No solution: {report.failure}."])
+    if report.unique:
+        head.append("The solution is unique.")
+    else:
+        head.append(f"The puzzle is ambiguous: {len(report.solutions)} solutions.")
+    parts = [f"\nSolution {i}:\n{solution_text(p, s)}" for i, s in enumerate(report.solutions, 1)]
+    return "\n".join(head) + "\n" + "\n".join(parts)
+
+
+def boxes_text(cells: Layout, found: dict) -> str:
+    if not found:
+        return f"The {len(cells)}-cell polyomino folds into no box."
+    lines = [f"The {len(cells)}-cell polyomino folds into {len(found)} box{'es' if len(found) > 1 else ''}:"]
+    for box, folds in found.items():
+        lines.append(f"  {' x '.join(map(str, box))}: {len(folds)} folding{'s' if len(folds) > 1 else ''}")
+    return "\n".join(lines)
