@@ -1,0 +1,112 @@
+"""The main job: every artifact of one subject, written into one folder.
+
+Each artifact is made as bytes first and then written whole (``write_artifact``), so a failure
+never leaves a half-written file behind.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+from foldkit.exchange import write_artifact
+from foldkit.subject import Subject
+
+
+@dataclass(frozen=True)
+class BuildOptions:
+    cell_mm: float = 10.0
+    wall_mm: float | None = None
+    numbers: bool = True
+    paper: str = "a4"
+    progress: bool = False
+
+
+Maker = Callable[[Subject, BuildOptions], bytes]
+
+
+def _solution_text(subject: Subject, options: BuildOptions) -> bytes:
+    from foldkit.report import boxes_text, report_text
+
+    if subject.report is not None:
+        return (report_text(subject.report) + "\n").encode()
+    return (boxes_text(subject.cells, {subject.folding.box: [subject.folding]}) + "\n").encode()
+
+
+def _solution_json(subject: Subject, options: BuildOptions) -> bytes:
+    from foldkit.report import folding_json, report_json
+
+    data = report_json(subject.report) if subject.report is not None else folding_json(None, subject.folding)
+    return (json.dumps(data, indent=1) + "\n").encode()
+
+
+def _box_stl(subject: Subject, options: BuildOptions) -> bytes:
+    from foldkit.exchange.stl import box_stl
+
+    return box_stl(subject, cell_mm=options.cell_mm, wall_mm=options.wall_mm, numbers=options.numbers)
+
+
+def _net_stl(subject: Subject, options: BuildOptions) -> bytes:
+    from foldkit.exchange.stl import net_stl
+
+    return net_stl(subject, cell_mm=options.cell_mm)
+
+
+def _glb(subject: Subject, options: BuildOptions) -> bytes:
+    from foldkit.exchange.glb import fold_glb
+
+    return fold_glb(subject)
+
+
+def _gif(subject: Subject, options: BuildOptions) -> bytes:
+    from foldkit.animation import AnimationOptions, animation_bytes
+
+    return animation_bytes(subject, ".gif", AnimationOptions(progress=options.progress))
+
+
+def _template(subject: Subject, options: BuildOptions) -> bytes:
+    from foldkit.template import TemplateOptions, template_pdf
+
+    return template_pdf(subject, TemplateOptions(paper=options.paper))
+
+
+def _template_svg(subject: Subject, options: BuildOptions) -> bytes:
+    from foldkit.template import TemplateOptions, template_svg
+
+    return template_svg(subject, TemplateOptions(paper=options.paper))
+
+
+ARTIFACTS: dict[str, Maker] = {
+    "solution.txt": _solution_text,
+    "solution.json": _solution_json,
+    "box.stl": _box_stl,
+    "net.stl": _net_stl,
+    "fold.glb": _glb,
+    "fold.gif": _gif,
+    "template.pdf": _template,
+    "template.svg": _template_svg,
+}
+
+
+@dataclass(frozen=True)
+class Written:
+    path: Path
+    size: int
+    seconds: float
+
+    def __str__(self) -> str:
+        return f"{self.path} ({self.size / 1024:.0f} KiB, {self.seconds:.1f} s)"
+
+
+def build(subject: Subject, folder: Path, options: BuildOptions, only: list[str] | None = None) -> Iterator[Written]:
+    """Make and write each artifact in turn, yielding what was written and how long it took."""
+    for name, make in ARTIFACTS.items():
+        if only is not None and name not in only:
+            continue
+        start = time.perf_counter()
+        data = make(subject, options)
+        path = write_artifact(folder / name, data)
+        yield Written(path, len(data), time.perf_counter() - start)
