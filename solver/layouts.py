@@ -46,7 +46,8 @@ class LayoutModel:
     # Main constraints
 
     def _fix_clue_cells(self) -> None:
-        """Number cells are box cells; arrow cells are not."""
+        """Number cells are box cells; arrow cells are not; a layout is never empty."""
+        self.clauses.append([self.box(x) for x in self.cells])
         self.clauses += [[self.box(x)] for x in self.puzzle.numbers]
         self.clauses += [[-self.box(x)] for x in self.puzzle.arrows]
 
