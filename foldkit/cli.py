@@ -8,11 +8,13 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from pathlib import Path
 
 from foldkit.errors import EXIT_AMBIGUOUS, EXIT_BAD_INPUT, EXIT_NO_SOLUTION, FoldkitError
 from solver import InputError
+from solver.solve import DEFAULT_LAYOUT_LIMIT
 
 # ---------------------------------------------------------------------------------------------
 # solve and boxes
@@ -142,8 +144,8 @@ def build_parser() -> argparse.ArgumentParser:
     solve = commands.add_parser("solve", help="solve a puzzle and prove the solution unique")
     solve.add_argument("puzzle", nargs="?", help="puzzle file (default: the built-in November 2025 puzzle)")
     solve.add_argument("--json", action="store_true", help="print the documented JSON instead of text")
-    solve.add_argument("--limit", type=int, default=100_000, metavar="N",
-                       help="stop after N layouts (0: no limit; default 100000)")
+    solve.add_argument("--limit", type=int, default=DEFAULT_LAYOUT_LIMIT, metavar="N",
+                       help=f"stop after N layouts (0: no limit; default {DEFAULT_LAYOUT_LIMIT})")
     solve.set_defaults(run=run_solve)
 
     boxes = commands.add_parser("boxes", help="every box a polyomino (net file) folds into")
@@ -199,6 +201,10 @@ def main(argv: list[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("foldkit: interrupted", file=sys.stderr)
         return 130
+    except BrokenPipeError:
+        # The reader (e.g. `head`) closed the pipe: stop quietly, as Unix tools do.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 141
 
 
 if __name__ == "__main__":

@@ -180,10 +180,14 @@ def report_text(report: Report) -> str:
         f"{len(report.boxed_layouts)} with the surface area of a box",
         f"Foldings onto a box: {report.folding_count}; complete solutions: {len(report.solutions)}",
     ]
+    if not report.solutions and not report.layouts_complete:
+        return "\n".join(head + [f"No solution among the first {len(report.layouts)} layouts."])
     if not report.solutions:
         return "\n".join(head + [f"No solution: {report.failure}."])
     if report.unique:
         head.append("The solution is unique.")
+    elif not report.layouts_complete:
+        head.append("Uniqueness is not proven: the layout search stopped at its limit.")
     else:
         head.append(f"The puzzle is ambiguous: {len(report.solutions)} solutions.")
     parts = [f"\nSolution {i}:\n{solution_text(p, s)}" for i, s in enumerate(report.solutions, 1)]

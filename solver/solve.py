@@ -16,7 +16,7 @@ from solver.layouts import layouts
 from solver.puzzle import Box, Layout, Puzzle
 from solver.rules import broken_rule
 
-DEFAULT_LAYOUT_LIMIT = 100_000
+DEFAULT_LAYOUT_LIMIT = 10_000
 
 # Where a puzzle with no solution died, furthest stage reached last.
 NO_LAYOUT = "no layout keeps the grid rules"
