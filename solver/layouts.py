@@ -63,17 +63,31 @@ class LayoutModel:
         """One distance variable per feasible d; exactly the first box cell at d where it points."""
         for cell, pointed in self.puzzle.arrows.items():
             rays = {p: ray(self.puzzle, cell, p) for p in "URDL"}
+            empty = {p: self._empty_prefixes(cells) for p, cells in rays.items()}
             choices = []
             for d in range(1, max(len(r) for r in rays.values()) + 1):
                 if all(len(rays[p]) >= d for p in pointed):
-                    choices.append(self._arrow_distance(rays, pointed, d))
+                    choices.append(self._arrow_distance(rays, empty, pointed, d))
             self.clauses.append(choices)
 
-    def _arrow_distance(self, rays: dict[str, list[Cell]], pointed: str, d: int) -> int:
+    def _empty_prefixes(self, cells: list[Cell]) -> list[int | None]:
+        """Variables e[k] meaning 'the first k cells of a ray are not box cells' (e[0] is None:
+        always true). Only the forward implication is needed, so each costs two clauses."""
+        prefixes: list[int | None] = [None]
+        for x in cells:
+            e = self.new_var()
+            self.clauses.append([-e, -self.box(x)])
+            if prefixes[-1] is not None:
+                self.clauses.append([-e, prefixes[-1]])
+            prefixes.append(e)
+        return prefixes
+
+    def _arrow_distance(self, rays, empty, pointed: str, d: int) -> int:
         y = self.new_var()
         for p, cells in rays.items():
-            empty = cells[: d - 1] if p in pointed else cells[:d]
-            self.clauses += [[-y, -self.box(x)] for x in empty]
+            prefix = empty[p][min(d - 1 if p in pointed else d, len(cells))]
+            if prefix is not None:
+                self.clauses.append([-y, prefix])
             if p in pointed:
                 self.clauses.append([-y, self.box(cells[d - 1])])
         return y
