@@ -1,0 +1,220 @@
+"""fold.glb: read the file back as a glTF viewer would (nodes, TRS, animation samplers) and check
+that it holds the hinge tree and folds from the flat net to the closed box; then let the Khronos
+validator judge it."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+from functools import cache
+from pathlib import Path
+
+import numpy as np
+import pygltflib as gl
+import pytest
+from trimesh.transformations import quaternion_matrix
+
+from foldkit.exchange.glb import METRES_PER_CELL, fold_glb
+from foldkit.panels import panel_tree
+from foldkit.pose import cell_corners, cell_outlines
+from foldkit.subject import Subject, subject_from_net, subject_from_puzzle
+from tests.conftest import EXAMPLES, ROOT, require_program
+
+DATA = Path(__file__).parent / "data" / "glb"
+VALIDATOR = ROOT / ".cache" / "npm" / "node_modules" / "gltf-validator"
+WIDTH = {gl.SCALAR: 1, gl.VEC2: 2, gl.VEC3: 3, gl.VEC4: 4}
+DTYPE = {gl.FLOAT: np.float32, gl.UNSIGNED_INT: np.uint32, gl.UNSIGNED_SHORT: np.uint16}
+SUBJECTS = ["sample", "net", "nov2025"]
+
+
+@cache
+def subject(name: str) -> Subject:
+    if name == "net":
+        return subject_from_net(DATA / "box-123-cross.txt", 1)
+    return subject_from_puzzle(EXAMPLES / "nov2025-sample.txt" if name == "sample" else None)
+
+
+@cache
+def exported(name: str, sequence: str = "staged", stage_seconds: float = 1.0) -> bytes:
+    return fold_glb(subject(name), sequence, stage_seconds)
+
+
+def accessor(gltf: gl.GLTF2, index: int) -> np.ndarray:
+    """An accessor's data as (count, width)."""
+    a = gltf.accessors[index]
+    view = gltf.bufferViews[a.bufferView]
+    width = WIDTH[a.type]
+    offset = (view.byteOffset or 0) + (a.byteOffset or 0)
+    data = np.frombuffer(gltf.binary_blob(), DTYPE[a.componentType], a.count * width, offset)
+    return data.reshape(a.count, width).astype(np.float64)
+
+
+def trs(translation, rotation) -> np.ndarray:
+    """The (4, 4) matrix of a glTF translation and (x, y, z, w) rotation."""
+    m = quaternion_matrix(np.roll(rotation or [0, 0, 0, 1], 1))
+    m[:3, 3] = translation or [0, 0, 0]
+    return m
+
+
+def poses(gltf: gl.GLTF2) -> np.ndarray:
+    """Every node's world matrix at every keyframe, (keys, nodes, 4, 4), as a viewer plays it."""
+    animation = gltf.animations[0]
+    keys = len(accessor(gltf, animation.samplers[0].input))
+    values = {(c.target.node, c.target.path): accessor(gltf, animation.samplers[c.sampler].output)
+              for c in animation.channels}
+    out = np.empty((keys, len(gltf.nodes), 4, 4))
+    order = [(root, np.tile(np.eye(4), (keys, 1, 1))) for root in gltf.scenes[gltf.scene].nodes]
+    for index, above in order:  # parents before children; `above` is the parent's (keys, 4, 4)
+        node = gltf.nodes[index]
+        for k in range(keys):
+            moved = {path: list(v[k]) for (n, path), v in values.items() if n == index}
+            local = trs(moved.get("translation", node.translation), moved.get("rotation", node.rotation))
+            out[k, index] = above[k] @ local
+        order += [(child, out[:, index]) for child in node.children]
+    return out
+
+
+def in_cells(wrapper: np.ndarray, matrix: np.ndarray, local: np.ndarray) -> np.ndarray:
+    """Points (n, 3) of a node in the file, placed by its world matrix, in our z-up cell units."""
+    placed = np.linalg.solve(wrapper, matrix @ np.c_[local, np.ones(len(local))].T).T
+    return placed[:, :3] / METRES_PER_CELL
+
+
+def world_cells(gltf: gl.GLTF2, key: int) -> dict[tuple[int, int], np.ndarray]:
+    """The corners of every cell quad in the file at a keyframe, back in our z-up cell units,
+    keyed by the cell the quad covers in the flat net (key 0): cell -> (4, 3)."""
+    matrices = poses(gltf)
+    wrapper = matrices[0, 0]  # the top node never moves
+    out = {}
+    for index, node in enumerate(gltf.nodes):
+        if node.mesh is None:
+            continue
+        local = accessor(gltf, gltf.meshes[node.mesh].primitives[0].attributes.POSITION)
+        flat = in_cells(wrapper, matrices[0, index], local).reshape(-1, 4, 3)
+        now = in_cells(wrapper, matrices[key, index], local).reshape(-1, 4, 3)
+        for quad_flat, quad_now in zip(flat, now, strict=True):
+            col, row = np.floor(quad_flat[:, :2].mean(axis=0)).astype(int)
+            out[row, col] = quad_now
+    return out
+
+
+def same_corners(a: np.ndarray, b: np.ndarray, tolerance: float) -> bool:
+    """Two quads (4, 3) with the same corners, in any order."""
+    return np.abs(np.sort(a, axis=0) - np.sort(b, axis=0)).max() < tolerance and all(
+        np.linalg.norm(b - p, axis=1).min() < tolerance for p in a)
+
+
+# ---------------------------------------------------------------------------------------------
+# Structure
+
+
+@pytest.mark.parametrize("name", SUBJECTS)
+def test_nodes_follow_the_hinge_tree(name):
+    gltf = gl.GLTF2.load_from_bytes(exported(name))
+    tree = panel_tree(subject(name).folding)
+    assert len(gltf.nodes) == len(tree.panels) + 1  # one per panel under one z-up to y-up node
+    assert gltf.scenes[gltf.scene].nodes == [0]
+    assert gltf.nodes[0].children == [1 + tree.root] and gltf.nodes[0].mesh is None
+    parent = {child: index for index, node in enumerate(gltf.nodes) for child in node.children}
+    assert {1 + h.child: 1 + h.parent for h in tree.hinges} == {k: v for k, v in parent.items() if v != 0}
+    for panel in tree.panels:
+        node = gltf.nodes[1 + panel.index]
+        primitive = gltf.meshes[node.mesh].primitives[0]
+        assert len(accessor(gltf, primitive.attributes.POSITION)) == 4 * len(panel.cells)
+        material = gltf.materials[primitive.material]
+        assert material.doubleSided and material.name == f"face {'ABCDEF'[panel.face]}"
+
+
+@pytest.mark.parametrize("name", SUBJECTS)
+def test_one_rotation_channel_per_hinge_over_the_staged_sequence(name):
+    gltf = gl.GLTF2.load_from_bytes(exported(name))
+    tree = panel_tree(subject(name).folding)
+    (animation,) = gltf.animations
+    targets = sorted((c.target.node, c.target.path) for c in animation.channels)
+    assert targets == sorted((1 + h.child, "rotation") for h in tree.hinges)
+    for sampler in animation.samplers:
+        times = accessor(gltf, sampler.input)[:, 0]
+        assert sampler.interpolation == "LINEAR"
+        assert times[0] == 0 and times[-1] == pytest.approx(tree.stage_count)  # 1 s per stage
+        assert np.all(np.diff(times) > 0)
+
+
+def test_stage_seconds_and_together_set_the_duration():
+    slow = gl.GLTF2.load_from_bytes(exported("sample", "staged", 2.5))
+    together = gl.GLTF2.load_from_bytes(exported("sample", "together", 2.5))
+    stages = panel_tree(subject("sample").folding).stage_count
+    assert accessor(slow, slow.animations[0].samplers[0].input)[-1, 0] == pytest.approx(2.5 * stages)
+    assert accessor(together, together.animations[0].samplers[0].input)[-1, 0] == pytest.approx(2.5)
+
+
+@pytest.mark.parametrize("name", ["sample", "net"])
+def test_each_node_sits_on_its_hinge_and_turns_about_its_axis(name):
+    gltf = gl.GLTF2.load_from_bytes(exported(name))
+    tree = panel_tree(subject(name).folding)
+    matrices = poses(gltf)
+    wrapper = matrices[0, 0]
+    animation = gltf.animations[0]
+    for hinge in tree.hinges:
+        node = 1 + hinge.child
+        origin = in_cells(wrapper, matrices[0, node], np.zeros((1, 3)))[0]
+        assert origin == pytest.approx([*hinge.start, 0.0], abs=1e-6)
+        k = next(c.sampler for c in animation.channels if c.target.node == node)
+        turns = accessor(gltf, animation.samplers[k].output)
+        axis = np.subtract(hinge.end, hinge.start) / np.linalg.norm(np.subtract(hinge.end, hinge.start))
+        # In the flat net every frame is the world's, so each key turns about the hinge's own axis.
+        assert np.allclose(np.cross(turns[:, :3], [*axis, 0.0]), 0, atol=1e-6)
+        angle = 2 * np.arctan2(turns[-1, :3] @ [*axis, 0.0], turns[-1, 3])
+        assert np.degrees(angle) == pytest.approx(90, abs=1e-4)
+
+
+# ---------------------------------------------------------------------------------------------
+# Poses
+
+
+@pytest.mark.parametrize("name", SUBJECTS)
+def test_first_keyframe_is_the_net_and_last_is_the_closed_box(name):
+    gltf = gl.GLTF2.load_from_bytes(exported(name))
+    tree = panel_tree(subject(name).folding)
+    keys = len(accessor(gltf, gltf.animations[0].samplers[0].input))
+    flat, closed = world_cells(gltf, 0), world_cells(gltf, keys - 1)
+    assert sorted(flat) == tree.cells
+    for cell, net, box in zip(tree.cells, cell_outlines(tree), cell_corners(tree, 1.0), strict=True):
+        assert same_corners(flat[cell], net, 1e-5)
+        assert same_corners(closed[cell], box, 1e-5)
+
+
+def test_closed_box_stands_on_the_floor_centred_in_metres():
+    gltf = gl.GLTF2.load_from_bytes(exported("nov2025"))
+    matrices = poses(gltf)
+    points = []
+    for index, node in enumerate(gltf.nodes[1:], 1):
+        local = accessor(gltf, gltf.meshes[node.mesh].primitives[0].attributes.POSITION)
+        points.append((matrices[-1, index] @ np.c_[local, np.ones(len(local))].T).T[:, :3])
+    low, high = np.min(np.concatenate(points), axis=0), np.max(np.concatenate(points), axis=0)
+    assert low[1] == pytest.approx(0, abs=1e-6)  # y up: the box rests on y = 0
+    assert np.allclose(low[[0, 2]], -high[[0, 2]], atol=1e-6)
+    assert sorted(high - low) == pytest.approx([0.02, 0.06, 0.07], abs=1e-6)  # 2 x 6 x 7 cells of 10 mm
+
+
+# ---------------------------------------------------------------------------------------------
+# The Khronos validator
+
+
+def validate(data: bytes, tmp_path: Path) -> dict:
+    node = require_program("node")
+    if not VALIDATOR.exists():
+        require_program("gltf-validator (npm)", str(VALIDATOR))
+    path = tmp_path / "fold.glb"
+    path.write_bytes(data)
+    script = Path(__file__).parent / "validate_gltf.mjs"
+    done = subprocess.run([node, str(script), str(path)], capture_output=True, text=True, check=True)
+    return json.loads(done.stdout)
+
+
+@pytest.mark.parametrize("name", SUBJECTS)
+def test_khronos_validator_finds_nothing(name, tmp_path):
+    report = validate(exported(name), tmp_path)
+    issues = report["issues"]
+    assert issues["numErrors"] == 0, issues["messages"]
+    assert issues["numWarnings"] == issues["numInfos"] == 0, issues["messages"]
+    assert report["info"]["animationCount"] == 1
