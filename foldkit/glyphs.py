@@ -1,0 +1,59 @@
+"""Number outlines from a real font, as shapely shapes in cell units.
+
+A number's outline is what a cell shows: the digits, plus a ring for a circled number or a
+square frame for a squared one. Coordinates are cell units about the cell's centre, x along the
+cell's grid right and y along its grid up, so the shape reads upright as on the paper.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache, reduce
+
+from shapely import affinity
+from shapely.geometry import MultiPolygon, Point, Polygon, box
+from shapely.geometry.base import BaseGeometry
+
+from solver import Number
+
+FONT_FAMILY = "DejaVu Sans"  # ships with matplotlib, so the outlines are the same everywhere
+FONT_WEIGHT = "bold"  # thick strokes print cleanly at a few millimetres
+# Glyph paths are flattened at about one font unit; a large size keeps the curves smooth.
+FONT_SIZE = 100.0
+
+DIGIT_HEIGHT = 0.5  # of a cell; the ring and frame fit around it
+MARK_OUTER = 0.44  # ring radius and frame half-side, of a cell
+MARK_STROKE = 0.07  # ring and frame line width, of a cell
+
+
+@lru_cache(maxsize=64)
+def text_outline(text: str, height: float = DIGIT_HEIGHT) -> BaseGeometry:
+    """The filled outline of text, its ink `height` tall, centred on (0, 0)."""
+    from matplotlib.font_manager import FontProperties
+    from matplotlib.textpath import TextPath
+
+    path = TextPath((0, 0), text, size=FONT_SIZE, prop=FontProperties(family=FONT_FAMILY, weight=FONT_WEIGHT))
+    rings = [Polygon(ring).buffer(0) for ring in path.to_polygons(closed_only=True) if len(ring) >= 3]
+    # Contours of a glyph nest (the hole of an 8 lies in its body): even-odd filling.
+    shape = reduce(lambda a, b: a.symmetric_difference(b), rings, Polygon())
+    left, bottom, right, top = shape.bounds
+    shape = affinity.translate(shape, -(left + right) / 2, -(bottom + top) / 2)
+    scale = height / (top - bottom)
+    return affinity.scale(shape, scale, scale, origin=(0, 0))
+
+
+def mark_outline(mark: str) -> BaseGeometry:
+    """The ring ('o') or square frame ('s') around a number, or an empty shape ('')."""
+    inner = MARK_OUTER - MARK_STROKE
+    if mark == "o":
+        return Point(0, 0).buffer(MARK_OUTER, 64).difference(Point(0, 0).buffer(inner, 64))
+    if mark == "s":
+        outer = box(-MARK_OUTER, -MARK_OUTER, MARK_OUTER, MARK_OUTER)
+        return outer.difference(box(-inner, -inner, inner, inner))
+    return Polygon()
+
+
+@lru_cache(maxsize=64)
+def number_outline(number: Number) -> MultiPolygon:
+    """Everything a numbered cell shows, in cell units about its centre, as polygons."""
+    shape = text_outline(str(number.value)).union(mark_outline(number.mark))
+    return shape if isinstance(shape, MultiPolygon) else MultiPolygon([shape])

@@ -1,0 +1,251 @@
+"""The printable STL files: loaded back with trimesh they are closed solids of the right size
+and volume, the numbers stand where the paper puts them and read the same way, the net's
+grooves sit exactly on the 90-degree creases, and PrusaSlicer slices both files."""
+
+from __future__ import annotations
+
+import io
+import subprocess
+from functools import reduce
+
+import numpy as np
+import pytest
+import trimesh
+from shapely import affinity
+from shapely.geometry import Point, Polygon, box
+from shapely.geometry.base import BaseGeometry
+
+from foldkit.errors import FoldkitError
+from foldkit.exchange.stl import LYING, box_stl, hinge_mm, net_stl, plate_mm, relief_mm
+from foldkit.glyphs import number_outline
+from foldkit.subject import Subject, subject_from_puzzle
+from solver.box import face_normal, square_center
+from tests.conftest import EXAMPLES, require_program
+
+CELL = 10.0
+ROTATION = LYING[:, :3]  # box coordinates to world coordinates of box.stl
+
+
+@pytest.fixture(scope="module")
+def sample() -> Subject:
+    return subject_from_puzzle(EXAMPLES / "nov2025-sample.txt")
+
+
+@pytest.fixture(scope="module")
+def sample_box(sample) -> bytes:
+    return box_stl(sample, CELL)
+
+
+@pytest.fixture(scope="module")
+def sample_net(sample) -> bytes:
+    return net_stl(sample, CELL)
+
+
+def load(data: bytes) -> trimesh.Trimesh:
+    return trimesh.load(io.BytesIO(data), file_type="stl")
+
+
+def assert_solid(mesh: trimesh.Trimesh) -> None:
+    assert mesh.is_watertight
+    assert mesh.is_winding_consistent
+    assert mesh.is_volume and mesh.volume > 0
+
+
+def numbers_volume(subject: Subject, cell_mm: float) -> float:
+    """What the raised numbers add: their outlines' area times the relief."""
+    area = sum(number_outline(n).area for n in subject.numbers.values()) * cell_mm**2
+    return area * relief_mm(cell_mm)
+
+
+def section(mesh: trimesh.Trimesh, to_plane: np.ndarray) -> BaseGeometry:
+    """The mesh cut by the plane z = 0 of a frame, in that frame's x, y; to_plane (4, 4)."""
+    inverse = np.linalg.inv(to_plane)
+    path = mesh.section(plane_origin=inverse[:3, 3], plane_normal=inverse[:3, 2])
+    if path is None:
+        return Polygon()
+    flat, _ = path.to_2D(to_2D=to_plane)
+    # Rings of a solid's section never cross, so even-odd filling gives the holes.
+    return reduce(lambda a, b: a.symmetric_difference(b), [p for p in flat.polygons_closed if p is not None],
+                  Polygon())
+
+
+def horizontal(z: float) -> np.ndarray:
+    to_plane = np.eye(4)
+    to_plane[2, 3] = -z
+    return to_plane
+
+
+# ---------------------------------------------------------------------------------------------
+# box.stl
+
+
+def test_plain_box_is_the_true_size_solid(sample):
+    mesh = load(box_stl(sample, CELL, numbers=False))
+    assert_solid(mesh)
+    assert mesh.volume == pytest.approx(1 * 2 * 4 * CELL**3, rel=1e-9)
+    assert np.allclose(mesh.bounds, [[0, 0, 0], ROTATION @ (np.array(sample.folding.box) * CELL)])
+    # It lies on its largest face, 2 x 4 cells.
+    assert np.allclose(mesh.extents, [20, 40, 10])
+
+
+def test_numbers_add_their_outlines_and_stand_out_on_every_numbered_side(sample, sample_box):
+    mesh = load(sample_box)
+    assert_solid(mesh)
+    assert mesh.volume == pytest.approx(8 * CELL**3 + numbers_volume(sample, CELL), rel=1e-3)
+    low, high = np.zeros(3), ROTATION @ (np.array(sample.folding.box) * CELL)
+    for face in {sample.folding.face_of(cell) for cell in sample.numbers}:
+        axis = int(np.flatnonzero(ROTATION @ np.abs(face_normal(face)))[0])
+        if face % 2:
+            high[axis] += relief_mm(CELL)
+        else:
+            low[axis] -= relief_mm(CELL)
+    assert np.allclose(mesh.bounds, [low, high], atol=1e-6)
+
+
+def cell_plane(subject: Subject, cell, height: float) -> np.ndarray:
+    """World to the frame of a cell on the box, in mm: x grid right, y grid up, z out of the
+    face, origin `height` above the centre of its square; shape (4, 4)."""
+    folding = subject.folding
+    axes = ROTATION @ np.array([folding.right[cell], folding.up[cell], face_normal(folding.face_of(cell))]).T
+    origin = ROTATION @ (square_center(folding.box, folding.placement[cell]) * CELL) + height * axes[:, 2]
+    to_plane = np.eye(4)
+    to_plane[:3, :3] = axes.T
+    to_plane[:3, 3] = -axes.T @ origin
+    return to_plane
+
+
+def test_each_number_stands_on_its_square_reading_as_on_the_paper(sample, sample_box):
+    # Cut through the relief halfway up, look from outside with the cell's grid up as up: the
+    # cut must be the number's outline, not turned and not mirrored.
+    mesh = load(sample_box)
+    assert sample.folding.printed_outside
+    for cell, number in sample.numbers.items():
+        cut = section(mesh, cell_plane(sample, cell, relief_mm(CELL) / 2))
+        seen = affinity.scale(cut, 1 / CELL, 1 / CELL, origin=(0, 0)).intersection(box(-0.5, -0.5, 0.5, 0.5))
+        expected = number_outline(number)
+        assert seen.symmetric_difference(expected).area < 0.02 * expected.area, (cell, number.token)
+
+
+def test_every_number_is_marked_as_on_the_paper(sample):
+    # A circled number carries a ring, a squared one a square frame: the ring's centre is empty.
+    marks = {n.mark for n in sample.numbers.values()}
+    assert marks == {"", "o", "s"}
+    for number in sample.numbers.values():
+        outline = number_outline(number)
+        inside_mark = box(-0.4, -0.4, 0.4, 0.4).boundary
+        assert outline.intersects(inside_mark) == (number.mark != ""), number.token
+        assert outline.contains(Point(0.41, 0)) == (number.mark != ""), number.token
+
+
+def test_hollow_box_is_a_closed_shell_around_a_void(sample):
+    wall = 2.0
+    plain = load(box_stl(sample, CELL, wall_mm=wall, numbers=False))
+    assert_solid(plain)
+    outer, inner = 8 * CELL**3, (10 - 2 * wall) * (20 - 2 * wall) * (40 - 2 * wall)
+    assert plain.volume == pytest.approx(outer - inner, rel=1e-9)
+    assert len(plain.split(only_watertight=False)) == 2  # the outside and the wall of the void
+    numbered = load(box_stl(sample, CELL, wall_mm=wall))
+    assert_solid(numbered)
+    assert numbered.volume == pytest.approx(outer - inner + numbers_volume(sample, CELL), rel=1e-3)
+
+
+@pytest.mark.parametrize("wall", [4.6, 5.0, 12.0, 0.1])
+def test_a_wall_too_thick_or_too_thin_is_refused(sample, wall):
+    # The sample's smallest side is 10 mm: a 4.6 mm wall would leave less than 1 mm inside.
+    with pytest.raises(FoldkitError, match="--wall-mm"):
+        box_stl(sample, CELL, wall_mm=wall)
+
+
+def test_relief_scales_with_the_cell_within_printable_limits(sample):
+    assert relief_mm(10) == pytest.approx(0.8)
+    assert relief_mm(2) == 0.6 and relief_mm(40) == 1.0
+    big = load(box_stl(sample, 20.0))
+    assert_solid(big)
+    assert big.volume == pytest.approx(8 * 20.0**3 + numbers_volume(sample, 20.0), rel=1e-3)
+
+
+def test_nov2025_box_is_a_solid_of_its_true_size():
+    subject = subject_from_puzzle(None)
+    mesh = load(box_stl(subject, CELL))
+    assert_solid(mesh)
+    a, b, c = subject.folding.box
+    assert (a, b, c) == (2, 6, 7)
+    assert mesh.volume == pytest.approx(a * b * c * CELL**3 + numbers_volume(subject, CELL), rel=1e-3)
+    relief = relief_mm(CELL)
+    # Every face carries numbers, so every side has its relief.
+    assert np.allclose(mesh.extents, ROTATION @ (np.array([a, b, c]) * CELL) + 2 * relief)
+
+
+# ---------------------------------------------------------------------------------------------
+# net.stl
+
+
+def test_net_is_a_flat_plate_over_the_net(sample, sample_net):
+    mesh = load(sample_net)
+    assert_solid(mesh)
+    cells = np.array(sorted(sample.cells))  # (n, 2): row, col
+    thickness = plate_mm(CELL)
+    (top, left), (bottom, right) = cells.min(axis=0), cells.max(axis=0) + 1
+    expected = [[left * CELL, top * CELL, 0], [right * CELL, bottom * CELL, thickness]]
+    assert np.allclose(mesh.bounds, expected)
+    # Slabs minus one V-groove (cross-section (thickness - hinge)^2) per 90-degree crease; the
+    # grooves' ends and crossings change this by well under a percent.
+    grooves = len(sample.folding.hinges()) * CELL * (thickness - hinge_mm(CELL)) ** 2
+    assert mesh.volume == pytest.approx(len(sample.cells) * CELL**2 * thickness - grooves, rel=0.01)
+
+
+def crease_midpoint(edge) -> Point:
+    (r0, c0), (r1, c1) = edge
+    return Point((c0 + c1 + 1) / 2 * CELL, (r0 + r1 + 1) / 2 * CELL)
+
+
+def test_hinge_layer_is_whole_and_a_groove_runs_over_every_90_degree_crease_only(sample, sample_net):
+    mesh = load(sample_net)
+    hinge, thickness = hinge_mm(CELL), plate_mm(CELL)
+    # Under the grooves the plate is the whole net: the hinge layer joins every panel.
+    bottom = section(mesh, horizontal(hinge / 2))
+    assert bottom.area == pytest.approx(len(sample.cells) * CELL**2)
+    # Above it, material is missing on the 90-degree creases and present on the flat ones.
+    middle = section(mesh, horizontal((hinge + thickness) / 2))
+    creases = sample.folding.creases()
+    grooved = [edge for edge in creases if not middle.contains(crease_midpoint(edge))]
+    assert sorted(grooved) == sorted(sample.folding.hinges())
+    assert len(grooved) == sum(1 for angle in creases.values() if angle == 90) > 0
+    # The groove's sides are at 45 degrees: at height z its half width is z - hinge.
+    half = (hinge + thickness) / 2 - hinge
+    for edge in grooved:
+        p = crease_midpoint(edge)
+        across = np.array([1.0, 0.0]) if edge[0][0] == edge[1][0] else np.array([0.0, 1.0])
+        for side in (-1, 1):
+            assert not middle.contains(Point(*(np.array(p.coords[0]) + side * 0.9 * half * across)))
+            assert middle.contains(Point(*(np.array(p.coords[0]) + side * 1.1 * half * across)))
+
+
+def test_tiny_cells_are_refused_for_the_net(sample):
+    with pytest.raises(FoldkitError, match="at least"):
+        net_stl(sample, 2.0)
+    with pytest.raises(FoldkitError, match="positive"):
+        box_stl(sample, 0.0)
+
+
+# ---------------------------------------------------------------------------------------------
+# A real slicer
+
+
+def slice_with_prusa(tmp_path, name: str, data: bytes) -> None:
+    slicer = require_program("prusa-slicer")
+    model, gcode = tmp_path / f"{name}.stl", tmp_path / f"{name}.gcode"
+    model.write_bytes(data)
+    done = subprocess.run([slicer, "--export-gcode", str(model), "--output", str(gcode)],
+                          capture_output=True, text=True, timeout=180)
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert gcode.exists() and gcode.stat().st_size > 1000
+    assert "G1" in gcode.read_text(errors="replace")
+
+
+def test_prusa_slicer_slices_the_nov2025_box(tmp_path):
+    slice_with_prusa(tmp_path, "box", box_stl(subject_from_puzzle(None), CELL))
+
+
+def test_prusa_slicer_slices_the_sample_net(tmp_path, sample_net):
+    slice_with_prusa(tmp_path, "net", sample_net)
