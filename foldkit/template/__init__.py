@@ -1,0 +1,11 @@
+"""The printable cut-and-fold template: the net at true scale with glue tabs, fold lines and
+numbers, tiled over pages when it does not fit one, and an assembly page; also as an SVG with
+separate cut and fold layers for cutting machines."""
+
+from foldkit.template.geometry import NetGeometry, Seam, Tab, net_geometry
+from foldkit.template.layout import PagePlan, TemplateOptions, plan_pages
+from foldkit.template.pdf import template_pdf
+from foldkit.template.svg import template_svg
+
+__all__ = ["NetGeometry", "PagePlan", "Seam", "Tab", "TemplateOptions", "net_geometry", "plan_pages",
+           "template_pdf", "template_svg"]

@@ -1,0 +1,275 @@
+"""The assembly page: the finished box drawn in isometric view from above and from below (its
+faces tinted, numbered and named), the face sums, and the folding steps in the staged order of
+the panel tree (the order the animation folds in)."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from foldkit.look import FOLD_EDGE, INK, face_colour, face_label
+from foldkit.panels import PanelTree, panel_tree
+from foldkit.subject import Subject
+from foldkit.template.geometry import NetGeometry, net_polygon
+from foldkit.template.marks import BOLD, CIRCLE_RADIUS, NUMBER_SIZE, SQUARE_HALF, face_title
+from foldkit.template.paint import CUT, RGB, Stroke, outline_rings
+from foldkit.template.pdf import (
+    PT_PER_MM,
+    REGULAR,
+    SOFT_INK,
+    PdfPen,
+    Sheet,
+    draw_header,
+    set_stroke,
+    sums_text,
+)
+from solver import Cell, face_normal
+from solver.box import face_axes, square_center
+
+Vector = np.ndarray  # shape (3,) float64
+
+VIEWS = (("seen from above", np.array([1.0, 0.8, 1.2])), ("seen from below (turned over)", np.array([-1.0, -0.8, -1.2])))
+EDGE = Stroke(INK, 0.3)
+GRID = Stroke((0.3, 0.3, 0.35), 0.1)
+NOW = Stroke(FOLD_EDGE, 0.6)
+DONE = Stroke(FOLD_EDGE, 0.2, (0.8, 0.6))
+
+
+def draw_assembly_page(sheet: Sheet, subject: Subject, geometry: NetGeometry, size: tuple[float, float],
+                       page: tuple[int, int]) -> None:
+    """The whole assembly page."""
+    width, height = size
+    margin = 10.0
+    draw_header(sheet, subject, f"page {page[0]} of {page[1]} · how to fold it", width)
+    view_w, view_h = (width - 2 * margin - 10) / 2, 72.0
+    for k, (caption, direction) in enumerate(VIEWS):
+        x = margin + k * (view_w + 10)
+        draw_box_view(sheet, subject, direction, (x, 26, view_w, view_h - 8))
+        sheet.text(x + view_w / 2, 26 + view_h, caption, 8, REGULAR, SOFT_INK, "centre")
+    y = 26 + view_h + 8
+    if subject.numbers:
+        sheet.text(margin, y, sums_text(subject), 9, BOLD)
+        y += 6
+    y = draw_instructions(sheet, subject, geometry, margin, y, width - 2 * margin, height - margin - y)
+
+
+# ---------------------------------------------------------------------------------------------
+# The box in isometric view
+
+
+def view_basis(direction: Vector) -> np.ndarray:
+    """Screen right and up as rows of a (2, 3) matrix, for a viewer looking from direction
+    (towards the box), with the box's z axis pointing up the page."""
+    d = direction / np.linalg.norm(direction)
+    right = np.cross([0.0, 0.0, 1.0], d)
+    right /= np.linalg.norm(right)
+    return np.array([right, np.cross(d, right)])
+
+
+def square_at(subject: Subject) -> dict[tuple[int, int, int], Cell]:
+    """The cell on each surface square."""
+    return {p: cell for cell, p in subject.folding.placement.items()}
+
+
+def draw_box_view(sheet: Sheet, subject: Subject, direction: Vector, area: tuple[float, float, float, float]) -> None:
+    """The box from one direction, fitted into a page mm area (x, y, w, h): the three faces
+    that face the viewer, tinted, with grid, numbers and face names."""
+    box = np.array(subject.folding.box, dtype=np.float64)
+    basis = view_basis(direction)
+    corners = np.array([[i, j, k] for i in (0, 1) for j in (0, 1) for k in (0, 1)]) * box
+    flat = corners @ basis.T
+    low, high = flat.min(axis=0), flat.max(axis=0)
+    x, y, w, h = area
+    label_room = 22.0  # mm on each side for face names
+    scale = min((w - 2 * label_room) / (high - low)[0], h / (high - low)[1])
+    centre = np.array([x + w / 2, y + h / 2])
+    mid = (low + high) / 2
+
+    def to_pt(p3: np.ndarray) -> tuple[float, float]:
+        sx, sy = (basis @ p3 - mid) * scale
+        return sheet.pt(centre[0] + sx, centre[1] - sy)
+
+    at = square_at(subject)
+    faces = [f for f in range(6) if np.dot(face_normal(f), direction) > 0]
+    for face in faces:
+        draw_box_face(sheet, subject, face, at, to_pt, scale * PT_PER_MM)
+    half = (high - low)[0] / 2 * scale
+    edges = (sheet.pt(centre[0] - half, 0)[0], sheet.pt(centre[0] + half, 0)[0])
+    draw_face_names(sheet, subject, faces, to_pt, edges)
+
+
+def draw_box_face(sheet: Sheet, subject: Subject, face: int, at: dict, to_pt, cell_pt: float) -> None:
+    """One face of the box: its squares tinted, with numbers turned the way the paper lies."""
+    c, folding = sheet.canvas, subject.folding
+    pen = PdfPen(c, to_pt, cell_pt)
+    for place, cell in sorted(at.items()):
+        if place[0] != face:
+            continue
+        centre = square_center(folding.box, place)
+        _, i, j = face_axes(face)
+        du, dv = np.eye(3)[i] * 0.5, np.eye(3)[j] * 0.5
+        square = np.array([centre - du - dv, centre + du - dv, centre + du + dv, centre - du + dv])
+        pen.polygon(square, face_colour(face), GRID)
+        if cell in subject.numbers:
+            draw_painted_number(c, subject, cell, to_pt(centre), to_pt)
+    outline = np.array(face_corners(folding.box, face))
+    pen.polygon(outline, None, EDGE)
+
+
+def face_corners(box, face: int) -> list[np.ndarray]:
+    """The four corners of a face in order around it, each shape (3,)."""
+    k, i, j = face_axes(face)
+    base = np.zeros(3)
+    base[k] = box[k] if face % 2 else 0
+    ei, ej = np.eye(3)[i] * box[i], np.eye(3)[j] * box[j]
+    return [base, base + ei, base + ei + ej, base + ej]
+
+
+def draw_painted_number(c, subject: Subject, cell: Cell, origin: tuple[float, float], to_pt) -> None:
+    """A cell's number as printed on the paper, carried onto the box by the cell's frame."""
+    folding = subject.folding
+    o = np.array(origin)
+    centre = square_center(folding.box, folding.placement[cell])
+    right = np.array(to_pt(centre + np.array(folding.right[cell], dtype=np.float64))) - o
+    up = np.array(to_pt(centre + np.array(folding.up[cell], dtype=np.float64))) - o
+    number = subject.numbers[cell]
+    c.saveState()
+    c.transform(right[0], right[1], up[0], up[1], o[0], o[1])  # one cell unit per unit
+    c.setFillColorRGB(*INK)
+    c.setFont(BOLD, NUMBER_SIZE)
+    c.drawCentredString(0, -0.35 * NUMBER_SIZE, str(number.value))
+    c.setStrokeColorRGB(*INK)
+    c.setLineWidth(0.04)
+    if number.mark == "o":
+        c.circle(0, 0, CIRCLE_RADIUS, stroke=1, fill=0)
+    elif number.mark == "s":
+        c.rect(-SQUARE_HALF, -SQUARE_HALF, 2 * SQUARE_HALF, 2 * SQUARE_HALF, stroke=1, fill=0)
+    c.restoreState()
+
+
+def draw_face_names(sheet: Sheet, subject: Subject, faces: list[int], to_pt, edges: tuple[float, float]) -> None:
+    """Each face's name and sum to the left or right of the drawing (edges: the x, in points,
+    of the drawing's left and right sides), with a leader line to the face's middle."""
+    c = sheet.canvas
+    box = np.array(subject.folding.box, dtype=np.float64)
+    centre_x = np.array(to_pt(box / 2))[0]
+    anchors = {f: np.array(to_pt(np.mean(face_corners(box, f), axis=0))) for f in faces}
+    used: list[tuple[bool, float]] = []
+    for face in sorted(faces, key=lambda f: -anchors[f][1]):
+        anchor = anchors[face]
+        right = anchor[0] >= centre_x
+        y = anchor[1]
+        while any(side == right and abs(y - other) < 12 for side, other in used):
+            y -= 12  # keep names on one side apart
+        used.append((right, y))
+        x = edges[1] + 4 * PT_PER_MM if right else edges[0] - 4 * PT_PER_MM
+        set_stroke(c, Stroke(SOFT_INK, 0.15))
+        c.line(anchor[0], anchor[1], x, y)
+        c.setFillColorRGB(*INK)
+        c.circle(*anchor, 1.0, stroke=0, fill=1)
+        c.setFont(BOLD, 9)
+        text = face_title(subject, face)
+        (c.drawString if right else c.drawRightString)(x + (2 if right else -2), y - 3, text)
+
+
+# ---------------------------------------------------------------------------------------------
+# Folding steps
+
+
+def subtree(tree: PanelTree, panel: int) -> set[int]:
+    """A panel and every panel hinged beyond it."""
+    out = {panel}
+    for child in tree.children(panel):
+        out |= subtree(tree, child)
+    return out
+
+
+def step_texts(subject: Subject, geometry: NetGeometry, tree: PanelTree) -> list[str]:
+    """What to do at each step, in order: cut, crease, the staged folds, then glue."""
+    out = ["Cut out the net along the solid black lines, tabs included; do not cut into it anywhere else.",
+           "Crease every red dashed line (tab folds too) away from you, so the print ends up outside. "
+           "Leave the faint grey lines flat."]
+    for stage in range(tree.stage_count):
+        hinges = [h for h in tree.hinges if h.stage == stage]
+        faces = sorted({face_label(tree.panels[h.child].face) for h in hinges})
+        out.append(f"Fold the thick red line{'s' if len(hinges) > 1 else ''} shown below to 90 degrees, away from "
+                   f"you; the coloured part{'s' if len(hinges) > 1 else ''} (face{'s' if len(faces) > 1 else ''} "
+                   f"{', '.join(faces)}) turn{'' if len(hinges) > 1 else 's'} up.")
+    labels = [s.label for s in geometry.seams]
+    out.append(f"Glue each tab under the edge that carries its letter ({labels[0]} to {labels[0]}, "
+               f"{labels[1]} to {labels[1]}, ... {len(labels)} seams), working from the first folds "
+               "to the last; close the box last." if len(labels) > 1 else "Glue the tab under its edge.")
+    return out
+
+
+def draw_instructions(sheet: Sheet, subject: Subject, geometry: NetGeometry, x: float, y: float,
+                      width: float, height: float) -> float:
+    """The numbered steps, with a small picture of the net for each staged fold; returns the
+    page y below them."""
+    tree = panel_tree(subject.folding)
+    texts = step_texts(subject, geometry, tree)
+    bottom = y + height
+    sheet.text(x, y + 2, "How to fold it", 11, BOLD)
+    y += 3
+    for n, text in enumerate(texts[:2], 1):
+        y = wrapped(sheet, f"{n}. {text}", x, y, width)
+    stages, last = texts[2:-1], texts[-1]
+    room = bottom - y - 14
+    cols = 3 if len(stages) > 4 else 2 if len(stages) > 1 else 1
+    rows = -(-len(stages) // cols)
+    cell_w, cell_h = width / cols, room / max(rows, 1)
+    for k, text in enumerate(stages):
+        cx, cy = x + (k % cols) * cell_w, y + (k // cols) * cell_h
+        bottom = wrapped(sheet, f"{k + 3}. {text}", cx, cy, cell_w - 4, size=7.5)
+        draw_stage(sheet, subject, tree, k, (cx, bottom, cell_w - 6, cy + cell_h - bottom - 3))
+    y += rows * cell_h
+    return wrapped(sheet, f"{len(texts)}. {last}", x, y + 2, width)
+
+
+def wrapped(sheet: Sheet, text: str, x: float, y: float, width: float, size: float = 8.5) -> float:
+    """Text broken into lines that fit width (mm), first baseline at y + size; returns the
+    page y below it."""
+    words, line, lines = text.split(), "", []
+    for word in words:
+        trial = f"{line} {word}".strip()
+        if sheet.canvas.stringWidth(trial, REGULAR, size) / PT_PER_MM > width and line:
+            lines.append(line)
+            line = word
+        else:
+            line = trial
+    lines.append(line)
+    lead = size * 1.3 / PT_PER_MM
+    for i, text_line in enumerate(lines):
+        sheet.text(x, y + (i + 1) * lead, text_line, size)
+    return y + len(lines) * lead + 1.5
+
+
+def pale(colour: RGB, amount: float = 0.75) -> RGB:
+    """A colour mixed with white."""
+    return tuple(1 - (1 - v) * (1 - amount) for v in colour)
+
+
+def draw_stage(sheet: Sheet, subject: Subject, tree: PanelTree, stage: int, area) -> None:
+    """The net in small: the panels this stage turns in colour, the rest pale, this stage's
+    hinges thick, earlier ones thin and dashed."""
+    x, y, w, h = area
+    cells = subject.cells
+    rows = [r for r, _ in cells]
+    cols = [c for _, c in cells]
+    r0, c0 = min(rows), min(cols)
+    span_w, span_h = max(cols) - c0 + 1, max(rows) - r0 + 1
+    if w <= 0 or h <= 0:
+        return
+    scale = min(w / span_w, h / span_h)
+    ox, oy = x + (w - span_w * scale) / 2, y + (h - span_h * scale) / 2
+    pen = PdfPen(sheet.canvas, lambda p: sheet.pt(ox + (p[0] - c0) * scale, oy + (p[1] - r0) * scale),
+                 scale * PT_PER_MM)
+    hinges = [h for h in tree.hinges if h.stage == stage]
+    moving = set().union(*(subtree(tree, h.child) for h in hinges))
+    for cell in sorted(cells):
+        colour = face_colour(subject.folding.face_of(cell))
+        pen.cell(cell, colour if tree.panel_of(cell) in moving else pale(colour))
+    for hinge in tree.hinges:
+        if hinge.stage <= stage:
+            pen.line(hinge.start, hinge.end, NOW if hinge.stage == stage else DONE)
+    for ring in outline_rings(net_polygon(cells)):
+        pen.polygon(ring, None, Stroke(CUT.colour, 0.15))

@@ -1,0 +1,283 @@
+"""The template as a PDF: the net at true scale on one page or tiled over several, then the
+assembly page. Same input, same bytes (reportlab's invariant mode)."""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import numpy as np
+from reportlab.pdfgen.canvas import Canvas
+
+from foldkit.look import INK
+from foldkit.subject import Subject
+from foldkit.template.geometry import NetGeometry, Point, net_geometry
+from foldkit.template.layout import MARGIN_MM, OVERLAP_MM, PagePlan, TemplateOptions, Tile, paper_size, plan_pages
+from foldkit.template.marks import BOLD, Text, net_marks
+from foldkit.template.paint import CUT, FLAT, FOLD, RGB, TAB_FILL, Stroke, draw_net
+from solver import Cell
+
+PT_PER_MM = 72 / 25.4
+REGULAR = "Helvetica"
+SCALE_BAR_MM = 50.0
+SOFT_INK: RGB = (0.4, 0.4, 0.45)
+TRIM = Stroke(SOFT_INK, 0.2, (0.5, 0.8))
+
+
+@dataclass(frozen=True)
+class Sheet:
+    """A page being drawn: the canvas and the page height, to turn page mm (y down) into
+    PDF points (y up)."""
+
+    canvas: Canvas
+    height_mm: float
+
+    def pt(self, x: float, y: float) -> tuple[float, float]:
+        return x * PT_PER_MM, (self.height_mm - y) * PT_PER_MM
+
+    def text(self, x: float, y: float, text: str, size: float, font: str = REGULAR,
+             colour: RGB = INK, align: str = "left") -> None:
+        """Text with its baseline at page mm (x, y); size in points."""
+        c = self.canvas
+        c.setFillColorRGB(*colour)
+        c.setFont(font, size)
+        draw = {"left": c.drawString, "centre": c.drawCentredString, "right": c.drawRightString}[align]
+        draw(*self.pt(x, y), text)
+
+    def line(self, a: tuple[float, float], b: tuple[float, float], stroke: Stroke) -> None:
+        """A line between two page mm points."""
+        set_stroke(self.canvas, stroke)
+        self.canvas.line(*self.pt(*a), *self.pt(*b))
+
+
+def set_stroke(c: Canvas, stroke: Stroke) -> None:
+    c.setStrokeColorRGB(*stroke.colour)
+    c.setLineWidth(stroke.width * PT_PER_MM)
+    c.setDash([d * PT_PER_MM for d in stroke.dash] if stroke.dash else [], 0)
+
+
+class PdfPen:
+    """A Pen (see paint.py) onto a PDF page: net point -> PDF point by a given map."""
+
+    def __init__(self, canvas: Canvas, to_pt: Callable[[Point], tuple[float, float]], cell_pt: float):
+        self.canvas, self.to_pt, self.cell_pt = canvas, to_pt, cell_pt
+
+    def layer(self, name: str) -> None:
+        pass  # a PDF draws the layers in order, one over the other
+
+    def cell(self, cell: Cell, fill: RGB) -> None:
+        x, y = self.to_pt((cell[1], cell[0] + 1))
+        self.canvas.setFillColorRGB(*fill)
+        self.canvas.rect(x, y, self.cell_pt, self.cell_pt, stroke=0, fill=1)
+
+    def polygon(self, points: np.ndarray, fill: RGB | None, stroke: Stroke | None) -> None:
+        c = self.canvas
+        path = c.beginPath()
+        path.moveTo(*self.to_pt(points[0]))
+        for p in points[1:]:
+            path.lineTo(*self.to_pt(p))
+        path.close()
+        if fill is not None:
+            c.setFillColorRGB(*fill)
+        if stroke is not None:
+            set_stroke(c, stroke)
+        c.drawPath(path, stroke=int(stroke is not None), fill=int(fill is not None))
+
+    def line(self, a: Point, b: Point, stroke: Stroke) -> None:
+        set_stroke(self.canvas, stroke)
+        self.canvas.line(*self.to_pt(a), *self.to_pt(b))
+
+    def circle(self, centre: Point, radius: float, stroke: Stroke) -> None:
+        set_stroke(self.canvas, stroke)
+        self.canvas.circle(*self.to_pt(centre), radius * self.cell_pt, stroke=1, fill=0)
+
+    def text(self, text: Text, colour: RGB) -> None:
+        c, size = self.canvas, text.size * self.cell_pt
+        c.saveState()
+        c.translate(*self.to_pt(text.at))
+        c.rotate(text.angle)
+        c.setFillColorRGB(*colour)
+        c.setFont(BOLD, size)
+        c.drawCentredString(0, -0.35 * size, text.text)  # -0.35 em puts the digits' middle on the point
+        c.restoreState()
+
+
+# ---------------------------------------------------------------------------------------------
+# The document
+
+
+def template_pdf(subject: Subject, options: TemplateOptions) -> bytes:
+    """The template as PDF bytes: the net's pages, then the assembly page."""
+    from foldkit.template.assembly import draw_assembly_page
+
+    geometry = net_geometry(subject.folding)
+    plan = plan_pages(geometry.bounds, options)
+    buffer = io.BytesIO()
+    c = Canvas(buffer, pagesize=tuple(x * PT_PER_MM for x in plan.size), invariant=1)
+    c.setTitle(f"{subject.name}: cut-and-fold template")
+    c.setAuthor("foldkit")
+    c.setCreator("foldkit")
+    c.setSubject(f"box {box_text(subject)}")
+    tiles = plan.tiles
+    for number, tile in enumerate(tiles, 1):
+        draw_net_page(Sheet(c, plan.size[1]), subject, geometry, plan, tile, (number, len(tiles) + 1))
+        c.showPage()
+    size = paper_size(options.paper)
+    c.setPageSize(tuple(x * PT_PER_MM for x in size))
+    draw_assembly_page(Sheet(c, size[1]), subject, geometry, size, (len(tiles) + 1, len(tiles) + 1))
+    c.showPage()
+    c.save()
+    return buffer.getvalue()
+
+
+def box_text(subject: Subject) -> str:
+    return " × ".join(str(n) for n in subject.folding.box)
+
+
+def title_text(subject: Subject) -> str:
+    kind = "puzzle" if subject.report is not None else "net"
+    return f"{subject.name} ({kind}): box {box_text(subject)}"
+
+
+def sums_text(subject: Subject) -> str:
+    """'face sums A 57, B 28, ...; answer 57 × 28 × ... = 16414860', or '' without numbers."""
+    if not subject.numbers:
+        return ""
+    sums = subject.face_sums
+    named = ", ".join(f"{chr(65 + f)} {s}" for f, s in enumerate(sums))
+    text = f"face sums {named}"
+    if subject.report is not None and subject.report.solutions:
+        text += f"; answer {' × '.join(map(str, sums))} = {subject.report.solutions[0].answer}"
+    return text
+
+
+def draw_header(sheet: Sheet, subject: Subject, right: str, width: float) -> None:
+    """The title line at the top of a page, with page facts on the right."""
+    base = MARGIN_MM + 6
+    sheet.text(MARGIN_MM, base, title_text(subject), 13, BOLD)
+    sheet.text(width - MARGIN_MM, base, right, 8.5, REGULAR, SOFT_INK, "right")
+
+
+def draw_net_page(sheet: Sheet, subject: Subject, geometry: NetGeometry, plan: PagePlan, tile: Tile,
+                  page: tuple[int, int]) -> None:
+    """One page of the net, with its header, tiling marks and footer."""
+    c = sheet.canvas
+    place = f"page {page[0]} of {page[1]}"
+    if plan.rows * plan.cols > 1:
+        place += f" (row {tile.row + 1}, column {tile.col + 1} of the net)"
+    draw_header(sheet, subject, f"{place} · cell {plan.cell_mm:g} mm · {plan.paper.upper()}", plan.size[0])
+    x, y, w, h = plan.content
+    c.saveState()
+    clip = c.beginPath()
+    clip.rect(*sheet.pt(x, y + h), w * PT_PER_MM, h * PT_PER_MM)
+    c.clipPath(clip, stroke=0, fill=0)
+    pen = PdfPen(c, lambda p: sheet.pt(*plan.page_point(tile, p)), plan.cell_mm * PT_PER_MM)
+    draw_net(pen, subject, geometry, net_marks(subject, geometry))
+    c.restoreState()
+    if plan.rows * plan.cols > 1:
+        draw_tiling(sheet, plan, tile)
+    draw_footer(sheet, subject, plan.size)
+
+
+# ---------------------------------------------------------------------------------------------
+# Tiling marks
+
+
+def draw_tiling(sheet: Sheet, plan: PagePlan, tile: Tile) -> None:
+    """Overlap strips towards the next pages, alignment marks in every strip, and notes saying
+    which page joins where."""
+    x, y, w, h = plan.content
+    c = sheet.canvas
+    page_of = {(t.row, t.col): n for n, t in enumerate(plan.tiles, 1)}
+    right, below = page_of.get((tile.row, tile.col + 1)), page_of.get((tile.row + 1, tile.col))
+    left, above = page_of.get((tile.row, tile.col - 1)), page_of.get((tile.row - 1, tile.col))
+    c.setFillColorRGB(0.5, 0.5, 0.5)
+    c.setFillAlpha(0.12)
+    if right:
+        c.rect(*sheet.pt(x + w - OVERLAP_MM, y + h), OVERLAP_MM * PT_PER_MM, h * PT_PER_MM, stroke=0, fill=1)
+    if below:
+        c.rect(*sheet.pt(x, y + h), w * PT_PER_MM, OVERLAP_MM * PT_PER_MM, stroke=0, fill=1)
+    c.setFillAlpha(1)
+    for mx, my in alignment_marks(plan, tile):
+        draw_target(sheet, mx, my)
+    notes = [(right, f"grey strip: lay page {right} over it, matching the ⊕ marks", (x + w - 2, y + h / 2, 90)),
+             (below, f"grey strip: lay page {below} over it, matching the ⊕ marks", (x + w / 2, y + h - 2, 0)),
+             (left, f"trim along the dotted line and lay this page over page {left}", (x + 3.5, y + h / 2, 90)),
+             (above, f"trim along the dotted line and lay this page over page {above}", (x + w / 2, y + 3.5, 0))]
+    for page, note, (nx, ny, angle) in notes:
+        if page:
+            c.saveState()
+            c.translate(*sheet.pt(nx, ny))
+            c.rotate(angle)
+            c.setFillColorRGB(*SOFT_INK)
+            c.setFont(REGULAR, 6.5)
+            c.drawCentredString(0, 0, note)
+            c.restoreState()
+    if left:
+        sheet.line((x, y), (x, y + h), TRIM)
+    if above:
+        sheet.line((x, y), (x + w, y), TRIM)
+
+
+def alignment_marks(plan: PagePlan, tile: Tile) -> list[tuple[float, float]]:
+    """Page mm of the marks in this tile's overlap strips: the same net spots on both pages."""
+    x, y, w, h = plan.content
+    step_x, step_y = w - OVERLAP_MM, h - OVERLAP_MM
+    out = []
+    for col in range(1, plan.cols):  # vertical strips, centred on net x = col * step_x + overlap / 2
+        sx = x + col * step_x + OVERLAP_MM / 2 - tile.x
+        if x <= sx <= x + w:
+            out += [(sx, y + f * h) for f in (0.2, 0.8)]
+    for row in range(1, plan.rows):
+        sy = y + row * step_y + OVERLAP_MM / 2 - tile.y
+        if y <= sy <= y + h:
+            out += [(x + f * w, sy) for f in (0.2, 0.8)]
+    return out
+
+
+def draw_target(sheet: Sheet, x: float, y: float) -> None:
+    """A registration mark: a circle with a cross, 6 mm across."""
+    stroke = Stroke(INK, 0.2)
+    set_stroke(sheet.canvas, stroke)
+    sheet.canvas.circle(*sheet.pt(x, y), 2 * PT_PER_MM, stroke=1, fill=0)
+    sheet.line((x - 3, y), (x + 3, y), stroke)
+    sheet.line((x, y - 3), (x, y + 3), stroke)
+
+
+# ---------------------------------------------------------------------------------------------
+# Footer: legend, sums and the scale bar
+
+
+def draw_footer(sheet: Sheet, subject: Subject, size: tuple[float, float]) -> None:
+    """The legend line, the sums line and the 50 mm scale bar along the bottom of a page."""
+    width, height = size
+    top = height - MARGIN_MM - 16
+    draw_legend(sheet, MARGIN_MM, top)
+    sheet.text(MARGIN_MM, top + 9, sums_text(subject), 8.5, BOLD)
+    draw_scale_bar(sheet, width - MARGIN_MM - SCALE_BAR_MM, top + 11)
+
+
+def draw_legend(sheet: Sheet, x: float, y: float) -> None:
+    """Line samples with what they mean, in one row starting at page mm (x, y)."""
+    entries = [(CUT, "cut"), (FOLD, "fold (every fold goes away from you: print side out)"),
+               (FLAT, "do not fold")]
+    for stroke, words in entries:
+        sheet.line((x, y - 1), (x + 8, y - 1), stroke)
+        sheet.text(x + 10, y, words, 7.5)
+        x += 13 + sheet.canvas.stringWidth(words, REGULAR, 7.5) / PT_PER_MM
+    tab = np.array([(0, 0), (1.5, -2.5), (6.5, -2.5), (8, 0)]) + (x, y)
+    pen = PdfPen(sheet.canvas, lambda p: sheet.pt(*p), 1.0)
+    pen.polygon(tab, TAB_FILL, CUT)
+    sheet.text(x + 10, y, "tab: glue under the edge with the same letter", 7.5)
+
+
+def draw_scale_bar(sheet: Sheet, x: float, y: float) -> None:
+    """A 50 mm bar with ticks every 10 mm, to check the printer did not scale the page."""
+    stroke = Stroke(INK, 0.25)
+    sheet.line((x, y), (x + SCALE_BAR_MM, y), stroke)
+    for k in range(6):
+        tick = 2.0 if k in (0, 5) else 1.2
+        sheet.line((x + 10 * k, y - tick), (x + 10 * k, y), stroke)
+    sheet.text(x + SCALE_BAR_MM / 2, y - 2.5, "50 mm: measure to check the print is not scaled", 6.5,
+               align="centre")
