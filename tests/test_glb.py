@@ -4,6 +4,7 @@ validator judge it."""
 
 from __future__ import annotations
 
+import io
 import json
 import subprocess
 from functools import cache
@@ -12,9 +13,11 @@ from pathlib import Path
 import numpy as np
 import pygltflib as gl
 import pytest
+from PIL import Image
 from trimesh.transformations import quaternion_matrix
 
 from foldkit.exchange.glb import METRES_PER_CELL, fold_glb
+from foldkit.look import face_colour
 from foldkit.panels import panel_tree
 from foldkit.pose import cell_corners, cell_outlines
 from foldkit.subject import Subject, subject_from_net, subject_from_puzzle
@@ -98,6 +101,11 @@ def world_cells(gltf: gl.GLTF2, key: int) -> dict[tuple[int, int], np.ndarray]:
     return out
 
 
+def middle_of(points: np.ndarray) -> np.ndarray:
+    """The middle of the bounds of points (n, d)."""
+    return (points.min(axis=0) + points.max(axis=0)) / 2
+
+
 def same_corners(a: np.ndarray, b: np.ndarray, tolerance: float) -> bool:
     """Two quads (4, 3) with the same corners, in any order."""
     return np.abs(np.sort(a, axis=0) - np.sort(b, axis=0)).max() < tolerance and all(
@@ -119,10 +127,15 @@ def test_nodes_follow_the_hinge_tree(name):
     assert {1 + h.child: 1 + h.parent for h in tree.hinges} == {k: v for k, v in parent.items() if v != 0}
     for panel in tree.panels:
         node = gltf.nodes[1 + panel.index]
-        primitive = gltf.meshes[node.mesh].primitives[0]
-        assert len(accessor(gltf, primitive.attributes.POSITION)) == 4 * len(panel.cells)
-        material = gltf.materials[primitive.material]
-        assert material.doubleSided and material.name == f"face {'ABCDEF'[panel.face]}"
+        printed, inside = gltf.meshes[node.mesh].primitives  # the two sides of the paper
+        assert printed.attributes.POSITION == inside.attributes.POSITION
+        assert len(accessor(gltf, printed.attributes.POSITION)) == 4 * len(panel.cells)
+        label, colour = "ABCDEF"[panel.face], face_colour(panel.face)
+        assert [gltf.materials[printed.material].name, gltf.materials[inside.material].name] == [
+            f"face {label}", f"face {label} (inside)"]
+        for side in printed, inside:  # the face colour, in glTF's linear space, shows through
+            factor = gltf.materials[side.material].pbrMetallicRoughness.baseColorFactor
+            assert np.allclose(np.array(factor[:3]) ** (1 / 2.2), colour, atol=0.02)
 
 
 @pytest.mark.parametrize("name", SUBJECTS)
@@ -194,6 +207,64 @@ def test_closed_box_stands_on_the_floor_centred_in_metres():
     assert low[1] == pytest.approx(0, abs=1e-6)  # y up: the box rests on y = 0
     assert np.allclose(low[[0, 2]], -high[[0, 2]], atol=1e-6)
     assert sorted(high - low) == pytest.approx([0.02, 0.06, 0.07], abs=1e-6)  # 2 x 6 x 7 cells of 10 mm
+
+
+def sides(gltf: gl.GLTF2, index: int, wrapper: np.ndarray, matrix: np.ndarray):
+    """Per side of a panel node (printed, inside), placed by the node's world matrix: its triangles'
+    corners (m, 3, 3) and normals (m, 3, 3) in our z-up cell units, and texture coordinates (m, 3, 2)
+    or None."""
+    out = []
+    for primitive in gltf.meshes[gltf.nodes[index].mesh].primitives:
+        triangles = accessor(gltf, primitive.indices).astype(int).reshape(-1, 3)
+        points = in_cells(wrapper, matrix, accessor(gltf, primitive.attributes.POSITION))
+        turn = np.linalg.solve(wrapper, matrix)[:3, :3]
+        normals = accessor(gltf, primitive.attributes.NORMAL) @ turn.T
+        uv = primitive.attributes.TEXCOORD_0
+        texcoords = None if uv is None else accessor(gltf, uv)[triangles]
+        out.append((points[triangles], normals[triangles], texcoords))
+    return out
+
+
+@pytest.mark.parametrize("name", SUBJECTS)
+def test_printed_side_ends_outside_reading_unmirrored(name):
+    gltf = gl.GLTF2.load_from_bytes(exported(name))
+    matrices = poses(gltf)
+    centre = middle_of(np.concatenate(list(world_cells(gltf, len(matrices) - 1).values())))
+    for index in range(1, len(gltf.nodes)):
+        printed, inside = sides(gltf, index, matrices[0, 0], matrices[-1, index])
+        (points, normals, uv), (inner, inner_normals, _) = printed, inside
+        outward = points.mean(axis=1) - centre
+        facing = normals[:, 0]
+        assert np.all(np.einsum("ij,ij->i", facing, outward) > 0)  # printed side out
+        assert np.allclose(inner_normals[:, 0], -facing)  # inside in
+        # Seen from its normal's side each triangle turns counter-clockwise (what culling uses).
+        for corners, normal in ((points, facing), (inner, -facing)):
+            winding = np.cross(corners[:, 1] - corners[:, 0], corners[:, 2] - corners[:, 0])
+            assert np.all(np.einsum("ij,ij->i", winding, normal) > 0)
+        # The image's right and up (-v) make a right-handed pair with the outward normal: not mirrored.
+        edges = np.stack([points[:, 1] - points[:, 0], points[:, 2] - points[:, 0]], axis=-1)  # (m, 3, 2)
+        steps = np.stack([uv[:, 1] - uv[:, 0], uv[:, 2] - uv[:, 0]], axis=-1)  # (m, 2, 2)
+        along = edges @ np.linalg.inv(steps)  # columns: d(point)/du, d(point)/dv
+        handed = np.cross(along[:, :, 0], -along[:, :, 1])
+        assert np.all(np.einsum("ij,ij->i", handed, facing) > 0)
+
+
+def test_atlas_shows_each_number_on_its_cell():
+    gltf = gl.GLTF2.load_from_bytes(exported("sample"))
+    view = gltf.bufferViews[gltf.images[0].bufferView]
+    png = gltf.binary_blob()[view.byteOffset:view.byteOffset + view.byteLength]
+    image = np.asarray(Image.open(io.BytesIO(png)).convert("L"), dtype=float)
+    numbers = subject("sample").numbers
+    matrices = poses(gltf)
+    for index in range(1, len(gltf.nodes)):
+        (points, _, uv), _ = sides(gltf, index, matrices[0, 0], matrices[0, index])
+        for corners, texcoords in zip(points, uv, strict=True):
+            # Half a quad spans its cell's square and its tile: the middles of their bounds meet.
+            col, row = np.floor(middle_of(corners)[:2]).astype(int)
+            u, v = middle_of(texcoords)
+            x, y = int(u * image.shape[1]), int(v * image.shape[0])
+            middle = image[y - 12:y + 12, x - 12:x + 12]
+            assert (middle.min() < 80) == ((row, col) in numbers), (row, col)
 
 
 # ---------------------------------------------------------------------------------------------

@@ -10,14 +10,20 @@ the origin, resting on the floor y = 0.
 
 from __future__ import annotations
 
+import io
+import math
+from itertools import product
+
 import numpy as np
 import pygltflib as gl
+from PIL import Image, ImageDraw, ImageFont
 from trimesh.transformations import quaternion_from_matrix
 
-from foldkit.look import face_colour, face_label
+from foldkit.look import FOLD_EDGE, GRID_LINE, INK, face_colour, face_label
 from foldkit.panels import PanelTree, panel_tree
 from foldkit.pose import Sequence, cell_corners, cell_outlines, cell_panels, panel_matrices
 from foldkit.subject import Subject
+from solver import Cell, Number
 
 Matrix = np.ndarray  # (4, 4) float64 rigid motion on homogeneous column vectors
 Quaternions = np.ndarray  # (k, 4) float64, glTF order (x, y, z, w)
@@ -25,6 +31,7 @@ Quaternions = np.ndarray  # (k, 4) float64, glTF order (x, y, z, w)
 METRES_PER_CELL = 0.01  # a 10 mm cell, the same default as the STL files
 KEYS_PER_STAGE = 12  # keyframes per stage; slerp between them follows the eased turn within 0.5 degrees
 Z_UP_TO_Y_UP = np.array([[1.0, 0, 0], [0, 0, 1], [0, -1, 0]])  # (x, y, z) -> (x, z, -y)
+TILE_PX = 64  # texture pixels per cell
 STILL = 1e-9  # a node whose key values vary less than this gets no channel
 
 
@@ -35,12 +42,14 @@ def fold_glb(subject: Subject, sequence: Sequence = "staged", stage_seconds: flo
     fractions = np.linspace(0.0, 1.0, max(stages, 1) * KEYS_PER_STAGE + 1)
     gltf = gl.GLTF2(asset=gl.Asset(version="2.0", generator="foldkit"), scene=0)
     chunk = _Chunk(gltf)
-    materials = _add_materials(gltf, tree)
+    png, per_row = cell_atlas(subject, tree)
+    materials = _add_materials(chunk, png, tree)
+    uvs = cell_uvs(tree, per_row)
     origins = node_origins(tree)
     top = gl.Node(name=f"{subject.name} (z up to y up)", children=[1 + tree.root], **_wrapper(tree))
     gltf.nodes.append(top)
     for panel in tree.panels:
-        gltf.meshes.append(_panel_mesh(chunk, tree, panel.index, origins[panel.index], materials))
+        gltf.meshes.append(_panel_mesh(chunk, tree, panel.index, origins[panel.index], uvs, materials))
         name = f"panel {panel.index} (face {face_label(panel.face)})"
         children = [1 + child for child in tree.children(panel.index)]
         gltf.nodes.append(gl.Node(name=name, mesh=panel.index, children=children))
@@ -128,35 +137,109 @@ def _animation(chunk: _Chunk, motions: np.ndarray, times: int, name: str) -> gl.
 # Geometry and looks
 
 
-def _add_materials(gltf: gl.GLTF2, tree: PanelTree) -> dict[int, int]:
-    """One double-sided material per box face in use; face -> material index."""
+def cell_atlas(subject: Subject, tree: PanelTree) -> tuple[bytes, int]:
+    """A PNG with one tile per cell, in tree.cells order, row by row: ink on white (the material
+    tints it with the face colour), and how many tiles make one row of the square atlas."""
+    per_row = 2 ** math.ceil(math.log2(math.ceil(math.sqrt(len(tree.cells)))))  # a power-of-two texture
+    image = Image.new("RGB", (per_row * TILE_PX, per_row * TILE_PX), "white")
+    draw = ImageDraw.Draw(image)
+    font = ImageFont.load_default(size=round(0.55 * TILE_PX))
+    folds = {frozenset(edge) for edge, angle in subject.folding.creases().items() if angle == 90}
+    for i, cell in enumerate(tree.cells):
+        corner = (TILE_PX * (i % per_row), TILE_PX * (i // per_row))
+        _draw_sides(draw, corner, cell, subject.cells, folds)
+        if cell in subject.numbers:
+            _draw_number(draw, corner, subject.numbers[cell], font)
+    out = io.BytesIO()
+    image.save(out, "PNG", optimize=True)
+    return out.getvalue(), per_row
+
+
+def _draw_sides(draw: ImageDraw.ImageDraw, corner: tuple[int, int], cell: Cell, cells, folds) -> None:
+    """A cell tile's four sides: red where it folds, a fine grid line on flat creases, ink where it is cut."""
+    (x, y), (row, col), t = corner, cell, TILE_PX - 1
+    for dr, dc in ((-1, 0), (0, 1), (1, 0), (0, -1)):
+        other = (row + dr, col + dc)
+        if frozenset((cell, other)) in folds:
+            colour, width = FOLD_EDGE, 4
+        else:
+            colour, width = (GRID_LINE, 1) if other in cells else (INK, 2)
+        # A band of the given width along that side, inside the tile.
+        x0, x1 = x + (t - width + 1 if dc > 0 else 0), x + (width - 1 if dc < 0 else t)
+        y0, y1 = y + (t - width + 1 if dr > 0 else 0), y + (width - 1 if dr < 0 else t)
+        draw.rectangle([x0, y0, x1, y1], fill=_rgb255(colour))
+
+
+def _draw_number(draw: ImageDraw.ImageDraw, corner: tuple[int, int], number: Number, font) -> None:
+    """A number in the middle of its tile, in a circle or a square when it is marked."""
+    centre = (corner[0] + TILE_PX / 2, corner[1] + TILE_PX / 2)
+    draw.text(centre, str(number.value), fill=_rgb255(INK), font=font, anchor="mm")
+    r = 0.36 * TILE_PX
+    ring = [centre[0] - r, centre[1] - r, centre[0] + r, centre[1] + r]
+    if number.mark == "o":
+        draw.ellipse(ring, outline=_rgb255(INK), width=3)
+    elif number.mark == "s":
+        draw.rectangle(ring, outline=_rgb255(INK), width=3)
+
+
+def cell_uvs(tree: PanelTree, per_row: int) -> np.ndarray:
+    """Texture coordinates of every cell's corners (tree.cells and cell_outlines order), (n, 4, 2);
+    image x runs with the column and image y with the row, so the printed side reads as the grid."""
+    tiles = np.arange(len(tree.cells))
+    origin = np.stack([tiles % per_row, tiles // per_row], axis=-1)[:, None, :]
+    inset = 0.5 / TILE_PX  # half a pixel, so that no neighbouring tile bleeds in
+    corners = inset + (1 - 2 * inset) * np.array([[0.0, 0.0], [1.0, 0.0], [1.0, 1.0], [0.0, 1.0]])
+    return (origin + corners) / per_row
+
+
+def _add_materials(chunk: _Chunk, png: bytes, tree: PanelTree) -> dict[tuple[int, bool], int]:
+    """Per box face in use, a material for the printed side (face colour times the cell atlas) and
+    one for the inside (face colour); (face, printed) -> material index."""
+    gltf = chunk.gltf
+    gltf.images.append(gl.Image(bufferView=chunk.add_bytes(png), mimeType="image/png"))
+    gltf.samplers.append(gl.Sampler(magFilter=gl.LINEAR, minFilter=gl.LINEAR_MIPMAP_LINEAR,
+                                    wrapS=gl.CLAMP_TO_EDGE, wrapT=gl.CLAMP_TO_EDGE))
+    gltf.textures.append(gl.Texture(sampler=0, source=0))
     out = {}
-    for face in sorted({p.face for p in tree.panels}):
-        colour = [*_linear(face_colour(face)), 1.0]
-        pbr = gl.PbrMetallicRoughness(baseColorFactor=colour, metallicFactor=0.0, roughnessFactor=0.85)
-        out[face] = len(gltf.materials)
-        gltf.materials.append(gl.Material(name=f"face {face_label(face)}", pbrMetallicRoughness=pbr,
-                                          doubleSided=True))
+    for face, printed in product(sorted({p.face for p in tree.panels}), (True, False)):
+        pbr = gl.PbrMetallicRoughness(baseColorFactor=[*_linear(face_colour(face)), 1.0],
+                                      metallicFactor=0.0, roughnessFactor=0.85)
+        if printed:
+            pbr.baseColorTexture = gl.TextureInfo(index=0)
+        name = f"face {face_label(face)}" + ("" if printed else " (inside)")
+        out[face, printed] = len(gltf.materials)
+        gltf.materials.append(gl.Material(name=name, pbrMetallicRoughness=pbr))
     return out
 
 
-def _panel_mesh(chunk: _Chunk, tree: PanelTree, panel: int, origin: np.ndarray,
-                materials: dict[int, int]) -> gl.Mesh:
-    """A panel's cells as quads around its node's origin, in metres, facing the printed side (-z)."""
-    quads = cell_outlines(tree)[cell_panels(tree) == panel]  # (n, 4, 3) counter-clockwise from +z
+def _panel_mesh(chunk: _Chunk, tree: PanelTree, panel: int, origin: np.ndarray, uvs: np.ndarray,
+                materials: dict[tuple[int, bool], int]) -> gl.Mesh:
+    """A panel's cells as quads around its node's origin, in metres: the printed side facing -z
+    (it ends up outside the box) and the inside facing +z, each seen from its own side only."""
+    mine = cell_panels(tree) == panel
+    quads = cell_outlines(tree)[mine]  # (n, 4, 3) counter-clockwise seen from +z
     positions = METRES_PER_CELL * (quads - origin).reshape(-1, 3)
-    normals = np.tile([0.0, 0.0, -1.0], (len(positions), 1))
-    # Counter-clockwise seen from -z, the side that ends up outside the box.
-    corners = np.arange(len(quads))[:, None] * 4
-    triangles = (corners + np.array([0, 2, 1, 0, 3, 2])).reshape(-1, 3)
-    attributes = gl.Attributes(
-        POSITION=chunk.add(positions, gl.VEC3, gl.ARRAY_BUFFER, bounds=True),
-        NORMAL=chunk.add(normals, gl.VEC3, gl.ARRAY_BUFFER),
-    )
-    indices = chunk.add(triangles.reshape(-1).astype(np.uint32), gl.SCALAR, gl.ELEMENT_ARRAY_BUFFER)
+    position = chunk.add(positions, gl.VEC3, gl.ARRAY_BUFFER, bounds=True)
+    texcoord = chunk.add(uvs[mine].reshape(-1, 2), gl.VEC2, gl.ARRAY_BUFFER)
     face = tree.panels[panel].face
-    primitive = gl.Primitive(attributes=attributes, indices=indices, material=materials[face])
-    return gl.Mesh(name=f"panel {panel}", primitives=[primitive])
+    printed = _side(chunk, len(quads), -1.0, materials[face, True], POSITION=position, TEXCOORD_0=texcoord)
+    inside = _side(chunk, len(quads), 1.0, materials[face, False], POSITION=position)
+    return gl.Mesh(name=f"panel {panel}", primitives=[printed, inside])
+
+
+def _side(chunk: _Chunk, quads: int, facing: float, material: int, **attributes: int) -> gl.Primitive:
+    """One side of a panel: normals along facing * z, triangles counter-clockwise seen from there."""
+    normals = np.tile([0.0, 0.0, facing], (4 * quads, 1))
+    order = [0, 1, 2, 0, 2, 3] if facing > 0 else [0, 2, 1, 0, 3, 2]
+    triangles = (4 * np.arange(quads)[:, None] + order).reshape(-1).astype(np.uint32)
+    normal = chunk.add(normals, gl.VEC3, gl.ARRAY_BUFFER)
+    indices = chunk.add(triangles, gl.SCALAR, gl.ELEMENT_ARRAY_BUFFER)
+    attributes = gl.Attributes(NORMAL=normal, **attributes)
+    return gl.Primitive(attributes=attributes, indices=indices, material=material)
+
+
+def _rgb255(rgb: tuple[float, float, float]) -> tuple[int, int, int]:
+    return tuple(round(255 * v) for v in rgb)
 
 
 def _linear(rgb: tuple[float, float, float]) -> list[float]:
@@ -179,6 +262,12 @@ class _Chunk:
     def __init__(self, gltf: gl.GLTF2):
         self.gltf = gltf
         self.data = bytearray()
+
+    def add_bytes(self, data: bytes) -> int:
+        """Append raw bytes (an image) and return their buffer view index."""
+        self.gltf.bufferViews.append(gl.BufferView(buffer=0, byteOffset=len(self.data), byteLength=len(data)))
+        self.data += data + bytes(-len(data) % 4)
+        return len(self.gltf.bufferViews) - 1
 
     def add(self, array: np.ndarray, kind: str, target: int | None = None, bounds: bool = False) -> int:
         """Append an array (float32 or uint32) and return its accessor index."""
