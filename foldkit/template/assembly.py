@@ -27,7 +27,8 @@ from solver.box import face_axes, square_center
 
 Vector = np.ndarray  # shape (3,) float64
 
-VIEWS = (("seen from above", np.array([1.0, 0.8, 1.2])), ("seen from below (turned over)", np.array([-1.0, -0.8, -1.2])))
+VIEWS = (("seen from above", np.array([1.0, 0.8, 1.2])),
+         ("seen from below (turned over)", np.array([-1.0, -0.8, -1.2])))
 EDGE = Stroke(INK, 0.3)
 GRID = Stroke((0.3, 0.3, 0.35), 0.1)
 NOW = Stroke(FOLD_EDGE, 0.6)
@@ -70,7 +71,8 @@ def square_at(subject: Subject) -> dict[tuple[int, int, int], Cell]:
     return {p: cell for cell, p in subject.folding.placement.items()}
 
 
-def draw_box_view(sheet: Sheet, subject: Subject, direction: Vector, area: tuple[float, float, float, float]) -> None:
+def draw_box_view(sheet: Sheet, subject: Subject, direction: Vector,
+                  area: tuple[float, float, float, float]) -> None:
     """The box from one direction, fitted into a page mm area (x, y, w, h): the three faces
     that face the viewer, tinted, with grid, numbers and face names."""
     box = np.array(subject.folding.box, dtype=np.float64)
@@ -146,7 +148,8 @@ def draw_painted_number(c, subject: Subject, cell: Cell, origin: tuple[float, fl
     c.restoreState()
 
 
-def draw_face_names(sheet: Sheet, subject: Subject, faces: list[int], to_pt, edges: tuple[float, float]) -> None:
+def draw_face_names(sheet: Sheet, subject: Subject, faces: list[int], to_pt,
+                    edges: tuple[float, float]) -> None:
     """Each face's name and sum to the left or right of the drawing (edges: the x, in points,
     of the drawing's left and right sides), with a leader line to the face's middle."""
     c = sheet.canvas
@@ -186,14 +189,15 @@ def subtree(tree: PanelTree, panel: int) -> set[int]:
 def step_texts(subject: Subject, geometry: NetGeometry, tree: PanelTree) -> list[str]:
     """What to do at each step, in order: cut, crease, the staged folds, then glue."""
     out = ["Cut out the net along the solid black lines, tabs included; do not cut into it anywhere else.",
-           "Crease every red dashed line (tab folds too) away from you, so the print ends up outside. "
-           "Leave the faint grey lines flat."]
+           "Hold the print towards you. Crease every red dashed line (tab folds too) away from you, "
+           "so the print ends up outside. Leave the faint grey lines flat."]
     for stage in range(tree.stage_count):
         hinges = [h for h in tree.hinges if h.stage == stage]
         faces = sorted({face_label(tree.panels[h.child].face) for h in hinges})
-        out.append(f"Fold the thick red line{'s' if len(hinges) > 1 else ''} shown below to 90 degrees, away from "
-                   f"you; the coloured part{'s' if len(hinges) > 1 else ''} (face{'s' if len(faces) > 1 else ''} "
-                   f"{', '.join(faces)}) turn{'' if len(hinges) > 1 else 's'} up.")
+        many = "s" if len(hinges) > 1 else ""
+        out.append(f"Fold the thick red line{many} to 90 degrees, away from you: the coloured "
+                   f"part{many} (face{'s' if len(faces) > 1 else ''} {', '.join(faces)}) swing"
+                   f"{'' if many else 's'} back behind the paper.")
     labels = [s.label for s in geometry.seams]
     out.append(f"Glue each tab under the edge that carries its letter ({labels[0]} to {labels[0]}, "
                f"{labels[1]} to {labels[1]}, ... {len(labels)} seams), working from the first folds "

@@ -25,7 +25,8 @@ Point = tuple[float, float]  # (x, y) in net coordinates
 Side = str  # "U", "R", "D" or "L": the side of a cell an outline edge lies on
 
 OUTWARD: dict[Side, tuple[int, int]] = {"U": (0, -1), "R": (1, 0), "D": (0, 1), "L": (-1, 0)}  # (dx, dy)
-ALONG: dict[Side, tuple[int, int]] = {"U": (0, 1), "D": (0, 1), "L": (1, 0), "R": (1, 0)}  # (drow, dcol) to the next cell
+# (drow, dcol) to the next cell along an outline edge
+ALONG: dict[Side, tuple[int, int]] = {"U": (0, 1), "D": (0, 1), "L": (1, 0), "R": (1, 0)}
 
 # Tab shapes to try, biggest first: (depth, end inset), in cells. The ends slope a little more
 # than 45 degrees, so two tabs meeting at an inner corner of the net leave a gap between them;
@@ -176,7 +177,7 @@ def box_segments(folding: Folding, edges: list[OutlineEdge]) -> np.ndarray:
 def partners(folding: Folding, edges: list[OutlineEdge]) -> dict[OutlineEdge, OutlineEdge]:
     """The outline edge each outline edge meets on the box."""
     by_key: dict[frozenset, list[OutlineEdge]] = {}
-    for edge, seg in zip(edges, box_segments(folding, edges)):
+    for edge, seg in zip(edges, box_segments(folding, edges), strict=True):
         by_key.setdefault(frozenset(map(tuple, seg.tolist())), []).append(edge)
     out = {}
     for pair in by_key.values():
@@ -194,7 +195,7 @@ def find_seams(folding: Folding) -> list[Seam]:
     """The seams of a folding, labelled A, B, ... in reading order of their first cell."""
     edges = outline_edges(folding.cells)
     partner = partners(folding, edges)
-    segment = dict(zip(edges, box_segments(folding, edges)))
+    segment = dict(zip(edges, box_segments(folding, edges), strict=True))
     runs = _runs(edges, partner, segment)
     run_of = {e: i for i, run in enumerate(runs) for e in run}
     pairs, seen = [], set()
@@ -205,7 +206,7 @@ def find_seams(folding: Folding) -> list[Seam]:
         seen |= {i, j}
         assert {partner[e] for e in run} == set(runs[j]), "a run's partners must form one run"
         pairs.append((SeamSide(tuple(run)), SeamSide(tuple(runs[j]))))
-    return [Seam(label, sides) for label, sides in zip(seam_labels(), pairs)]
+    return [Seam(label, sides) for label, sides in zip(seam_labels(), pairs, strict=False)]
 
 
 def _runs(edges, partner, segment) -> list[list[OutlineEdge]]:

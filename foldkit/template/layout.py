@@ -77,7 +77,8 @@ def paper_size(paper: str) -> Mm:
     try:
         return PAPER_MM[paper.lower()]
     except KeyError:
-        raise FoldkitError(f"unknown paper {paper!r}: use one of {', '.join(PAPER_MM)}", EXIT_BAD_INPUT) from None
+        known = ", ".join(PAPER_MM)
+        raise FoldkitError(f"unknown paper {paper!r}: use one of {known}", EXIT_BAD_INPUT) from None
 
 
 def content_size(size: Mm) -> Mm:

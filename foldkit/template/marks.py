@@ -21,8 +21,8 @@ Segment = tuple[Point, Point]
 
 BOLD = "Helvetica-Bold"
 NUMBER_SIZE = 0.5
-CIRCLE_RADIUS = 0.32
-SQUARE_HALF = 0.3
+CIRCLE_RADIUS = 0.31
+SQUARE_HALF = 0.28
 EDGE_LABEL_SIZE = 0.17
 TAB_LABEL_SIZE = 0.22
 LABEL_GAP = 0.04  # between an edge label and its edge, in cells
@@ -114,16 +114,20 @@ def face_title(subject: Subject, face: int) -> str:
 
 
 def face_labels(subject: Subject) -> list[Text]:
-    """Each face's name and sum, on the face's largest piece, along its longest run of cells
-    that carry no number."""
+    """Each face's name and sum on the face's largest piece (of the largest, the one with the
+    longest run of cells without a number), along that run."""
     tree = panel_tree(subject.folding)
     out = []
     for face in range(6):
-        pieces = [p for p in tree.panels if p.face == face]
-        largest = max(pieces, key=lambda p: (len(p.cells), -p.index))
-        free = largest.cells - set(subject.numbers) or largest.cells
-        run, vertical = longest_run(free)
+        runs = {p.index: longest_run(p.cells - set(subject.numbers)) for p in tree.panels if p.face == face}
+        piece = max((p for p in tree.panels if p.face == face),
+                    key=lambda p: (len(p.cells), len(runs[p.index][0]), -p.index))
+        run, vertical = runs[piece.index]
         text = face_title(subject, face)
+        if not run:  # every cell of the piece has a number: a small label along a cell's top
+            r, c = min(piece.cells)
+            out.append(Text(text, (c + 0.5, r + 0.14), min(0.16, 0.9 / stringWidth(text, BOLD, 1))))
+            continue
         size = min(FACE_LABEL_SIZE, 0.9 * len(run) / stringWidth(text, BOLD, 1))
         (r0, c0), (r1, c1) = run[0], run[-1]
         centre = ((c0 + c1 + 1) / 2, (r0 + r1 + 1) / 2)

@@ -13,7 +13,15 @@ from reportlab.pdfgen.canvas import Canvas
 from foldkit.look import INK
 from foldkit.subject import Subject
 from foldkit.template.geometry import NetGeometry, Point, net_geometry
-from foldkit.template.layout import MARGIN_MM, OVERLAP_MM, PagePlan, TemplateOptions, Tile, paper_size, plan_pages
+from foldkit.template.layout import (
+    MARGIN_MM,
+    OVERLAP_MM,
+    PagePlan,
+    TemplateOptions,
+    Tile,
+    paper_size,
+    plan_pages,
+)
 from foldkit.template.marks import BOLD, Text, net_marks
 from foldkit.template.paint import CUT, FLAT, FOLD, RGB, TAB_FILL, Stroke, draw_net
 from solver import Cell
@@ -201,10 +209,10 @@ def draw_tiling(sheet: Sheet, plan: PagePlan, tile: Tile) -> None:
     c.setFillAlpha(1)
     for mx, my in alignment_marks(plan, tile):
         draw_target(sheet, mx, my)
-    notes = [(right, f"grey strip: lay page {right} over it, matching the ⊕ marks", (x + w - 2, y + h / 2, 90)),
-             (below, f"grey strip: lay page {below} over it, matching the ⊕ marks", (x + w / 2, y + h - 2, 0)),
-             (left, f"trim along the dotted line and lay this page over page {left}", (x + 3.5, y + h / 2, 90)),
-             (above, f"trim along the dotted line and lay this page over page {above}", (x + w / 2, y + 3.5, 0))]
+    under = "grey strip: lay page {} over it, matching the ⊕ marks"
+    over = "trim along the dotted line and lay this page over page {}"
+    notes = [(right, under, (x + w + 3, y + h / 2, 90)), (below, under, (x + w / 2, y + h + 3, 0)),
+             (left, over, (x - 1.5, y + h / 2, 90)), (above, over, (x + w / 2, y - 1.5, 0))]
     for page, note, (nx, ny, angle) in notes:
         if page:
             c.saveState()
@@ -212,7 +220,7 @@ def draw_tiling(sheet: Sheet, plan: PagePlan, tile: Tile) -> None:
             c.rotate(angle)
             c.setFillColorRGB(*SOFT_INK)
             c.setFont(REGULAR, 6.5)
-            c.drawCentredString(0, 0, note)
+            c.drawCentredString(0, 0, note.format(page))
             c.restoreState()
     if left:
         sheet.line((x, y), (x, y + h), TRIM)

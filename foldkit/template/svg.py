@@ -46,7 +46,8 @@ class SvgPen:
         self.group = root
 
     def mm(self, p: Point) -> tuple[float, float]:
-        return MARGIN_MM + (p[0] - self.origin[0]) * self.cell_mm, MARGIN_MM + (p[1] - self.origin[1]) * self.cell_mm
+        x, y = (np.asarray(p, dtype=np.float64) - self.origin) * self.cell_mm + MARGIN_MM
+        return float(x), float(y)
 
     def layer(self, name: str) -> None:
         if name not in self.groups:
@@ -97,7 +98,8 @@ def template_svg(subject: Subject, options: TemplateOptions) -> bytes:
     ET.register_namespace("inkscape", INKSCAPE)
     root = ET.Element(f"{{{SVG}}}svg", {"width": f"{_n(width)}mm", "height": f"{_n(height)}mm",
                                          "viewBox": f"0 0 {_n(width)} {_n(height)}"})
-    ET.SubElement(root, f"{{{SVG}}}title").text = f"{subject.name}: cut-and-fold net, cell {plan.cell_mm:g} mm"
+    title = f"{subject.name}: cut-and-fold net, cell {plan.cell_mm:g} mm"
+    ET.SubElement(root, f"{{{SVG}}}title").text = title
     draw_net(SvgPen(root, (x0, y0), plan.cell_mm), subject, geometry, net_marks(subject, geometry))
     ET.indent(root)
     return ET.tostring(root, encoding="utf-8", xml_declaration=True) + b"\n"
