@@ -158,6 +158,8 @@ def test_stage_seconds_and_together_set_the_duration():
     stages = panel_tree(subject("sample").folding).stage_count
     assert accessor(slow, slow.animations[0].samplers[0].input)[-1, 0] == pytest.approx(2.5 * stages)
     assert accessor(together, together.animations[0].samplers[0].input)[-1, 0] == pytest.approx(2.5)
+    with pytest.raises(ValueError, match="stage_seconds"):
+        fold_glb(subject("sample"), stage_seconds=0)
 
 
 @pytest.mark.parametrize("name", ["sample", "net"])

@@ -37,6 +37,8 @@ STILL = 1e-9  # a node whose key values vary less than this gets no channel
 
 def fold_glb(subject: Subject, sequence: Sequence = "staged", stage_seconds: float = 1.0) -> bytes:
     """The animated fold of a subject as the bytes of a .glb file."""
+    if not stage_seconds > 0:  # keyframe times must strictly increase
+        raise ValueError(f"stage_seconds must be positive, not {stage_seconds}")
     tree = panel_tree(subject.folding)
     stages = tree.stage_count if sequence == "staged" else 1
     fractions = np.linspace(0.0, 1.0, max(stages, 1) * KEYS_PER_STAGE + 1)
