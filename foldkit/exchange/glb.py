@@ -6,6 +6,10 @@ hinge about its own axis with rotation keyframes sampled from ``foldkit.pose``, 
 the way the window and the GIF do; its last keyframe is the closed box. A top node turns our
 z-up world (x = col, y = row, cell units) into glTF's y-up metres and centres the closed box on
 the origin, resting on the floor y = 0.
+
+Each panel has two sides, each drawn from its own side only: the printed side (face colour
+times an atlas of cell tiles with the numbers, their circles and squares, grid lines and red
+fold edges) ends up outside the box; the inside is plain face colour.
 """
 
 from __future__ import annotations
@@ -25,7 +29,6 @@ from foldkit.pose import Sequence, cell_corners, cell_outlines, cell_panels, pan
 from foldkit.subject import Subject
 from solver import Cell, Number
 
-Matrix = np.ndarray  # (4, 4) float64 rigid motion on homogeneous column vectors
 Quaternions = np.ndarray  # (k, 4) float64, glTF order (x, y, z, w)
 
 METRES_PER_CELL = 0.01  # a 10 mm cell, the same default as the STL files
