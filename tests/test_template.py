@@ -10,14 +10,14 @@ import zlib
 from itertools import combinations
 
 import pytest
-from shapely import Polygon
+from shapely import LineString, Polygon
 
 from foldkit.panels import panel_tree
 from foldkit.subject import Subject, subject_from_puzzle
 from foldkit.template import TemplateOptions, net_geometry, plan_pages, template_pdf, template_svg
 from foldkit.template.geometry import outline_edges, partners
 from foldkit.template.layout import OVERLAP_MM, content_size, fitting_cell_mm, orientations
-from foldkit.template.marks import net_marks
+from foldkit.template.marks import crease_segment, net_marks
 from foldkit.template.pdf import PT_PER_MM
 from solver import box_foldings
 from tests.conftest import require_program
@@ -122,6 +122,19 @@ def test_tabs_overlap_neither_the_net_nor_each_other(name, request):
         assert tab.intersection(geometry.net).area < 1e-9
     for a, b in combinations(tabs, 2):
         assert a.intersection(b).area < 1e-9
+
+
+def test_every_right_angle_crease_has_a_fold_line(nov2025):
+    marks = net_marks(nov2025, net_geometry(nov2025.folding))
+    lines = [LineString(segment) for segment in marks.folds]
+    for edge in nov2025.folding.hinges():
+        crease = LineString(crease_segment(edge))
+        assert any(line.covers(crease) for line in lines), edge
+    flats = [LineString(segment) for segment in marks.flats]
+    for edge, angle in nov2025.folding.creases().items():
+        if angle == 0:
+            assert not any(line.covers(LineString(crease_segment(edge))) for line in lines), edge
+            assert any(line.covers(LineString(crease_segment(edge))) for line in flats), edge
 
 
 # ---------------------------------------------------------------------------------------------

@@ -264,7 +264,7 @@ def draw_stage(sheet: Sheet, subject: Subject, tree: PanelTree, stage: int, area
     if w <= 0 or h <= 0:
         return
     scale = min(w / span_w, h / span_h)
-    ox, oy = x + (w - span_w * scale) / 2, y + (h - span_h * scale) / 2
+    ox, oy = x + (w - span_w * scale) / 2, y  # centred across, at the top of its room
     pen = PdfPen(sheet.canvas, lambda p: sheet.pt(ox + (p[0] - c0) * scale, oy + (p[1] - r0) * scale),
                  scale * PT_PER_MM)
     hinges = [h for h in tree.hinges if h.stage == stage]
