@@ -1,0 +1,253 @@
+"""The 3D scene of a fold: PyVista meshes for every cell, crease and number, posed at any t.
+
+The geometry is built once in net coordinates (x = col, y = row, z = 0 the paper), each point
+tagged with its panel; a pose only moves the points, so a frame costs a few matrix products.
+The look is drawn on both sides of the paper: the printed side (z < 0 in the net, the outside
+of the closed box) reads from outside the box, the other side reads from the camera while the
+net lies flat.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import numpy as np
+import pyvista as pv
+import trimesh
+from shapely.geometry.base import BaseGeometry
+
+from foldkit import look
+from foldkit.glyphs import number_outline
+from foldkit.panels import PanelTree, panel_tree
+from foldkit.pose import Sequence, cell_outlines, cell_panels, panel_matrices, place
+from foldkit.subject import Subject
+from solver import FACE_LABELS, Cell
+
+Points = np.ndarray  # (n, 3) float64
+Bounds = tuple[float, float, float, float, float, float]  # xmin, xmax, ymin, ymax, zmin, zmax
+
+LIFT = 0.012  # how far lines and ink stand off the paper, in cells, so the paper hides none of them
+BACKGROUND = (0.97, 0.97, 0.96)
+VIEW = np.array([-0.35, 0.75, 1.0])  # from the net's centre towards the camera: above, from row max
+VIEW_UP = np.array([0.0, -1.0, 0.0])  # rows run down the screen, as in the puzzle
+VIEW_ANGLE = 30.0  # degrees, VTK's default vertical field of view
+# Glyphs on the side facing the camera in the flat net: grid right goes to screen right (-x here,
+# since the camera looks down on the back of the paper) and grid up to screen up (-y).
+CAMERA_SIDE = np.array([[-1.0, 0.0], [0.0, -1.0]])
+# Glyphs on the printed side: grid right is +x and grid up is -y, as the folding's frames say.
+PRINTED_SIDE = np.array([[1.0, 0.0], [0.0, -1.0]])
+
+
+@dataclass
+class Part:
+    """A mesh that moves with the panels: its points in net coordinates and their panels."""
+
+    mesh: pv.PolyData
+    net_points: Points
+    panels: np.ndarray  # (n,) int64
+
+    def pose(self, matrices: np.ndarray) -> None:
+        """Move the mesh's points in place to the pose the panel matrices give."""
+        self.mesh.points = place(matrices, self.panels, self.net_points[:, None, :])[:, 0, :]
+
+
+@dataclass
+class FoldScene:
+    """Every mesh of a subject's fold, with a per-frame pose."""
+
+    subject: Subject
+    sequence: Sequence = "staged"
+    tree: PanelTree = field(init=False)
+    parts: dict[str, Part] = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.tree = panel_tree(self.subject.folding)
+        self.parts = {
+            "paper": _paper(self.tree),
+            "grid": _grid(self.tree),
+            "hinges": _hinges(self.tree),
+            "ink": _ink(self.tree, self.subject),
+        }
+
+    def pose(self, t: float) -> None:
+        """Move every mesh to fold fraction t."""
+        matrices = panel_matrices(self.tree, t, self.sequence)
+        for part in self.parts.values():
+            part.pose(matrices)
+
+    def add_to(self, plotter: pv.Plotter) -> None:
+        """Add the meshes, with their look, to a plotter; and frame the whole motion."""
+        plotter.set_background(BACKGROUND)
+        plotter.add_mesh(self.parts["paper"].mesh, scalars="rgb", rgb=True, ambient=0.35, diffuse=0.7)
+        plotter.add_mesh(self.parts["grid"].mesh, color=look.GRID_LINE, line_width=1.5)
+        plotter.add_mesh(self.parts["hinges"].mesh, color=look.FOLD_EDGE, line_width=5,
+                         render_lines_as_tubes=True)
+        plotter.add_mesh(self.parts["ink"].mesh, color=look.INK, lighting=False)
+        frame_camera(plotter, motion_bounds(self.tree, self.sequence))
+
+    def caption(self) -> list[tuple[str, tuple[float, float, float]]]:
+        """The lines a viewer reads beside the fold: a title, then each face's sum on its colour."""
+        return caption(self.subject)
+
+
+def fold_scene(subject: Subject, sequence: Sequence = "staged") -> FoldScene:
+    """The scene of a subject's fold, posed flat."""
+    scene = FoldScene(subject, sequence)
+    scene.pose(0.0)
+    return scene
+
+
+# ---------------------------------------------------------------------------------------------
+# Geometry in net coordinates
+
+
+def _part(points: Points, panels: np.ndarray, faces: np.ndarray | None = None,
+          lines: np.ndarray | None = None) -> Part:
+    """A part from points and either polygon faces or line cells (VTK flat connectivity arrays)."""
+    mesh = pv.PolyData(points.copy(), faces=faces, lines=lines)
+    return Part(mesh, points, panels)
+
+
+def _paper(tree: PanelTree) -> Part:
+    """One quad per cell, coloured by the face it lands on."""
+    corners = cell_outlines(tree)  # (n, 4, 3)
+    n = len(corners)
+    quads = np.hstack([np.full((n, 1), 4), np.arange(4 * n).reshape(n, 4)]).ravel()
+    part = _part(corners.reshape(-1, 3), np.repeat(cell_panels(tree), 4), faces=quads)
+    colours = np.array([look.face_colour(tree.folding.face_of(c)) for c in tree.cells])
+    part.mesh.cell_data["rgb"] = np.round(255 * colours).astype(np.uint8)
+    return part
+
+
+def _segments(segments: list[tuple[tuple[float, float], tuple[float, float], int]]) -> Part:
+    """Line segments ((x0, y0), (x1, y1), panel), each drawn just off both sides of the paper."""
+    points, panels = [], []
+    for (x0, y0), (x1, y1), panel in segments:
+        for z in (LIFT, -LIFT):
+            points += [(x0, y0, z), (x1, y1, z)]
+            panels += [panel, panel]
+    count = len(points) // 2
+    lines = np.hstack([np.full((count, 1), 2), np.arange(2 * count).reshape(count, 2)]).ravel()
+    return _part(np.array(points, dtype=np.float64).reshape(-1, 3), np.array(panels, dtype=np.int64),
+                 lines=lines)
+
+
+def _grid(tree: PanelTree) -> Part:
+    """The grid lines of every flat crease and of the net's outline (hinges are drawn apart)."""
+    cells = set(tree.cells)
+    segments = []
+    for r, c in tree.cells:
+        sides = {(r - 1, c): ((c, r), (c + 1, r)), (r, c - 1): ((c, r), (c, r + 1)),
+                 (r + 1, c): ((c, r + 1), (c + 1, r + 1)), (r, c + 1): ((c + 1, r), (c + 1, r + 1))}
+        for neighbour, (a, b) in sides.items():
+            if _draw_side(tree, (r, c), neighbour, cells):
+                segments.append((a, b, tree.panel_of((r, c))))
+    return _segments(segments)
+
+
+def _draw_side(tree: PanelTree, cell: Cell, neighbour: Cell, cells: set[Cell]) -> bool:
+    """True if the grid line between a cell and a neighbour is drawn with this cell: on the
+    outline, or on a flat crease, from the smaller of its two cells."""
+    if neighbour not in cells:
+        return True
+    return cell < neighbour and tree.panel_of(cell) == tree.panel_of(neighbour)
+
+
+def _hinges(tree: PanelTree) -> Part:
+    """Each hinge as one segment, carried by its parent panel (it lies on the turning axis)."""
+    return _segments([(h.start, h.end, h.parent) for h in tree.hinges])
+
+
+def _ink(tree: PanelTree, subject: Subject) -> Part:
+    """The numbers, with their circles and squares, on both sides of each numbered cell."""
+    points, triangles, panels = [], [], []
+    for cell, number in sorted(subject.numbers.items()):
+        flat, faces = _triangulate(number_outline(number))
+        centre = np.array([cell[1] + 0.5, cell[0] + 0.5])
+        for side, z in ((PRINTED_SIDE, -LIFT), (CAMERA_SIDE, LIFT)):
+            xy = flat @ side.T + centre
+            triangles.append(faces + sum(len(p) for p in points))
+            points.append(np.column_stack([xy, np.full(len(xy), z)]))
+            panels.append(np.full(len(xy), tree.panel_of(cell)))
+    if not points:
+        return _part(np.zeros((0, 3)), np.zeros(0, dtype=np.int64))
+    faces = np.vstack(triangles)
+    flat_faces = np.hstack([np.full((len(faces), 1), 3), faces]).ravel()
+    return _part(np.vstack(points), np.concatenate(panels).astype(np.int64), faces=flat_faces)
+
+
+def _triangulate(shape: BaseGeometry) -> tuple[np.ndarray, np.ndarray]:
+    """Triangles covering a (multi)polygon: vertices (n, 2) float64 and faces (m, 3) int64."""
+    vertices, faces, offset = [], [], 0
+    for polygon in getattr(shape, "geoms", [shape]):
+        v, f = trimesh.creation.triangulate_polygon(polygon)
+        vertices.append(v)
+        faces.append(f + offset)
+        offset += len(v)
+    return np.vstack(vertices), np.vstack(faces).astype(np.int64)
+
+
+# ---------------------------------------------------------------------------------------------
+# Camera and caption
+
+
+def motion_bounds(tree: PanelTree, sequence: Sequence, samples: int = 41) -> np.ndarray:
+    """Every cell corner at evenly spaced fractions of the fold, shape (samples * n * 4, 3)."""
+    corners = cell_outlines(tree)
+    panels = cell_panels(tree)
+    fractions = np.linspace(0.0, 1.0, samples)
+    posed = [place(panel_matrices(tree, t, sequence), panels, corners) for t in fractions]
+    return np.concatenate(posed).reshape(-1, 3)
+
+
+def frame_camera(plotter: pv.Plotter, points: Points, margin: float = 0.06) -> None:
+    """Aim the camera at the points from the scene's viewing direction, as close as fits them all."""
+    back = VIEW / np.linalg.norm(VIEW)
+    right = np.cross(VIEW_UP, back)
+    right /= np.linalg.norm(right)
+    up = np.cross(back, right)
+    focus = 0.5 * (points.min(axis=0) + points.max(axis=0))
+    offset = points - focus
+    x, y, z = offset @ right, offset @ up, offset @ back
+    width, height = plotter.window_size
+    tan_v = np.tan(np.radians(VIEW_ANGLE) / 2) * (1 - 2 * margin)
+    tan_h = tan_v * width / height
+    # A point at depth z in front of the focus fits when |x| <= tan_h (d - z) and |y| <= tan_v (d - z).
+    distance = float(np.max(np.maximum(np.abs(x) / tan_h, np.abs(y) / tan_v) + z))
+    camera = plotter.camera
+    camera.focal_point = tuple(focus)
+    camera.position = tuple(focus + distance * back)
+    camera.up = tuple(up)
+    camera.view_angle = VIEW_ANGLE
+    plotter.renderer.ResetCameraClippingRange()
+
+
+def caption(subject: Subject) -> list[tuple[str, tuple[float, float, float]]]:
+    """Text lines with their background colours: the title (on white), then one per face sum."""
+    a, b, c = subject.folding.box
+    title = f"{subject.name}: box {a} x {b} x {c}"
+    if subject.report is not None and subject.report.solutions:
+        title += f"   answer {subject.report.solutions[0].answer}"
+    lines = [(title, (1.0, 1.0, 1.0))]
+    if subject.numbers:
+        sums = subject.face_sums
+        lines += [(f" {FACE_LABELS[f]} {sums[f]:>3} ", look.face_colour(f)) for f in range(6)]
+    return lines
+
+
+def add_caption(plotter: pv.Plotter, subject: Subject, font_size: int = 10) -> None:
+    """Write the caption at the top left: the title, then the face sums in a row on their colours."""
+    lines = caption(subject)
+    height = plotter.window_size[1]
+    x, y = 6.0, height - 6.0
+    for i, (text, background) in enumerate(lines):
+        actor = plotter.add_text(text, position=(0, 0), font_size=font_size, color=look.INK, font="courier")
+        prop = actor.GetTextProperty()
+        prop.SetBackgroundColor(background)
+        prop.SetBackgroundOpacity(1.0 if i else 0.0)
+        box = [0.0] * 4
+        actor.GetBoundingBox(plotter.renderer, box)  # (xmin, xmax, ymin, ymax) in pixels
+        if i <= 1:  # the title on its own line, the sums on the next
+            x, y = 6.0, y - (box[3] - box[2]) - 2
+        actor.SetPosition(x, y)
+        x += box[1] - box[0] + 3

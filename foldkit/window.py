@@ -1,0 +1,114 @@
+"""The PyVista window that plays a fold: space plays and pauses, a slider sets t, the mouse orbits.
+
+Without a display the window cannot open; ``show`` says so in one line (exit 2) before it
+creates anything, and points to ``foldkit animate``.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import ctypes.util
+import os
+
+from foldkit.errors import EXIT_BAD_INPUT, FoldkitError
+from foldkit.pose import Sequence
+from foldkit.subject import Subject
+
+WINDOW_SIZE = (1024, 768)
+FOLD_SECONDS = 6.0  # how long playing takes from the flat net to the closed box
+TICK_MS = 40  # the timer period while playing
+HELP = "space: play / pause    slider: fold fraction t    drag: orbit    scroll: zoom    q: quit"
+
+
+def show(subject: Subject, sequence: Sequence = "staged") -> None:
+    """Open the window and play the fold until the user closes it."""
+    require_display()
+    window = FoldWindow(subject, sequence)
+    window.start()
+    window.plotter.show(title=f"foldkit: {subject.name}")
+
+
+def require_display() -> None:
+    """Raise a FoldkitError (exit 2) unless a window can open on this screen."""
+    advice = "use 'foldkit animate' to render a GIF or MP4"
+    display = os.environ.get("DISPLAY")
+    if not display and not os.environ.get("WAYLAND_DISPLAY"):
+        raise FoldkitError(f"no display for the window: DISPLAY is not set; {advice}", EXIT_BAD_INPUT)
+    if display and not _x_display_opens(display):
+        message = f"no display for the window: cannot open X display {display}; {advice}"
+        raise FoldkitError(message, EXIT_BAD_INPUT)
+
+
+def _x_display_opens(display: str) -> bool:
+    """True if Xlib can connect to the display (VTK aborts the process when it cannot)."""
+    name = ctypes.util.find_library("X11")
+    if name is None:
+        return True  # no Xlib to ask; let VTK try
+    xlib = ctypes.CDLL(name)
+    xlib.XOpenDisplay.restype = ctypes.c_void_p
+    xlib.XOpenDisplay.argtypes = [ctypes.c_char_p]
+    xlib.XCloseDisplay.argtypes = [ctypes.c_void_p]
+    handle = xlib.XOpenDisplay(display.encode())
+    if not handle:
+        return False
+    xlib.XCloseDisplay(handle)
+    return True
+
+
+class FoldWindow:
+    """A plotter showing a subject's fold, with its slider, play/pause key and timer."""
+
+    def __init__(self, subject: Subject, sequence: Sequence = "staged", window_size=WINDOW_SIZE):
+        import pyvista as pv
+
+        from foldkit.scene import add_caption, fold_scene
+
+        self.t, self.playing = 0.0, False
+        self.scene = fold_scene(subject, sequence)
+        self.plotter = pv.Plotter(window_size=window_size, title=f"foldkit: {subject.name}")
+        self.scene.add_to(self.plotter)
+        add_caption(self.plotter, subject)
+        self.plotter.add_text(HELP, position="lower_left", font_size=8, color=(0.3, 0.3, 0.3))
+        self.slider = self.plotter.add_slider_widget(
+            self._slid, (0.0, 1.0), value=0.0, title="fold t", pointa=(0.55, 0.93), pointb=(0.95, 0.93),
+            interaction_event="always", fmt="%.2f", style="modern")
+        self.plotter.add_key_event("space", self.toggle)
+
+    @property
+    def step(self) -> float:
+        """How far t moves per timer tick."""
+        return TICK_MS / 1000.0 / FOLD_SECONDS
+
+    def start(self) -> None:
+        """Play from the flat net once the window is open, ticking on the interactor's timer."""
+        self.plotter.iren.add_observer("TimerEvent", lambda *_: self.tick())
+        self.plotter.iren.create_timer(TICK_MS, repeating=True)
+        self.playing = True
+
+    def toggle(self) -> None:
+        """Pause, or play (from the start again if the box is already closed)."""
+        if not self.playing and self.t >= 1.0:
+            self.set_fraction(0.0)
+        self.playing = not self.playing
+
+    def tick(self) -> None:
+        """Advance the fold by one step while playing; stop on the closed box."""
+        if not self.playing:
+            return
+        self.set_fraction(min(1.0, self.t + self.step))
+        if self.t >= 1.0:
+            self.playing = False
+
+    def set_fraction(self, t: float) -> None:
+        """Pose the fold at t, move the slider to match, and redraw."""
+        self.t = t
+        self.scene.pose(t)
+        self.slider.GetRepresentation().SetValue(t)
+        self.plotter.render()
+
+    def _slid(self, value: float) -> None:
+        """The user dragged the slider: pause there."""
+        self.playing = False
+        if value != self.t:
+            self.t = value
+            self.scene.pose(value)

@@ -1,0 +1,160 @@
+"""Rendering: off-screen frames show the net, GIF and MP4 decode, the window opens under Xvfb."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import textwrap
+
+import imageio.v3 as iio
+import numpy as np
+import pytest
+
+from foldkit import look
+from foldkit.animation import AnimationOptions, animation_bytes, frame_fractions, render_frames
+from foldkit.cli import main
+from foldkit.subject import subject_from_puzzle
+from tests.conftest import EXAMPLES, require_program
+
+SAMPLE = str(EXAMPLES / "nov2025-sample.txt")
+SMALL = AnimationOptions(width=320, height=240, fps=5, seconds=1.0, progress=False)
+
+
+@pytest.fixture(scope="module")
+def sample():
+    return subject_from_puzzle(SAMPLE)
+
+
+@pytest.fixture(scope="module")
+def frames(sample):
+    return render_frames(sample, SMALL)
+
+
+def faces_seen(image: np.ndarray, tolerance: float = 45.0, least: int = 40) -> set[int]:
+    """The box faces whose colour covers at least `least` pixels of an image (shading allowed)."""
+    rgb = image[..., :3].reshape(-1, 3).astype(float)
+    seen = set()
+    for face in range(6):
+        target = 255 * np.array(look.face_colour(face))
+        if (np.linalg.norm(rgb - target, axis=1) < tolerance).sum() >= least:
+            seen.add(face)
+    return seen
+
+
+def test_frames_hold_fold_and_hold(frames):
+    fractions = frame_fractions(SMALL)
+    assert len(frames) == len(fractions) == 5 + 5 + 8  # 1 s flat, the fold, 1.5 s closed
+    assert all(f.shape == (240, 320, 3) and f.dtype == np.uint8 for f in frames)
+    assert frames[1] is frames[0] and frames[-1] is frames[-2]  # holds are rendered once
+    assert not np.array_equal(frames[0], frames[-1])
+
+
+def test_flat_net_frame_is_not_blank_and_shows_every_face(frames):
+    flat = frames[0]
+    assert flat.std() > 20
+    assert faces_seen(flat) == set(range(6))
+    # The closed box hides some faces from the camera but still shows several.
+    assert len(faces_seen(frames[-1])) >= 2
+
+
+def test_gif_decodes_with_the_frames_size_and_timing(sample, frames):
+    data = animation_bytes(sample, ".gif", SMALL)
+    assert data[:6] == b"GIF89a"
+    decoded = iio.imread(data, index=None)
+    assert decoded.shape[1:] == (240, 320, 3)
+    # Runs of equal frames are merged into longer ones, so count time rather than frames.
+    durations = [iio.immeta(data, index=i)["duration"] for i in range(len(decoded))]
+    assert sum(durations) == len(frames) * 1000 // SMALL.fps
+    assert 2 < len(decoded) <= len(frames)
+    assert np.abs(decoded[0].astype(int) - frames[0]).mean() < 3  # the palette keeps the look
+    assert np.abs(decoded[-1].astype(int) - frames[-1]).mean() < 3
+
+
+def test_mp4_decodes_with_every_frame_even_at_odd_sizes(sample):
+    options = AnimationOptions(width=161, height=121, fps=5, seconds=1.0, progress=False)
+    data = animation_bytes(sample, ".mp4", options)
+    assert len(data) > 1000
+    decoded = iio.imread(data, extension=".mp4", plugin="FFMPEG", index=None)
+    assert decoded.shape == (len(frame_fractions(options)), 122, 162, 3)  # padded to even sides
+    assert decoded[0].std() > 20
+
+
+def test_animate_refuses_other_formats(tmp_path, capsys):
+    assert main(["animate", SAMPLE, "-o", str(tmp_path / "fold.avi"), "--quiet"]) == 2
+    assert "use a .gif or .mp4" in capsys.readouterr().err
+    assert not (tmp_path / "fold.avi").exists()
+
+
+def test_animate_writes_a_gif_with_a_progress_bar(tmp_path, capsys):
+    out = tmp_path / "fold.gif"
+    assert main(["animate", SAMPLE, "-o", str(out), "--size", "160x120", "--fps", "4", "--seconds", "1"]) == 0
+    assert iio.imread(out, index=None).shape[1:] == (120, 160, 3)
+    assert "rendering frames [" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("display", [None, ":4242"])
+def test_show_without_a_display_exits_2_and_points_to_animate(monkeypatch, capsys, display):
+    monkeypatch.delenv("WAYLAND_DISPLAY", raising=False)
+    if display is None:
+        monkeypatch.delenv("DISPLAY", raising=False)
+    else:
+        monkeypatch.setenv("DISPLAY", display)  # nothing listens there
+    assert main(["show", SAMPLE]) == 2
+    err = capsys.readouterr().err
+    assert "no display for the window" in err and "foldkit animate" in err
+    assert len(err.strip().splitlines()) == 1
+
+
+WINDOW_SCRIPT = textwrap.dedent("""
+    import sys
+    from foldkit.subject import subject_from_puzzle
+    from foldkit.window import FoldWindow, require_display
+
+    require_display()
+    window = FoldWindow(subject_from_puzzle(sys.argv[1]), window_size=(640, 480))
+    window.start()
+    window.plotter.show(auto_close=False, interactive_update=True)
+    window.toggle()  # space: pause, then play again
+    window.toggle()
+    for _ in range(40):
+        window.tick()
+    window.plotter.screenshot(sys.argv[2])
+    print(f"t={window.t:.3f} playing={window.playing}")
+    window.plotter.close()
+""")
+
+
+@pytest.fixture
+def xvfb():
+    """A virtual X screen on a display number Xvfb picks itself; yields its DISPLAY."""
+    program = require_program("Xvfb")
+    read, write = os.pipe()
+    command = [program, "-displayfd", str(write), "-screen", "0", "800x600x24", "-nolisten", "tcp"]
+    quiet = subprocess.DEVNULL
+    server = subprocess.Popen(command, pass_fds=(write,), stdout=quiet, stderr=quiet)
+    os.close(write)
+    with os.fdopen(read) as pipe:
+        number = pipe.readline().strip()
+    try:
+        assert number.isdigit(), "Xvfb did not report its display"
+        yield f":{number}"
+    finally:
+        server.terminate()
+        server.wait(timeout=10)
+
+
+def test_window_opens_plays_and_shows_the_net_under_xvfb(xvfb, tmp_path):
+    script, shot = tmp_path / "window.py", tmp_path / "window.png"
+    script.write_text(WINDOW_SCRIPT)
+    env = {k: v for k, v in os.environ.items() if k != "WAYLAND_DISPLAY"} | {"DISPLAY": xvfb}
+    run = subprocess.run([sys.executable, str(script), SAMPLE, str(shot)], env=env, capture_output=True,
+                         text=True, timeout=120)
+    assert run.returncode == 0, run.stderr
+    assert "playing=True" in run.stdout  # 40 ticks of 40 ms: a quarter of the fold, still playing
+    t = float(run.stdout.split("t=")[1].split()[0])
+    assert 0.2 < t < 0.4
+    image = iio.imread(shot)
+    assert image.shape[:2] == (480, 640)
+    assert image.std() > 20
+    assert len(faces_seen(image)) >= 5
