@@ -11,19 +11,30 @@ from functools import reduce
 import numpy as np
 import pytest
 import trimesh
+from manifold3d import Manifold, OpType
 from shapely import affinity
 from shapely.geometry import Point, Polygon, box
 from shapely.geometry.base import BaseGeometry
 
 from foldkit.errors import FoldkitError
-from foldkit.exchange.stl import LYING, box_stl, hinge_mm, net_stl, plate_mm, relief_mm
+from foldkit.exchange.stl import (
+    box_stl,
+    cell_block,
+    hinge_mm,
+    net_stl,
+    plate_mm,
+    relief_mm,
+    resting_face,
+    resting_frame,
+    side_kinds,
+    side_start_mm,
+)
 from foldkit.glyphs import number_outline
 from foldkit.subject import Subject, subject_from_puzzle
-from solver.box import face_normal, square_center
+from solver.box import face_normal, face_size, square_center
 from tests.conftest import EXAMPLES, require_program
 
 CELL = 10.0
-ROTATION = LYING[:, :3]  # box coordinates to world coordinates of box.stl
 
 
 @pytest.fixture(scope="module")
@@ -79,35 +90,51 @@ def horizontal(z: float) -> np.ndarray:
 # box.stl
 
 
+def expected_bounds(subject: Subject, numbers: bool) -> np.ndarray:
+    """The box's world bounds (2, 3) in mm, widened by the relief on each numbered side."""
+    place = resting_frame(subject, CELL, numbers)
+    corners = np.array([[0, 0, 0], subject.folding.box], dtype=float) * CELL @ place[:, :3].T + place[:, 3]
+    bounds = np.sort(corners, axis=0)
+    for face in {subject.folding.face_of(cell) for cell in subject.numbers} if numbers else ():
+        outward = place[:, :3] @ face_normal(face)
+        axis = int(np.argmax(np.abs(outward)))
+        bounds[int(outward[axis] > 0), axis] += np.sign(outward[axis]) * relief_mm(CELL)
+    return bounds
+
+
 def test_plain_box_is_the_true_size_solid(sample):
     mesh = load(box_stl(sample, CELL, numbers=False))
     assert_solid(mesh)
     assert mesh.volume == pytest.approx(1 * 2 * 4 * CELL**3, rel=1e-9)
-    assert np.allclose(mesh.bounds, [[0, 0, 0], ROTATION @ (np.array(sample.folding.box) * CELL)])
-    # It lies on its largest face, 2 x 4 cells.
-    assert np.allclose(mesh.extents, [20, 40, 10])
+    assert np.allclose(mesh.bounds, expected_bounds(sample, False))
+    assert np.allclose(mesh.bounds, [[0, 0, 0], [20, 40, 10]])  # lying on a 2 x 4 face
 
 
 def test_numbers_add_their_outlines_and_stand_out_on_every_numbered_side(sample, sample_box):
     mesh = load(sample_box)
     assert_solid(mesh)
     assert mesh.volume == pytest.approx(8 * CELL**3 + numbers_volume(sample, CELL), rel=1e-3)
-    low, high = np.zeros(3), ROTATION @ (np.array(sample.folding.box) * CELL)
-    for face in {sample.folding.face_of(cell) for cell in sample.numbers}:
-        axis = int(np.flatnonzero(ROTATION @ np.abs(face_normal(face)))[0])
-        if face % 2:
-            high[axis] += relief_mm(CELL)
-        else:
-            low[axis] -= relief_mm(CELL)
-    assert np.allclose(mesh.bounds, [low, high], atol=1e-6)
+    assert np.allclose(mesh.bounds, expected_bounds(sample, True), atol=1e-5)
+
+
+def test_box_lies_on_the_largest_face_with_less_relief(sample):
+    # Face 0 of the sample carries one number, face 1 four; nov2025's face 0 eleven, face 1 six.
+    assert resting_face(sample) == 0 and resting_face(subject_from_puzzle(None)) == 1
+    for subject in (sample, subject_from_puzzle(None)):
+        place = resting_frame(subject, CELL)
+        down = place[:, :3] @ face_normal(resting_face(subject))
+        assert np.allclose(down, [0, 0, -1])
+        assert np.isclose(np.linalg.det(place[:, :3]), 1)  # turned, never mirrored
 
 
 def cell_plane(subject: Subject, cell, height: float) -> np.ndarray:
     """World to the frame of a cell on the box, in mm: x grid right, y grid up, z out of the
     face, origin `height` above the centre of its square; shape (4, 4)."""
-    folding = subject.folding
-    axes = ROTATION @ np.array([folding.right[cell], folding.up[cell], face_normal(folding.face_of(cell))]).T
-    origin = ROTATION @ (square_center(folding.box, folding.placement[cell]) * CELL) + height * axes[:, 2]
+    folding, place = subject.folding, resting_frame(subject, CELL)
+    local = np.array([folding.right[cell], folding.up[cell], face_normal(folding.face_of(cell))]).T
+    axes = place[:, :3] @ local  # columns: the cell's x, y, z in the world
+    on_box = square_center(folding.box, folding.placement[cell]) * CELL
+    origin = place[:, :3] @ on_box + place[:, 3] + height * axes[:, 2]
     to_plane = np.eye(4)
     to_plane[:3, :3] = axes.T
     to_plane[:3, 3] = -axes.T @ origin
@@ -171,9 +198,9 @@ def test_nov2025_box_is_a_solid_of_its_true_size():
     a, b, c = subject.folding.box
     assert (a, b, c) == (2, 6, 7)
     assert mesh.volume == pytest.approx(a * b * c * CELL**3 + numbers_volume(subject, CELL), rel=1e-3)
-    relief = relief_mm(CELL)
     # Every face carries numbers, so every side has its relief.
-    assert np.allclose(mesh.extents, ROTATION @ (np.array([a, b, c]) * CELL) + 2 * relief)
+    assert np.allclose(mesh.bounds, expected_bounds(subject, True), atol=1e-5)
+    assert np.allclose(np.sort(mesh.extents), np.array([a, b, c]) * CELL + 2 * relief_mm(CELL))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -188,10 +215,68 @@ def test_net_is_a_flat_plate_over_the_net(sample, sample_net):
     (top, left), (bottom, right) = cells.min(axis=0), cells.max(axis=0) + 1
     expected = [[left * CELL, top * CELL, 0], [right * CELL, bottom * CELL, thickness]]
     assert np.allclose(mesh.bounds, expected)
-    # Slabs minus one V-groove (cross-section (thickness - hinge)^2) per 90-degree crease; the
-    # grooves' ends and crossings change this by well under a percent.
-    grooves = len(sample.folding.hinges()) * CELL * (thickness - hinge_mm(CELL)) ** 2
-    assert mesh.volume == pytest.approx(len(sample.cells) * CELL**2 * thickness - grooves, rel=0.01)
+    assert mesh.volume == pytest.approx(sum(cell_volume(sample, cell) for cell in sample.cells), rel=1e-6)
+
+
+def cell_area(subject: Subject, cell, z: float) -> float:
+    """A cell's cross-section (mm^2) at height z: each side leaning at 45 degrees from height
+    z0 is pulled in by max(0, z - z0)."""
+    kinds = side_kinds(subject.folding, cell)
+    inset = {d: max(0.0, z - side_start_mm(kinds[d], CELL)) for d in "URDL"}
+    return (CELL - inset["L"] - inset["R"]) * (CELL - inset["U"] - inset["D"])
+
+
+def cell_volume(subject: Subject, cell) -> float:
+    """A cell's slab volume (mm^3). The cross-section is quadratic in z between the heights
+    where a side starts to lean, so Simpson's rule on each piece is exact."""
+    levels = sorted({0.0, hinge_mm(CELL), plate_mm(CELL)})
+    pieces = zip(levels[:-1], levels[1:], strict=True)
+    return sum((z1 - z0) / 6 * (cell_area(subject, cell, z0) + 4 * cell_area(subject, cell, (z0 + z1) / 2)
+                                + cell_area(subject, cell, z1)) for z0, z1 in pieces)
+
+
+def test_net_sides_account_for_every_box_edge_and_seam(sample):
+    # Once folded, each unit of box edge is either a hinge or two mitred outline sides meeting,
+    # and each unit seam inside a face is two upright outline sides meeting.
+    folding = sample.folding
+    kinds = [kind for cell in folding.cells for kind in side_kinds(folding, cell).values()]
+    a, b, c = folding.box
+    assert len(folding.hinges()) + kinds.count("edge") / 2 == 4 * (a + b + c)
+    assert kinds.count("hinge") == 2 * len(folding.hinges())
+    inner_edges = 0
+    for face in range(6):
+        du, dv = face_size(folding.box, face)
+        inner_edges += du * (dv - 1) + dv * (du - 1)
+    flat = sum(1 for angle in folding.creases().values() if angle == 0)
+    assert kinds.count("flat") == 2 * flat
+    assert kinds.count("seam") / 2 == inner_edges - flat
+
+
+def fold_above_hinge_layer(subject: Subject, cell) -> Manifold:
+    """A cell's block above the hinge layer, turned onto the box about the groove tips: its
+    face at the hinge layer's top on the box surface, its thickness inwards (mm)."""
+    folding, (r, c) = subject.folding, cell
+    right, up = np.array(folding.right[cell], float), np.array(folding.up[cell], float)
+    normal = np.array(face_normal(folding.face_of(cell)), float)
+    turn = np.column_stack([right, -up, -normal])  # grid y (row) runs against up; z inwards
+    on_box = square_center(folding.box, folding.placement[cell]) * CELL
+    flat = np.array([(c + 0.5) * CELL, (r + 0.5) * CELL, hinge_mm(CELL)])
+    block = cell_block(cell, side_kinds(folding, cell), CELL)
+    above = block ^ Manifold.cube((1e4, 1e4, 10)).translate((-1, -1, hinge_mm(CELL)))
+    return above.transform(np.column_stack([turn, on_box - turn @ flat]))
+
+
+@pytest.mark.parametrize("which", ["sample", "nov2025"])
+def test_folded_panels_never_collide(sample, which):
+    # The groove sides meet when a hinge turns 90 degrees about the groove's tip, and mitred
+    # outline sides meet at most: the folded blocks overlap nowhere.
+    subject = sample if which == "sample" else subject_from_puzzle(None)
+    blocks = [fold_above_hinge_layer(subject, cell) for cell in sorted(subject.cells)]
+    together = Manifold.batch_boolean(blocks, OpType.Add)
+    assert together.volume() == pytest.approx(sum(b.volume() for b in blocks), abs=1e-6)
+    size = np.array(subject.folding.box) * CELL
+    low, high = np.array(together.bounding_box()).reshape(2, 3)
+    assert np.allclose(low, 0) and np.allclose(high, size)
 
 
 def crease_midpoint(edge) -> Point:
@@ -202,9 +287,10 @@ def crease_midpoint(edge) -> Point:
 def test_hinge_layer_is_whole_and_a_groove_runs_over_every_90_degree_crease_only(sample, sample_net):
     mesh = load(sample_net)
     hinge, thickness = hinge_mm(CELL), plate_mm(CELL)
-    # Under the grooves the plate is the whole net: the hinge layer joins every panel.
+    # In the hinge layer the plate is one piece: it joins every panel.
     bottom = section(mesh, horizontal(hinge / 2))
-    assert bottom.area == pytest.approx(len(sample.cells) * CELL**2)
+    assert isinstance(bottom, Polygon)
+    assert bottom.area == pytest.approx(sum(cell_area(sample, cell, hinge / 2) for cell in sample.cells))
     # Above it, material is missing on the 90-degree creases and present on the flat ones.
     middle = section(mesh, horizontal((hinge + thickness) / 2))
     creases = sample.folding.creases()

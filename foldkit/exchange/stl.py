@@ -1,7 +1,8 @@
 """Printable STL files: the closed box with raised numbers, and the flat net as a hinged plate.
 
-Both are in millimetres. The box lies on its largest face (face 0, spanning b x c), the way a
-folded box rests on the table: world (x, y, z) = box (y, z, x). The net keeps the grid: world
+Both are in millimetres. The box lies on one of its largest faces (0 or 1, b x c cells), the
+one with less raised number on it, so that little of the print hangs under it; its corner is at
+the origin. The net keeps the grid: world
 x = col, y = row, cell (r, c) spans [c, c + 1] x [r, r + 1] cells, z from 0. Its bottom is the
 printed side of the paper, the outside of the box, so the panels fold up, closing the grooves.
 """
@@ -12,23 +13,24 @@ import numpy as np
 import trimesh
 from manifold3d import Manifold
 from shapely import affinity
-from shapely.geometry import Polygon, box
-from shapely.ops import unary_union
 
 from foldkit.errors import EXIT_BAD_INPUT, FoldkitError
 from foldkit.glyphs import number_outline
 from foldkit.solids import cuboid, frame, prism, stl_bytes, to_trimesh, union
 from foldkit.subject import Subject
 from solver.box import face_normal, square_center
-from solver.folding import Edge
+from solver.folding import Folding
+from solver.puzzle import DIRECTIONS, STEP, Cell
 
 MIN_WALL_MM = 0.4  # one line of a 0.4 mm nozzle: anything thinner does not print
 MIN_VOID_MM = 1.0  # a hollow box keeps at least this much room inside
 SINK_MM = 0.1  # numbers start this far inside the wall, so they fuse with it
 MIN_NET_CELL_MM = 3.0  # below this the hinge grooves of a cell would meet
 
-# The box lies on face 0: world (x, y, z) = box (y, z, x), a proper rotation.
-LYING = np.array([[0, 1, 0, 0], [0, 0, 1, 0], [1, 0, 0, 0]], dtype=np.float64)
+# Rotations that lay the box on face 0 or face 1 (outward normal -x or +x in box axes) with
+# that normal pointing down: world (x, y, z) = box (y, z, x) or (y, -z, -x).
+LYING = {0: np.array([[0, 1, 0], [0, 0, 1], [1, 0, 0]], dtype=np.float64),
+         1: np.array([[0, 1, 0], [0, 0, -1], [-1, 0, 0]], dtype=np.float64)}
 
 
 # ---------------------------------------------------------------------------------------------
@@ -70,7 +72,28 @@ def box_mesh(subject: Subject, cell_mm: float = 10.0, wall_mm: float | None = No
         solid = solid - cuboid(np.full(3, wall_mm), size - _checked_wall(wall_mm, size))
     if numbers:
         solid = union([solid, *number_reliefs(subject, cell_mm)])
-    return to_trimesh(solid.transform(LYING))
+    return to_trimesh(solid.transform(resting_frame(subject, cell_mm, numbers)))
+
+
+def resting_face(subject: Subject, numbers: bool = True) -> int:
+    """The face the box lies on: of the two largest, the one with less number area."""
+    if not numbers:
+        return 0
+    return int(number_area(subject, 1) < number_area(subject, 0))
+
+
+def number_area(subject: Subject, face: int) -> float:
+    """The area of the number outlines on a face, in square cells."""
+    numbered = [subject.numbers[c] for c in subject.folding.cells_on(face) if c in subject.numbers]
+    return sum(number_outline(number).area for number in numbered)
+
+
+def resting_frame(subject: Subject, cell_mm: float, numbers: bool = True) -> np.ndarray:
+    """Box coordinates (mm) to world, shape (3, 4): lying on resting_face, corner at 0."""
+    rotation = LYING[resting_face(subject, numbers)]
+    size = np.array(subject.folding.box, dtype=np.float64) * cell_mm
+    corner = np.minimum(rotation @ size, 0)  # where the far corner lands below zero
+    return np.column_stack([rotation, -corner])
 
 
 def _check_cell(cell_mm: float) -> None:
@@ -122,39 +145,62 @@ def net_stl(subject: Subject, cell_mm: float = 10.0) -> bytes:
 
 
 def net_mesh(subject: Subject, cell_mm: float = 10.0) -> trimesh.Trimesh:
-    """The net as a watertight plate: panels as slabs, a V-groove over a thin hinge layer on
-    every 90-degree crease, flat creases solid."""
+    """The net as a watertight plate: one slab per cell, joined into panels on flat creases
+    and by a thin hinge layer under a V-groove on every 90-degree crease."""
     _check_cell(cell_mm)
     if cell_mm < MIN_NET_CELL_MM:
         raise FoldkitError(f"the net needs cells of at least {MIN_NET_CELL_MM} mm for its hinges, "
                            f"not {cell_mm} mm", EXIT_BAD_INPUT)
-    flat = frame((1, 0, 0), (0, 1, 0), (0, 0, 0))
-    plate = prism(net_outline(subject.cells, cell_mm), plate_mm(cell_mm), flat)
-    grooves = [hinge_groove(edge, cell_mm) for edge in subject.folding.hinges()]
-    return to_trimesh(plate - union(grooves))
+    folding = subject.folding
+    # Manifold merges blocks that touch face to face into one solid.
+    blocks = [cell_block(cell, side_kinds(folding, cell), cell_mm) for cell in sorted(folding.cells)]
+    return to_trimesh(union(blocks))
 
 
-def net_outline(cells, cell_mm: float) -> Polygon:
-    """The net's outline in mm: world x = col, y = row."""
-    squares = [box(c * cell_mm, r * cell_mm, (c + 1) * cell_mm, (r + 1) * cell_mm) for r, c in cells]
-    return unary_union(squares)
+def side_kinds(folding: Folding, cell: Cell) -> dict[str, str]:
+    """How each side of a cell (by grid direction U R D L) is cut.
+
+    'hinge': a 90-degree crease; 'flat': a flat crease; 'edge': the net's outline where it
+    meets another panel on a box edge once folded; 'seam': the outline inside a box face."""
+    kinds = {}
+    for direction in DIRECTIONS:
+        neighbour = (cell[0] + STEP[direction][0], cell[1] + STEP[direction][1])
+        if neighbour in folding.placement:
+            kinds[direction] = "hinge" if folding.face_of(neighbour) != folding.face_of(cell) else "flat"
+        else:
+            kinds[direction] = "edge" if _on_box_edge(folding, cell, direction) else "seam"
+    return kinds
 
 
-def hinge_groove(edge: Edge, cell_mm: float) -> Manifold:
-    """The V-shaped cut over one 90-degree crease: its tip on the crease line at the top of the
-    hinge layer, each side at 45 degrees so the panels close it when they turn 90 degrees.
+def _on_box_edge(folding: Folding, cell: Cell, direction: str) -> bool:
+    """True if this side of the cell lies on an edge of the box once folded."""
+    up, right = np.array(folding.up[cell]), np.array(folding.right[cell])
+    step = {"U": up, "R": right, "D": -up, "L": -right}[direction]
+    middle = square_center(folding.box, folding.placement[cell]) + 0.5 * step
+    at_limit = np.isclose(middle, 0) | np.isclose(middle, folding.box)
+    return int(at_limit.sum()) >= 2  # on a face, plus on the boundary of a second one
 
-    It reaches a little above the plate, and past both ends of the crease by its own half
-    width: there it meets either air, a chamfer on the net's edge, or the same groove of the
-    next crease along the line."""
-    hinge, top = hinge_mm(cell_mm), plate_mm(cell_mm) + 0.25
-    half = top - hinge
-    vee = Polygon([(0, hinge), (half, top), (-half, top)])
-    (r0, c0), (r1, c1) = edge
-    if r0 == r1:  # side by side: the crease is the line x = c0 + 1, running along y
-        across, start = (-1, 0, 0), ((c0 + 1) * cell_mm, r0 * cell_mm - half)
-    else:  # one above the other: the crease is the line y = r0 + 1, running along x
-        across, start = (0, 1, 0), (c0 * cell_mm - half, (r0 + 1) * cell_mm)
-    # Local x goes across the crease (the V is symmetric, so its sign does not matter), local y
-    # up, local z (the extrusion) along the crease towards +x or +y.
-    return prism(vee, cell_mm + 2 * half, frame(across, (0, 0, 1), (*start, 0)))
+
+def side_start_mm(kind: str, cell_mm: float) -> float:
+    """The height where a side starts to lean in at 45 degrees (inf: it stays upright).
+
+    A hinge side leans in above the hinge layer: with its neighbour's side it makes the
+    groove that closes at 90 degrees. An 'edge' side leans in from the bottom: a mitre, so the
+    panels that meet on that box edge once folded do not collide."""
+    return {"hinge": hinge_mm(cell_mm), "edge": 0.0}.get(kind, np.inf)
+
+
+def cell_block(cell: Cell, kinds: dict[str, str], cell_mm: float) -> Manifold:
+    """One cell of the plate (mm): the convex slab over its square, world x = col, y = row,
+    from z = 0 (the printed side) up, its sides upright or leaning in at 45 degrees."""
+    r, c = cell
+    start = {d: side_start_mm(kinds[d], cell_mm) for d in DIRECTIONS}
+    points = []
+    # Each side's inset max(0, z - start) is linear between these heights, so the block is
+    # the hull of its outline at each of them.
+    for z in sorted({0.0, hinge_mm(cell_mm), plate_mm(cell_mm)}):
+        inset = {d: max(0.0, z - start[d]) for d in DIRECTIONS}
+        x0, x1 = c * cell_mm + inset["L"], (c + 1) * cell_mm - inset["R"]
+        y0, y1 = r * cell_mm + inset["U"], (r + 1) * cell_mm - inset["D"]
+        points += [(x, y, z) for x in (x0, x1) for y in (y0, y1)]
+    return Manifold.hull_points(np.array(points, dtype=np.float64))
