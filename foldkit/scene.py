@@ -82,7 +82,8 @@ class FoldScene:
         plotter.add_mesh(self.parts["grid"].mesh, color=look.GRID_LINE, line_width=1.5)
         plotter.add_mesh(self.parts["hinges"].mesh, color=look.FOLD_EDGE, line_width=5,
                          render_lines_as_tubes=True)
-        plotter.add_mesh(self.parts["ink"].mesh, color=look.INK, lighting=False)
+        if self.parts["ink"].mesh.n_points:  # a net file's cells carry no numbers
+            plotter.add_mesh(self.parts["ink"].mesh, color=look.INK, lighting=False)
         frame_camera(plotter, motion_bounds(self.tree, self.sequence))
 
     def caption(self) -> list[tuple[str, tuple[float, float, float]]]:

@@ -14,7 +14,7 @@ import pytest
 from foldkit import look
 from foldkit.animation import AnimationOptions, animation_bytes, frame_fractions, render_frames
 from foldkit.cli import main
-from foldkit.subject import subject_from_puzzle
+from foldkit.subject import subject_from_net, subject_from_puzzle
 from tests.conftest import EXAMPLES, require_program
 
 SAMPLE = str(EXAMPLES / "nov2025-sample.txt")
@@ -80,6 +80,14 @@ def test_mp4_decodes_with_every_frame_even_at_odd_sizes(sample):
     assert decoded[0].std() > 20
 
 
+def test_a_net_without_numbers_renders(tmp_path):
+    net = subject_from_net(EXAMPLES.parent / "tests" / "data" / "panels" / "cube-141-e.txt")
+    options = AnimationOptions(width=160, height=120, fps=2, seconds=1.0, sequence="together", progress=False)
+    frames = render_frames(net, options)
+    assert faces_seen(frames[0], least=20) == set(range(6))
+    assert len(faces_seen(frames[-1], least=20)) >= 2
+
+
 def test_animate_refuses_other_formats(tmp_path, capsys):
     assert main(["animate", SAMPLE, "-o", str(tmp_path / "fold.avi"), "--quiet"]) == 2
     assert "use a .gif or .mp4" in capsys.readouterr().err
@@ -108,7 +116,7 @@ def test_show_without_a_display_exits_2_and_points_to_animate(monkeypatch, capsy
 
 WINDOW_SCRIPT = textwrap.dedent("""
     import sys
-    from foldkit.subject import subject_from_puzzle
+    from foldkit.subject import subject_from_net, subject_from_puzzle
     from foldkit.window import FoldWindow, require_display
 
     require_display()
