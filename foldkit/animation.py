@@ -6,6 +6,8 @@ closed box; held frames are rendered once.
 
 from __future__ import annotations
 
+import os
+
 import sys
 from dataclasses import dataclass
 
@@ -43,6 +45,9 @@ def frame_fractions(options: AnimationOptions) -> list[float]:
 
 def render_frames(subject: Subject, options: AnimationOptions) -> list[Frame]:
     """Every frame of the animation, rendered off-screen; held frames share one array."""
+    if not (os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")):
+        # With no screen, go straight to EGL instead of letting VTK try X first and warn.
+        os.environ.setdefault("VTK_DEFAULT_OPENGL_WINDOW", "vtkEGLRenderWindow")
     import pyvista as pv
 
     from foldkit.scene import add_caption, fold_scene

@@ -1,6 +1,6 @@
 """The main job: every artifact of one subject, written into one folder.
 
-Each artifact is made as bytes first and then written whole (``write_artifact``), so a failure
+Every artifact is made as bytes first and then written whole (``write_artifact``), so a failure
 never leaves a half-written file behind.
 """
 
@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -101,12 +101,14 @@ class Written:
         return f"{self.path} ({self.size / 1024:.0f} KiB, {self.seconds:.1f} s)"
 
 
-def build(subject: Subject, folder: Path, options: BuildOptions, only: list[str] | None = None) -> Iterator[Written]:
-    """Make and write each artifact in turn, yielding what was written and how long it took."""
+def build(subject: Subject, folder: Path, options: BuildOptions, only: list[str] | None = None) -> list[Written]:
+    """Make every artifact in memory first, then write each whole; return what was written.
+
+    Making all before writing any means a bad option (a wall too thick, say) that one maker
+    refuses leaves the folder as it was, not half rebuilt."""
+    made = []
     for name, make in ARTIFACTS.items():
-        if only is not None and name not in only:
-            continue
-        start = time.perf_counter()
-        data = make(subject, options)
-        path = write_artifact(folder / name, data)
-        yield Written(path, len(data), time.perf_counter() - start)
+        if only is None or name in only:
+            start = time.perf_counter()
+            made.append((name, make(subject, options), time.perf_counter() - start))
+    return [Written(write_artifact(folder / name, data), len(data), seconds) for name, data, seconds in made]
