@@ -1,13 +1,13 @@
 """The fold as a GIF or MP4, rendered off-screen (EGL), with a progress bar on stderr.
 
-The animation holds a moment on the flat net, folds over ``seconds``, then holds on the
-closed box; held frames are rendered once.
+The animation holds a moment on the flat net, folds over ``seconds`` with the camera following
+the fold, then orbits the closed box (scene.ORBIT_SECONDS) and rests a moment; held frames are
+rendered once.
 """
 
 from __future__ import annotations
 
 import os
-
 import sys
 from dataclasses import dataclass
 
@@ -20,7 +20,7 @@ from foldkit.subject import Subject
 Frame = np.ndarray  # (height, width, 3) uint8
 
 HOLD_FLAT = 1.0  # seconds on the flat net before folding
-HOLD_CLOSED = 1.5  # seconds on the closed box at the end
+HOLD_END = 0.5  # seconds still at the end of the orbit, before the film starts again
 FORMATS = (".gif", ".mp4")
 
 
@@ -36,11 +36,22 @@ class AnimationOptions:
     progress: bool = True
 
 
-def frame_fractions(options: AnimationOptions) -> list[float]:
-    """The fold fraction t of every frame: the flat hold, the fold, the closed hold."""
+def frame_times(options: AnimationOptions) -> list[float]:
+    """The time along the camera path (seconds) of every frame: the flat hold, the fold, the
+    orbit round the closed box, the final hold."""
+    from foldkit.scene import ORBIT_SECONDS
+
     fold = max(2, round(options.seconds * options.fps))
-    flat, closed = round(HOLD_FLAT * options.fps), round(HOLD_CLOSED * options.fps)
-    return [0.0] * flat + list(np.linspace(0.0, 1.0, fold)) + [1.0] * closed
+    orbit = max(2, round(ORBIT_SECONDS * options.fps))
+    flat, end = round(HOLD_FLAT * options.fps), round(HOLD_END * options.fps)
+    moving = np.concatenate([np.linspace(0.0, options.seconds, fold),
+                             np.linspace(options.seconds, options.seconds + ORBIT_SECONDS, orbit + 1)[1:]])
+    return [0.0] * flat + [float(s) for s in moving] + [float(moving[-1])] * end
+
+
+def frame_fractions(options: AnimationOptions) -> list[float]:
+    """The fold fraction t of every frame (1 all through the orbit)."""
+    return [min(s / options.seconds, 1.0) for s in frame_times(options)]
 
 
 def render_frames(subject: Subject, options: AnimationOptions) -> list[Frame]:
@@ -52,23 +63,26 @@ def render_frames(subject: Subject, options: AnimationOptions) -> list[Frame]:
 
     from foldkit.scene import add_caption, fold_scene
 
+    size = (options.width, options.height)
     scene = fold_scene(subject, options.sequence)
-    plotter = pv.Plotter(off_screen=True, window_size=(options.width, options.height))
+    path = scene.camera_path(size, options.seconds)
+    plotter = pv.Plotter(off_screen=True, window_size=size)
     plotter.ren_win.SetMultiSamples(0)  # multisampling is slow in software GL (llvmpipe)
     try:
         scene.add_to(plotter)
         add_caption(plotter, subject)
-        fractions = frame_fractions(options)
+        times = frame_times(options)
         frames: list[Frame] = []
-        for i, t in enumerate(fractions):
-            if frames and t == fractions[i - 1]:
+        for i, seconds in enumerate(times):
+            if frames and seconds == times[i - 1]:
                 frames.append(frames[-1])
             else:
-                scene.pose(t)
+                scene.pose(path.fraction(seconds))
+                path.shot(seconds).apply(plotter)
                 plotter.render()
                 frames.append(plotter.screenshot(return_img=True))
             if options.progress:
-                _progress(i + 1, len(fractions))
+                _progress(i + 1, len(times))
     finally:
         plotter.close()
     return frames

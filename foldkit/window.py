@@ -1,5 +1,8 @@
 """The PyVista window that plays a fold: space plays and pauses, a slider sets t, the mouse orbits.
 
+Playing, the camera follows the same path as ``foldkit animate`` (it frames the fold as it goes,
+then turns round the closed box); paused or sliding, the camera is the user's.
+
 Without a display the window cannot open; ``show`` says so in one line (exit 2) before it
 creates anything, and points to ``foldkit animate``.
 """
@@ -17,6 +20,8 @@ from foldkit.subject import Subject
 WINDOW_SIZE = (1024, 768)
 FOLD_SECONDS = 6.0  # how long playing takes from the flat net to the closed box
 TICK_MS = 40  # the timer period while playing
+CAPTION_PIXELS = 90  # the caption and the slider along the top, kept clear of the fold
+HELP_PIXELS = 30  # the help line along the bottom
 HELP = "space: play / pause    slider: fold fraction t    drag: orbit    scroll: zoom    q: quit"
 
 
@@ -61,10 +66,12 @@ class FoldWindow:
     def __init__(self, subject: Subject, sequence: Sequence = "staged", window_size=WINDOW_SIZE):
         import pyvista as pv
 
-        from foldkit.scene import add_caption, fold_scene
+        from foldkit.scene import Viewport, add_caption, fold_scene
 
-        self.t, self.playing = 0.0, False
+        self.t, self.clock, self.playing = 0.0, 0.0, False  # clock: seconds along the camera path
         self.scene = fold_scene(subject, sequence)
+        viewport = Viewport.for_window(window_size, top=CAPTION_PIXELS, bottom=HELP_PIXELS)
+        self.path = self.scene.camera_path(window_size, FOLD_SECONDS, viewport)
         self.plotter = pv.Plotter(window_size=window_size, title=f"foldkit: {subject.name}")
         self.scene.add_to(self.plotter)
         add_caption(self.plotter, subject)
@@ -73,11 +80,7 @@ class FoldWindow:
             self._slid, (0.0, 1.0), value=0.0, title="fold t", pointa=(0.55, 0.93), pointb=(0.95, 0.93),
             interaction_event="always", fmt="%.2f", style="modern")
         self.plotter.add_key_event("space", self.toggle)
-
-    @property
-    def step(self) -> float:
-        """How far t moves per timer tick."""
-        return TICK_MS / 1000.0 / FOLD_SECONDS
+        self.path.shot(0.0).apply(self.plotter)
 
     def start(self) -> None:
         """Play from the flat net once the window is open, ticking on the interactor's timer."""
@@ -86,29 +89,39 @@ class FoldWindow:
         self.playing = True
 
     def toggle(self) -> None:
-        """Pause, or play (from the start again if the box is already closed)."""
-        if not self.playing and self.t >= 1.0:
+        """Pause, or play (from the start again once the orbit round the closed box is over)."""
+        if not self.playing and self.clock >= self.path.seconds:
             self.set_fraction(0.0)
         self.playing = not self.playing
 
     def tick(self) -> None:
-        """Advance the fold by one step while playing; stop on the closed box."""
+        """Advance the fold and the camera by one step while playing; stop at the end of the orbit."""
         if not self.playing:
             return
-        self.set_fraction(min(1.0, self.t + self.step))
-        if self.t >= 1.0:
+        self.clock = min(self.path.seconds, self.clock + TICK_MS / 1000.0)
+        t = self.path.fraction(self.clock)
+        if t != self.t:
+            self._pose(t)
+        self.path.shot(self.clock).apply(self.plotter)
+        self.plotter.render()
+        if self.clock >= self.path.seconds:
             self.playing = False
 
     def set_fraction(self, t: float) -> None:
-        """Pose the fold at t, move the slider to match, and redraw."""
+        """Pose the fold at t, move the slider and the path's clock to match, and redraw."""
+        self._pose(t)
+        self.clock = t * FOLD_SECONDS
+        self.plotter.render()
+
+    def _pose(self, t: float) -> None:
+        """Pose the fold at t and move the slider there."""
         self.t = t
         self.scene.pose(t)
         self.slider.GetRepresentation().SetValue(t)
-        self.plotter.render()
 
     def _slid(self, value: float) -> None:
-        """The user dragged the slider: pause there."""
+        """The user dragged the slider: pause there (the camera stays where the user left it)."""
         self.playing = False
         if value != self.t:
-            self.t = value
+            self.t, self.clock = value, value * FOLD_SECONDS
             self.scene.pose(value)

@@ -1,4 +1,5 @@
-"""Rendering: off-screen frames show the net, GIF and MP4 decode, the window opens under Xvfb."""
+"""Rendering: off-screen frames show the net, the camera keeps the fold in frame, GIF and MP4
+decode, the window opens under Xvfb."""
 
 from __future__ import annotations
 
@@ -12,13 +13,16 @@ import numpy as np
 import pytest
 
 from foldkit import look
-from foldkit.animation import AnimationOptions, animation_bytes, frame_fractions, render_frames
+from foldkit.animation import AnimationOptions, animation_bytes, frame_fractions, frame_times, render_frames
 from foldkit.cli import main
+from foldkit.pose import cell_corners
+from foldkit.scene import BACKGROUND, CAPTION_PIXELS, Viewport, fold_scene
 from foldkit.subject import subject_from_net, subject_from_puzzle
 from tests.conftest import EXAMPLES, require_program
 
 SAMPLE = str(EXAMPLES / "nov2025-sample.txt")
 SMALL = AnimationOptions(width=320, height=240, fps=5, seconds=1.0, progress=False)
+FLAT, FOLD, ORBIT, END = 5, 5, 10, 2  # SMALL's frames: 1 s flat, the fold, 2 s orbit, 0.5 s still
 
 
 @pytest.fixture(scope="module")
@@ -42,12 +46,79 @@ def faces_seen(image: np.ndarray, tolerance: float = 45.0, least: int = 40) -> s
     return seen
 
 
-def test_frames_hold_fold_and_hold(frames):
-    fractions = frame_fractions(SMALL)
-    assert len(frames) == len(fractions) == 5 + 5 + 8  # 1 s flat, the fold, 1.5 s closed
+def test_frames_hold_fold_orbit_and_hold(frames):
+    assert len(frames) == len(frame_times(SMALL)) == len(frame_fractions(SMALL)) == FLAT + FOLD + ORBIT + END
     assert all(f.shape == (240, 320, 3) and f.dtype == np.uint8 for f in frames)
     assert frames[1] is frames[0] and frames[-1] is frames[-2]  # holds are rendered once
-    assert not np.array_equal(frames[0], frames[-1])
+    assert frame_fractions(SMALL)[FLAT + FOLD - 1:] == [1.0] * (ORBIT + END + 1)
+    orbit = frames[FLAT + FOLD - 1:FLAT + FOLD + ORBIT]
+    assert all(not np.array_equal(a, b) for a, b in zip(orbit, orbit[1:], strict=False))  # the camera turns
+
+
+def ndc(camera, aspect: float, points: np.ndarray) -> np.ndarray:
+    """Points (n, 3) in normalised device coordinates through VTK's own camera matrices, (n, 2);
+    asserts they are all in front of the camera."""
+    m = camera.GetCompositeProjectionTransformMatrix(aspect, -1, 1)
+    matrix = np.array([[m.GetElement(i, j) for j in range(4)] for i in range(4)])
+    clip = np.column_stack([points, np.ones(len(points))]) @ matrix.T
+    assert (clip[:, 3] > 0).all()
+    return clip[:, :2] / clip[:, 3:]
+
+
+@pytest.mark.parametrize(("puzzle", "sequence"), [(SAMPLE, "staged"), (SAMPLE, "together"), (None, "staged")])
+def test_every_cell_corner_stays_in_frame_below_the_caption(puzzle, sequence):
+    import pyvista as pv
+
+    scene = fold_scene(subject_from_puzzle(puzzle), sequence)
+    size = (640, 480)
+    path, viewport = scene.camera_path(size, 6.0), Viewport.for_window(size)
+    camera = pv.Camera()
+    for seconds in np.linspace(0.0, path.seconds, 81):
+        corners = cell_corners(scene.tree, path.fraction(seconds), sequence).reshape(-1, 3)
+        path.shot(seconds).set(camera)
+        xy = ndc(camera, size[0] / size[1], corners)
+        slack = 0.01  # the path moves linearly between its samples
+        assert viewport.left - slack <= xy[:, 0].min() and xy[:, 0].max() <= viewport.right + slack
+        assert viewport.bottom - slack <= xy[:, 1].min() and xy[:, 1].max() <= viewport.top + slack
+        assert viewport.top < 1 - 2 * CAPTION_PIXELS / size[1]
+
+
+def test_camera_glides_without_jumps():
+    scene = fold_scene(subject_from_puzzle(SAMPLE))
+    path = scene.camera_path((640, 480), 6.0)
+    shots = [path.shot(s) for s in np.arange(0.0, path.seconds, 0.05)]  # 20 frames a second
+    for a, b in zip(shots, shots[1:], strict=False):
+        distance = np.linalg.norm(a.position - a.focus)
+        assert np.linalg.norm(b.focus - a.focus) < 0.02 * distance
+        assert np.linalg.norm(b.position - a.position) < 0.08 * distance
+
+
+def content_box(image: np.ndarray, top: int) -> tuple[int, int, int, int]:
+    """The rows and columns (first, last) of non-background pixels below the caption band."""
+    below = image[top:, :, :3].astype(int)
+    ink = np.abs(below - np.round(255 * np.array(BACKGROUND))).max(axis=2) > 12
+    rows, cols = np.flatnonzero(ink.any(axis=1)), np.flatnonzero(ink.any(axis=0))
+    return top + rows[0], top + rows[-1], cols[0], cols[-1]
+
+
+def test_rendered_fold_keeps_a_background_margin_on_every_side(frames):
+    height, width = frames[0].shape[:2]
+    for frame in frames[::2]:
+        caption_free = frame[CAPTION_PIXELS:CAPTION_PIXELS + 3]  # the band just under the caption
+        assert content_box(frame, CAPTION_PIXELS)[0] > CAPTION_PIXELS + 2, "the fold reaches the caption"
+        assert np.abs(caption_free.astype(int) - np.round(255 * np.array(BACKGROUND))).max() <= 12
+        first_row, last_row, first_col, last_col = content_box(frame, CAPTION_PIXELS)
+        assert last_row < height - 3 and first_col > 2 and last_col < width - 3
+
+
+def test_closed_box_fills_the_frame_centred_and_folding_runs_on_into_the_orbit(frames):
+    height, width = frames[-1].shape[:2]
+    first_row, last_row, first_col, last_col = content_box(frames[-1], CAPTION_PIXELS)
+    assert (last_col - first_col) > 0.6 * width or (last_row - first_row) > 0.6 * (height - CAPTION_PIXELS)
+    assert abs((first_col + last_col) / 2 - width / 2) < 0.05 * width
+    # Continuity: the closed box at the end of the fold looks more like the orbit's first frame than the net.
+    flat, closed, turning = (frames[i].astype(int) for i in (0, FLAT + FOLD - 1, FLAT + FOLD))
+    assert np.abs(closed - turning).mean() < np.abs(closed - flat).mean()
 
 
 def test_flat_net_frame_is_not_blank_and_shows_every_face(frames):
