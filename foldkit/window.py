@@ -13,6 +13,8 @@ import ctypes
 import ctypes.util
 import os
 
+import numpy as np
+
 from foldkit.errors import EXIT_BAD_INPUT, FoldkitError
 from foldkit.pose import Sequence
 from foldkit.subject import Subject
@@ -22,6 +24,7 @@ FOLD_SECONDS = 6.0  # how long playing takes from the flat net to the closed box
 TICK_MS = 40  # the timer period while playing
 CAPTION_PIXELS = 90  # the caption and the slider along the top, kept clear of the fold
 HELP_PIXELS = 30  # the help line along the bottom
+GLIDE_SECONDS = 0.6  # playing again after the user moved the camera: how long it takes to rejoin the path
 HELP = "space: play / pause    slider: fold fraction t    drag: orbit    scroll: zoom    q: quit"
 
 
@@ -69,6 +72,7 @@ class FoldWindow:
         from foldkit.scene import Viewport, add_caption, fold_scene
 
         self.t, self.clock, self.playing = 0.0, 0.0, False  # clock: seconds along the camera path
+        self.glide = None  # (the user's camera as a Shot, the clock then) while rejoining the path
         self.scene = fold_scene(subject, sequence)
         viewport = Viewport.for_window(window_size, top=CAPTION_PIXELS, bottom=HELP_PIXELS)
         self.path = self.scene.camera_path(window_size, FOLD_SECONDS, viewport)
@@ -93,6 +97,8 @@ class FoldWindow:
         if not self.playing and self.clock >= self.path.seconds:
             self.set_fraction(0.0)
         self.playing = not self.playing
+        if self.playing:
+            self.glide = (self._user_shot(), self.clock)
 
     def tick(self) -> None:
         """Advance the fold and the camera by one step while playing; stop at the end of the orbit."""
@@ -102,10 +108,35 @@ class FoldWindow:
         t = self.path.fraction(self.clock)
         if t != self.t:
             self._pose(t)
-        self.path.shot(self.clock).apply(self.plotter)
+        self._camera_shot().apply(self.plotter)
         self.plotter.render()
         if self.clock >= self.path.seconds:
             self.playing = False
+
+    def _camera_shot(self):
+        """Where the camera goes now: on the path, or part way back to it from the user's view."""
+        from foldkit.pose import ease
+        from foldkit.scene import Shot
+
+        shot = self.path.shot(self.clock)
+        if self.glide is None:
+            return shot
+        start, since = self.glide
+        s = ease((self.clock - since) / GLIDE_SECONDS)
+        if s >= 1.0:
+            self.glide = None
+            return shot
+        up = (1 - s) * start.up + s * shot.up
+        return Shot((1 - s) * start.focus + s * shot.focus, (1 - s) * start.position + s * shot.position,
+                    up / np.linalg.norm(up), shot.window_center)
+
+    def _user_shot(self):
+        """The camera as it is now (the user may have orbited or zoomed it), as a Shot."""
+        from foldkit.scene import Shot
+
+        camera = self.plotter.camera
+        return Shot(np.array(camera.focal_point), np.array(camera.position), np.array(camera.up),
+                    self.path.window_center)
 
     def set_fraction(self, t: float) -> None:
         """Pose the fold at t, move the slider and the path's clock to match, and redraw."""

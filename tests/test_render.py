@@ -187,6 +187,7 @@ def test_show_without_a_display_exits_2_and_points_to_animate(monkeypatch, capsy
 
 WINDOW_SCRIPT = textwrap.dedent("""
     import sys
+    import numpy as np
     from foldkit.subject import subject_from_net, subject_from_puzzle
     from foldkit.window import FoldWindow, require_display
 
@@ -200,6 +201,15 @@ WINDOW_SCRIPT = textwrap.dedent("""
         window.tick()
     window.plotter.screenshot(sys.argv[2])
     print(f"t={window.t:.3f} playing={window.playing}")
+    window.toggle()  # pause, orbit by hand, play: the camera glides back onto the path
+    window.plotter.camera.azimuth = 120
+    window.toggle()
+    window.tick()
+    far = np.linalg.norm(window.path.shot(window.clock).position - window.plotter.camera.position)
+    for _ in range(20):
+        window.tick()
+    near = np.linalg.norm(window.path.shot(window.clock).position - window.plotter.camera.position)
+    print(f"glides={far > 1.0} rejoined={near < 1e-9}")
     window.plotter.close()
 """)
 
@@ -231,6 +241,7 @@ def test_window_opens_plays_and_shows_the_net_under_xvfb(xvfb, tmp_path):
                          text=True, timeout=120)
     assert run.returncode == 0, run.stderr
     assert "playing=True" in run.stdout  # 40 ticks of 40 ms: a quarter of the fold, still playing
+    assert "glides=True rejoined=True" in run.stdout  # playing again after a hand orbit: no snap
     t = float(run.stdout.split("t=")[1].split()[0])
     assert 0.2 < t < 0.4
     image = iio.imread(shot)
