@@ -161,8 +161,10 @@ def build_parser() -> argparse.ArgumentParser:
     animate = commands.add_parser("animate", help="render the fold to a GIF or MP4, off-screen")
     _add_subject(animate)
     _add_sequence(animate)
-    animate.add_argument("-o", "--output", default="outputs/fold.gif", help="output .gif or .mp4 (default outputs/fold.gif)")
-    animate.add_argument("--size", type=_size, default=(640, 480), metavar="WxH", help="frame size in pixels (default 640x480)")
+    animate.add_argument("-o", "--output", default="outputs/fold.gif",
+                         help="output .gif or .mp4 (default outputs/fold.gif)")
+    animate.add_argument("--size", type=_size, default=(640, 480), metavar="WxH",
+                         help="frame size in pixels (default 640x480)")
     animate.add_argument("--fps", type=_positive(int), default=20, help="frames per second (default 20)")
     animate.add_argument("--seconds", type=_positive(float), default=6.0, help="length of the fold (default 6)")
     animate.add_argument("--quiet", action="store_true", help="no progress bar")
@@ -171,7 +173,8 @@ def build_parser() -> argparse.ArgumentParser:
     build = commands.add_parser("build", help="solve, then write every artifact into outputs/<name>/")
     _add_subject(build)
     build.add_argument("-o", "--output", metavar="DIR", help="output folder (default outputs/<name>)")
-    build.add_argument("--cell-mm", type=_positive(float), default=10.0, help="cell size of the STL files in mm (default 10)")
+    build.add_argument("--cell-mm", type=_positive(float), default=10.0,
+                       help="cell size of the STL files in mm (default 10)")
     build.add_argument("--wall-mm", type=_positive(float), default=None, help="make box.stl hollow with this wall")
     build.add_argument("--no-numbers", action="store_true", help="leave the raised numbers off box.stl")
     build.add_argument("--paper", choices=["a4", "letter", "a3"], default="a4", help="template paper (default a4)")

@@ -30,7 +30,6 @@ from __future__ import annotations
 from math import prod
 
 from solver import FACE_LABELS, Folding, Layout, Puzzle, Report, Solution, face_normal, face_size
-from solver.folding import grid_edges
 
 SCHEMA = "foldkit.solve/1"
 
@@ -147,9 +146,9 @@ def flattened_faces(puzzle: Puzzle | None, folding: Folding) -> str:
     top = _face_grid(puzzle, folding, 5, (x, True), (y, False))
     bottom = _face_grid(puzzle, folding, 4, (x, True), (y, True))
     widths = [len(b[0]) for b in blocks]
-    labels = [f"{FACE_LABELS[f]}".ljust(w) for (f, _), w in zip(belt, widths)]
+    labels = [f"{FACE_LABELS[f]}".ljust(w) for (f, _), w in zip(belt, widths, strict=True)]
     out = [FACE_LABELS[5]] + top + ["  ".join(labels)]
-    out += ["  ".join(row) for row in zip(*blocks)]
+    out += ["  ".join(row) for row in zip(*blocks, strict=True)]
     out += [FACE_LABELS[4]] + bottom
     return "\n".join(out)
 

@@ -81,7 +81,8 @@ def subject_from_net(path: str | Path, folding: int = 1) -> Subject:
     if not every:
         raise FoldkitError(f"{path}: the net folds into no box", EXIT_NO_SOLUTION)
     if not 1 <= folding <= len(every):
-        raise FoldkitError(f"{path}: --folding {folding} is out of range: the net has {len(every)} foldings", EXIT_BAD_INPUT)
+        message = f"{path}: --folding {folding} is out of range: the net has {len(every)} foldings"
+        raise FoldkitError(message, EXIT_BAD_INPUT)
     return Subject(Path(path).stem, every[folding - 1], {})
 
 

@@ -5,7 +5,16 @@ Pure functions only: nothing here prints, reads or writes files.
 
 from solver.box import FACE_LABELS, boxes_of_area, face_normal, face_size, square_center, surface_area
 from solver.clues import answer, clue_problem, face_sums
-from solver.folding import FLAT, RIGHT_ANGLE, Edge, Folding, box_foldings, folding_problem, foldings, grid_edges
+from solver.folding import (
+    FLAT,
+    RIGHT_ANGLE,
+    Edge,
+    Folding,
+    box_foldings,
+    folding_problem,
+    foldings,
+    grid_edges,
+)
 from solver.layouts import layouts
 from solver.puzzle import (
     Box,

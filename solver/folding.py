@@ -10,13 +10,20 @@ keep every grid adjacency.
 
 from __future__ import annotations
 
-from collections import deque
 from dataclasses import dataclass
 from functools import lru_cache
 
 import numpy as np
 
-from solver.box import Placement, Vec, boxes_of_area, face_axes, face_normal, square_center, squares, symmetries
+from solver.box import (
+    Placement,
+    Vec,
+    boxes_of_area,
+    face_normal,
+    square_center,
+    squares,
+    symmetries,
+)
 from solver.puzzle import DIRECTIONS, STEP, Box, Cell, Layout
 
 Edge = tuple[Cell, Cell]  # two grid-adjacent cells, the smaller first
@@ -217,7 +224,7 @@ def _valid_starts(tree: _Tree, graph: SurfaceStates) -> np.ndarray:
     starts = np.flatnonzero(graph.symmetry.min(axis=0) == np.arange(len(graph.square)))
     states = np.empty((n, len(starts)), dtype=np.int64)
     states[0] = starts
-    for (child, parent, d), (i, j, e) in zip(tree.levels, tree.closing):
+    for (child, parent, d), (i, j, e) in zip(tree.levels, tree.closing, strict=True):
         states[child] = step[states[parent] * 4 + d[:, None]]
         if len(i):
             alive = (step[states[i] * 4 + e[:, None]] == states[j]).all(axis=0)
@@ -255,7 +262,7 @@ def foldings(cells: Layout, box: Box) -> list[Folding]:
 def _folding(tree: _Tree, graph: SurfaceStates, column: np.ndarray) -> Folding:
     places = squares(graph.box)
     placement, up, right = {}, {}, {}
-    for cell, state in zip(tree.cells, column.tolist()):
+    for cell, state in zip(tree.cells, column.tolist(), strict=True):
         placement[cell] = places[graph.square[state]]
         u, r = graph.frames[state]
         up[cell], right[cell] = tuple(int(x) for x in u), tuple(int(x) for x in r)

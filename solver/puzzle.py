@@ -55,7 +55,8 @@ class Puzzle:
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Puzzle):
             return NotImplemented
-        return (self.rows, self.cols, self.numbers, self.arrows) == (other.rows, other.cols, other.numbers, other.arrows)
+        mine = (self.rows, self.cols, self.numbers, self.arrows)
+        return mine == (other.rows, other.cols, other.numbers, other.arrows)
 
     def cells(self) -> list[Cell]:
         """Every cell of the grid, row by row."""

@@ -108,7 +108,7 @@ def solutions_of(puzzle: Puzzle, candidates: list[Candidate]) -> list[Solution]:
     """The foldings that keep every rule, as solutions."""
     out = []
     for candidate in candidates:
-        for folding, problem in zip(candidate.foldings, candidate.problems):
+        for folding, problem in zip(candidate.foldings, candidate.problems, strict=True):
             if problem is None:
                 sums = tuple(face_sums(puzzle, folding))
                 out.append(Solution(candidate.layout, folding, sums, answer(puzzle, folding)))

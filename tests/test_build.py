@@ -11,7 +11,8 @@ from foldkit.build import ARTIFACTS, BuildOptions, build
 from foldkit.cli import main
 from foldkit.subject import subject_from_net, subject_from_puzzle
 
-EXPECTED = {"solution.txt", "solution.json", "box.stl", "net.stl", "fold.glb", "fold.gif", "template.pdf", "template.svg"}
+EXPECTED = {"solution.txt", "solution.json", "box.stl", "net.stl", "fold.glb", "fold.gif",
+            "template.pdf", "template.svg"}
 
 
 def test_build_writes_every_artifact_for_the_sample(tmp_path, examples, capsys):

@@ -72,7 +72,8 @@ def test_bad_input_is_one_line_with_exit_code_2(tmp_path):
     bad.write_text("2 2\n. .\n. Z\n")
     result = subprocess.run([sys.executable, "-m", "foldkit", "solve", str(bad)], capture_output=True, text=True)
     assert result.returncode == 2
-    assert result.stderr.strip() == f"foldkit: error: {bad}:3:3: unknown token 'Z' (expected '.', 1-9 with optional o/s, or arrows from URDL)"
+    expected = "unknown token 'Z' (expected '.', 1-9 with optional o/s, or arrows from URDL)"
+    assert result.stderr.strip() == f"foldkit: error: {bad}:3:3: {expected}"
     assert "Traceback" not in result.stderr and result.stdout == ""
 
 
