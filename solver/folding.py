@@ -91,8 +91,9 @@ class SurfaceStates:
     """Every (square, frame) of a box, with the step tables between them.
 
     ``step[s, d]`` is the state a cell's neighbour in grid direction d (U R D L) takes;
-    ``square[s]`` the surface square index of state s; ``move[s]`` shape (8, 3): the unit
-    vectors of up and right; ``symmetry[g, s]`` where the box's g-th isometry sends s.
+    ``square[s]`` the surface square index of state s; ``frames[s]`` shape (2, 3): the unit
+    vectors that grid up and grid right take in state s; ``symmetry[g, s]`` where the box's
+    g-th isometry sends s. All int64; there are 8 states per square.
     """
 
     box: Box
