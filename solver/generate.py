@@ -193,15 +193,11 @@ def _pin_layout(puzzle: Puzzle, planted: Layout, rng: random.Random, cut_rounds:
 
 def _new_clue_clauses(model: LayoutModel, before: Puzzle, after: Puzzle) -> list[Clause]:
     """The clauses of the clues after has and before lacks, numbered on from the model's
-    variables (the model builds them for a puzzle holding just those clues)."""
+    variables."""
     numbers = {x: n for x, n in after.numbers.items() if x not in before.numbers}
     arrows = {x: a for x, a in after.arrows.items() if x not in before.arrows}
-    start, model.puzzle = len(model.clauses), Puzzle(after.rows, after.cols, numbers, arrows)
-    model._fix_clue_cells()
-    model._add_numbers()
-    model._add_arrows()
     model.puzzle = after
-    return model.clauses[start:]
+    return model.clue_clauses(Puzzle(after.rows, after.cols, numbers, arrows))
 
 
 # ---------------------------------------------------------------------------------------------

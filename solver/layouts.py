@@ -2,9 +2,14 @@
 
 The local rules (numbers, arrows, no lone box cell, no lone hole) become a SAT formula.
 Connectivity and hole-freedom are global; they are added lazily: whenever the SAT solver
-offers a layout that falls into pieces or encloses a hole, a cut that forbids that kind of
-picture is added and the solver tries again. Each complete layout is blocked once found, so
+offers a layout that falls into pieces or encloses a hole, cuts that forbid that kind of
+picture are added and the solver tries again. Each complete layout is blocked once found, so
 the generator yields every layout exactly once.
+
+The cuts are what makes large grids fast. A hole is cut not only along its own rim but along
+every ring of box cells around it a few steps out: whatever such a ring encloses must be all
+box cells while the ring stands, so one cut rules out every hole inside it at once, and ring
+cells that are numbers (always box cells) drop out of the clause.
 """
 
 from __future__ import annotations
@@ -14,82 +19,133 @@ from itertools import combinations
 
 from pysat.solvers import Solver
 
-from solver.puzzle import Cell, Layout, Puzzle, components, neighbours
-from solver.rules import is_layout, king_neighbourhood, ray, touches_border
+from solver.puzzle import Cell, Layout, Puzzle
+from solver.rules import is_layout, king_neighbourhood, ray
 
 Clause = list[int]
 
 SAT_BACKEND = "cadical153"
+RING_STEPS = 3  # how many rings beyond a hole's own rim are tried as cuts
+
+
+class Grid:
+    """The grid's cells as indices 0..n-1 (row by row), with neighbour lists for fast floods."""
+
+    def __init__(self, rows: int, cols: int):
+        self.rows, self.cols, self.size = rows, cols, rows * cols
+        self.near: list[list[int]] = [self._near(i) for i in range(self.size)]
+        self.border = [i for i in range(self.size) if len(self.near[i]) < 4]
+
+    def _near(self, i: int) -> list[int]:
+        r, c = divmod(i, self.cols)
+        steps = [(r - 1, c), (r, c + 1), (r + 1, c), (r, c - 1)]
+        return [y * self.cols + x for y, x in steps if 0 <= y < self.rows and 0 <= x < self.cols]
+
+    def pieces(self, member: bytearray, value: int, seen: bytearray | None = None) -> list[list[int]]:
+        """The 4-connected groups of indices whose member flag equals value (skipping seen ones)."""
+        seen = bytearray(self.size) if seen is None else seen
+        out = []
+        for start in range(self.size):
+            if member[start] == value and not seen[start]:
+                out.append(self._flood([start], member, value, seen))
+        return out
+
+    def holes(self, box: bytearray) -> list[list[int]]:
+        """The groups of non-box cells that cannot reach the border through non-box cells."""
+        seen = bytearray(self.size)
+        self._flood([i for i in self.border if not box[i]], box, 0, seen)
+        return self.pieces(box, 0, seen)
+
+    def _flood(self, starts: list[int], member: bytearray, value: int, seen: bytearray) -> list[int]:
+        for i in starts:
+            seen[i] = 1
+        todo, out = list(starts), list(starts)
+        while todo:
+            for j in self.near[todo.pop()]:
+                if member[j] == value and not seen[j]:
+                    seen[j] = 1
+                    todo.append(j)
+                    out.append(j)
+        return out
+
+    def rim(self, region: set[int]) -> set[int]:
+        """The cells next to a region and outside it."""
+        return {j for i in region for j in self.near[i] if j not in region}
 
 
 class LayoutModel:
-    """The SAT variables and local clauses of a puzzle's grid rules."""
+    """The SAT variables and local clauses of a puzzle's grid rules, and the lazy cuts."""
 
     def __init__(self, puzzle: Puzzle):
         self.puzzle = puzzle
+        self.grid = Grid(puzzle.rows, puzzle.cols)
         self.cells = puzzle.cells()
-        self.var = {cell: i + 1 for i, cell in enumerate(self.cells)}
         self.next_var = len(self.cells) + 1
-        self.clauses: list[Clause] = []
-        self._fix_clue_cells()
-        self._add_numbers()
-        self._add_arrows()
+        self.clauses: list[Clause] = [[self.box(x) for x in self.cells]]  # a layout is never empty
+        self.clauses += self.clue_clauses(puzzle)
         self._add_no_lone_cells()
+        self.numbered = bytearray(self.grid.size)  # 1 for number cells: always box cells
+        for cell in puzzle.numbers:
+            self.numbered[self.box(cell) - 1] = 1
 
     def new_var(self) -> int:
         self.next_var += 1
         return self.next_var - 1
 
     def box(self, cell: Cell) -> int:
-        return self.var[cell]
+        """The variable that is true when cell is a box cell."""
+        return cell[0] * self.puzzle.cols + cell[1] + 1
 
     # Main constraints
 
-    def _fix_clue_cells(self) -> None:
-        """Number cells are box cells; arrow cells are not; a layout is never empty."""
-        self.clauses.append([self.box(x) for x in self.cells])
-        self.clauses += [[self.box(x)] for x in self.puzzle.numbers]
-        self.clauses += [[-self.box(x)] for x in self.puzzle.arrows]
+    def clue_clauses(self, puzzle: Puzzle) -> list[Clause]:
+        """The clauses of the clues of puzzle (same grid), on fresh auxiliary variables.
 
-    def _add_numbers(self) -> None:
-        """Exactly n box cells in each number's 3x3 block (direct encoding: at most 9 cells)."""
-        for cell, number in self.puzzle.numbers.items():
-            lits = [self.box(x) for x in king_neighbourhood(self.puzzle, cell)]
-            n = number.value
-            self.clauses += [[-v for v in group] for group in combinations(lits, n + 1)]
-            self.clauses += [list(group) for group in combinations(lits, len(lits) - n + 1)]
+        Clue cells: number cells are box cells, arrow cells are not."""
+        clauses = [[self.box(x)] for x in puzzle.numbers] + [[-self.box(x)] for x in puzzle.arrows]
+        for cell, number in puzzle.numbers.items():
+            clauses += self._number(cell, number.value)
+        for cell, pointed in puzzle.arrows.items():
+            clauses += self._arrow(cell, pointed)
+        return clauses
 
-    def _add_arrows(self) -> None:
-        """One distance variable per feasible d; exactly the first box cell at d where it points."""
-        for cell, pointed in self.puzzle.arrows.items():
-            rays = {p: ray(self.puzzle, cell, p) for p in "URDL"}
-            empty = {p: self._empty_prefixes(cells) for p, cells in rays.items()}
-            choices = []
-            for d in range(1, max(len(r) for r in rays.values()) + 1):
-                if all(len(rays[p]) >= d for p in pointed):
-                    choices.append(self._arrow_distance(rays, empty, pointed, d))
-            self.clauses.append(choices)
+    def _number(self, cell: Cell, n: int) -> list[Clause]:
+        """Exactly n box cells in the 3x3 block (direct encoding: at most 9 cells)."""
+        lits = [self.box(x) for x in king_neighbourhood(self.puzzle, cell)]
+        at_most = [[-v for v in group] for group in combinations(lits, n + 1)]
+        return at_most + [list(group) for group in combinations(lits, len(lits) - n + 1)]
 
-    def _empty_prefixes(self, cells: list[Cell]) -> list[int | None]:
+    def _arrow(self, cell: Cell, pointed: str) -> list[Clause]:
+        """One distance variable per feasible d; the first box cell at d wherever it points."""
+        rays = {p: ray(self.puzzle, cell, p) for p in "URDL"}
+        clauses: list[Clause] = []
+        empty = {p: self._empty_prefixes(cells, clauses) for p, cells in rays.items()}
+        choices = []
+        for d in range(1, max(len(r) for r in rays.values()) + 1):
+            if all(len(rays[p]) >= d for p in pointed):
+                choices.append(self._arrow_distance(rays, empty, pointed, d, clauses))
+        return clauses + [choices]
+
+    def _empty_prefixes(self, cells: list[Cell], clauses: list[Clause]) -> list[int | None]:
         """Variables e[k] meaning 'the first k cells of a ray are not box cells' (e[0] is None:
         always true). Only the forward implication is needed, so each costs two clauses."""
         prefixes: list[int | None] = [None]
         for x in cells:
             e = self.new_var()
-            self.clauses.append([-e, -self.box(x)])
+            clauses.append([-e, -self.box(x)])
             if prefixes[-1] is not None:
-                self.clauses.append([-e, prefixes[-1]])
+                clauses.append([-e, prefixes[-1]])
             prefixes.append(e)
         return prefixes
 
-    def _arrow_distance(self, rays, empty, pointed: str, d: int) -> int:
+    def _arrow_distance(self, rays, empty, pointed: str, d: int, clauses: list[Clause]) -> int:
         y = self.new_var()
         for p, cells in rays.items():
             prefix = empty[p][min(d - 1 if p in pointed else d, len(cells))]
             if prefix is not None:
-                self.clauses.append([-y, prefix])
+                clauses.append([-y, prefix])
             if p in pointed:
-                self.clauses.append([-y, self.box(cells[d - 1])])
+                clauses.append([-y, self.box(cells[d - 1])])
         return y
 
     # Redundant constraints: the smallest pieces and holes, stated locally
@@ -98,52 +154,54 @@ class LayoutModel:
         """A box cell has a box neighbour; an inner non-box cell has a non-box neighbour.
 
         The first holds for every layout of two or more cells; the lone-cell layouts are
-        found separately (``single_cell_layouts``).
-        """
-        for cell in self.cells:
-            near = [n for n in neighbours(cell) if self.puzzle.inside(n)]
-            self.clauses.append([-self.box(cell)] + [self.box(n) for n in near])
-            if not touches_border(self.puzzle, cell):
-                self.clauses.append([self.box(cell)] + [-self.box(n) for n in near])
+        found separately (``single_cell_layouts``)."""
+        for i, near in enumerate(self.grid.near):
+            self.clauses.append([-(i + 1)] + [j + 1 for j in near])
+            if len(near) == 4:
+                self.clauses.append([i + 1] + [-(j + 1) for j in near])
 
     # Lazy cuts
 
     def cuts(self, layout: Layout) -> list[Clause]:
         """Clauses that forbid the pieces and holes of a layout; empty if it has none."""
-        return self._piece_cuts(layout) + self._hole_cuts(layout)
+        box = bytearray(self.grid.size)
+        for r, c in layout:
+            box[r * self.puzzle.cols + c] = 1
+        return self._piece_cuts(box) + self._hole_cuts(box)
 
-    def _piece_cuts(self, layout: Layout) -> list[Clause]:
-        """For each piece that is not the largest: if a cell of it is a box cell and a cell of
-        the largest piece is too, some cell of its rim must be a box cell."""
-        pieces = sorted(components(layout), key=len, reverse=True)
+    def _piece_cuts(self, box: bytearray) -> list[Clause]:
+        """For two pieces P and Q: if a cell of P and one of Q are box cells, then some cell of
+        P's rim is too. Each piece is cut against the largest, the largest against the next."""
+        pieces = sorted(self.grid.pieces(box, 1), key=len, reverse=True)
+        if len(pieces) < 2:
+            return []
+        pairs = [(piece, pieces[0]) for piece in pieces[1:]] + [(pieces[0], pieces[1])]
         out = []
-        for piece in pieces[1:]:
-            rim = [self.box(n) for n in self._rim(piece)]
-            anchor = self._anchor(pieces[0])
-            out += [[-self.box(x), -anchor] + rim for x in piece]
-        if len(pieces) > 1:
-            rim = [self.box(n) for n in self._rim(pieces[0])]
-            out += [[-self.box(x), -self._anchor(pieces[1])] + rim for x in pieces[0]]
+        for piece, other in pairs:
+            rim = [j + 1 for j in self.grid.rim(set(piece))]
+            anchor = self._anchor(other)
+            out += [[-(i + 1), -anchor] + rim for i in piece]
         return out
 
-    def _anchor(self, piece: Layout) -> int:
+    def _anchor(self, piece: list[int]) -> int:
         """A cell of the piece to stand for it: a number cell if it has one (always a box cell)."""
-        numbered = [x for x in piece if x in self.puzzle.numbers]
-        return self.box(min(numbered or piece))
+        numbered = [i for i in piece if self.numbered[i]]
+        return min(numbered or piece) + 1
 
-    def _hole_cuts(self, layout: Layout) -> list[Clause]:
-        """For each enclosed hole: if a cell of it is not a box cell, some rim cell is not either."""
-        outside = frozenset(self.cells) - layout
+    def _hole_cuts(self, box: bytearray) -> list[Clause]:
+        """For each hole, and each ring of box cells around it up to RING_STEPS out: while the
+        ring is all box cells, every cell it encloses is a box cell."""
         out = []
-        for hole in components(outside):
-            if any(touches_border(self.puzzle, x) for x in hole):
-                continue
-            rim = [-self.box(n) for n in self._rim(hole)]
-            out += [[self.box(x)] + rim for x in hole]
+        for hole in self.grid.holes(box):
+            region = set(hole)
+            for _ in range(RING_STEPS + 1):
+                ring = self.grid.rim(region)
+                if not all(box[j] for j in ring) or any(len(self.grid.near[i]) < 4 for i in region):
+                    break
+                lits = [-(j + 1) for j in ring if not self.numbered[j]]
+                out += [[i + 1] + lits for i in region]
+                region |= ring
         return out
-
-    def _rim(self, piece: Layout) -> set[Cell]:
-        return {n for x in piece for n in neighbours(x) if self.puzzle.inside(n) and n not in piece}
 
     def layout_of(self, model: list[int]) -> Layout:
         n = len(self.cells)
