@@ -192,7 +192,9 @@ class _Tree:
     closing: list[np.ndarray]  # per level, shape (3, k): cell, neighbour, direction index
 
 
+@lru_cache(maxsize=32)
 def _spanning_tree(cells: Layout) -> _Tree:
+    """The tree of a polyomino (cached: a layout is tried on every box of its area in turn)."""
     ordered = sorted(cells)
     index = {cell: i for i, cell in enumerate(ordered)}
     depth, levels, closing, frontier = {0: 0}, [], [], [0]
@@ -268,6 +270,12 @@ def _folding(tree: _Tree, graph: SurfaceStates, column: np.ndarray) -> Folding:
         u, r = graph.frames[state]
         up[cell], right[cell] = tuple(int(x) for x in u), tuple(int(x) for x in r)
     return Folding(graph.box, placement, up, right)
+
+
+def clear_caches() -> None:
+    """Forget the cached state graphs and spanning trees (benchmarks use it to time cold runs)."""
+    surface_states.cache_clear()
+    _spanning_tree.cache_clear()
 
 
 def box_foldings(cells: Layout) -> dict[Box, list[Folding]]:
