@@ -29,11 +29,11 @@ Maker = Callable[[Subject, BuildOptions], bytes]
 
 
 def _solution_text(subject: Subject, options: BuildOptions) -> bytes:
-    from foldkit.report import boxes_text, report_text
+    from foldkit.report import folding_text, report_text
 
     if subject.report is not None:
         return (report_text(subject.report) + "\n").encode()
-    return (boxes_text(subject.cells, {subject.folding.box: [subject.folding]}) + "\n").encode()
+    return (f"{subject.name}: a {len(subject.cells)}-cell net\n" + folding_text(subject.folding) + "\n").encode()
 
 
 def _solution_json(subject: Subject, options: BuildOptions) -> bytes:

@@ -193,6 +193,22 @@ def report_text(report: Report) -> str:
     return "\n".join(head) + "\n" + "\n".join(parts)
 
 
+def folding_text(folding: Folding) -> str:
+    """A net's folding as text: the net with each cell's face letter, the box, the creases."""
+    rows = range(min(r for r, _ in folding.cells), max(r for r, _ in folding.cells) + 1)
+    cols = range(min(c for _, c in folding.cells), max(c for _, c in folding.cells) + 1)
+    picture = [" ".join(FACE_LABELS[folding.face_of((r, c))] if (r, c) in folding.cells else "."
+                        for c in cols) for r in rows]
+    hinges = len(folding.hinges())
+    return "\n".join([
+        f"Box {' x '.join(map(str, folding.box))} ({len(folding.cells)} cells); "
+        f"{hinges} of {len(folding.creases())} creases fold 90 degrees, the rest stay flat.",
+        "Each cell's letter is the box face it lands on (A/B face -x/+x, C/D -y/+y, E/F -z/+z):",
+        "",
+        *picture,
+    ])
+
+
 def boxes_text(cells: Layout, found: dict) -> str:
     if not found:
         return f"The {len(cells)}-cell polyomino folds into no box."

@@ -56,3 +56,13 @@ def test_a_wall_too_thick_is_refused_before_anything_is_written(tmp_path, exampl
     err = capsys.readouterr().err
     assert code == 2 and "--wall-mm 6" in err and err.count("\n") == 1
     assert not folder.exists()
+
+
+def test_a_nets_solution_text_shows_where_each_cell_lands(examples):
+    from foldkit.build import _solution_text
+
+    subject = subject_from_net(examples / "two-boxes.txt", 2)
+    text = _solution_text(subject, BuildOptions()).decode()
+    assert "Box 1 x 2 x 3 (22 cells)" in text
+    letters = "".join(line for line in text.splitlines()[4:]).replace(" ", "").replace(".", "")
+    assert sorted(letters.count(f) for f in "ABCDEF") == [2, 2, 3, 3, 6, 6]
