@@ -66,3 +66,12 @@ def test_a_nets_solution_text_shows_where_each_cell_lands(examples):
     assert "Box 1 x 2 x 3 (22 cells)" in text
     letters = "".join(line for line in text.splitlines()[4:]).replace(" ", "").replace(".", "")
     assert sorted(letters.count(f) for f in "ABCDEF") == [2, 2, 3, 3, 6, 6]
+
+
+def test_an_unwritable_output_is_one_line_with_exit_code_2(tmp_path, capsys):
+    blocker = tmp_path / "file"
+    blocker.write_text("not a folder")
+    code = main(["template", "-o", str(blocker / "t.pdf")])
+    err = capsys.readouterr().err
+    assert code == 2 and err.startswith(f"foldkit: error: {blocker / 't.pdf'}: cannot write the file")
+    assert err.count("\n") == 1

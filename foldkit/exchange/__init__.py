@@ -7,12 +7,17 @@ import os
 import tempfile
 from pathlib import Path
 
+from foldkit.errors import EXIT_BAD_INPUT, FoldkitError
+
 
 def write_artifact(path: str | Path, data: bytes) -> Path:
     """Write data to path whole or not at all (a temporary file renamed into place)."""
     path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
+    except OSError as error:
+        raise FoldkitError(f"{path}: cannot write the file ({error.strerror})", EXIT_BAD_INPUT) from None
     try:
         with os.fdopen(handle, "wb") as out:
             out.write(data)
