@@ -19,6 +19,7 @@ from solver.box import (
     Placement,
     Vec,
     boxes_of_area,
+    face_axes,
     face_normal,
     square_center,
     squares,
@@ -115,13 +116,19 @@ def _all_states(box: Box) -> np.ndarray:
     """Every state as a row (doubled centre, normal, up, right), shape (8 * squares, 12) int64.
 
     Doubled coordinates keep every square centre an integer. State 8 * i + f is square i
-    in frame f."""
-    rows = []
-    for placement in squares(box):
-        centre = tuple(int(round(2 * x)) for x in square_center(box, placement))
-        normal = face_normal(placement[0])
-        rows += [centre + normal + up + right for up, right in _frames(normal)]
-    return np.array(rows, dtype=np.int64)
+    (in the order of ``squares``) in frame f."""
+    blocks = []
+    for face in range(6):
+        k, i, j = face_axes(face)
+        u, v = np.meshgrid(np.arange(box[i]), np.arange(box[j]), indexing="ij")
+        centre = np.zeros((u.size, 3), dtype=np.int64)
+        centre[:, k] = 2 * box[k] if face % 2 else 0
+        centre[:, i], centre[:, j] = 2 * u.ravel() + 1, 2 * v.ravel() + 1
+        normal = face_normal(face)
+        frames = np.array([up + right for up, right in _frames(normal)], dtype=np.int64)
+        blocks.append(np.hstack([np.repeat(centre, 8, axis=0), np.tile(normal, (8 * u.size, 1)),
+                                 np.tile(frames, (u.size, 1))]))
+    return np.vstack(blocks)
 
 
 def _keys(states: np.ndarray, box: Box) -> np.ndarray:
