@@ -30,6 +30,7 @@ from __future__ import annotations
 from math import prod
 
 from solver import FACE_LABELS, Folding, Layout, Puzzle, Report, Solution, face_normal, face_size
+from solver.clues import sums_by_face
 
 SCHEMA = "foldkit.solve/1"
 
@@ -45,7 +46,7 @@ def face_json(puzzle: Puzzle | None, folding: Folding, face: int) -> dict:
          "number": numbers[cell].token if cell in numbers else None}
         for cell in folding.cells_on(face)
     ]
-    total = sum(numbers[c].value for c in folding.cells_on(face) if c in numbers)
+    total = sums_by_face(numbers, folding)[face]
     return {"face": FACE_LABELS[face], "normal": list(face_normal(face)),
             "size": list(face_size(folding.box, face)), "sum": total, "cells": cells}
 
@@ -115,9 +116,8 @@ def grid_text(puzzle: Puzzle, layout: Layout) -> str:
 def _face_grid(puzzle: Puzzle | None, folding: Folding, face: int, columns, rows) -> list[str]:
     """A face drawn as text: columns and rows are (axis index, ascending) pairs of the picture."""
     by_place = {folding.placement[c][1:]: c for c in folding.cells_on(face)}
-    _, du, dv = (face // 2, *face_size(folding.box, face))
-    k = face // 2
-    in_plane = [x for x in range(3) if x != k]
+    du, dv = face_size(folding.box, face)
+    in_plane = [x for x in range(3) if x != face // 2]
     size = {in_plane[0]: du, in_plane[1]: dv}
 
     def coords(axis, ascending):

@@ -12,6 +12,7 @@ from pathlib import Path
 
 from foldkit.errors import EXIT_AMBIGUOUS, EXIT_BAD_INPUT, EXIT_NO_SOLUTION, FoldkitError
 from solver import Cell, Folding, Layout, Number, Puzzle, Report, box_foldings, parse_net, parse_puzzle, solve
+from solver.clues import sums_by_face
 from solver.puzzle import decode_text
 
 DEFAULT_PUZZLE = "nov2025"
@@ -32,7 +33,7 @@ class Subject:
 
     @property
     def face_sums(self) -> list[int]:
-        return [sum(self.numbers[c].value for c in self.folding.cells_on(f) if c in self.numbers) for f in range(6)]
+        return sums_by_face(self.numbers, self.folding)
 
 
 def read_text(path: str | Path) -> str:

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from math import prod
 
 from solver.folding import Folding
-from solver.puzzle import Cell, Puzzle
+from solver.puzzle import Cell, Number, Puzzle
 
 
 def circle_problem(puzzle: Puzzle, folding: Folding) -> str | None:
@@ -37,13 +38,18 @@ def clue_problem(puzzle: Puzzle, folding: Folding) -> str | None:
     return circle_problem(puzzle, folding) or square_problem(puzzle, folding)
 
 
-def numbers_on_face(puzzle: Puzzle, folding: Folding, face: int) -> list[Cell]:
-    return [cell for cell in folding.cells_on(face) if cell in puzzle.numbers]
+def sums_by_face(numbers: Mapping[Cell, Number], folding: Folding) -> list[int]:
+    """The sum of the numbers on each face, in face order (0-5); cells without a number add 0."""
+    sums = [0] * 6
+    for cell, number in numbers.items():
+        if cell in folding.placement:
+            sums[folding.face_of(cell)] += number.value
+    return sums
 
 
 def face_sums(puzzle: Puzzle, folding: Folding) -> list[int]:
-    """The sum of the numbers on each face, in face order (0-5)."""
-    return [sum(puzzle.numbers[c].value for c in numbers_on_face(puzzle, folding, f)) for f in range(6)]
+    """The sum of the puzzle's numbers on each face, in face order (0-5)."""
+    return sums_by_face(puzzle.numbers, folding)
 
 
 def answer(puzzle: Puzzle, folding: Folding) -> int:
