@@ -24,10 +24,5 @@ def face_colour(face: int) -> tuple[float, float, float]:
     return FACE_COLOURS[face]
 
 
-def face_hex(face: int) -> str:
-    """The colour of a box face as '#rrggbb'."""
-    return "#" + "".join(f"{round(255 * x):02x}" for x in FACE_COLOURS[face])
-
-
 def face_label(face: int) -> str:
     return FACE_LABELS[face]

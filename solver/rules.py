@@ -5,7 +5,7 @@ Nothing here searches; the search in ``layouts.py`` is tested against these chec
 
 from __future__ import annotations
 
-from solver.puzzle import STEP, Cell, Layout, Puzzle, components, neighbours
+from solver.puzzle import STEP, Cell, Layout, Puzzle, components
 
 
 def king_neighbourhood(puzzle: Puzzle, cell: Cell) -> list[Cell]:
@@ -87,6 +87,3 @@ def is_layout(puzzle: Puzzle, layout: Layout) -> bool:
     """True if the layout keeps every grid rule."""
     return broken_rule(puzzle, layout) is None
 
-
-def touches_border(puzzle: Puzzle, cell: Cell) -> bool:
-    return any(not puzzle.inside(n) for n in neighbours(cell))
