@@ -13,7 +13,7 @@ from pathlib import Path
 from foldkit.errors import EXIT_AMBIGUOUS, EXIT_BAD_INPUT, EXIT_NO_SOLUTION, FoldkitError
 from solver import Cell, Folding, Layout, Number, Puzzle, Report, box_foldings, parse_net, parse_puzzle, solve
 from solver.clues import sums_by_face
-from solver.puzzle import decode_text
+from solver.text import decode_text
 
 DEFAULT_PUZZLE = "nov2025"
 

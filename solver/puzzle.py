@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from solver.text import InputError, ascii_int, content_lines, quoted, tokens
+
 Cell = tuple[int, int]  # (row, col), 0-based, row 0 at the top
 Layout = frozenset[Cell]  # the set of box cells
 Box = tuple[int, int, int]  # (a, b, c), ascending
@@ -16,15 +18,6 @@ DIRECTIONS = "URDL"
 STEP: dict[str, Cell] = {"U": (-1, 0), "R": (0, 1), "D": (1, 0), "L": (0, -1)}
 MARKS = {"": "plain", "o": "circle", "s": "square"}
 MAX_SIDE = 100
-
-
-class InputError(ValueError):
-    """Bad input, with the place it was found: ``file:line:col: what``."""
-
-    def __init__(self, message: str, source: str = "<input>", line: int = 0, column: int = 0):
-        self.message, self.source, self.line, self.column = message, source, line, column
-        place = source if line == 0 else f"{source}:{line}" if column == 0 else f"{source}:{line}:{column}"
-        super().__init__(f"{place}: {message}")
 
 
 @dataclass(frozen=True)
@@ -76,40 +69,14 @@ class Puzzle:
 # Reading text
 
 
-def decode_text(data: bytes, source: str) -> str:
-    """The text of a file's bytes, or an InputError if it is not UTF-8 text."""
-    if b"\0" in data:
-        raise InputError("not a text file (it contains NUL bytes)", source)
-    try:
-        return data.decode("utf-8-sig")
-    except UnicodeDecodeError as error:
-        line = data[: error.start].count(b"\n") + 1
-        raise InputError("not a text file (invalid UTF-8)", source, line) from None
-
-
-def _content_lines(text: str) -> list[tuple[int, str]]:
-    """(line number, line) for each line that is not blank, trailing white space removed."""
-    return [(i, line.rstrip()) for i, line in enumerate(text.splitlines(), 1) if line.strip()]
-
-
-def _tokens(line: str) -> list[tuple[int, str]]:
-    """(1-based column, token) for each white-space separated token of a line."""
-    out, col = [], 0
-    for piece in line.split():
-        col = line.index(piece, col)
-        out.append((col + 1, piece))
-        col += len(piece)
-    return out
-
-
 def _header(lines: list[tuple[int, str]], source: str) -> tuple[int, int]:
     if not lines:
         raise InputError("empty file: expected a header 'rows cols'", source, 1)
     number, text = lines[0]
-    parts = text.split()
-    if len(parts) != 2 or not all(p.isdigit() for p in parts):
-        raise InputError(f"expected a header 'rows cols', found {text.strip()!r}", source, number, 1)
-    rows, cols = int(parts[0]), int(parts[1])
+    parts = [ascii_int(p) for p in text.split()]
+    if len(parts) != 2 or None in parts:
+        raise InputError(f"expected a header 'rows cols', found {quoted(text.strip())}", source, number, 1)
+    rows, cols = parts
     if not (1 <= rows <= MAX_SIDE and 1 <= cols <= MAX_SIDE):
         raise InputError(f"grid size {rows}x{cols} is outside 1x1 to {MAX_SIDE}x{MAX_SIDE}", source, number, 1)
     if len(lines) - 1 != rows:
@@ -119,14 +86,14 @@ def _header(lines: list[tuple[int, str]], source: str) -> tuple[int, int]:
 
 def _grid_tokens(text: str, source: str) -> tuple[int, int, list[tuple[Cell, int, int, str]]]:
     """Header and every token of a grid file as (cell, line, column, token)."""
-    lines = _content_lines(text)
+    lines = content_lines(text)
     rows, cols = _header(lines, source)
     out = []
     for r, (number, line) in enumerate(lines[1:]):
-        tokens = _tokens(line)
-        if len(tokens) != cols:
-            raise InputError(f"row {r} has {len(tokens)} cells, the header says {cols}", source, number, 1)
-        out.extend(((r, c), number, col, tok) for c, (col, tok) in enumerate(tokens))
+        found = tokens(line)
+        if len(found) != cols:
+            raise InputError(f"row {r} has {len(found)} cells, the header says {cols}", source, number, 1)
+        out.extend(((r, c), number, col, tok) for c, (col, tok) in enumerate(found))
     return rows, cols, out
 
 
@@ -212,7 +179,7 @@ def parse_net(text: str, source: str = "<input>") -> Layout:
     Blank lines and trailing spaces are tolerated; an optional 'rows cols' header is skipped.
     The polyomino must be non-empty and 4-connected.
     """
-    lines = _content_lines(text)
+    lines = content_lines(text)
     if lines and _looks_like_header(lines[0][1]):
         lines = lines[1:]
     cells = set()

@@ -7,7 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from solver import InputError, Number, Puzzle, parse_layout, parse_net, parse_puzzle, picture
-from solver.puzzle import decode_text
+from solver.text import decode_text
 
 
 def test_bundled_puzzles_parse(examples):

@@ -1,0 +1,85 @@
+"""Reading puzzle text, shared by every puzzle kind: errors that say where, lines and tokens.
+
+Every parser reports bad input as an ``InputError`` naming the source, line and column
+(1-based, as an editor shows them), so the command line can print one line and exit 2.
+"""
+
+from __future__ import annotations
+
+import re
+
+Line = tuple[int, str]  # (1-based line number, text without its line break)
+Token = tuple[int, str]  # (1-based column, token)
+
+# Only these end a line; a form feed, vertical tab, NEL or U+2028 inside a row is a character.
+_LINE_BREAK = re.compile(r"\r\n|\r|\n")
+QUOTE_LIMIT = 60  # characters of the input an error message quotes at most
+
+
+class InputError(ValueError):
+    """Bad input, with the place it was found: ``file:line:col: what``."""
+
+    def __init__(self, message: str, source: str = "<input>", line: int = 0, column: int = 0):
+        self.message, self.source, self.line, self.column = message, source, line, column
+        place = source if line == 0 else f"{source}:{line}" if column == 0 else f"{source}:{line}:{column}"
+        super().__init__(f"{place}: {message}")
+
+
+def quoted(text: str) -> str:
+    """A piece of input as an error message quotes it: repr, cut to QUOTE_LIMIT characters."""
+    if len(text) > QUOTE_LIMIT:
+        return repr(text[:QUOTE_LIMIT]) + "..."
+    return repr(text)
+
+
+def decode_text(data: bytes, source: str) -> str:
+    """The text of a file's bytes, or an InputError if it is not UTF-8 text."""
+    if b"\0" in data:
+        raise InputError("not a text file (it contains NUL bytes)", source)
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as error:
+        line = data[: error.start].count(b"\n") + 1
+        raise InputError("not a text file (invalid UTF-8)", source, line) from None
+
+
+def split_lines(text: str) -> list[str]:
+    """The lines of a text, broken at \\n, \\r\\n and \\r only."""
+    lines = _LINE_BREAK.split(text)
+    if lines and lines[-1] == "":
+        lines.pop()
+    return lines
+
+
+def content_lines(text: str, comments: bool = False) -> list[Line]:
+    """(line number, line) for each line that is not blank, trailing white space removed.
+
+    With ``comments``, lines whose first non-blank character is '#' are skipped too (the
+    packing, Number Cross and Block Party formats; a net file uses '#' for cells)."""
+    out = []
+    for number, line in enumerate(split_lines(text), 1):
+        stripped = line.strip(" \t")
+        if stripped and not (comments and stripped.startswith("#")):
+            out.append((number, line.rstrip(" \t")))
+    return out
+
+
+def tokens(line: str) -> list[Token]:
+    """(1-based column, token) for each token of a line, separated by spaces or tabs."""
+    return [(match.start() + 1, match.group()) for match in re.finditer(r"[^ \t]+", line)]
+
+
+def ascii_int(token: str) -> int | None:
+    """The value of a token of ASCII digits (at most 9 of them), else None.
+
+    ``str.isdigit`` also accepts '٥', '５' and '²'; puzzle files only mean 0-9."""
+    if 0 < len(token) <= 9 and all("0" <= ch <= "9" for ch in token):
+        return int(token)
+    return None
+
+
+def first_word(text: str) -> str:
+    """The first token of the first line that is neither blank nor a '#' comment ('' if none)."""
+    for _, line in content_lines(text, comments=True):
+        return line.split()[0]
+    return ""
