@@ -5,6 +5,8 @@ from __future__ import annotations
 EXIT_NO_SOLUTION = 1
 EXIT_BAD_INPUT = 2
 EXIT_AMBIGUOUS = 3
+EXIT_UNFINISHED = 4  # the search stopped at a limit before it could prove anything
+EXIT_INTERRUPTED = 130
 
 
 class FoldkitError(Exception):

@@ -1,0 +1,72 @@
+"""What a puzzle kind supplies to foldkit: recognise, parse, solve, report, artifacts.
+
+A kind is one module in ``foldkit/kinds/`` defining ``KIND``; the registry
+(``foldkit.kinds.KINDS``) lists them. The command line knows nothing else about a kind.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from foldkit.errors import EXIT_AMBIGUOUS, EXIT_NO_SOLUTION, EXIT_UNFINISHED
+
+Progress = Callable[[float], None]  # called with the share done, 0 to 1
+
+
+@dataclass(frozen=True)
+class SolveOptions:
+    """How hard to look: a limit on what is listed, every solution or the first, a seed."""
+
+    limit: int | None = None  # None: the kind's own default
+    every: bool = False  # count every solution (packing's --all)
+    seed: int | None = None
+
+
+@dataclass(frozen=True)
+class BuildOptions:
+    """Options of the artifacts; each maker reads the ones that concern it."""
+
+    paper: str = "a4"  # a4 | letter | a3
+    print_cell_mm: float = 10.0  # Shut the Box: a cell of the printed box and net
+    wall_mm: float | None = None  # Shut the Box: hollow box wall
+    numbers: bool = True  # Shut the Box: numbers on the box
+    cube_mm: float = 15.0  # packing: edge of one unit cube of a printed piece
+    clearance_mm: float = 0.15  # packing: taken off each side of a printed piece
+    progress: Progress | None = None
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What a solve came to: the exit code and a one-line summary for the terminal."""
+
+    code: int  # 0 solved (unique), EXIT_NO_SOLUTION, EXIT_AMBIGUOUS or EXIT_UNFINISHED
+    summary: str
+
+    @property
+    def solved(self) -> bool:
+        return self.code == 0
+
+
+Maker = Callable[[Any, BuildOptions], bytes]  # (report, options) -> the bytes of one file
+
+
+@dataclass(frozen=True)
+class Kind:
+    """One puzzle kind, as the command line sees it."""
+
+    name: str  # the word that starts its files' header line ("packing"); "shutbox" has none
+    title: str  # "Number Cross"
+    recognise: Callable[[str], bool]  # the first word of the first non-comment line -> is it mine
+    parse: Callable[[str, str, str], Any]  # (text, source, name) -> puzzle; raises InputError
+    solve: Callable[[Any, SolveOptions], Any]  # (puzzle, options) -> report
+    outcome: Callable[[Any], Outcome]  # report -> exit code and summary
+    text: Callable[[Any], str]  # report -> the terminal text
+    json: Callable[[Any], dict]  # report -> the documented JSON object
+    artifacts: Mapping[str, Maker] = field(default_factory=dict)  # file name -> maker
+    show: Callable[[Any], None] | None = None  # report -> opens a window
+
+
+__all__ = ["EXIT_AMBIGUOUS", "EXIT_NO_SOLUTION", "EXIT_UNFINISHED", "BuildOptions", "Kind", "Maker", "Outcome",
+           "Progress", "SolveOptions"]
