@@ -15,8 +15,8 @@ from pathlib import Path
 
 from timing import STAGES, solve_timing, stage_timings
 
-from solver import layout_picture, parse_layout, picture
-from solver.generate import random_puzzle
+from solver.shutbox.generate import random_puzzle
+from solver.shutbox.puzzle import layout_picture, parse_layout, picture
 
 PUZZLES = Path(__file__).resolve().parent / "puzzles"
 SIZES = (10, 20, 30, 40, 50, 60)

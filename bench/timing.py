@@ -15,8 +15,11 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from solver import boxes_of_area, clue_problem, find_layouts, foldings, parse_puzzle, solve
-from solver.folding import clear_caches
+from solver.box import boxes_of_area
+from solver.folding import clear_caches, foldings
+from solver.shutbox.clues import clue_problem
+from solver.shutbox.puzzle import parse_puzzle
+from solver.shutbox.solve import find_layouts, solve
 
 Timing = tuple[float, float, float]  # (median, min, max) seconds
 STAGES = ("parse", "layouts", "foldings", "clue rules")

@@ -13,8 +13,8 @@ import sys
 from pathlib import Path
 
 from foldkit.errors import EXIT_AMBIGUOUS, EXIT_BAD_INPUT, EXIT_NO_SOLUTION, FoldkitError
-from solver import InputError
-from solver.solve import DEFAULT_LAYOUT_LIMIT
+from solver.shutbox.solve import DEFAULT_LAYOUT_LIMIT
+from solver.text import InputError
 
 # ---------------------------------------------------------------------------------------------
 # solve and boxes
@@ -23,7 +23,7 @@ from solver.solve import DEFAULT_LAYOUT_LIMIT
 def run_solve(args: argparse.Namespace) -> int:
     from foldkit.report import report_json, report_text
     from foldkit.subject import load_puzzle
-    from solver import solve
+    from solver.shutbox.solve import solve
 
     report = solve(load_puzzle(args.puzzle), limit=args.limit or None)
     print(json.dumps(report_json(report), indent=1) if args.json else report_text(report))
@@ -35,7 +35,7 @@ def run_solve(args: argparse.Namespace) -> int:
 def run_boxes(args: argparse.Namespace) -> int:
     from foldkit.report import boxes_json, boxes_text
     from foldkit.subject import load_net
-    from solver import box_foldings
+    from solver.folding import box_foldings
 
     cells = load_net(args.net)
     found = box_foldings(cells)

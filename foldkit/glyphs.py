@@ -13,7 +13,7 @@ from shapely import affinity
 from shapely.geometry import MultiPolygon, Point, Polygon, box
 from shapely.geometry.base import BaseGeometry
 
-from solver import Number
+from solver.shutbox.puzzle import Number
 
 FONT_FAMILY = "DejaVu Sans"  # ships with matplotlib, so the outlines are the same everywhere
 FONT_WEIGHT = "bold"  # thick strokes print cleanly at a few millimetres

@@ -3,7 +3,7 @@ one colour per box face, so that a face reads the same on screen, in a file and 
 
 from __future__ import annotations
 
-from solver import FACE_LABELS
+from solver.box import FACE_LABELS
 
 # Soft, print-friendly tints, distinguishable for the common colour-vision deficiencies.
 FACE_COLOURS: tuple[tuple[float, float, float], ...] = (

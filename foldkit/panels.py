@@ -13,7 +13,9 @@ from __future__ import annotations
 from collections import deque
 from dataclasses import dataclass, field
 
-from solver import Cell, Edge, Folding, face_size, grid_edges
+from solver.box import face_size
+from solver.folding import Edge, Folding, grid_edges
+from solver.grid import Cell
 
 Point = tuple[float, float]  # (x, y) in net coordinates: x = col, y = row
 

@@ -12,7 +12,7 @@ from typing import Literal
 import numpy as np
 
 from foldkit.panels import Hinge, PanelTree
-from solver import square_center
+from solver.box import square_center
 
 Sequence = Literal["staged", "together"]
 SEQUENCES: tuple[str, ...] = ("staged", "together")

@@ -29,8 +29,12 @@ from __future__ import annotations
 
 from math import prod
 
-from solver import FACE_LABELS, Folding, Layout, Puzzle, Report, Solution, face_normal, face_size
-from solver.clues import sums_by_face
+from solver.box import FACE_LABELS, face_normal, face_size
+from solver.folding import Folding
+from solver.grid import Layout
+from solver.shutbox.clues import sums_by_face
+from solver.shutbox.puzzle import Puzzle
+from solver.shutbox.solve import Report, Solution
 
 SCHEMA = "foldkit.solve/1"
 

@@ -21,7 +21,8 @@ from foldkit.glyphs import number_outline
 from foldkit.panels import PanelTree, panel_tree
 from foldkit.pose import Sequence, cell_outlines, cell_panels, ease, panel_matrices, place
 from foldkit.subject import Subject
-from solver import FACE_LABELS, Cell
+from solver.box import FACE_LABELS
+from solver.grid import Cell
 
 Points = np.ndarray  # (n, 3) float64
 Bounds = tuple[float, float, float, float, float, float]  # xmin, xmax, ymin, ymax, zmin, zmax

@@ -11,8 +11,12 @@ from importlib import resources
 from pathlib import Path
 
 from foldkit.errors import EXIT_AMBIGUOUS, EXIT_BAD_INPUT, EXIT_NO_SOLUTION, FoldkitError
-from solver import Cell, Folding, Layout, Number, Puzzle, Report, box_foldings, parse_net, parse_puzzle, solve
-from solver.clues import sums_by_face
+from solver.folding import Folding, box_foldings
+from solver.grid import Cell, Layout
+from solver.polyomino import parse_net
+from solver.shutbox.clues import sums_by_face
+from solver.shutbox.puzzle import Number, Puzzle, parse_puzzle
+from solver.shutbox.solve import Report, solve
 from solver.text import decode_text
 
 DEFAULT_PUZZLE = "nov2025"

@@ -12,8 +12,7 @@ from itertools import permutations, product
 
 import numpy as np
 
-from solver.puzzle import Box
-
+Box = tuple[int, int, int]  # (a, b, c), ascending
 Vec = tuple[int, int, int]
 Placement = tuple[int, int, int]  # (face, u, v)
 

@@ -16,6 +16,7 @@ from functools import lru_cache
 import numpy as np
 
 from solver.box import (
+    Box,
     Placement,
     Vec,
     boxes_of_area,
@@ -25,7 +26,7 @@ from solver.box import (
     squares,
     symmetries,
 )
-from solver.puzzle import DIRECTIONS, STEP, Box, Cell, Layout
+from solver.grid import DIRECTIONS, STEP, Cell, Layout
 
 Edge = tuple[Cell, Cell]  # two grid-adjacent cells, the smaller first
 

@@ -17,7 +17,8 @@ from pysat.card import CardEnc, EncType
 from pysat.formula import IDPool
 from pysat.solvers import Solver
 
-from solver import Cell, Layout, Puzzle
+from solver.grid import Cell, Layout
+from solver.shutbox.puzzle import Puzzle
 
 STEPS = {"U": (-1, 0), "R": (0, 1), "D": (1, 0), "L": (0, -1)}
 

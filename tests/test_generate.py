@@ -8,19 +8,13 @@ from pathlib import Path
 
 import pytest
 
-from solver import (
-    Number,
-    Puzzle,
-    broken_rule,
-    components,
-    folding_problem,
-    foldings,
-    parse_layout,
-    parse_puzzle,
-    picture,
-    solve,
-)
-from solver.generate import canonical, random_net, random_puzzle, transformed, true_clue
+from solver.folding import folding_problem, foldings
+from solver.grid import components
+from solver.polyomino import canonical, transformed
+from solver.shutbox.generate import random_net, random_puzzle, true_clue
+from solver.shutbox.puzzle import Number, Puzzle, parse_layout, parse_puzzle, picture
+from solver.shutbox.rules import broken_rule
+from solver.shutbox.solve import solve
 
 BENCH_PUZZLES = Path(__file__).resolve().parent.parent / "bench" / "puzzles"
 BOXES = [(1, 1, 1), (1, 1, 4), (1, 2, 3), (2, 2, 2), (2, 3, 4), (2, 6, 7)]

@@ -6,7 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from solver import layouts, parse_puzzle
+from solver.shutbox.layouts import layouts
+from solver.shutbox.puzzle import parse_puzzle
 from tests.independent_layouts import eager_layouts
 
 DATA = Path(__file__).parent / "data"

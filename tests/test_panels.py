@@ -9,7 +9,9 @@ import pytest
 
 from foldkit.panels import PanelTree, panel_tree
 from foldkit.subject import subject_from_puzzle
-from solver import RIGHT_ANGLE, box_foldings, face_size, grid_edges, parse_net
+from solver.box import face_size
+from solver.folding import RIGHT_ANGLE, box_foldings, grid_edges
+from solver.polyomino import parse_net
 
 NETS = Path(__file__).parent / "data" / "panels"
 SAMPLE = Path(__file__).parent.parent / "examples" / "nov2025-sample.txt"

@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 from foldkit.panels import PanelTree
 from foldkit.pose import cell_corners, cell_outlines, closed_box_transform, hinge_fraction, panel_matrices
-from solver import square_center
+from solver.box import square_center
 from tests.test_panels import NAMES, tree_of
 
 SEQUENCES = ["staged", "together"]

@@ -10,9 +10,11 @@ import numpy as np
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from solver import Box, Folding, Layout, box_foldings, folding_problem, foldings, parse_net, square_center
-from solver.box import squares, symmetries
-from solver.generate import canonical, random_net, transformed
+from solver.box import Box, square_center, squares, symmetries
+from solver.folding import Folding, box_foldings, folding_problem, foldings
+from solver.grid import Layout
+from solver.polyomino import canonical, parse_net, transformed
+from solver.shutbox.generate import random_net
 
 boxes = st.tuples(st.integers(1, 3), st.integers(1, 3), st.integers(1, 3)).map(lambda sides: tuple(sorted(sides)))
 seeds = st.integers(0, 2**32 - 1)

@@ -6,8 +6,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from solver import InputError, Number, Puzzle, parse_layout, parse_net, parse_puzzle, picture
-from solver.text import decode_text
+from solver.polyomino import parse_net
+from solver.shutbox.puzzle import Number, Puzzle, parse_layout, parse_puzzle, picture
+from solver.text import InputError, decode_text
 
 
 def test_bundled_puzzles_parse(examples):

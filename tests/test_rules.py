@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from solver import broken_rule, is_layout, layouts, parse_puzzle
-from solver.rules import arrow_holds
+from solver.shutbox.layouts import layouts
+from solver.shutbox.puzzle import parse_puzzle
+from solver.shutbox.rules import arrow_holds, broken_rule, is_layout
 
 
 def grid(text: str) -> frozenset:

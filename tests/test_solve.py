@@ -7,22 +7,12 @@ from pathlib import Path
 
 import pytest
 
-from solver import (
-    FLAT,
-    RIGHT_ANGLE,
-    box_foldings,
-    boxes_of_area,
-    folding_problem,
-    foldings,
-    is_layout,
-    is_solution,
-    parse_layout,
-    parse_net,
-    parse_puzzle,
-    solve,
-    surface_area,
-)
-from solver.solve import NO_BOX, NO_CLUES, NO_FOLDING, NO_LAYOUT
+from solver.box import boxes_of_area, surface_area
+from solver.folding import FLAT, RIGHT_ANGLE, box_foldings, folding_problem, foldings
+from solver.polyomino import parse_net
+from solver.shutbox.puzzle import parse_layout, parse_puzzle
+from solver.shutbox.rules import is_layout
+from solver.shutbox.solve import NO_BOX, NO_CLUES, NO_FOLDING, NO_LAYOUT, is_solution, solve
 
 DATA = Path(__file__).parent / "data"
 

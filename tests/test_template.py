@@ -19,7 +19,7 @@ from foldkit.template.geometry import outline_edges, partners
 from foldkit.template.layout import OVERLAP_MM, content_size, fitting_cell_mm, orientations
 from foldkit.template.marks import crease_segment, net_marks
 from foldkit.template.pdf import PT_PER_MM
-from solver import box_foldings
+from solver.folding import box_foldings
 from tests.conftest import require_program
 
 CUBE_NET = frozenset({(0, 1), (1, 0), (1, 1), (1, 2), (1, 3), (2, 1)})

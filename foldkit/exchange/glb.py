@@ -27,7 +27,8 @@ from foldkit.look import FOLD_EDGE, GRID_LINE, INK, face_colour, face_label
 from foldkit.panels import PanelTree, panel_tree
 from foldkit.pose import Sequence, cell_corners, cell_outlines, cell_panels, panel_matrices
 from foldkit.subject import Subject
-from solver import Cell, Number
+from solver.grid import Cell
+from solver.shutbox.puzzle import Number
 
 Quaternions = np.ndarray  # (k, 4) float64, glTF order (x, y, z, w)
 

@@ -20,7 +20,7 @@ from foldkit.solids import cuboid, frame, prism, stl_bytes, to_trimesh, union
 from foldkit.subject import Subject
 from solver.box import face_normal, square_center
 from solver.folding import Folding
-from solver.puzzle import DIRECTIONS, STEP, Cell
+from solver.grid import DIRECTIONS, STEP, Cell
 
 MIN_WALL_MM = 0.4  # one line of a 0.4 mm nozzle: anything thinner does not print
 MIN_VOID_MM = 1.0  # a hollow box keeps at least this much room inside

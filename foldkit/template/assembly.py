@@ -22,8 +22,8 @@ from foldkit.template.pdf import (
     set_stroke,
     sums_text,
 )
-from solver import Cell, face_normal
-from solver.box import face_axes, square_center
+from solver.box import face_axes, face_normal, square_center
+from solver.grid import Cell
 
 Vector = np.ndarray  # shape (3,) float64
 

@@ -18,8 +18,9 @@ from itertools import count
 import numpy as np
 from shapely import Polygon, box, unary_union
 
-from solver import Cell, Folding, square_center
-from solver.puzzle import STEP
+from solver.box import square_center
+from solver.folding import Folding
+from solver.grid import STEP, Cell
 
 Point = tuple[float, float]  # (x, y) in net coordinates
 Side = str  # "U", "R", "D" or "L": the side of a cell an outline edge lies on

@@ -15,7 +15,8 @@ from foldkit.look import face_label
 from foldkit.panels import panel_tree
 from foldkit.subject import Subject
 from foldkit.template.geometry import OUTWARD, NetGeometry, Point, Seam, SeamSide, Tab
-from solver import RIGHT_ANGLE, Cell
+from solver.folding import RIGHT_ANGLE
+from solver.grid import Cell
 
 Segment = tuple[Point, Point]
 

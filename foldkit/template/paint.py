@@ -16,7 +16,7 @@ from foldkit.look import FOLD_EDGE, INK, face_colour
 from foldkit.subject import Subject
 from foldkit.template.geometry import NetGeometry, Point
 from foldkit.template.marks import CIRCLE_RADIUS, SQUARE_HALF, Marks, Text
-from solver import Cell
+from solver.grid import Cell
 
 RGB = tuple[float, float, float]
 

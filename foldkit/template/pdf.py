@@ -24,7 +24,7 @@ from foldkit.template.layout import (
 )
 from foldkit.template.marks import BOLD, Text, net_marks
 from foldkit.template.paint import CUT, FLAT, FOLD, RGB, TAB_FILL, Stroke, draw_net
-from solver import Cell
+from solver.grid import Cell
 
 PT_PER_MM = 72 / 25.4
 REGULAR = "Helvetica"

@@ -12,7 +12,7 @@ from foldkit.template.geometry import Point, net_geometry
 from foldkit.template.layout import TemplateOptions, plan_pages
 from foldkit.template.marks import Text, net_marks
 from foldkit.template.paint import RGB, Stroke, draw_net
-from solver import Cell
+from solver.grid import Cell
 
 SVG = "http://www.w3.org/2000/svg"
 INKSCAPE = "http://www.inkscape.org/namespaces/inkscape"

@@ -6,7 +6,8 @@ from collections.abc import Mapping
 from math import prod
 
 from solver.folding import Folding
-from solver.puzzle import Cell, Number, Puzzle
+from solver.grid import Cell
+from solver.shutbox.puzzle import Number, Puzzle
 
 
 def circle_problem(puzzle: Puzzle, folding: Folding) -> str | None:

@@ -19,8 +19,9 @@ from itertools import combinations
 
 from pysat.solvers import Solver
 
-from solver.puzzle import Cell, Layout, Puzzle
-from solver.rules import is_layout, king_neighbourhood, ray
+from solver.grid import Cell, Layout
+from solver.shutbox.puzzle import Puzzle
+from solver.shutbox.rules import is_layout, king_neighbourhood, ray
 
 Clause = list[int]
 

@@ -1,4 +1,4 @@
-"""The puzzle model and the parsers for puzzle, layout and net files.
+"""The Shut the Box puzzle model and the parsers for puzzle and solution (layout) files.
 
 Parsing and printing are inverses: ``parse_puzzle(picture(p)) == p``.
 Every parse error is an ``InputError`` that names the source, line and column.
@@ -8,14 +8,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from solver.grid import DIRECTIONS, Cell, Layout
 from solver.text import InputError, ascii_int, content_lines, quoted, tokens
 
-Cell = tuple[int, int]  # (row, col), 0-based, row 0 at the top
-Layout = frozenset[Cell]  # the set of box cells
-Box = tuple[int, int, int]  # (a, b, c), ascending
-
-DIRECTIONS = "URDL"
-STEP: dict[str, Cell] = {"U": (-1, 0), "R": (0, 1), "D": (1, 0), "L": (0, -1)}
 MARKS = {"": "plain", "o": "circle", "s": "square"}
 MAX_SIDE = 100
 
@@ -171,73 +166,3 @@ def layout_picture(rows: int, cols: int, layout: Layout) -> str:
     """The solution file text of a layout."""
     lines = (" ".join("#" if (r, c) in layout else "." for c in range(cols)) for r in range(rows))
     return f"{rows} {cols}\n" + "\n".join(lines) + "\n"
-
-
-def parse_net(text: str, source: str = "<input>") -> Layout:
-    """The polyomino of a net file: rows of '#' and '.', with or without spaces between them.
-
-    Blank lines and trailing spaces are tolerated; an optional 'rows cols' header is skipped.
-    The polyomino must be non-empty and 4-connected.
-    """
-    lines = content_lines(text)
-    if lines and _looks_like_header(lines[0][1]):
-        lines = lines[1:]
-    cells = set()
-    for r, (number, line) in enumerate(lines):
-        for col, ch in enumerate(line, 1):
-            if ch == "#":
-                cells.add((r, _net_column(line, col)))
-            elif ch not in ". \t":
-                raise InputError(f"unknown character {ch!r} (expected '#' or '.')", source, number, col)
-    if not cells:
-        raise InputError("the net has no cells ('#')", source, 1)
-    _check_connected(frozenset(cells), source, lines)
-    return normalise(frozenset(cells))
-
-
-def _looks_like_header(line: str) -> bool:
-    parts = line.split()
-    return len(parts) == 2 and all(p.isdigit() for p in parts)
-
-
-def _net_column(line: str, col: int) -> int:
-    """The grid column of the character at 1-based position col (spaces between cells are skipped)."""
-    return sum(1 for ch in line[: col - 1] if ch not in " \t")
-
-
-def _check_connected(cells: Layout, source: str, lines: list[tuple[int, str]]) -> None:
-    parts = components(cells)
-    if len(parts) > 1:
-        r, c = min(parts[1])
-        number, line = lines[r]
-        column = [i for i, ch in enumerate(line, 1) if ch not in " \t"][c]
-        raise InputError(f"the net is not 4-connected: it falls into {len(parts)} pieces", source, number, column)
-
-
-def neighbours(cell: Cell) -> list[Cell]:
-    """The four edge neighbours of a cell, in U R D L order."""
-    r, c = cell
-    return [(r - 1, c), (r, c + 1), (r + 1, c), (r, c - 1)]
-
-
-def components(cells: Layout) -> list[Layout]:
-    """The 4-connected pieces of a set of cells, the one holding the smallest cell first."""
-    left, parts = set(cells), []
-    while left:
-        start = min(left)
-        part, todo = {start}, [start]
-        while todo:
-            for n in neighbours(todo.pop()):
-                if n in left and n not in part:
-                    part.add(n)
-                    todo.append(n)
-        left -= part
-        parts.append(frozenset(part))
-    return parts
-
-
-def normalise(cells: Layout) -> Layout:
-    """The polyomino translated so that its smallest row and column are 0."""
-    r0 = min(r for r, _ in cells)
-    c0 = min(c for _, c in cells)
-    return frozenset((r - r0, c - c0) for r, c in cells)

@@ -13,39 +13,20 @@ from dataclasses import dataclass
 
 from pysat.solvers import Solver
 
-from solver.box import boxes_of_area
-from solver.clues import clue_problem
+from solver.box import Box, boxes_of_area
 from solver.folding import Folding, SurfaceStates, foldings, surface_states
-from solver.layouts import SAT_BACKEND, Clause, LayoutModel
-from solver.puzzle import DIRECTIONS, STEP, Box, Cell, Layout, Number, Puzzle, normalise
-from solver.rules import arrow_holds, first_box_distance, is_hole_free, king_neighbourhood, number_holds
-from solver.solve import solve
+from solver.grid import DIRECTIONS, STEP, Cell, Layout, normalise
+from solver.shutbox.clues import clue_problem
+from solver.shutbox.layouts import SAT_BACKEND, Clause, LayoutModel
+from solver.shutbox.puzzle import Number, Puzzle
+from solver.shutbox.rules import arrow_holds, first_box_distance, is_hole_free, king_neighbourhood, number_holds
+from solver.shutbox.solve import solve
 
 Clue = Number | str  # a number on a box cell, or the directions of an arrow on any other cell
 Edge = tuple[Cell, int, int]  # (cell of a placed square, its state, grid direction index) to grow along
 
 NET_ATTEMPTS = 10_000
 PUZZLE_ATTEMPTS = 1_000
-
-# ---------------------------------------------------------------------------------------------
-# Polyomino symmetries
-
-
-def transformed(cells: Layout, k: int) -> Layout:
-    """The polyomino under the k-th of the 8 symmetries of the square (k < 4: turns by k
-    quarters; k >= 4: the same after a mirror), normalised."""
-    out = cells
-    if k >= 4:
-        out = frozenset((r, -c) for r, c in out)
-    for _ in range(k % 4):
-        out = frozenset((c, -r) for r, c in out)
-    return normalise(out)
-
-
-def canonical(cells: Layout) -> tuple[Cell, ...]:
-    """One representative of the polyomino's free class: the smallest of its 8 images, sorted."""
-    return min(tuple(sorted(transformed(cells, k))) for k in range(8))
-
 
 # ---------------------------------------------------------------------------------------------
 # Random nets

@@ -9,12 +9,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from itertools import islice
 
-from solver.box import boxes_of_area
-from solver.clues import answer, clue_problem, face_sums
+from solver.box import Box, boxes_of_area
 from solver.folding import Folding, folding_problem, foldings
-from solver.layouts import layouts
-from solver.puzzle import Box, Layout, Puzzle
-from solver.rules import broken_rule
+from solver.grid import Layout
+from solver.shutbox.clues import answer, clue_problem, face_sums
+from solver.shutbox.layouts import layouts
+from solver.shutbox.puzzle import Puzzle
+from solver.shutbox.rules import broken_rule
 
 DEFAULT_LAYOUT_LIMIT = 10_000
 

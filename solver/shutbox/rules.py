@@ -5,7 +5,8 @@ Nothing here searches; the search in ``layouts.py`` is tested against these chec
 
 from __future__ import annotations
 
-from solver.puzzle import STEP, Cell, Layout, Puzzle, components
+from solver.grid import STEP, Cell, Layout, components
+from solver.shutbox.puzzle import Puzzle
 
 
 def king_neighbourhood(puzzle: Puzzle, cell: Cell) -> list[Cell]:
