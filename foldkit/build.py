@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from foldkit.exchange import write_artifact
-from foldkit.subject import Subject
+from foldkit.fold.subject import Subject
 
 
 @dataclass(frozen=True)
@@ -29,7 +29,7 @@ Maker = Callable[[Subject, BuildOptions], bytes]
 
 
 def _solution_text(subject: Subject, options: BuildOptions) -> bytes:
-    from foldkit.report import folding_text, report_text
+    from foldkit.kinds.shutbox_report import folding_text, report_text
 
     if subject.report is not None:
         return (report_text(subject.report) + "\n").encode()
@@ -37,7 +37,7 @@ def _solution_text(subject: Subject, options: BuildOptions) -> bytes:
 
 
 def _solution_json(subject: Subject, options: BuildOptions) -> bytes:
-    from foldkit.report import folding_json, report_json
+    from foldkit.kinds.shutbox_report import folding_json, report_json
 
     data = report_json(subject.report) if subject.report is not None else folding_json(None, subject.folding)
     return (json.dumps(data, indent=1) + "\n").encode()
@@ -62,19 +62,19 @@ def _glb(subject: Subject, options: BuildOptions) -> bytes:
 
 
 def _gif(subject: Subject, options: BuildOptions) -> bytes:
-    from foldkit.animation import AnimationOptions, animation_bytes
+    from foldkit.fold.animation import AnimationOptions, animation_bytes
 
     return animation_bytes(subject, ".gif", AnimationOptions(progress=options.progress))
 
 
 def _template(subject: Subject, options: BuildOptions) -> bytes:
-    from foldkit.template import TemplateOptions, template_pdf
+    from foldkit.paper.template import TemplateOptions, template_pdf
 
     return template_pdf(subject, TemplateOptions(paper=options.paper))
 
 
 def _template_svg(subject: Subject, options: BuildOptions) -> bytes:
-    from foldkit.template import TemplateOptions, template_svg
+    from foldkit.paper.template import TemplateOptions, template_svg
 
     return template_svg(subject, TemplateOptions(paper=options.paper))
 

@@ -21,8 +21,8 @@ from solver.text import InputError
 
 
 def run_solve(args: argparse.Namespace) -> int:
-    from foldkit.report import report_json, report_text
-    from foldkit.subject import load_puzzle
+    from foldkit.fold.subject import load_puzzle
+    from foldkit.kinds.shutbox_report import report_json, report_text
     from solver.shutbox.solve import solve
 
     report = solve(load_puzzle(args.puzzle), limit=args.limit or None)
@@ -33,8 +33,8 @@ def run_solve(args: argparse.Namespace) -> int:
 
 
 def run_boxes(args: argparse.Namespace) -> int:
-    from foldkit.report import boxes_json, boxes_text
-    from foldkit.subject import load_net
+    from foldkit.fold.subject import load_net
+    from foldkit.kinds.shutbox_report import boxes_json, boxes_text
     from solver.folding import box_foldings
 
     cells = load_net(args.net)
@@ -48,21 +48,21 @@ def run_boxes(args: argparse.Namespace) -> int:
 
 
 def _subject(args: argparse.Namespace):
-    from foldkit.subject import load_subject
+    from foldkit.fold.subject import load_subject
 
     return load_subject(args.puzzle, args.net, args.folding)
 
 
 def run_show(args: argparse.Namespace) -> int:
-    from foldkit.window import show
+    from foldkit.fold.window import show
 
     show(_subject(args), sequence=args.sequence)
     return 0
 
 
 def run_animate(args: argparse.Namespace) -> int:
-    from foldkit.animation import AnimationOptions, animation_bytes
     from foldkit.exchange import write_artifact
+    from foldkit.fold.animation import AnimationOptions, animation_bytes
 
     width, height = args.size
     options = AnimationOptions(width=width, height=height, fps=args.fps, seconds=args.seconds,
@@ -86,7 +86,7 @@ def run_build(args: argparse.Namespace) -> int:
 
 def run_template(args: argparse.Namespace) -> int:
     from foldkit.exchange import write_artifact
-    from foldkit.template import TemplateOptions, template_pdf, template_svg
+    from foldkit.paper.template import TemplateOptions, template_pdf, template_svg
 
     subject = _subject(args)
     output = Path(args.output) if args.output else Path("outputs") / subject.name / "template.pdf"

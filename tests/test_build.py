@@ -9,7 +9,7 @@ import pytest
 from foldkit import build as build_module
 from foldkit.build import ARTIFACTS, BuildOptions, build
 from foldkit.cli import main
-from foldkit.subject import subject_from_net, subject_from_puzzle
+from foldkit.fold.subject import subject_from_net, subject_from_puzzle
 
 EXPECTED = {"solution.txt", "solution.json", "box.stl", "net.stl", "fold.glb", "fold.gif",
             "template.pdf", "template.svg"}

@@ -17,10 +17,10 @@ from PIL import Image
 from trimesh.transformations import quaternion_matrix
 
 from foldkit.exchange.glb import METRES_PER_CELL, fold_glb
+from foldkit.fold.panels import panel_tree
+from foldkit.fold.pose import cell_corners, cell_outlines
+from foldkit.fold.subject import Subject, subject_from_net, subject_from_puzzle
 from foldkit.look import face_colour
-from foldkit.panels import panel_tree
-from foldkit.pose import cell_corners, cell_outlines
-from foldkit.subject import Subject, subject_from_net, subject_from_puzzle
 from tests.conftest import EXAMPLES, ROOT, require_program
 
 DATA = Path(__file__).parent / "data" / "glb"

@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from foldkit.panels import PanelTree, panel_tree
-from foldkit.subject import subject_from_puzzle
+from foldkit.fold.panels import PanelTree, panel_tree
+from foldkit.fold.subject import subject_from_puzzle
 from solver.box import face_size
 from solver.folding import RIGHT_ANGLE, box_foldings, grid_edges
 from solver.polyomino import parse_net

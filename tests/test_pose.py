@@ -7,8 +7,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from foldkit.panels import PanelTree
-from foldkit.pose import cell_corners, cell_outlines, closed_box_transform, hinge_fraction, panel_matrices
+from foldkit.fold.panels import PanelTree
+from foldkit.fold.pose import cell_corners, cell_outlines, closed_box_transform, hinge_fraction, panel_matrices
 from solver.box import square_center
 from tests.test_panels import NAMES, tree_of
 

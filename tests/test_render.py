@@ -13,11 +13,11 @@ import numpy as np
 import pytest
 
 from foldkit import look
-from foldkit.animation import AnimationOptions, animation_bytes, frame_fractions, frame_times, render_frames
 from foldkit.cli import main
-from foldkit.pose import cell_corners
-from foldkit.scene import BACKGROUND, CAPTION_PIXELS, Viewport, fold_scene
-from foldkit.subject import subject_from_net, subject_from_puzzle
+from foldkit.fold.animation import AnimationOptions, animation_bytes, frame_fractions, frame_times, render_frames
+from foldkit.fold.pose import cell_corners
+from foldkit.fold.scene import BACKGROUND, CAPTION_PIXELS, Viewport, fold_scene
+from foldkit.fold.subject import subject_from_net, subject_from_puzzle
 from tests.conftest import EXAMPLES, require_program
 
 SAMPLE = str(EXAMPLES / "nov2025-sample.txt")
@@ -188,8 +188,8 @@ def test_show_without_a_display_exits_2_and_points_to_animate(monkeypatch, capsy
 WINDOW_SCRIPT = textwrap.dedent("""
     import sys
     import numpy as np
-    from foldkit.subject import subject_from_net, subject_from_puzzle
-    from foldkit.window import FoldWindow, require_display
+    from foldkit.fold.subject import subject_from_net, subject_from_puzzle
+    from foldkit.fold.window import FoldWindow, require_display
 
     require_display()
     window = FoldWindow(subject_from_puzzle(sys.argv[1]), window_size=(640, 480))

@@ -29,8 +29,8 @@ from foldkit.exchange.stl import (
     side_kinds,
     side_start_mm,
 )
-from foldkit.glyphs import number_outline
-from foldkit.subject import Subject, subject_from_puzzle
+from foldkit.fold.glyphs import number_outline
+from foldkit.fold.subject import Subject, subject_from_puzzle
 from solver.box import face_normal, face_size, square_center
 from tests.conftest import EXAMPLES, require_program
 

@@ -12,13 +12,13 @@ from itertools import combinations
 import pytest
 from shapely import LineString, Polygon
 
-from foldkit.panels import panel_tree
-from foldkit.subject import Subject, subject_from_puzzle
-from foldkit.template import TemplateOptions, net_geometry, plan_pages, template_pdf, template_svg
-from foldkit.template.geometry import outline_edges, partners
-from foldkit.template.layout import OVERLAP_MM, content_size, fitting_cell_mm, orientations
-from foldkit.template.marks import crease_segment, net_marks
-from foldkit.template.pdf import PT_PER_MM
+from foldkit.fold.panels import panel_tree
+from foldkit.fold.subject import Subject, subject_from_puzzle
+from foldkit.paper.template import TemplateOptions, net_geometry, plan_pages, template_pdf, template_svg
+from foldkit.paper.template.geometry import outline_edges, partners
+from foldkit.paper.template.layout import OVERLAP_MM, content_size, fitting_cell_mm, orientations
+from foldkit.paper.template.marks import crease_segment, net_marks
+from foldkit.paper.template.pdf import PT_PER_MM
 from solver.folding import box_foldings
 from tests.conftest import require_program
 

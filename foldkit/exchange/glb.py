@@ -2,7 +2,7 @@
 
 Every panel is one node, parented along the hinge tree, with its origin on the hinge that joins
 it to its parent (the root panel's origin is its first cell's corner). The animation turns each
-hinge about its own axis with rotation keyframes sampled from ``foldkit.pose``, so the file folds
+hinge about its own axis with rotation keyframes sampled from ``foldkit.fold.pose``, so the file folds
 the way the window and the GIF do; its last keyframe is the closed box. A top node turns our
 z-up world (x = col, y = row, cell units) into glTF's y-up metres and centres the closed box on
 the origin, resting on the floor y = 0.
@@ -23,10 +23,10 @@ import pygltflib as gl
 from PIL import Image, ImageDraw, ImageFont
 from trimesh.transformations import quaternion_from_matrix
 
+from foldkit.fold.panels import PanelTree, panel_tree
+from foldkit.fold.pose import Sequence, cell_corners, cell_outlines, cell_panels, panel_matrices
+from foldkit.fold.subject import Subject
 from foldkit.look import FOLD_EDGE, GRID_LINE, INK, face_colour, face_label
-from foldkit.panels import PanelTree, panel_tree
-from foldkit.pose import Sequence, cell_corners, cell_outlines, cell_panels, panel_matrices
-from foldkit.subject import Subject
 from solver.grid import Cell
 from solver.shutbox.puzzle import Number
 

@@ -15,9 +15,9 @@ from manifold3d import Manifold
 from shapely import affinity
 
 from foldkit.errors import EXIT_BAD_INPUT, FoldkitError
-from foldkit.glyphs import number_outline
-from foldkit.solids import cuboid, frame, prism, stl_bytes, to_trimesh, union
-from foldkit.subject import Subject
+from foldkit.fold.glyphs import number_outline
+from foldkit.fold.solids import cuboid, frame, prism, stl_bytes, to_trimesh, union
+from foldkit.fold.subject import Subject
 from solver.box import face_normal, square_center
 from solver.folding import Folding
 from solver.grid import DIRECTIONS, STEP, Cell

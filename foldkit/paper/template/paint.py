@@ -12,10 +12,10 @@ from typing import Protocol
 
 import numpy as np
 
+from foldkit.fold.subject import Subject
 from foldkit.look import FOLD_EDGE, INK, face_colour
-from foldkit.subject import Subject
-from foldkit.template.geometry import NetGeometry, Point
-from foldkit.template.marks import CIRCLE_RADIUS, SQUARE_HALF, Marks, Text
+from foldkit.paper.template.geometry import NetGeometry, Point
+from foldkit.paper.template.marks import CIRCLE_RADIUS, SQUARE_HALF, Marks, Text
 from solver.grid import Cell
 
 RGB = tuple[float, float, float]

@@ -10,10 +10,10 @@ from dataclasses import dataclass
 import numpy as np
 from reportlab.pdfgen.canvas import Canvas
 
+from foldkit.fold.subject import Subject
 from foldkit.look import INK
-from foldkit.subject import Subject
-from foldkit.template.geometry import NetGeometry, Point, net_geometry
-from foldkit.template.layout import (
+from foldkit.paper.template.geometry import NetGeometry, Point, net_geometry
+from foldkit.paper.template.layout import (
     MARGIN_MM,
     OVERLAP_MM,
     PagePlan,
@@ -22,8 +22,8 @@ from foldkit.template.layout import (
     paper_size,
     plan_pages,
 )
-from foldkit.template.marks import BOLD, Text, net_marks
-from foldkit.template.paint import CUT, FLAT, FOLD, RGB, TAB_FILL, Stroke, draw_net
+from foldkit.paper.template.marks import BOLD, Text, net_marks
+from foldkit.paper.template.paint import CUT, FLAT, FOLD, RGB, TAB_FILL, Stroke, draw_net
 from solver.grid import Cell
 
 PT_PER_MM = 72 / 25.4
@@ -117,7 +117,7 @@ class PdfPen:
 
 def template_pdf(subject: Subject, options: TemplateOptions) -> bytes:
     """The template as PDF bytes: the net's pages, then the assembly page."""
-    from foldkit.template.assembly import draw_assembly_page
+    from foldkit.paper.template.assembly import draw_assembly_page
 
     geometry = net_geometry(subject.folding)
     plan = plan_pages(geometry.bounds, options)

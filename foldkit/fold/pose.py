@@ -11,7 +11,7 @@ from typing import Literal
 
 import numpy as np
 
-from foldkit.panels import Hinge, PanelTree
+from foldkit.fold.panels import Hinge, PanelTree
 from solver.box import square_center
 
 Sequence = Literal["staged", "together"]

@@ -17,10 +17,10 @@ import trimesh
 from shapely.geometry.base import BaseGeometry
 
 from foldkit import look
-from foldkit.glyphs import number_outline
-from foldkit.panels import PanelTree, panel_tree
-from foldkit.pose import Sequence, cell_outlines, cell_panels, ease, panel_matrices, place
-from foldkit.subject import Subject
+from foldkit.fold.glyphs import number_outline
+from foldkit.fold.panels import PanelTree, panel_tree
+from foldkit.fold.pose import Sequence, cell_outlines, cell_panels, ease, panel_matrices, place
+from foldkit.fold.subject import Subject
 from solver.box import FACE_LABELS
 from solver.grid import Cell
 

@@ -14,8 +14,8 @@ from dataclasses import dataclass
 import numpy as np
 
 from foldkit.errors import EXIT_BAD_INPUT, FoldkitError
-from foldkit.pose import Sequence
-from foldkit.subject import Subject
+from foldkit.fold.pose import Sequence
+from foldkit.fold.subject import Subject
 
 Frame = np.ndarray  # (height, width, 3) uint8
 
@@ -39,7 +39,7 @@ class AnimationOptions:
 def frame_times(options: AnimationOptions) -> list[float]:
     """The time along the camera path (seconds) of every frame: the flat hold, the fold, the
     orbit round the closed box, the final hold."""
-    from foldkit.scene import ORBIT_SECONDS
+    from foldkit.fold.scene import ORBIT_SECONDS
 
     fold = max(2, round(options.seconds * options.fps))
     orbit = max(2, round(ORBIT_SECONDS * options.fps))
@@ -61,7 +61,7 @@ def render_frames(subject: Subject, options: AnimationOptions) -> list[Frame]:
         os.environ.setdefault("VTK_DEFAULT_OPENGL_WINDOW", "vtkEGLRenderWindow")
     import pyvista as pv
 
-    from foldkit.scene import add_caption, fold_scene
+    from foldkit.fold.scene import add_caption, fold_scene
 
     size = (options.width, options.height)
     scene = fold_scene(subject, options.sequence)

@@ -11,10 +11,10 @@ from dataclasses import dataclass
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from shapely import Polygon
 
+from foldkit.fold.panels import panel_tree
+from foldkit.fold.subject import Subject
 from foldkit.look import face_label
-from foldkit.panels import panel_tree
-from foldkit.subject import Subject
-from foldkit.template.geometry import OUTWARD, NetGeometry, Point, Seam, SeamSide, Tab
+from foldkit.paper.template.geometry import OUTWARD, NetGeometry, Point, Seam, SeamSide, Tab
 from solver.folding import RIGHT_ANGLE
 from solver.grid import Cell
 

@@ -7,11 +7,11 @@ import xml.etree.ElementTree as ET
 
 import numpy as np
 
-from foldkit.subject import Subject
-from foldkit.template.geometry import Point, net_geometry
-from foldkit.template.layout import TemplateOptions, plan_pages
-from foldkit.template.marks import Text, net_marks
-from foldkit.template.paint import RGB, Stroke, draw_net
+from foldkit.fold.subject import Subject
+from foldkit.paper.template.geometry import Point, net_geometry
+from foldkit.paper.template.layout import TemplateOptions, plan_pages
+from foldkit.paper.template.marks import Text, net_marks
+from foldkit.paper.template.paint import RGB, Stroke, draw_net
 from solver.grid import Cell
 
 SVG = "http://www.w3.org/2000/svg"

@@ -1,7 +1,7 @@
 """The geometry of a cut-and-fold template, in net coordinates (cell units).
 
 Net coordinates: x = col, y = row (y grows down the page), so cell (r, c) spans
-[c, c+1] x [r, r+1], the same as foldkit.panels.
+[c, c+1] x [r, r+1], the same as foldkit.fold.panels.
 
 An outline edge is a side of a box cell with no box cell across it. On the box it lies on a box
 edge, and the square on the other side of that box edge is reached by another outline edge,

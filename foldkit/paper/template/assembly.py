@@ -6,13 +6,13 @@ from __future__ import annotations
 
 import numpy as np
 
+from foldkit.fold.panels import PanelTree, panel_tree
+from foldkit.fold.subject import Subject
 from foldkit.look import FOLD_EDGE, INK, face_colour, face_label
-from foldkit.panels import PanelTree, panel_tree
-from foldkit.subject import Subject
-from foldkit.template.geometry import NetGeometry, net_polygon
-from foldkit.template.marks import BOLD, CIRCLE_RADIUS, NUMBER_SIZE, SQUARE_HALF, face_title
-from foldkit.template.paint import CUT, RGB, Stroke, outline_rings
-from foldkit.template.pdf import (
+from foldkit.paper.template.geometry import NetGeometry, net_polygon
+from foldkit.paper.template.marks import BOLD, CIRCLE_RADIUS, NUMBER_SIZE, SQUARE_HALF, face_title
+from foldkit.paper.template.paint import CUT, RGB, Stroke, outline_rings
+from foldkit.paper.template.pdf import (
     PT_PER_MM,
     REGULAR,
     SOFT_INK,

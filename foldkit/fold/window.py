@@ -16,8 +16,8 @@ import os
 import numpy as np
 
 from foldkit.errors import EXIT_BAD_INPUT, FoldkitError
-from foldkit.pose import Sequence
-from foldkit.subject import Subject
+from foldkit.fold.pose import Sequence
+from foldkit.fold.subject import Subject
 
 WINDOW_SIZE = (1024, 768)
 FOLD_SECONDS = 6.0  # how long playing takes from the flat net to the closed box
@@ -69,7 +69,7 @@ class FoldWindow:
     def __init__(self, subject: Subject, sequence: Sequence = "staged", window_size=WINDOW_SIZE):
         import pyvista as pv
 
-        from foldkit.scene import Viewport, add_caption, fold_scene
+        from foldkit.fold.scene import Viewport, add_caption, fold_scene
 
         self.t, self.clock, self.playing = 0.0, 0.0, False  # clock: seconds along the camera path
         self.glide = None  # (the user's camera as a Shot, the clock then) while rejoining the path
@@ -115,8 +115,8 @@ class FoldWindow:
 
     def _camera_shot(self):
         """Where the camera goes now: on the path, or part way back to it from the user's view."""
-        from foldkit.pose import ease
-        from foldkit.scene import Shot
+        from foldkit.fold.pose import ease
+        from foldkit.fold.scene import Shot
 
         shot = self.path.shot(self.clock)
         if self.glide is None:
@@ -132,7 +132,7 @@ class FoldWindow:
 
     def _user_shot(self):
         """The camera as it is now (the user may have orbited or zoomed it), as a Shot."""
-        from foldkit.scene import Shot
+        from foldkit.fold.scene import Shot
 
         camera = self.plotter.camera
         return Shot(np.array(camera.focal_point), np.array(camera.position), np.array(camera.up),
