@@ -1,133 +1,209 @@
-"""The command line: parse arguments, call the library, write results. Nothing else lives here.
+"""The command line: parse arguments, call the library, print or write what comes back.
 
-Heavy libraries (pyvista, reportlab, trimesh) are imported inside the commands that need them,
-so that ``foldkit solve`` starts fast.
+A puzzle file's kind is recognised from its first line (``foldkit.kinds``); heavy libraries
+(pyvista, reportlab, trimesh) are imported inside the commands that need them, so that
+``foldkit solve`` starts fast.
 """
 
 from __future__ import annotations
 
 import argparse
-import json
 import os
+import signal
 import sys
+from collections.abc import Mapping
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
-from foldkit.errors import EXIT_AMBIGUOUS, EXIT_BAD_INPUT, EXIT_NO_SOLUTION, FoldkitError
-from solver.shutbox.solve import DEFAULT_LAYOUT_LIMIT
+from foldkit import options as opt
+from foldkit.errors import EXIT_BAD_INPUT, EXIT_INTERRUPTED, FoldkitError
 from solver.text import InputError
 
+PAPERS = ("a4", "letter", "a3")
+VERSION = "foldkit 0.2.0"
+
 # ---------------------------------------------------------------------------------------------
-# solve and boxes
+# What a command works on
+
+
+@dataclass(frozen=True)
+class Solved:
+    """A target ready for its makers."""
+
+    name: str
+    makers: Mapping[str, Any]  # file name -> maker(subject, options)
+    subject: Any
+    summary: str  # one line: the answer and how it was proven, or which folding of a net
+    kind: Any = None  # the puzzle kind, None for a net
+
+
+class Target:
+    """What the arguments name: a puzzle file of any kind (or the built-in one), or a net file
+    with one of its foldings; solved on demand, and made into the subject its makers take."""
+
+    def __init__(self, args: argparse.Namespace):
+        self.args = args
+        if getattr(args, "net", None) is not None and args.puzzle is not None:
+            raise FoldkitError("give a puzzle file or --net FILE, not both", EXIT_BAD_INPUT)
+        if getattr(args, "net", None) is None and getattr(args, "folding", None) is not None:
+            raise FoldkitError("--folding chooses among the foldings of a net: use it with --net FILE",
+                               EXIT_BAD_INPUT)
+
+    def solved(self) -> Solved:
+        """The target solved, or a FoldkitError if it has no unique solution to make things of."""
+        if self.args.net is not None:
+            from foldkit.kinds.net import NET_ARTIFACTS, net_folding
+
+            net = net_folding(self.args.net, self.args.folding or 1)
+            others = f"; {net.count - 1} other folding(s): --folding 1..{net.count}" if net.count > 1 else ""
+            summary = f"folding {net.number} of {net.count}{others}"
+            return Solved(net.fold.name, NET_ARTIFACTS, net, summary)
+        from foldkit.kinds import load
+        from foldkit.kinds.base import SolveOptions
+
+        loaded = load(self.args.puzzle)
+        report = loaded.kind.solve(loaded.puzzle, SolveOptions())
+        outcome = loaded.kind.outcome(report)
+        if not outcome.solved:
+            raise FoldkitError(f"{loaded.name}: {outcome.summary}", outcome.code)
+        return Solved(loaded.name, loaded.kind.artifacts, loaded.kind.subject(report), outcome.summary, loaded.kind)
+
+    def fold(self):
+        """The fold Subject of the target, or a FoldkitError if the target does not fold."""
+        solved = self.solved()
+        if not hasattr(solved.subject, "fold"):
+            raise FoldkitError(f"{solved.name}: this puzzle kind does not fold into a box; try 'foldkit build'",
+                               EXIT_BAD_INPUT)
+        return solved.subject.fold
+
+
+# ---------------------------------------------------------------------------------------------
+# Commands
 
 
 def run_solve(args: argparse.Namespace) -> int:
-    from foldkit.fold.subject import load_puzzle
-    from foldkit.kinds.shutbox_report import report_json, report_text
-    from solver.shutbox.solve import solve
+    from foldkit.exchange.json import json_text
+    from foldkit.kinds import load
+    from foldkit.kinds.base import SolveOptions
 
-    report = solve(load_puzzle(args.puzzle), limit=args.limit or None)
-    print(json.dumps(report_json(report), indent=1) if args.json else report_text(report))
-    if not report.solutions:
-        return EXIT_NO_SOLUTION
-    return 0 if len(report.solutions) == 1 else EXIT_AMBIGUOUS
+    loaded = load(args.puzzle)
+    report = loaded.kind.solve(loaded.puzzle, SolveOptions(limit=args.limit, every=args.all, seed=args.seed))
+    print(json_text(loaded.kind.json(report)) if args.json else loaded.kind.text(report))
+    return loaded.kind.outcome(report).code
 
 
 def run_boxes(args: argparse.Namespace) -> int:
-    from foldkit.fold.subject import load_net
+    from foldkit.exchange.json import json_text
+    from foldkit.kinds.net import load_net
     from foldkit.kinds.shutbox_report import boxes_json, boxes_text
     from solver.folding import box_foldings
 
     cells = load_net(args.net)
     found = box_foldings(cells)
-    print(json.dumps(boxes_json(cells, found), indent=1) if args.json else boxes_text(cells, found))
-    return 0 if found else EXIT_NO_SOLUTION
-
-
-# ---------------------------------------------------------------------------------------------
-# show, animate, build, template
-
-
-def _subject(args: argparse.Namespace):
-    from foldkit.fold.subject import load_subject
-
-    return load_subject(args.puzzle, args.net, args.folding)
+    print(json_text(boxes_json(cells, found)) if args.json else boxes_text(cells, found))
+    return 0 if found else 1
 
 
 def run_show(args: argparse.Namespace) -> int:
-    from foldkit.fold.window import show
+    solved = Target(args).solved()
+    if hasattr(solved.subject, "fold"):
+        from foldkit.fold.window import show
 
-    show(_subject(args), sequence=args.sequence)
+        show(solved.subject.fold, sequence=args.sequence)
+    elif solved.kind is not None and solved.kind.show is not None:
+        solved.kind.show(solved.subject)
+    else:
+        raise FoldkitError(f"{solved.name}: this puzzle kind has no window; try 'foldkit build'", EXIT_BAD_INPUT)
     return 0
 
 
 def run_animate(args: argparse.Namespace) -> int:
-    from foldkit.exchange import write_artifact
-    from foldkit.fold.animation import AnimationOptions, animation_bytes
+    from foldkit.exchange import format_of, write_artifact
+    from foldkit.fold.animation import FORMATS, AnimationOptions, animation_bytes
 
     width, height = args.size
-    options = AnimationOptions(width=width, height=height, fps=args.fps, seconds=args.seconds,
-                               sequence=args.sequence, progress=not args.quiet)
-    data = animation_bytes(_subject(args), Path(args.output).suffix.lower(), options)
-    print(f"wrote {write_artifact(args.output, data)}")
+    if args.fps * args.seconds > opt.MAX_FRAMES:
+        raise FoldkitError(f"--fps {args.fps} x --seconds {args.seconds:g} is more than {opt.MAX_FRAMES} frames",
+                           EXIT_BAD_INPUT)
+    target = Target(args)
+    output = args.output
+    if output is not None:
+        format_of(output, FORMATS)
+    fold = target.fold()
+    output = Path(output or Path("outputs") / fold.name / "fold.gif")
+    options = AnimationOptions(width=width, height=height, fps=args.fps, seconds=args.seconds, sequence=args.sequence)
+    data = animation_bytes(fold, output.suffix.lower(), options, None if args.quiet else ProgressBar("rendering"))
+    print(f"wrote {write_artifact(output, data)}")
     return 0
 
 
 def run_build(args: argparse.Namespace) -> int:
-    from foldkit.build import BuildOptions, build
+    from foldkit.build import build
+    from foldkit.kinds.base import BuildOptions
 
-    subject = _subject(args)
-    options = BuildOptions(cell_mm=args.cell_mm, wall_mm=args.wall_mm, numbers=not args.no_numbers,
-                           paper=args.paper, progress=not args.quiet)
-    folder = Path(args.output) if args.output else Path("outputs") / subject.name
-    for path in build(subject, folder, options):
-        print(f"wrote {path}")
+    solved = Target(args).solved()
+    options = BuildOptions(paper=args.paper, print_cell_mm=args.print_cell_mm, wall_mm=args.wall_mm,
+                           numbers=not args.no_numbers, cube_mm=args.cube_mm, clearance_mm=args.clearance_mm,
+                           progress=None if args.quiet else ProgressBar("rendering"))
+    folder = Path(args.output) if args.output else Path("outputs") / solved.name
+    print(f"{solved.name}: {solved.summary}")
+    for written in build(solved.makers, solved.subject, folder, options, args.only):
+        print(f"wrote {written.path}")
     return 0
 
 
 def run_template(args: argparse.Namespace) -> int:
-    from foldkit.exchange import write_artifact
+    from foldkit.exchange import format_of, write_artifact
     from foldkit.paper.template import TemplateOptions, template_pdf, template_svg
 
-    subject = _subject(args)
-    output = Path(args.output) if args.output else Path("outputs") / subject.name / "template.pdf"
+    target = Target(args)
+    if args.output is not None:
+        format_of(args.output, (".pdf", ".svg"))
+    fold = target.fold()
+    output = Path(args.output) if args.output else Path("outputs") / fold.name / "template.pdf"
     options = TemplateOptions(paper=args.paper, cell_mm=args.cell_mm)
     make = template_svg if output.suffix.lower() == ".svg" else template_pdf
-    print(f"wrote {write_artifact(output, make(subject, options))}")
+    print(f"wrote {write_artifact(output, make(fold, options))}")
     return 0
+
+
+class ProgressBar:
+    """A one-line bar on stderr, redrawn when it grows; the library only reports a share done."""
+
+    def __init__(self, words: str, width: int = 30):
+        self.words, self.width, self.filled = words, width, -1
+
+    def __call__(self, done: float) -> None:
+        _raise_if_interrupted()
+        filled = int(self.width * done)
+        if filled == self.filled:
+            return
+        self.filled = filled
+        sys.stderr.write(f"\r{self.words} [{'#' * filled}{'.' * (self.width - filled)}] {done:4.0%}")
+        if done >= 1:
+            sys.stderr.write("\n")
+        sys.stderr.flush()
 
 
 # ---------------------------------------------------------------------------------------------
 # Arguments
 
 
-def _size(text: str) -> tuple[int, int]:
-    try:
-        width, height = (int(x) for x in text.lower().split("x"))
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected WIDTHxHEIGHT in pixels, e.g. 800x600, not {text!r}") from None
-    if not (16 <= width <= 4096 and 16 <= height <= 4096):
-        raise argparse.ArgumentTypeError("width and height must be between 16 and 4096 pixels")
-    return width, height
+class Parser(argparse.ArgumentParser):
+    """argparse, but a usage error is one line and exit 2, like every other error."""
+
+    def error(self, message: str):
+        self.exit(EXIT_BAD_INPUT, f"foldkit: error: {self.prog.removeprefix('foldkit ')}: {message}\n")
 
 
-def _positive(kind):
-    def parse(text: str):
-        try:
-            value = kind(text)
-        except ValueError:
-            raise argparse.ArgumentTypeError(f"expected a number, not {text!r}") from None
-        if value <= 0:
-            raise argparse.ArgumentTypeError(f"must be positive, not {text}")
-        return value
-
-    return parse
-
-
-def _add_subject(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("puzzle", nargs="?", help="puzzle file (default: the built-in November 2025 puzzle)")
-    parser.add_argument("--net", metavar="FILE", help="use a net file instead of a puzzle")
-    parser.add_argument("--folding", type=_positive(int), default=1, metavar="N",
-                        help="with --net: which of its foldings to use (1-based, default 1)")
+def _add_target(parser: argparse.ArgumentParser, net: bool = True) -> None:
+    parser.add_argument("puzzle", nargs="?",
+                        help="puzzle file of any kind (default: the built-in November 2025 puzzle)")
+    if net:
+        parser.add_argument("--net", metavar="FILE", help="use a net file instead of a puzzle")
+        parser.add_argument("--folding", type=opt.number(int, 1, opt.MAX_LIMIT, "a whole number"), metavar="N",
+                            help="with --net: which of its foldings to use (1-based, default 1)")
 
 
 def _add_sequence(parser: argparse.ArgumentParser) -> None:
@@ -136,78 +212,132 @@ def _add_sequence(parser: argparse.ArgumentParser) -> None:
                              "together: every hinge at once")
 
 
-def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="foldkit", description="Solve cut-and-fold box puzzles and make the box.")
-    parser.add_argument("--version", action="version", version="foldkit 0.1.0")
-    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
-
-    solve = commands.add_parser("solve", help="solve a puzzle and prove the solution unique")
+def _add_solve(commands) -> None:
+    solve = commands.add_parser("solve", help="solve a puzzle of any kind and prove the solution unique")
     solve.add_argument("puzzle", nargs="?", help="puzzle file (default: the built-in November 2025 puzzle)")
     solve.add_argument("--json", action="store_true", help="print the documented JSON instead of text")
-    solve.add_argument("--limit", type=int, default=DEFAULT_LAYOUT_LIMIT, metavar="N",
-                       help=f"stop after N layouts (0: no limit; default {DEFAULT_LAYOUT_LIMIT})")
+    solve.add_argument("--limit", type=opt.number(int, 0, opt.MAX_LIMIT, "a whole number"), default=None,
+                       metavar="N", help="Shut the Box: stop after N layouts (0: no limit; default 10000); "
+                                         "grid puzzles: list at most N solutions")
+    solve.add_argument("--all", action="store_true", help="packing: count every packing and its symmetry classes")
+    solve.add_argument("--seed", type=opt.number(int, 0, 2**63 - 1, "a whole number"), default=None,
+                       help="packing: a seed for the search order (same seed, same packing)")
     solve.set_defaults(run=run_solve)
 
-    boxes = commands.add_parser("boxes", help="every box a polyomino (net file) folds into")
-    boxes.add_argument("net", help="net file: rows of '#' (cell) and '.'")
-    boxes.add_argument("--json", action="store_true", help="print JSON instead of text")
-    boxes.set_defaults(run=run_boxes)
 
-    show = commands.add_parser("show", help="play the fold in a PyVista window")
-    _add_subject(show)
+def _add_build(commands) -> None:
+    build = commands.add_parser("build", help="solve, then write every artifact into outputs/<name>/")
+    _add_target(build)
+    build.add_argument("-o", "--output", metavar="DIR", help="output folder (default outputs/<name>)")
+    build.add_argument("--print-cell-mm", "--cell-mm", dest="print_cell_mm", default=10.0,
+                       type=opt.number(float, 3.0, 100.0, "a size in mm"),
+                       help="Shut the Box: cell size of the printed box.stl and net.stl in mm (default 10); "
+                            "the paper template always takes the largest cell that fits its page")
+    build.add_argument("--wall-mm", type=opt.number(float, 0.01, 100.0, "a size in mm"), default=None,
+                       help="Shut the Box: make box.stl hollow with this wall")
+    build.add_argument("--no-numbers", action="store_true", help="Shut the Box: leave the raised numbers off box.stl")
+    build.add_argument("--cube-mm", type=opt.number(float, 3.0, 100.0, "a size in mm"), default=15.0,
+                       help="packing: edge of one unit cube of the printed pieces (default 15)")
+    build.add_argument("--clearance-mm", type=opt.number(float, 0.0, 1.0, "a size in mm"), default=0.15,
+                       help="packing: taken off each side of a printed piece (default 0.15)")
+    build.add_argument("--paper", choices=PAPERS, default="a4", help="paper of the printed sheets (default a4)")
+    build.add_argument("--only", type=opt.names, metavar="NAMES", default=None,
+                       help="make only these artifacts, comma-separated (e.g. template.pdf,box.stl)")
+    build.add_argument("--quiet", action="store_true", help="no progress bar")
+    build.set_defaults(run=run_build)
+
+
+def _add_fold_commands(commands) -> None:
+    show = commands.add_parser("show", help="play the fold (or a packing's assembly) in a PyVista window")
+    _add_target(show)
     _add_sequence(show)
     show.set_defaults(run=run_show)
 
     animate = commands.add_parser("animate", help="render the fold to a GIF or MP4, off-screen")
-    _add_subject(animate)
+    _add_target(animate)
     _add_sequence(animate)
-    animate.add_argument("-o", "--output", default="outputs/fold.gif",
-                         help="output .gif or .mp4 (default outputs/fold.gif)")
-    animate.add_argument("--size", type=_size, default=(640, 480), metavar="WxH",
-                         help="frame size in pixels (default 640x480)")
-    animate.add_argument("--fps", type=_positive(int), default=20, help="frames per second (default 20)")
-    animate.add_argument("--seconds", type=_positive(float), default=6.0, help="length of the fold (default 6)")
+    animate.add_argument("-o", "--output", help="output .gif or .mp4 (default outputs/<name>/fold.gif)")
+    animate.add_argument("--size", type=opt.size, default=(640, 480), metavar="WxH",
+                         help=f"frame size in pixels, each side 16 to {opt.MAX_SIDE_PX} (default 640x480)")
+    animate.add_argument("--fps", type=opt.number(int, 1, opt.MAX_FPS, "a whole number"), default=20,
+                         help=f"frames per second, 1 to {opt.MAX_FPS} (default 20)")
+    animate.add_argument("--seconds", type=opt.number(float, 0.5, opt.MAX_SECONDS, "a number of seconds"),
+                         default=6.0, help="length of the fold (default 6)")
     animate.add_argument("--quiet", action="store_true", help="no progress bar")
     animate.set_defaults(run=run_animate)
 
-    build = commands.add_parser("build", help="solve, then write every artifact into outputs/<name>/")
-    _add_subject(build)
-    build.add_argument("-o", "--output", metavar="DIR", help="output folder (default outputs/<name>)")
-    build.add_argument("--cell-mm", type=_positive(float), default=10.0,
-                       help="cell size of the STL files in mm (default 10)")
-    build.add_argument("--wall-mm", type=_positive(float), default=None, help="make box.stl hollow with this wall")
-    build.add_argument("--no-numbers", action="store_true", help="leave the raised numbers off box.stl")
-    build.add_argument("--paper", choices=["a4", "letter", "a3"], default="a4", help="template paper (default a4)")
-    build.add_argument("--quiet", action="store_true", help="no progress bar")
-    build.set_defaults(run=run_build)
-
     template = commands.add_parser("template", help="a printable cut-and-fold PDF (or SVG) template")
-    _add_subject(template)
+    _add_target(template)
     template.add_argument("-o", "--output", help="output .pdf or .svg (default outputs/<name>/template.pdf)")
-    template.add_argument("--paper", choices=["a4", "letter", "a3"], default="a4", help="paper size (default a4)")
-    template.add_argument("--cell-mm", type=_positive(float), default=None,
-                          help="cell size in mm (default: the largest that fits one page)")
+    template.add_argument("--paper", choices=PAPERS, default="a4", help="paper size (default a4)")
+    template.add_argument("--cell-mm", "--paper-cell-mm", dest="cell_mm", default=None,
+                          type=opt.number(float, 2.0, 200.0, "a size in mm"),
+                          help="paper cell size in mm (default: the largest that fits one page)")
     template.set_defaults(run=run_template)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = Parser(prog="foldkit", description="Solve grid and cube puzzles, prove them unique, and make "
+                                                "things to hold: templates, animations, 3D prints, sheets.")
+    parser.add_argument("--version", action="version", version=VERSION)
+    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND", parser_class=Parser)
+    _add_solve(commands)
+    boxes = commands.add_parser("boxes", help="every box a polyomino (net file) folds into")
+    boxes.add_argument("net", help="net file: rows of '#' (cell) and '.'")
+    boxes.add_argument("--json", action="store_true", help="print JSON instead of text")
+    boxes.set_defaults(run=run_boxes)
+    _add_fold_commands(commands)
+    _add_build(commands)
     return parser
 
 
+# ---------------------------------------------------------------------------------------------
+# Interrupts: a library that swallows KeyboardInterrupt (some catch BaseException while they
+# import) cannot hide Ctrl-C: the handler remembers it, and the next progress report or the
+# end of the command raises it again.
+
+_interrupted = False
+
+
+def _on_interrupt(signum, frame) -> None:
+    global _interrupted
+    _interrupted = True
+    raise KeyboardInterrupt
+
+
+def _raise_if_interrupted() -> None:
+    if _interrupted:
+        raise KeyboardInterrupt
+
+
+def _prefer_offscreen_rendering() -> None:
+    """With no screen, VTK should go straight to EGL instead of trying X first and warning."""
+    if not (os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")):
+        os.environ.setdefault("VTK_DEFAULT_OPENGL_WINDOW", "vtkEGLRenderWindow")
+
+
 def main(argv: list[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)
+    global _interrupted
+    _interrupted = False
+    previous = signal.signal(signal.SIGINT, _on_interrupt)
     try:
-        return args.run(args)
-    except InputError as error:
+        _prefer_offscreen_rendering()
+        args = build_parser().parse_args(argv)
+        code = args.run(args)
+        _raise_if_interrupted()
+        return code
+    except (InputError, FoldkitError) as error:
         print(f"foldkit: error: {error}", file=sys.stderr)
-        return EXIT_BAD_INPUT
-    except FoldkitError as error:
-        print(f"foldkit: error: {error}", file=sys.stderr)
-        return error.exit_code
+        return getattr(error, "exit_code", EXIT_BAD_INPUT)
     except KeyboardInterrupt:
         print("foldkit: interrupted", file=sys.stderr)
-        return 130
+        return EXIT_INTERRUPTED
     except BrokenPipeError:
         # The reader (e.g. `head`) closed the pipe: stop quietly, as Unix tools do.
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 141
+    finally:
+        signal.signal(signal.SIGINT, previous)
 
 
 if __name__ == "__main__":

@@ -18,7 +18,7 @@ from foldkit.paper.template import TemplateOptions, net_geometry, plan_pages, te
 from foldkit.paper.template.geometry import outline_edges, partners
 from foldkit.paper.template.layout import OVERLAP_MM, content_size, fitting_cell_mm, orientations
 from foldkit.paper.template.marks import crease_segment, net_marks
-from foldkit.paper.template.pdf import PT_PER_MM
+from foldkit.exchange.pdf import PT_PER_MM
 from solver.folding import box_foldings
 from tests.conftest import require_program
 

@@ -1,13 +1,40 @@
-"""File formats. Each module turns a subject into the bytes of one format and never touches
-the disk; ``write_artifact`` is the only code that writes a file."""
+"""File formats, one module each, every one turning a finished object into bytes; and the only
+code in foldkit that writes to the disk: ``write_artifact`` (one file) and ``write_folder`` (a
+build's folder), each whole or not at all."""
 
 from __future__ import annotations
 
+import contextlib
+import ctypes
 import os
+import shutil
+import signal
 import tempfile
 from pathlib import Path
 
 from foldkit.errors import EXIT_BAD_INPUT, FoldkitError
+
+
+def format_of(path: str | Path, allowed: tuple[str, ...]) -> str:
+    """The format a file name's suffix names ('.gif'), if it is one of allowed, else a FoldkitError."""
+    suffix = Path(path).suffix.lower()
+    if suffix not in allowed:
+        named = f"a {suffix} file" if suffix else "a file without a suffix"
+        raise FoldkitError(f"{path}: cannot write {named} here: use {' or '.join(allowed)}", EXIT_BAD_INPUT)
+    return suffix
+
+
+def video_bytes(frames: list, fps: float, suffix: str) -> bytes:
+    """Frames ((h, w, 3) uint8 arrays) as the bytes of a .gif or .mp4 file."""
+    if suffix == ".gif":
+        from foldkit.exchange.gif import gif_bytes
+
+        return gif_bytes(frames, fps)
+    if suffix == ".mp4":
+        from foldkit.exchange.mp4 import mp4_bytes
+
+        return mp4_bytes(frames, fps)
+    raise ValueError(f"no video format {suffix!r}")
 
 
 def write_artifact(path: str | Path, data: bytes) -> Path:
@@ -15,18 +42,99 @@ def write_artifact(path: str | Path, data: bytes) -> Path:
     path = Path(path)
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
+        if path.is_dir():
+            raise IsADirectoryError(21, "it is a folder")
         handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
     except OSError as error:
-        raise FoldkitError(f"{path}: cannot write the file ({error.strerror})", EXIT_BAD_INPUT) from None
+        raise _cannot_write(path, error) from None
     try:
         with os.fdopen(handle, "wb") as out:
             out.write(data)
         os.chmod(temporary, 0o666 & ~_umask())  # mkstemp makes 0600; give the usual mode
         os.replace(temporary, path)
+    except OSError as error:
+        Path(temporary).unlink(missing_ok=True)
+        raise _cannot_write(path, error) from None
     except BaseException:
         Path(temporary).unlink(missing_ok=True)
         raise
     return path
+
+
+def write_folder(folder: str | Path, files: dict[str, bytes]) -> list[Path]:
+    """Replace folder by one holding exactly these files, as a unit: they are written into a
+    fresh folder beside it, which is then swapped in. Interrupted at any moment, what is left
+    is the old folder or the new one, never a mix; two builds at once end with one whole folder."""
+    folder = Path(folder)
+    if folder.is_symlink():
+        raise FoldkitError(f"{folder}: is a symbolic link; foldkit replaces only real folders", EXIT_BAD_INPUT)
+    if folder.exists() and not folder.is_dir():
+        raise FoldkitError(f"{folder}: cannot write the folder (a file of that name is in the way)", EXIT_BAD_INPUT)
+    try:
+        folder.parent.mkdir(parents=True, exist_ok=True)
+        fresh = Path(tempfile.mkdtemp(prefix=f".{folder.name}.new-", dir=folder.parent))
+    except OSError as error:
+        raise _cannot_write(folder, error) from None
+    try:
+        os.chmod(fresh, 0o777 & ~_umask())
+        for name, data in files.items():
+            write_artifact(fresh / name, data)
+        with _signals_held():
+            _swap_in(fresh, folder)
+    except OSError as error:
+        raise _cannot_write(folder, error) from None
+    finally:
+        shutil.rmtree(fresh, ignore_errors=True)  # the new folder if it never went in, else the old one
+    return [folder / name for name in files]
+
+
+def _swap_in(fresh: Path, folder: Path) -> None:
+    """Put fresh where folder is; afterwards fresh holds the old folder (or nothing)."""
+    for _ in range(10):  # another build may put a folder there between our checks
+        if not folder.exists():
+            try:
+                os.rename(fresh, folder)
+                return
+            except OSError:
+                continue
+        if _exchange(fresh, folder):
+            return
+        old = fresh.with_name(fresh.name.replace(".new-", ".old-"))
+        os.rename(folder, old)  # without an atomic exchange: two renames, signals held
+        os.rename(fresh, folder)
+        os.rename(old, fresh)
+        return
+    raise OSError(16, "the folder kept changing while it was being replaced")
+
+
+def _exchange(a: Path, b: Path) -> bool:
+    """Swap two paths atomically (Linux renameat2 RENAME_EXCHANGE); False where unsupported."""
+    try:
+        libc = ctypes.CDLL(None, use_errno=True)
+        renameat2 = libc.renameat2
+    except (OSError, AttributeError):
+        return False
+    at_cwd, exchange = -100, 2
+    return renameat2(at_cwd, os.fsencode(a), at_cwd, os.fsencode(b), exchange) == 0
+
+
+@contextlib.contextmanager
+def _signals_held():
+    """Hold Ctrl-C and SIGTERM for the few system calls of a swap, then deliver them."""
+    held = {signal.SIGINT, signal.SIGTERM}
+    try:
+        old = signal.pthread_sigmask(signal.SIG_BLOCK, held)
+    except (AttributeError, ValueError):  # no signal masks here (or not the main thread)
+        yield
+        return
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, old)
+
+
+def _cannot_write(path: Path, error: OSError) -> FoldkitError:
+    return FoldkitError(f"{path}: cannot write the file ({error.strerror or error})", EXIT_BAD_INPUT)
 
 
 def _umask() -> int:

@@ -1,4 +1,4 @@
-"""The fold as a GIF or MP4, rendered off-screen (EGL), with a progress bar on stderr.
+"""The fold as a GIF or MP4, rendered off-screen, reporting progress to a callback.
 
 The animation holds a moment on the flat net, folds over ``seconds`` with the camera following
 the fold, then orbits the closed box (scene.ORBIT_SECONDS) and rests a moment; held frames are
@@ -7,15 +7,14 @@ rendered once.
 
 from __future__ import annotations
 
-import os
-import sys
 from dataclasses import dataclass
 
 import numpy as np
 
-from foldkit.errors import EXIT_BAD_INPUT, FoldkitError
+from foldkit.exchange import video_bytes
 from foldkit.fold.pose import Sequence
 from foldkit.fold.subject import Subject
+from foldkit.kinds.base import Progress
 
 Frame = np.ndarray  # (height, width, 3) uint8
 
@@ -26,14 +25,13 @@ FORMATS = (".gif", ".mp4")
 
 @dataclass
 class AnimationOptions:
-    """Frame size in pixels, frame rate, length of the fold itself, fold sequence, progress bar."""
+    """Frame size in pixels, frame rate, length of the fold itself, fold sequence."""
 
     width: int = 640
     height: int = 480
     fps: int = 20
     seconds: float = 6.0
     sequence: Sequence = "staged"
-    progress: bool = True
 
 
 def frame_times(options: AnimationOptions) -> list[float]:
@@ -54,11 +52,8 @@ def frame_fractions(options: AnimationOptions) -> list[float]:
     return [min(s / options.seconds, 1.0) for s in frame_times(options)]
 
 
-def render_frames(subject: Subject, options: AnimationOptions) -> list[Frame]:
+def render_frames(subject: Subject, options: AnimationOptions, progress: Progress | None = None) -> list[Frame]:
     """Every frame of the animation, rendered off-screen; held frames share one array."""
-    if not (os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")):
-        # With no screen, go straight to EGL instead of letting VTK try X first and warn.
-        os.environ.setdefault("VTK_DEFAULT_OPENGL_WINDOW", "vtkEGLRenderWindow")
     import pyvista as pv
 
     from foldkit.fold.scene import add_caption, fold_scene
@@ -81,34 +76,14 @@ def render_frames(subject: Subject, options: AnimationOptions) -> list[Frame]:
                 path.shot(seconds).apply(plotter)
                 plotter.render()
                 frames.append(plotter.screenshot(return_img=True))
-            if options.progress:
-                _progress(i + 1, len(times))
+            if progress is not None:
+                progress((i + 1) / len(times))
     finally:
         plotter.close()
     return frames
 
 
-def animation_bytes(subject: Subject, suffix: str, options: AnimationOptions) -> bytes:
-    """The animation in the format a file suffix names (.gif or .mp4)."""
-    if suffix not in FORMATS:
-        kind = suffix or "suffix-less"
-        raise FoldkitError(f"cannot write a {kind} animation: use a .gif or .mp4 file name", EXIT_BAD_INPUT)
-    frames = render_frames(subject, options)
-    if suffix == ".gif":
-        from foldkit.exchange.gif import gif_bytes
-
-        return gif_bytes(frames, options.fps)
-    from foldkit.exchange.mp4 import mp4_bytes
-
-    return mp4_bytes(frames, options.fps)
-
-
-def _progress(done: int, total: int, width: int = 30) -> None:
-    """Redraw a one-line progress bar on stderr when it grows; end the line when done."""
-    filled = width * done // total
-    if done not in (1, total) and filled == width * (done - 1) // total:
-        return
-    sys.stderr.write(f"\rrendering frames [{'#' * filled}{'.' * (width - filled)}] {done}/{total}")
-    if done == total:
-        sys.stderr.write("\n")
-    sys.stderr.flush()
+def animation_bytes(subject: Subject, suffix: str, options: AnimationOptions,
+                    progress: Progress | None = None) -> bytes:
+    """The animation in the format a file suffix names (one of FORMATS)."""
+    return video_bytes(render_frames(subject, options, progress), options.fps, suffix)

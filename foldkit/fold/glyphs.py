@@ -13,6 +13,7 @@ from shapely import affinity
 from shapely.geometry import MultiPolygon, Point, Polygon, box
 from shapely.geometry.base import BaseGeometry
 
+from foldkit.look import DIGIT_HEIGHT, MARK_LINE, MARK_RADIUS
 from solver.shutbox.puzzle import Number
 
 FONT_FAMILY = "DejaVu Sans"  # ships with matplotlib, so the outlines are the same everywhere
@@ -20,9 +21,7 @@ FONT_WEIGHT = "bold"  # thick strokes print cleanly at a few millimetres
 # Glyph paths are flattened at about one font unit; a large size keeps the curves smooth.
 FONT_SIZE = 100.0
 
-DIGIT_HEIGHT = 0.5  # of a cell; the ring and frame fit around it
-MARK_OUTER = 0.44  # ring radius and frame half-side, of a cell
-MARK_STROKE = 0.07  # ring and frame line width, of a cell
+MARK_OUTER = MARK_RADIUS + MARK_LINE / 2  # outer edge of the ring and the frame, of a cell
 
 
 @lru_cache(maxsize=64)
@@ -43,7 +42,7 @@ def text_outline(text: str, height: float = DIGIT_HEIGHT) -> BaseGeometry:
 
 def mark_outline(mark: str) -> BaseGeometry:
     """The ring ('o') or square frame ('s') around a number, or an empty shape ('')."""
-    inner = MARK_OUTER - MARK_STROKE
+    inner = MARK_OUTER - MARK_LINE
     if mark == "o":
         # 64 sides per circle: off the true circle by under 0.002 of a cell.
         return Point(0, 0).buffer(MARK_OUTER, 16).difference(Point(0, 0).buffer(inner, 16))

@@ -18,7 +18,7 @@ from shapely.geometry.base import BaseGeometry
 
 from foldkit import look
 from foldkit.fold.glyphs import number_outline
-from foldkit.fold.panels import PanelTree, panel_tree
+from foldkit.fold.panels import PanelTree
 from foldkit.fold.pose import Sequence, cell_outlines, cell_panels, ease, panel_matrices, place
 from foldkit.fold.subject import Subject
 from solver.box import FACE_LABELS
@@ -71,7 +71,7 @@ class FoldScene:
     parts: dict[str, Part] = field(init=False)
 
     def __post_init__(self) -> None:
-        self.tree = panel_tree(self.subject.folding)
+        self.tree = self.subject.tree
         self.parts = {
             "paper": _paper(self.tree),
             "grid": _grid(self.tree),
@@ -382,10 +382,9 @@ def _smooth(values: np.ndarray, radius: int) -> np.ndarray:
 
 def caption(subject: Subject) -> list[tuple[str, tuple[float, float, float]]]:
     """Text lines with their background colours: the title (on white), then one per face sum."""
-    a, b, c = subject.folding.box
-    title = f"{subject.name}: box {a} x {b} x {c}"
-    if subject.report is not None and subject.report.solutions:
-        title += f"   answer {subject.report.solutions[0].answer}"
+    title = f"{subject.name}: box {look.box_text(subject.folding.box)}"
+    if subject.answer is not None:
+        title += f"   answer {subject.answer}"
     lines = [(title, (1.0, 1.0, 1.0))]
     if subject.numbers:
         sums = subject.face_sums

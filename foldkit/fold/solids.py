@@ -50,8 +50,3 @@ def to_trimesh(solid: Manifold) -> trimesh.Trimesh:
     mesh = solid.to_mesh()
     vertices = np.asarray(mesh.vert_properties, dtype=np.float64)[:, :3]
     return trimesh.Trimesh(vertices, np.asarray(mesh.tri_verts, dtype=np.int64), process=True)
-
-
-def stl_bytes(mesh: trimesh.Trimesh) -> bytes:
-    """A mesh as binary STL, in its own units (millimetres here)."""
-    return mesh.export(file_type="stl")

@@ -1,0 +1,57 @@
+"""The registry of puzzle kinds. A file's kind is named by the first word of its first line
+that is not a comment: 'rows cols' (two numbers) is Shut the Box, the others name themselves
+('packing', 'number-cross', 'block-party'). Adding a kind is one module here and one entry in
+``KINDS``; nothing else in foldkit changes."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from foldkit.files import BUILT_IN, built_in_text, read_text, subject_name
+from foldkit.kinds import shutbox
+from foldkit.kinds.base import Kind
+from solver.text import InputError, content_lines, quoted
+
+KINDS: tuple[Kind, ...] = (shutbox.KIND,)
+
+
+@dataclass(frozen=True)
+class Loaded:
+    """A parsed puzzle file with its kind."""
+
+    kind: Kind
+    puzzle: Any
+    name: str
+
+
+def kind_of(text: str, source: str) -> Kind:
+    """The kind a puzzle text names in its first non-comment line, or an InputError listing them."""
+    lines = content_lines(text, comments=True)
+    if not lines:
+        raise InputError("empty file: expected a puzzle header such as 'rows cols' or 'packing 5 5 5'", source, 1)
+    number, line = lines[0]
+    word = line.split()[0]
+    for kind in KINDS:
+        if kind.recognise(word):
+            return kind
+    column = line.index(word) + 1
+    raise InputError(f"unknown puzzle kind {quoted(word)}: the first line starts with {known_headers()}",
+                     source, number, column)
+
+
+def known_headers() -> str:
+    """'rows cols' (Shut the Box), 'packing' (Polycube packing), ...: what a file may start with."""
+    return ", ".join(f"'rows cols' ({k.title})" if k.name == "shutbox" else f"'{k.name}' ({k.title})"
+                     for k in KINDS)
+
+
+def load(path: str | Path | None) -> Loaded:
+    """The puzzle in a file, of whatever kind, or the built-in puzzle when path is None."""
+    if path is None:
+        text, source, name = built_in_text(), f"{BUILT_IN} (built in)", BUILT_IN
+    else:
+        text, source, name = read_text(path), str(path), subject_name(path)
+    kind = kind_of(text, source)
+    return Loaded(kind, kind.parse(text, source, name), name)

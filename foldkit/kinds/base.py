@@ -49,7 +49,7 @@ class Outcome:
         return self.code == 0
 
 
-Maker = Callable[[Any, BuildOptions], bytes]  # (report, options) -> the bytes of one file
+Maker = Callable[[Any, BuildOptions], bytes]  # (subject, options) -> the bytes of one file
 
 
 @dataclass(frozen=True)
@@ -64,8 +64,9 @@ class Kind:
     outcome: Callable[[Any], Outcome]  # report -> exit code and summary
     text: Callable[[Any], str]  # report -> the terminal text
     json: Callable[[Any], dict]  # report -> the documented JSON object
-    artifacts: Mapping[str, Maker] = field(default_factory=dict)  # file name -> maker
-    show: Callable[[Any], None] | None = None  # report -> opens a window
+    artifacts: Mapping[str, Maker] = field(default_factory=dict)  # file name -> maker(subject, options)
+    subject: Callable[[Any], Any] = lambda report: report  # what the makers take, made once per build
+    show: Callable[[Any], None] | None = None  # subject -> opens a window
 
 
 __all__ = ["EXIT_AMBIGUOUS", "EXIT_NO_SOLUTION", "EXIT_UNFINISHED", "BuildOptions", "Kind", "Maker", "Outcome",

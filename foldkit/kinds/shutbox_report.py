@@ -27,8 +27,7 @@ Box faces: face A/B have normals -x/+x, C/D -y/+y, E/F -z/+z, for a box spanning
 
 from __future__ import annotations
 
-from math import prod
-
+from foldkit.look import box_text, face_sums_text, product_text
 from solver.box import FACE_LABELS, face_normal, face_size
 from solver.folding import Folding
 from solver.grid import Layout
@@ -162,12 +161,12 @@ def solution_text(puzzle: Puzzle, solution: Solution) -> str:
     lines = [
         grid_text(puzzle, solution.layout),
         "",
-        f"Box {' x '.join(map(str, solution.box))} ({len(solution.layout)} cells)",
+        f"Box {box_text(solution.box)} ({len(solution.layout)} cells)",
         "",
         flattened_faces(puzzle, solution.folding),
         "",
-        "Face sums: " + ", ".join(f"{FACE_LABELS[f]} {s}" for f, s in enumerate(sums)),
-        f"Answer: {' x '.join(map(str, sums))} = {prod(sums)}",
+        f"Face sums: {face_sums_text(sums)}",
+        f"Answer: {product_text(sums, solution.answer)}",
     ]
     return "\n".join(lines)
 
@@ -205,7 +204,7 @@ def folding_text(folding: Folding) -> str:
                         for c in cols) for r in rows]
     hinges = len(folding.hinges())
     return "\n".join([
-        f"Box {' x '.join(map(str, folding.box))} ({len(folding.cells)} cells); "
+        f"Box {box_text(folding.box)} ({len(folding.cells)} cells); "
         f"{hinges} of {len(folding.creases())} creases fold 90 degrees, the rest stay flat.",
         "Each cell's letter is the box face it lands on (A/B face -x/+x, C/D -y/+y, E/F -z/+z):",
         "",
@@ -218,5 +217,6 @@ def boxes_text(cells: Layout, found: dict) -> str:
         return f"The {len(cells)}-cell polyomino folds into no box."
     lines = [f"The {len(cells)}-cell polyomino folds into {len(found)} box{'es' if len(found) > 1 else ''}:"]
     for box, folds in found.items():
-        lines.append(f"  {' x '.join(map(str, box))}: {len(folds)} folding{'s' if len(folds) > 1 else ''}")
+        lines.append(f"  {box_text(box)}: {len(folds)} folding{'s' if len(folds) > 1 else ''}")
     return "\n".join(lines)
+

@@ -79,9 +79,10 @@ def _header(lines: list[tuple[int, str]], source: str) -> tuple[int, int]:
     return rows, cols
 
 
-def _grid_tokens(text: str, source: str) -> tuple[int, int, list[tuple[Cell, int, int, str]]]:
-    """Header and every token of a grid file as (cell, line, column, token)."""
-    lines = content_lines(text)
+def _grid_tokens(text: str, source: str, comments: bool) -> tuple[int, int, list[tuple[Cell, int, int, str]]]:
+    """Header and every token of a grid file as (cell, line, column, token); with comments,
+    lines starting with '#' are skipped (a puzzle file; in a solution file '#' is a box cell)."""
+    lines = content_lines(text, comments)
     rows, cols = _header(lines, source)
     out = []
     for r, (number, line) in enumerate(lines[1:]):
@@ -115,7 +116,7 @@ def _parse_token(token: str) -> Number | str | None:
 
 def parse_puzzle(text: str, source: str = "<input>", name: str | None = None) -> Puzzle:
     """The Puzzle a puzzle file describes."""
-    rows, cols, tokens = _grid_tokens(text, source)
+    rows, cols, tokens = _grid_tokens(text, source, comments=True)
     numbers: dict[Cell, Number] = {}
     arrows: dict[Cell, str] = {}
     for cell, line, col, token in tokens:
@@ -152,7 +153,7 @@ def _stem(source: str) -> str:
 
 def parse_layout(text: str, source: str = "<input>") -> tuple[int, int, Layout]:
     """(rows, cols, box cells) of a solution file: header, then '#' or '.' tokens."""
-    rows, cols, tokens = _grid_tokens(text, source)
+    rows, cols, tokens = _grid_tokens(text, source, comments=False)
     cells = set()
     for cell, line, col, token in tokens:
         if token not in ("#", "."):

@@ -6,22 +6,14 @@ from __future__ import annotations
 
 import numpy as np
 
-from foldkit.fold.panels import PanelTree, panel_tree
+from foldkit.fold.panels import PanelTree
 from foldkit.fold.subject import Subject
-from foldkit.look import FOLD_EDGE, INK, face_colour, face_label
+from foldkit.look import FOLD_EDGE, INK, MARK_RADIUS, RGB, face_colour, face_label
+from foldkit.paper.page import BOLD, PT_PER_MM, REGULAR, SOFT_INK, Sheet, Stroke, draw_header, set_stroke
 from foldkit.paper.template.geometry import NetGeometry, net_polygon
-from foldkit.paper.template.marks import BOLD, CIRCLE_RADIUS, NUMBER_SIZE, SQUARE_HALF, face_title
-from foldkit.paper.template.paint import CUT, RGB, Stroke, outline_rings
-from foldkit.paper.template.pdf import (
-    PT_PER_MM,
-    REGULAR,
-    SOFT_INK,
-    PdfPen,
-    Sheet,
-    draw_header,
-    set_stroke,
-    sums_text,
-)
+from foldkit.paper.template.marks import NUMBER_SIZE, face_title, sums_text, title_text
+from foldkit.paper.template.paint import CUT, outline_rings
+from foldkit.paper.template.pdfpen import PdfPen
 from solver.box import face_axes, face_normal, square_center
 from solver.grid import Cell
 
@@ -40,7 +32,7 @@ def draw_assembly_page(sheet: Sheet, subject: Subject, geometry: NetGeometry, si
     """The whole assembly page."""
     width, height = size
     margin = 10.0
-    draw_header(sheet, subject, f"page {page[0]} of {page[1]} · how to fold it", width)
+    draw_header(sheet, title_text(subject), f"page {page[0]} of {page[1]} · how to fold it", width)
     view_w, view_h = (width - 2 * margin - 10) / 2, 72.0
     for k, (caption, direction) in enumerate(VIEWS):
         x = margin + k * (view_w + 10)
@@ -142,9 +134,9 @@ def draw_painted_number(c, subject: Subject, cell: Cell, origin: tuple[float, fl
     c.setStrokeColorRGB(*INK)
     c.setLineWidth(0.04)
     if number.mark == "o":
-        c.circle(0, 0, CIRCLE_RADIUS, stroke=1, fill=0)
+        c.circle(0, 0, MARK_RADIUS, stroke=1, fill=0)
     elif number.mark == "s":
-        c.rect(-SQUARE_HALF, -SQUARE_HALF, 2 * SQUARE_HALF, 2 * SQUARE_HALF, stroke=1, fill=0)
+        c.rect(-MARK_RADIUS, -MARK_RADIUS, 2 * MARK_RADIUS, 2 * MARK_RADIUS, stroke=1, fill=0)
     c.restoreState()
 
 
@@ -209,7 +201,7 @@ def draw_instructions(sheet: Sheet, subject: Subject, geometry: NetGeometry, x: 
                       width: float, height: float) -> float:
     """The numbered steps, with a small picture of the net for each staged fold; returns the
     page y below them."""
-    tree = panel_tree(subject.folding)
+    tree = subject.tree
     texts = step_texts(subject, geometry, tree)
     bottom = y + height
     sheet.text(x, y + 2, "How to fold it", 11, BOLD)

@@ -10,12 +10,10 @@ import math
 from dataclasses import dataclass
 
 from foldkit.errors import EXIT_BAD_INPUT, FoldkitError
+from foldkit.paper.page import MARGIN_MM, Mm, paper_size
 
-Mm = tuple[float, float]  # (x, y) in millimetres from the page's top-left, y down
 Bounds = tuple[float, float, float, float]  # (min x, min y, max x, max y) in net coordinates
 
-PAPER_MM: dict[str, Mm] = {"a4": (210.0, 297.0), "letter": (215.9, 279.4), "a3": (297.0, 420.0)}
-MARGIN_MM = 10.0  # kept blank on every side: most printers cannot print to the edge
 HEADER_MM = 11.0  # title line
 FOOTER_MM = 22.0  # legend, sums and scale bar
 OVERLAP_MM = 12.0  # strip printed on both of two neighbouring pages, to tape them together
@@ -70,15 +68,6 @@ class PagePlan:
         nx = (point[0] - self.bounds[0]) * self.cell_mm + self.offset[0] - tile.x
         ny = (point[1] - self.bounds[1]) * self.cell_mm + self.offset[1] - tile.y
         return x0 + nx, y0 + ny
-
-
-def paper_size(paper: str) -> Mm:
-    """Portrait width and height of a paper name, in mm."""
-    try:
-        return PAPER_MM[paper.lower()]
-    except KeyError:
-        known = ", ".join(PAPER_MM)
-        raise FoldkitError(f"unknown paper {paper!r}: use one of {known}", EXIT_BAD_INPUT) from None
 
 
 def content_size(size: Mm) -> Mm:

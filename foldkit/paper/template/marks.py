@@ -11,19 +11,16 @@ from dataclasses import dataclass
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from shapely import Polygon
 
-from foldkit.fold.panels import panel_tree
 from foldkit.fold.subject import Subject
-from foldkit.look import face_label
+from foldkit.look import box_text, face_label, face_sums_text, product_text
+from foldkit.paper.page import BOLD
 from foldkit.paper.template.geometry import OUTWARD, NetGeometry, Point, Seam, SeamSide, Tab
 from solver.folding import RIGHT_ANGLE
 from solver.grid import Cell
 
 Segment = tuple[Point, Point]
 
-BOLD = "Helvetica-Bold"
 NUMBER_SIZE = 0.5
-CIRCLE_RADIUS = 0.31
-SQUARE_HALF = 0.28
 EDGE_LABEL_SIZE = 0.17
 TAB_LABEL_SIZE = 0.22
 LABEL_GAP = 0.04  # between an edge label and its edge, in cells
@@ -117,7 +114,7 @@ def face_title(subject: Subject, face: int) -> str:
 def face_labels(subject: Subject) -> list[Text]:
     """Each face's name and sum on the face's largest piece (of the largest, the one with the
     longest run of cells without a number), along that run."""
-    tree = panel_tree(subject.folding)
+    tree = subject.tree
     out = []
     for face in range(6):
         runs = {p.index: longest_run(p.cells - set(subject.numbers)) for p in tree.panels if p.face == face}
@@ -192,3 +189,17 @@ def edge_label(label: str, side: SeamSide) -> Text:
     else:
         inset = LABEL_GAP + stringWidth(label, BOLD, EDGE_LABEL_SIZE) / 2
     return Text(label, (mx - ox * inset, my - oy * inset), EDGE_LABEL_SIZE)
+
+
+def title_text(subject: Subject) -> str:
+    return f"{subject.name} ({subject.source}): box {box_text(subject.folding.box)}"
+
+
+def sums_text(subject: Subject) -> str:
+    """'face sums A 57, B 28, ...; answer 57 × 28 × ... = 16414860', or '' without numbers."""
+    if not subject.numbers:
+        return ""
+    text = f"face sums {face_sums_text(subject.face_sums)}"
+    if subject.answer is not None:
+        text += f"; answer {product_text(subject.face_sums, subject.answer)}"
+    return text

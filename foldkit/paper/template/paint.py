@@ -7,28 +7,16 @@ apart for cutting machines, the PDF simply draws them in that order.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Protocol
 
 import numpy as np
 
 from foldkit.fold.subject import Subject
-from foldkit.look import FOLD_EDGE, INK, face_colour
+from foldkit.look import FOLD_EDGE, INK, MARK_RADIUS, RGB, face_colour
+from foldkit.paper.page import Stroke
 from foldkit.paper.template.geometry import NetGeometry, Point
-from foldkit.paper.template.marks import CIRCLE_RADIUS, SQUARE_HALF, Marks, Text
+from foldkit.paper.template.marks import Marks, Text
 from solver.grid import Cell
-
-RGB = tuple[float, float, float]
-
-
-@dataclass(frozen=True)
-class Stroke:
-    """How a line looks on paper: colour, width in mm, dash pattern in mm (empty: solid)."""
-
-    colour: RGB
-    width: float
-    dash: tuple[float, ...] = ()
-
 
 CUT = Stroke(INK, 0.3)
 FOLD = Stroke(FOLD_EDGE, 0.3, (2.0, 1.2))
@@ -64,9 +52,9 @@ def draw_net(pen: Pen, subject: Subject, geometry: NetGeometry, marks: Marks) ->
     for a, b in marks.flats:
         pen.line(a, b, FLAT)
     for centre in marks.circles:
-        pen.circle(centre, CIRCLE_RADIUS, MARK)
+        pen.circle(centre, MARK_RADIUS, MARK)
     for x, y in marks.squares:
-        corners = np.array([(-1, -1), (1, -1), (1, 1), (-1, 1)], dtype=np.float64) * SQUARE_HALF + (x, y)
+        corners = np.array([(-1, -1), (1, -1), (1, 1), (-1, 1)], dtype=np.float64) * MARK_RADIUS + (x, y)
         pen.polygon(corners, None, MARK)
     for text in marks.numbers + marks.face_labels:
         pen.text(text, INK)

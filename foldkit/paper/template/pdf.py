@@ -3,112 +3,32 @@ assembly page. Same input, same bytes (reportlab's invariant mode)."""
 
 from __future__ import annotations
 
-import io
-from collections.abc import Callable
-from dataclasses import dataclass
-
 import numpy as np
-from reportlab.pdfgen.canvas import Canvas
 
+from foldkit.exchange.pdf import PdfDocument
 from foldkit.fold.subject import Subject
-from foldkit.look import INK
-from foldkit.paper.template.geometry import NetGeometry, Point, net_geometry
-from foldkit.paper.template.layout import (
+from foldkit.look import INK, box_text
+from foldkit.paper.page import (
+    BOLD,
     MARGIN_MM,
-    OVERLAP_MM,
-    PagePlan,
-    TemplateOptions,
-    Tile,
+    PT_PER_MM,
+    REGULAR,
+    SOFT_INK,
+    Sheet,
+    Stroke,
+    draw_header,
     paper_size,
-    plan_pages,
+    set_stroke,
 )
-from foldkit.paper.template.marks import BOLD, Text, net_marks
-from foldkit.paper.template.paint import CUT, FLAT, FOLD, RGB, TAB_FILL, Stroke, draw_net
-from solver.grid import Cell
+from foldkit.paper.template.assembly import draw_assembly_page
+from foldkit.paper.template.geometry import NetGeometry, net_geometry
+from foldkit.paper.template.layout import OVERLAP_MM, PagePlan, TemplateOptions, Tile, plan_pages
+from foldkit.paper.template.marks import net_marks, sums_text, title_text
+from foldkit.paper.template.paint import CUT, FLAT, FOLD, TAB_FILL, draw_net
+from foldkit.paper.template.pdfpen import PdfPen
 
-PT_PER_MM = 72 / 25.4
-REGULAR = "Helvetica"
 SCALE_BAR_MM = 50.0
-SOFT_INK: RGB = (0.4, 0.4, 0.45)
 TRIM = Stroke(SOFT_INK, 0.2, (0.5, 0.8))
-
-
-@dataclass(frozen=True)
-class Sheet:
-    """A page being drawn: the canvas and the page height, to turn page mm (y down) into
-    PDF points (y up)."""
-
-    canvas: Canvas
-    height_mm: float
-
-    def pt(self, x: float, y: float) -> tuple[float, float]:
-        return x * PT_PER_MM, (self.height_mm - y) * PT_PER_MM
-
-    def text(self, x: float, y: float, text: str, size: float, font: str = REGULAR,
-             colour: RGB = INK, align: str = "left") -> None:
-        """Text with its baseline at page mm (x, y); size in points."""
-        c = self.canvas
-        c.setFillColorRGB(*colour)
-        c.setFont(font, size)
-        draw = {"left": c.drawString, "centre": c.drawCentredString, "right": c.drawRightString}[align]
-        draw(*self.pt(x, y), text)
-
-    def line(self, a: tuple[float, float], b: tuple[float, float], stroke: Stroke) -> None:
-        """A line between two page mm points."""
-        set_stroke(self.canvas, stroke)
-        self.canvas.line(*self.pt(*a), *self.pt(*b))
-
-
-def set_stroke(c: Canvas, stroke: Stroke) -> None:
-    c.setStrokeColorRGB(*stroke.colour)
-    c.setLineWidth(stroke.width * PT_PER_MM)
-    c.setDash([d * PT_PER_MM for d in stroke.dash] if stroke.dash else [], 0)
-
-
-class PdfPen:
-    """A Pen (see paint.py) onto a PDF page: net point -> PDF point by a given map."""
-
-    def __init__(self, canvas: Canvas, to_pt: Callable[[Point], tuple[float, float]], cell_pt: float):
-        self.canvas, self.to_pt, self.cell_pt = canvas, to_pt, cell_pt
-
-    def layer(self, name: str) -> None:
-        pass  # a PDF draws the layers in order, one over the other
-
-    def cell(self, cell: Cell, fill: RGB) -> None:
-        x, y = self.to_pt((cell[1], cell[0] + 1))
-        self.canvas.setFillColorRGB(*fill)
-        self.canvas.rect(x, y, self.cell_pt, self.cell_pt, stroke=0, fill=1)
-
-    def polygon(self, points: np.ndarray, fill: RGB | None, stroke: Stroke | None) -> None:
-        c = self.canvas
-        path = c.beginPath()
-        path.moveTo(*self.to_pt(points[0]))
-        for p in points[1:]:
-            path.lineTo(*self.to_pt(p))
-        path.close()
-        if fill is not None:
-            c.setFillColorRGB(*fill)
-        if stroke is not None:
-            set_stroke(c, stroke)
-        c.drawPath(path, stroke=int(stroke is not None), fill=int(fill is not None))
-
-    def line(self, a: Point, b: Point, stroke: Stroke) -> None:
-        set_stroke(self.canvas, stroke)
-        self.canvas.line(*self.to_pt(a), *self.to_pt(b))
-
-    def circle(self, centre: Point, radius: float, stroke: Stroke) -> None:
-        set_stroke(self.canvas, stroke)
-        self.canvas.circle(*self.to_pt(centre), radius * self.cell_pt, stroke=1, fill=0)
-
-    def text(self, text: Text, colour: RGB) -> None:
-        c, size = self.canvas, text.size * self.cell_pt
-        c.saveState()
-        c.translate(*self.to_pt(text.at))
-        c.rotate(text.angle)
-        c.setFillColorRGB(*colour)
-        c.setFont(BOLD, size)
-        c.drawCentredString(0, -0.35 * size, text.text)  # -0.35 em puts the digits' middle on the point
-        c.restoreState()
 
 
 # ---------------------------------------------------------------------------------------------
@@ -117,16 +37,10 @@ class PdfPen:
 
 def template_pdf(subject: Subject, options: TemplateOptions) -> bytes:
     """The template as PDF bytes: the net's pages, then the assembly page."""
-    from foldkit.paper.template.assembly import draw_assembly_page
-
     geometry = net_geometry(subject.folding)
     plan = plan_pages(geometry.bounds, options)
-    buffer = io.BytesIO()
-    c = Canvas(buffer, pagesize=tuple(x * PT_PER_MM for x in plan.size), invariant=1)
-    c.setTitle(f"{subject.name}: cut-and-fold template")
-    c.setAuthor("foldkit")
-    c.setCreator("foldkit")
-    c.setSubject(f"box {box_text(subject)}")
+    document = PdfDocument(plan.size, f"{subject.name}: cut-and-fold template", f"box {box_text(subject.folding.box)}")
+    c = document.canvas
     tiles = plan.tiles
     for number, tile in enumerate(tiles, 1):
         draw_net_page(Sheet(c, plan.size[1]), subject, geometry, plan, tile, (number, len(tiles) + 1))
@@ -135,36 +49,7 @@ def template_pdf(subject: Subject, options: TemplateOptions) -> bytes:
     c.setPageSize(tuple(x * PT_PER_MM for x in size))
     draw_assembly_page(Sheet(c, size[1]), subject, geometry, size, (len(tiles) + 1, len(tiles) + 1))
     c.showPage()
-    c.save()
-    return buffer.getvalue()
-
-
-def box_text(subject: Subject) -> str:
-    return " × ".join(str(n) for n in subject.folding.box)
-
-
-def title_text(subject: Subject) -> str:
-    kind = "puzzle" if subject.report is not None else "net"
-    return f"{subject.name} ({kind}): box {box_text(subject)}"
-
-
-def sums_text(subject: Subject) -> str:
-    """'face sums A 57, B 28, ...; answer 57 × 28 × ... = 16414860', or '' without numbers."""
-    if not subject.numbers:
-        return ""
-    sums = subject.face_sums
-    named = ", ".join(f"{chr(65 + f)} {s}" for f, s in enumerate(sums))
-    text = f"face sums {named}"
-    if subject.report is not None and subject.report.solutions:
-        text += f"; answer {' × '.join(map(str, sums))} = {subject.report.solutions[0].answer}"
-    return text
-
-
-def draw_header(sheet: Sheet, subject: Subject, right: str, width: float) -> None:
-    """The title line at the top of a page, with page facts on the right."""
-    base = MARGIN_MM + 6
-    sheet.text(MARGIN_MM, base, title_text(subject), 13, BOLD)
-    sheet.text(width - MARGIN_MM, base, right, 8.5, REGULAR, SOFT_INK, "right")
+    return document.bytes()
 
 
 def draw_net_page(sheet: Sheet, subject: Subject, geometry: NetGeometry, plan: PagePlan, tile: Tile,
@@ -174,7 +59,7 @@ def draw_net_page(sheet: Sheet, subject: Subject, geometry: NetGeometry, plan: P
     place = f"page {page[0]} of {page[1]}"
     if plan.rows * plan.cols > 1:
         place += f" (row {tile.row + 1}, column {tile.col + 1} of the net)"
-    draw_header(sheet, subject, f"{place} · cell {plan.cell_mm:g} mm · {plan.paper.upper()}", plan.size[0])
+    draw_header(sheet, title_text(subject), f"{place} · cell {plan.cell_mm:g} mm · {plan.paper.upper()}", plan.size[0])
     x, y, w, h = plan.content
     c.saveState()
     clip = c.beginPath()

@@ -1,0 +1,196 @@
+"""What a 3D printer makes of a folding: the closed box with raised numbers, and the flat net
+as a hinged plate, each a watertight mesh (``foldkit.exchange.stl`` turns them into STL).
+
+Both are in millimetres. The box lies on one of its largest faces (0 or 1, b x c cells), the
+one with less raised number on it, so that little of the print hangs under it; its corner is at
+the origin. The net keeps the grid: world
+x = col, y = row, cell (r, c) spans [c, c + 1] x [r, r + 1] cells, z from 0. Its bottom is the
+printed side of the paper, the outside of the box, so the panels fold up, closing the grooves.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import trimesh
+from manifold3d import Manifold
+from shapely import affinity
+
+from foldkit.errors import EXIT_BAD_INPUT, FoldkitError
+from foldkit.fold.glyphs import number_outline
+from foldkit.fold.solids import cuboid, frame, prism, to_trimesh, union
+from foldkit.fold.subject import Subject
+from solver.box import face_normal, square_center
+from solver.folding import Folding
+from solver.grid import DIRECTIONS, Cell, step
+
+MIN_WALL_MM = 0.4  # one line of a 0.4 mm nozzle: anything thinner does not print
+MIN_VOID_MM = 1.0  # a hollow box keeps at least this much room inside
+SINK_MM = 0.1  # numbers start this far inside the wall, so they fuse with it
+MIN_NET_CELL_MM = 3.0  # below this the hinge grooves of a cell would meet
+
+# Rotations that lay the box on face 0 or face 1 (outward normal -x or +x in box axes) with
+# that normal pointing down: world (x, y, z) = box (y, z, x) or (y, -z, -x).
+LYING = {0: np.array([[0, 1, 0], [0, 0, 1], [1, 0, 0]], dtype=np.float64),
+         1: np.array([[0, 1, 0], [0, 0, -1], [-1, 0, 0]], dtype=np.float64)}
+
+
+# ---------------------------------------------------------------------------------------------
+# Sizes
+
+
+def relief_mm(cell_mm: float) -> float:
+    """How far the numbers stand out: 8% of a cell, kept between 0.6 and 1 mm."""
+    return float(np.clip(0.08 * cell_mm, 0.6, 1.0))
+
+
+def plate_mm(cell_mm: float) -> float:
+    """The thickness of the net's panels: 18% of a cell, kept between 1 and 2 mm."""
+    return float(np.clip(0.18 * cell_mm, 1.0, 2.0))
+
+
+def hinge_mm(cell_mm: float) -> float:
+    """The thickness of the living hinge left under each groove: two 0.2 mm layers."""
+    return 0.4
+
+
+# ---------------------------------------------------------------------------------------------
+# The closed box
+
+
+def box_mesh(subject: Subject, cell_mm: float = 10.0, wall_mm: float | None = None,
+             numbers: bool = True) -> trimesh.Trimesh:
+    """The closed box as a watertight mesh, lying on its largest face."""
+    _check_cell(cell_mm)
+    size = np.array(subject.folding.box, dtype=np.float64) * cell_mm
+    solid = cuboid(np.zeros(3), size)
+    if wall_mm is not None:
+        solid = solid - cuboid(np.full(3, wall_mm), size - _checked_wall(wall_mm, size))
+    if numbers:
+        solid = union([solid, *number_reliefs(subject, cell_mm)])
+    return to_trimesh(solid.transform(resting_frame(subject, cell_mm, numbers)))
+
+
+def resting_face(subject: Subject, numbers: bool = True) -> int:
+    """The face the box lies on: of the two largest, the one with less number area."""
+    if not numbers:
+        return 0
+    return int(number_area(subject, 1) < number_area(subject, 0))
+
+
+def number_area(subject: Subject, face: int) -> float:
+    """The area of the number outlines on a face, in square cells."""
+    numbered = [subject.numbers[c] for c in subject.folding.cells_on(face) if c in subject.numbers]
+    return sum(number_outline(number).area for number in numbered)
+
+
+def resting_frame(subject: Subject, cell_mm: float, numbers: bool = True) -> np.ndarray:
+    """Box coordinates (mm) to world, shape (3, 4): lying on resting_face, corner at 0."""
+    rotation = LYING[resting_face(subject, numbers)]
+    size = np.array(subject.folding.box, dtype=np.float64) * cell_mm
+    corner = np.minimum(rotation @ size, 0)  # where the far corner lands below zero
+    return np.column_stack([rotation, -corner])
+
+
+def _check_cell(cell_mm: float) -> None:
+    if not cell_mm > 0:
+        raise FoldkitError(f"the cell size must be positive, not {cell_mm} mm", EXIT_BAD_INPUT)
+
+
+def _checked_wall(wall_mm: float, size: np.ndarray) -> float:
+    """The wall, or a FoldkitError if it is too thin to print or leaves no room inside."""
+    if wall_mm < MIN_WALL_MM:
+        raise FoldkitError(f"--wall-mm {wall_mm} is too thin to print: use at least {MIN_WALL_MM} mm",
+                           EXIT_BAD_INPUT)
+    thickest = (size.min() - MIN_VOID_MM) / 2
+    if wall_mm > thickest:
+        raise FoldkitError(f"--wall-mm {wall_mm} is too thick for a box whose smallest side is "
+                           f"{size.min():g} mm: use at most {thickest:g} mm", EXIT_BAD_INPUT)
+    return wall_mm
+
+
+def number_reliefs(subject: Subject, cell_mm: float) -> list[Manifold]:
+    """One raised outline per numbered cell, on its square, upright as on the paper."""
+    height = relief_mm(cell_mm)
+    return [prism(affinity.scale(number_outline(number), cell_mm, cell_mm, origin=(0, 0)), SINK_MM + height,
+                  _cell_frame(subject, cell, cell_mm))
+            for cell, number in sorted(subject.numbers.items())]
+
+
+def _cell_frame(subject: Subject, cell, cell_mm: float) -> np.ndarray:
+    """The frame of a cell on the box (mm): x along its grid right, y along its grid up, z out
+    of the face, origin SINK_MM below the centre of its square."""
+    folding = subject.folding
+    placement = folding.placement[cell]
+    normal = np.array(face_normal(placement[0]), dtype=np.float64)
+    up = np.array(folding.up[cell], dtype=np.float64)
+    # Grid right seen from outside; equal to folding.right[cell] when the print is outside,
+    # and never mirrored otherwise.
+    right = np.cross(up, normal)
+    origin = square_center(folding.box, placement) * cell_mm - SINK_MM * normal
+    return frame(right, up, origin)
+
+
+# ---------------------------------------------------------------------------------------------
+# The flat net
+
+
+def net_mesh(subject: Subject, cell_mm: float = 10.0) -> trimesh.Trimesh:
+    """The net as a watertight plate: one slab per cell, joined into panels on flat creases
+    and by a thin hinge layer under a V-groove on every 90-degree crease."""
+    _check_cell(cell_mm)
+    if cell_mm < MIN_NET_CELL_MM:
+        raise FoldkitError(f"the net needs cells of at least {MIN_NET_CELL_MM} mm for its hinges, "
+                           f"not {cell_mm} mm", EXIT_BAD_INPUT)
+    folding = subject.folding
+    # Manifold merges blocks that touch face to face into one solid.
+    blocks = [cell_block(cell, side_kinds(folding, cell), cell_mm) for cell in sorted(folding.cells)]
+    return to_trimesh(union(blocks))
+
+
+def side_kinds(folding: Folding, cell: Cell) -> dict[str, str]:
+    """How each side of a cell (by grid direction U R D L) is cut.
+
+    'hinge': a 90-degree crease; 'flat': a flat crease; 'edge': the net's outline where it
+    meets another panel on a box edge once folded; 'seam': the outline inside a box face."""
+    kinds = {}
+    for direction in DIRECTIONS:
+        neighbour = step(cell, direction)
+        if neighbour in folding.placement:
+            kinds[direction] = "hinge" if folding.face_of(neighbour) != folding.face_of(cell) else "flat"
+        else:
+            kinds[direction] = "edge" if _on_box_edge(folding, cell, direction) else "seam"
+    return kinds
+
+
+def _on_box_edge(folding: Folding, cell: Cell, direction: str) -> bool:
+    """True if this side of the cell lies on an edge of the box once folded."""
+    up, right = np.array(folding.up[cell]), np.array(folding.right[cell])
+    step = {"U": up, "R": right, "D": -up, "L": -right}[direction]
+    middle = square_center(folding.box, folding.placement[cell]) + 0.5 * step
+    at_limit = np.isclose(middle, 0) | np.isclose(middle, folding.box)
+    return int(at_limit.sum()) >= 2  # on a face, plus on the boundary of a second one
+
+
+def side_start_mm(kind: str, cell_mm: float) -> float:
+    """The height where a side starts to lean in at 45 degrees (inf: it stays upright).
+
+    A hinge side leans in above the hinge layer: with its neighbour's side it makes the
+    groove that closes at 90 degrees. An 'edge' side leans in from the bottom: a mitre, so the
+    panels that meet on that box edge once folded do not collide."""
+    return {"hinge": hinge_mm(cell_mm), "edge": 0.0}.get(kind, np.inf)
+
+
+def cell_block(cell: Cell, kinds: dict[str, str], cell_mm: float) -> Manifold:
+    """One cell of the plate (mm): the convex slab over its square, world x = col, y = row,
+    from z = 0 (the printed side) up, its sides upright or leaning in at 45 degrees."""
+    r, c = cell
+    start = {d: side_start_mm(kinds[d], cell_mm) for d in DIRECTIONS}
+    points = []
+    # Each side's inset max(0, z - start) is linear between these heights, so the block is
+    # the hull of its outline at each of them.
+    for z in sorted({0.0, hinge_mm(cell_mm), plate_mm(cell_mm)}):
+        inset = {d: max(0.0, z - start[d]) for d in DIRECTIONS}
+        x0, x1 = c * cell_mm + inset["L"], (c + 1) * cell_mm - inset["R"]
+        y0, y1 = r * cell_mm + inset["U"], (r + 1) * cell_mm - inset["D"]
+        points += [(x, y, z) for x in (x0, x1) for y in (y0, y1)]
+    return Manifold.hull_points(np.array(points, dtype=np.float64))

@@ -1,0 +1,99 @@
+"""Shut the Box (Jane Street, November 2025) as a foldkit kind: a grid of arrows and numbers
+whose remaining cells fold into a box. Its files start with a 'rows cols' header."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from foldkit.fold.subject import Subject
+from foldkit.kinds.base import EXIT_AMBIGUOUS, EXIT_NO_SOLUTION, EXIT_UNFINISHED, Kind, Outcome, SolveOptions
+from foldkit.kinds.folds import FOLD_ARTIFACTS, on_fold
+from foldkit.look import box_text
+from solver.text import ascii_int
+
+
+@dataclass(frozen=True)
+class Solved:
+    """A solved puzzle ready for its artifacts: the solver's report and the fold it came to."""
+
+    report: object  # solver.shutbox.Report
+    fold: Subject
+
+
+def parse(text: str, source: str, name: str):
+    from solver.shutbox.puzzle import parse_puzzle
+
+    return parse_puzzle(text, source, name)
+
+
+def solve(puzzle, options: SolveOptions):
+    from solver.shutbox.solve import DEFAULT_LAYOUT_LIMIT
+    from solver.shutbox.solve import solve as solve_puzzle
+
+    limit = DEFAULT_LAYOUT_LIMIT if options.limit is None else options.limit or None
+    return solve_puzzle(puzzle, limit=limit)
+
+
+def outcome(report) -> Outcome:
+    """Unique, none, ambiguous, or unfinished (the layout search stopped at its limit)."""
+    found, complete = report.solutions, report.layouts_complete
+    if len(found) > 1:
+        return Outcome(EXIT_AMBIGUOUS, f"ambiguous: {len(found)} solutions")
+    if not complete:
+        what = "one solution found, but" if found else "no solution found, and"
+        return Outcome(EXIT_UNFINISHED, f"{what} the layout search stopped at its limit of "
+                                        f"{len(report.layouts)} layouts: nothing is proven (raise --limit, 0 for none)")
+    if not found:
+        return Outcome(EXIT_NO_SOLUTION, f"no solution: {report.failure}")
+    return Outcome(0, f"answer {found[0].answer}, box {box_text(found[0].box)}, unique")
+
+
+def subject(report) -> Solved:
+    """The unique solution as the fold its artifacts are made of."""
+    solution = report.solutions[0]
+    numbers = {c: n for c, n in report.puzzle.numbers.items() if c in solution.layout}
+    return Solved(report, Subject(report.puzzle.name, solution.folding, numbers, solution.answer, "puzzle"))
+
+
+def text(report) -> str:
+    from foldkit.kinds.shutbox_report import report_text
+
+    return report_text(report)
+
+
+def json(report) -> dict:
+    from foldkit.kinds.shutbox_report import report_json
+
+    return report_json(report)
+
+
+def _solution_text(solved: Solved, options) -> bytes:
+    return (text(solved.report) + "\n").encode()
+
+
+def _solution_json(solved: Solved, options) -> bytes:
+    from foldkit.exchange.json import json_bytes
+
+    return json_bytes(json(solved.report))
+
+
+def _show(solved: Solved, sequence: str = "staged") -> None:
+    from foldkit.fold.window import show
+
+    show(solved.fold, sequence=sequence)
+
+
+KIND = Kind(
+    name="shutbox",
+    title="Shut the Box",
+    recognise=lambda word: ascii_int(word) is not None,
+    parse=parse,
+    solve=solve,
+    outcome=outcome,
+    text=text,
+    json=json,
+    artifacts={"solution.txt": _solution_text, "solution.json": _solution_json,
+               **{name: on_fold(make) for name, make in FOLD_ARTIFACTS.items()}},
+    subject=subject,
+    show=_show,
+)

@@ -1,0 +1,44 @@
+"""Every numeric option is checked here, once: finite, in range, and small enough that the
+job it asks for ends (frames, pixels, pages). The limits are the README's."""
+
+from __future__ import annotations
+
+import argparse
+import math
+
+MAX_SIDE_PX = 2048  # animation frame width or height
+MAX_FRAMES = 3600  # fps x seconds of the fold, and the orbit besides
+MAX_FPS = 60
+MAX_SECONDS = 120.0
+MAX_LIMIT = 10_000_000  # --limit: layouts or solutions to list
+
+
+def number(kind: type, low: float, high: float, what: str):
+    """An argparse type: a finite number of kind in [low, high], else a one-line error."""
+
+    def parse(text: str):
+        try:
+            value = kind(text)
+        except (ValueError, OverflowError):
+            raise argparse.ArgumentTypeError(f"expected {what}, not {text[:60]!r}") from None
+        if not math.isfinite(value) or not low <= value <= high:
+            raise argparse.ArgumentTypeError(f"must be between {low:g} and {high:g}, not {text[:60]}")
+        return value
+
+    return parse
+
+
+def size(text: str) -> tuple[int, int]:
+    """'WIDTHxHEIGHT' in pixels, each 16 to MAX_SIDE_PX."""
+    parts = text.lower().split("x")
+    if len(parts) != 2 or not all(p.isascii() and p.isdigit() and len(p) < 6 for p in parts):
+        raise argparse.ArgumentTypeError(f"expected WIDTHxHEIGHT in pixels, e.g. 800x600, not {text[:60]!r}")
+    width, height = int(parts[0]), int(parts[1])
+    if not (16 <= width <= MAX_SIDE_PX and 16 <= height <= MAX_SIDE_PX):
+        raise argparse.ArgumentTypeError(f"width and height must be between 16 and {MAX_SIDE_PX} pixels")
+    return width, height
+
+
+def names(text: str) -> list[str]:
+    """A comma-separated list of artifact file names."""
+    return [part.strip() for part in text.split(",") if part.strip()]
