@@ -31,3 +31,24 @@ def require_program(name: str, path: str | None = None) -> str:
 @pytest.fixture(scope="session")
 def examples() -> Path:
     return EXAMPLES
+
+
+def puzzle_fold(path=None):
+    """The fold Subject of a Shut the Box puzzle's unique solution (None: the built-in puzzle)."""
+    from foldkit.kinds import load
+    from foldkit.kinds.base import SolveOptions
+
+    loaded = load(path)
+    return loaded.kind.subject(loaded.kind.solve(loaded.puzzle, SolveOptions())).fold
+
+
+def net_fold(path, number: int = 1):
+    """The fold Subject of folding ``number`` of a net file."""
+    from foldkit.kinds.net import net_folding
+
+    return net_folding(path, number).fold
+
+
+if not (os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")):
+    # As the command line does: with no screen, VTK renders through EGL straight away.
+    os.environ.setdefault("VTK_DEFAULT_OPENGL_WINDOW", "vtkEGLRenderWindow")

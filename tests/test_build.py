@@ -1,4 +1,4 @@
-"""`foldkit build`: every artifact written, each whole or not at all."""
+"""`foldkit build`: every artifact made, then the folder written as a unit."""
 
 from __future__ import annotations
 
@@ -6,10 +6,11 @@ import json
 
 import pytest
 
-from foldkit import build as build_module
-from foldkit.build import ARTIFACTS, BuildOptions, build
+from foldkit.build import build
 from foldkit.cli import main
-from foldkit.fold.subject import subject_from_net, subject_from_puzzle
+from foldkit.kinds.base import BuildOptions
+from foldkit.kinds.net import NET_ARTIFACTS, net_folding
+from foldkit.kinds.shutbox import KIND as SHUTBOX
 
 EXPECTED = {"solution.txt", "solution.json", "box.stl", "net.stl", "fold.glb", "fold.gif",
             "template.pdf", "template.svg"}
@@ -20,10 +21,11 @@ def test_build_writes_every_artifact_for_the_sample(tmp_path, examples, capsys):
     code = main(["build", str(examples / "nov2025-sample.txt"), "-o", str(folder), "--quiet"])
     out = capsys.readouterr().out
     assert code == 0
-    assert set(ARTIFACTS) == EXPECTED
+    assert set(SHUTBOX.artifacts) == EXPECTED == set(NET_ARTIFACTS)
     assert {p.name for p in folder.iterdir()} == EXPECTED
     assert all((folder / name).stat().st_size > 0 for name in EXPECTED)
     assert out.count("wrote ") == len(EXPECTED)
+    assert out.splitlines()[0] == "nov2025-sample: answer 118800, box 1 × 2 × 4, unique"
     assert json.loads((folder / "solution.json").read_text())["answer"] == 118800
     assert (folder / "fold.gif").read_bytes()[:6] in (b"GIF89a", b"GIF87a")
     assert (folder / "template.pdf").read_bytes()[:5] == b"%PDF-"
@@ -33,21 +35,33 @@ def test_build_writes_every_artifact_for_the_sample(tmp_path, examples, capsys):
 def test_build_of_a_net(tmp_path):
     net = tmp_path / "cross.txt"
     net.write_text(".#..\n####\n.#..\n")
-    subject = subject_from_net(net)
-    written = build(subject, tmp_path / "out", BuildOptions(), only=["solution.json", "box.stl"])
+    written = build(NET_ARTIFACTS, net_folding(net), tmp_path / "out", BuildOptions(),
+                    only=["solution.json", "box.stl"])
     assert [w.path.name for w in written] == ["solution.json", "box.stl"]
     assert json.loads(written[0].path.read_text())["box"] == [1, 1, 1]
 
 
-def test_a_failing_artifact_leaves_no_partial_file(tmp_path, examples, monkeypatch):
+def test_a_failing_artifact_leaves_the_old_folder_as_it_was(tmp_path, examples):
     def broken(subject, options):
         raise RuntimeError("boom")
 
-    monkeypatch.setitem(build_module.ARTIFACTS, "box.stl", broken)
-    subject = subject_from_puzzle(examples / "nov2025-sample.txt")
+    folder = tmp_path / "out"
+    folder.mkdir()
+    (folder / "old.txt").write_text("old")
+    makers = {**NET_ARTIFACTS, "box.stl": broken}
     with pytest.raises(RuntimeError):
-        build(subject, tmp_path, BuildOptions(), only=["solution.txt", "box.stl"])
-    assert list(tmp_path.iterdir()) == []
+        build(makers, net_folding(examples / "two-boxes.txt"), folder, BuildOptions(), only=["solution.txt", "box.stl"])
+    assert [p.name for p in tmp_path.iterdir()] == ["out"]  # no temporary folder left beside it
+    assert [p.name for p in folder.iterdir()] == ["old.txt"]
+
+
+def test_a_rebuild_replaces_the_folder_whole(tmp_path, examples):
+    folder = tmp_path / "out"
+    folder.mkdir()
+    (folder / "stale.txt").write_text("from an older build")
+    build(NET_ARTIFACTS, net_folding(examples / "two-boxes.txt"), folder, BuildOptions(), only=["solution.txt"])
+    assert [p.name for p in folder.iterdir()] == ["solution.txt"]
+    assert [p.name for p in tmp_path.iterdir()] == ["out"]
 
 
 def test_a_wall_too_thick_is_refused_before_anything_is_written(tmp_path, examples, capsys):
@@ -59,13 +73,17 @@ def test_a_wall_too_thick_is_refused_before_anything_is_written(tmp_path, exampl
 
 
 def test_a_nets_solution_text_shows_where_each_cell_lands(examples):
-    from foldkit.build import _solution_text
-
-    subject = subject_from_net(examples / "two-boxes.txt", 2)
-    text = _solution_text(subject, BuildOptions()).decode()
-    assert "Box 1 x 2 x 3 (22 cells)" in text
+    text = NET_ARTIFACTS["solution.txt"](net_folding(examples / "two-boxes.txt", 2), BuildOptions()).decode()
+    assert "Box 1 × 2 × 3 (22 cells)" in text
     letters = "".join(line for line in text.splitlines()[4:]).replace(" ", "").replace(".", "")
     assert sorted(letters.count(f) for f in "ABCDEF") == [2, 2, 3, 3, 6, 6]
+
+
+def test_build_of_a_net_says_which_folding_it_made(tmp_path, examples, capsys):
+    code = main(["build", "--net", str(examples / "two-boxes.txt"), "-o", str(tmp_path / "n"), "--only",
+                 "solution.txt", "--quiet"])
+    assert code == 0
+    assert capsys.readouterr().out.splitlines()[0] == "two-boxes: folding 1 of 2; 1 other folding(s): --folding 1..2"
 
 
 def test_an_unwritable_output_is_one_line_with_exit_code_2(tmp_path, capsys):

@@ -26,7 +26,7 @@ def test_solve_default_puzzle(capsys):
     code, out, _ = run(capsys, "solve")
     assert code == 0
     assert "Layouts keeping the grid rules: 72" in out and "unique" in out
-    assert "Box 2 x 6 x 7 (136 cells)" in out
+    assert "Box 2 × 6 × 7 (136 cells)" in out
     assert "= 16414860" in out
 
 
@@ -59,7 +59,7 @@ def test_boxes(capsys, tmp_path):
     net = tmp_path / "cross.txt"
     net.write_text(".#..\n####\n.#..\n")
     code, out, _ = run(capsys, "boxes", str(net))
-    assert code == 0 and "1 x 1 x 1: 1 folding" in out
+    assert code == 0 and "1 × 1 × 1: 1 folding" in out
     code, out, _ = run(capsys, "boxes", str(net), "--json")
     assert json.loads(out)["boxes"] == [{"box": [1, 1, 1], "foldings": 1}]
     net.write_text("######\n")

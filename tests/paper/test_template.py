@@ -12,27 +12,27 @@ from itertools import combinations
 import pytest
 from shapely import LineString, Polygon
 
+from foldkit.exchange.pdf import PT_PER_MM
 from foldkit.fold.panels import panel_tree
-from foldkit.fold.subject import Subject, subject_from_puzzle
+from foldkit.fold.subject import Subject
 from foldkit.paper.template import TemplateOptions, net_geometry, plan_pages, template_pdf, template_svg
 from foldkit.paper.template.geometry import outline_edges, partners
 from foldkit.paper.template.layout import OVERLAP_MM, content_size, fitting_cell_mm, orientations
 from foldkit.paper.template.marks import crease_segment, net_marks
-from foldkit.exchange.pdf import PT_PER_MM
 from solver.folding import box_foldings
-from tests.conftest import require_program
+from tests.conftest import puzzle_fold, require_program
 
 CUBE_NET = frozenset({(0, 1), (1, 0), (1, 1), (1, 2), (1, 3), (2, 1)})
 
 
 @pytest.fixture(scope="module")
 def sample(examples) -> Subject:
-    return subject_from_puzzle(examples / "nov2025-sample.txt")
+    return puzzle_fold(examples / "nov2025-sample.txt")
 
 
 @pytest.fixture(scope="module")
 def nov2025() -> Subject:
-    return subject_from_puzzle(None)
+    return puzzle_fold(None)
 
 
 @pytest.fixture(scope="module")

@@ -16,14 +16,14 @@ import pytest
 from PIL import Image
 from trimesh.transformations import quaternion_matrix
 
-from foldkit.exchange.glb import METRES_PER_CELL, fold_glb
+from foldkit.fold.gltf import METRES_PER_CELL, fold_glb
 from foldkit.fold.panels import panel_tree
 from foldkit.fold.pose import cell_corners, cell_outlines
-from foldkit.fold.subject import Subject, subject_from_net, subject_from_puzzle
+from foldkit.fold.subject import Subject
 from foldkit.look import face_colour
-from tests.conftest import EXAMPLES, ROOT, require_program
+from tests.conftest import EXAMPLES, ROOT, net_fold, puzzle_fold, require_program
 
-DATA = Path(__file__).parent / "data" / "glb"
+DATA = ROOT / "tests" / "data" / "glb"
 VALIDATOR = ROOT / ".cache" / "npm" / "node_modules" / "gltf-validator"
 WIDTH = {gl.SCALAR: 1, gl.VEC2: 2, gl.VEC3: 3, gl.VEC4: 4}
 DTYPE = {gl.FLOAT: np.float32, gl.UNSIGNED_INT: np.uint32, gl.UNSIGNED_SHORT: np.uint16}
@@ -33,8 +33,8 @@ SUBJECTS = ["sample", "net", "nov2025"]
 @cache
 def subject(name: str) -> Subject:
     if name == "net":
-        return subject_from_net(DATA / "box-123-cross.txt", 1)
-    return subject_from_puzzle(EXAMPLES / "nov2025-sample.txt" if name == "sample" else None)
+        return net_fold(DATA / "box-123-cross.txt", 1)
+    return puzzle_fold(EXAMPLES / "nov2025-sample.txt" if name == "sample" else None)
 
 
 @cache
@@ -279,7 +279,7 @@ def validate(data: bytes, tmp_path: Path) -> dict:
         require_program("gltf-validator (npm)", str(VALIDATOR))
     path = tmp_path / "fold.glb"
     path.write_bytes(data)
-    script = Path(__file__).parent / "validate_gltf.mjs"
+    script = ROOT / "tests" / "validate_gltf.mjs"
     done = subprocess.run([node, str(script), str(path)], capture_output=True, text=True, check=True)
     return json.loads(done.stdout)
 

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 from foldkit.fold.panels import PanelTree
 from foldkit.fold.pose import cell_corners, cell_outlines, closed_box_transform, hinge_fraction, panel_matrices
 from solver.box import square_center
-from tests.test_panels import NAMES, tree_of
+from tests.fold.test_panels import NAMES, tree_of
 
 SEQUENCES = ["staged", "together"]
 fractions = st.floats(min_value=0.0, max_value=1.0, allow_nan=False)

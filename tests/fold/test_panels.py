@@ -3,18 +3,17 @@
 from __future__ import annotations
 
 from functools import cache
-from pathlib import Path
 
 import pytest
 
 from foldkit.fold.panels import PanelTree, panel_tree
-from foldkit.fold.subject import subject_from_puzzle
 from solver.box import face_size
 from solver.folding import RIGHT_ANGLE, box_foldings, grid_edges
 from solver.polyomino import parse_net
+from tests.conftest import ROOT, puzzle_fold
 
-NETS = Path(__file__).parent / "data" / "panels"
-SAMPLE = Path(__file__).parent.parent / "examples" / "nov2025-sample.txt"
+NETS = ROOT / "tests" / "data" / "panels"
+SAMPLE = ROOT / "examples" / "nov2025-sample.txt"
 NAMES = ["nov2025", "nov2025-sample"] + sorted(p.stem for p in NETS.glob("*.txt"))
 
 
@@ -22,9 +21,9 @@ NAMES = ["nov2025", "nov2025-sample"] + sorted(p.stem for p in NETS.glob("*.txt"
 def tree_of(name: str) -> PanelTree:
     """The panel tree of a named subject: a puzzle's solution or the first folding of a test net."""
     if name == "nov2025":
-        return panel_tree(subject_from_puzzle(None).folding)
+        return panel_tree(puzzle_fold(None).folding)
     if name == "nov2025-sample":
-        return panel_tree(subject_from_puzzle(SAMPLE).folding)
+        return panel_tree(puzzle_fold(SAMPLE).folding)
     cells = parse_net((NETS / f"{name}.txt").read_text())
     return panel_tree(next(iter(box_foldings(cells).values()))[0])
 

@@ -17,17 +17,16 @@ from foldkit.cli import main
 from foldkit.fold.animation import AnimationOptions, animation_bytes, frame_fractions, frame_times, render_frames
 from foldkit.fold.pose import cell_corners
 from foldkit.fold.scene import BACKGROUND, CAPTION_PIXELS, Viewport, fold_scene
-from foldkit.fold.subject import subject_from_net, subject_from_puzzle
-from tests.conftest import EXAMPLES, require_program
+from tests.conftest import EXAMPLES, ROOT, net_fold, puzzle_fold, require_program
 
 SAMPLE = str(EXAMPLES / "nov2025-sample.txt")
-SMALL = AnimationOptions(width=320, height=240, fps=5, seconds=1.0, progress=False)
+SMALL = AnimationOptions(width=320, height=240, fps=5, seconds=1.0)
 FLAT, FOLD, ORBIT, END = 5, 5, 10, 2  # SMALL's frames: 1 s flat, the fold, 2 s orbit, 0.5 s still
 
 
 @pytest.fixture(scope="module")
 def sample():
-    return subject_from_puzzle(SAMPLE)
+    return puzzle_fold(SAMPLE)
 
 
 @pytest.fixture(scope="module")
@@ -69,7 +68,7 @@ def ndc(camera, aspect: float, points: np.ndarray) -> np.ndarray:
 def test_every_cell_corner_stays_in_frame_below_the_caption(puzzle, sequence):
     import pyvista as pv
 
-    scene = fold_scene(subject_from_puzzle(puzzle), sequence)
+    scene = fold_scene(puzzle_fold(puzzle), sequence)
     size = (640, 480)
     path, viewport = scene.camera_path(size, 6.0), Viewport.for_window(size)
     camera = pv.Camera()
@@ -84,7 +83,7 @@ def test_every_cell_corner_stays_in_frame_below_the_caption(puzzle, sequence):
 
 
 def test_camera_glides_without_jumps():
-    scene = fold_scene(subject_from_puzzle(SAMPLE))
+    scene = fold_scene(puzzle_fold(SAMPLE))
     path = scene.camera_path((640, 480), 6.0)
     shots = [path.shot(s) for s in np.arange(0.0, path.seconds, 0.05)]  # 20 frames a second
     for a, b in zip(shots, shots[1:], strict=False):
@@ -143,7 +142,7 @@ def test_gif_decodes_with_the_frames_size_and_timing(sample, frames):
 
 
 def test_mp4_decodes_with_every_frame_even_at_odd_sizes(sample):
-    options = AnimationOptions(width=161, height=121, fps=5, seconds=1.0, progress=False)
+    options = AnimationOptions(width=161, height=121, fps=5, seconds=1.0)
     data = animation_bytes(sample, ".mp4", options)
     assert len(data) > 1000
     decoded = iio.imread(data, extension=".mp4", plugin="FFMPEG", index=None)
@@ -152,8 +151,8 @@ def test_mp4_decodes_with_every_frame_even_at_odd_sizes(sample):
 
 
 def test_a_net_without_numbers_renders(tmp_path):
-    net = subject_from_net(EXAMPLES.parent / "tests" / "data" / "panels" / "cube-141-e.txt")
-    options = AnimationOptions(width=160, height=120, fps=2, seconds=1.0, sequence="together", progress=False)
+    net = net_fold(EXAMPLES.parent / "tests" / "data" / "panels" / "cube-141-e.txt")
+    options = AnimationOptions(width=160, height=120, fps=2, seconds=1.0, sequence="together")
     frames = render_frames(net, options)
     assert faces_seen(frames[0], least=20) == set(range(6))
     assert len(faces_seen(frames[-1], least=20)) >= 2
@@ -161,7 +160,7 @@ def test_a_net_without_numbers_renders(tmp_path):
 
 def test_animate_refuses_other_formats(tmp_path, capsys):
     assert main(["animate", SAMPLE, "-o", str(tmp_path / "fold.avi"), "--quiet"]) == 2
-    assert "use a .gif or .mp4" in capsys.readouterr().err
+    assert "cannot write a .avi file here: use .gif or .mp4" in capsys.readouterr().err
     assert not (tmp_path / "fold.avi").exists()
 
 
@@ -169,7 +168,7 @@ def test_animate_writes_a_gif_with_a_progress_bar(tmp_path, capsys):
     out = tmp_path / "fold.gif"
     assert main(["animate", SAMPLE, "-o", str(out), "--size", "160x120", "--fps", "4", "--seconds", "1"]) == 0
     assert iio.imread(out, index=None).shape[1:] == (120, 160, 3)
-    assert "rendering frames [" in capsys.readouterr().err
+    assert "rendering [" in capsys.readouterr().err
 
 
 @pytest.mark.parametrize("display", [None, ":4242"])
@@ -188,11 +187,11 @@ def test_show_without_a_display_exits_2_and_points_to_animate(monkeypatch, capsy
 WINDOW_SCRIPT = textwrap.dedent("""
     import sys
     import numpy as np
-    from foldkit.fold.subject import subject_from_net, subject_from_puzzle
+    from tests.conftest import net_fold, puzzle_fold
     from foldkit.fold.window import FoldWindow, require_display
 
     require_display()
-    window = FoldWindow(subject_from_puzzle(sys.argv[1]), window_size=(640, 480))
+    window = FoldWindow(puzzle_fold(sys.argv[1]), window_size=(640, 480))
     window.start()
     window.plotter.show(auto_close=False, interactive_update=True)
     window.toggle()  # space: pause, then play again
@@ -236,9 +235,9 @@ def xvfb():
 def test_window_opens_plays_and_shows_the_net_under_xvfb(xvfb, tmp_path):
     script, shot = tmp_path / "window.py", tmp_path / "window.png"
     script.write_text(WINDOW_SCRIPT)
-    env = {k: v for k, v in os.environ.items() if k != "WAYLAND_DISPLAY"} | {"DISPLAY": xvfb}
+    env = {k: v for k, v in os.environ.items() if k != "WAYLAND_DISPLAY"} | {"DISPLAY": xvfb, "PYTHONPATH": str(ROOT)}
     run = subprocess.run([sys.executable, str(script), SAMPLE, str(shot)], env=env, capture_output=True,
-                         text=True, timeout=120)
+                         text=True, timeout=120, cwd=ROOT)
     assert run.returncode == 0, run.stderr
     assert "playing=True" in run.stdout  # 40 ticks of 40 ms: a quarter of the fold, still playing
     assert "glides=True rejoined=True" in run.stdout  # playing again after a hand orbit: no snap

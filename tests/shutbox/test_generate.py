@@ -4,7 +4,6 @@ solution, and the bench's saved puzzles still solve to theirs."""
 from __future__ import annotations
 
 import random
-from pathlib import Path
 
 import pytest
 
@@ -15,8 +14,9 @@ from solver.shutbox.generate import random_net, random_puzzle, true_clue
 from solver.shutbox.puzzle import Number, Puzzle, parse_layout, parse_puzzle, picture
 from solver.shutbox.rules import broken_rule
 from solver.shutbox.solve import solve
+from tests.conftest import ROOT
 
-BENCH_PUZZLES = Path(__file__).resolve().parent.parent / "bench" / "puzzles"
+BENCH_PUZZLES = ROOT / "bench" / "puzzles"
 BOXES = [(1, 1, 1), (1, 1, 4), (1, 2, 3), (2, 2, 2), (2, 3, 4), (2, 6, 7)]
 
 

@@ -17,11 +17,13 @@ from shapely.geometry import Point, Polygon, box
 from shapely.geometry.base import BaseGeometry
 
 from foldkit.errors import FoldkitError
-from foldkit.exchange.stl import (
-    box_stl,
+from foldkit.exchange.stl import stl_bytes
+from foldkit.fold.glyphs import number_outline
+from foldkit.fold.printed import (
+    box_mesh,
     cell_block,
     hinge_mm,
-    net_stl,
+    net_mesh,
     plate_mm,
     relief_mm,
     resting_face,
@@ -29,17 +31,24 @@ from foldkit.exchange.stl import (
     side_kinds,
     side_start_mm,
 )
-from foldkit.fold.glyphs import number_outline
-from foldkit.fold.subject import Subject, subject_from_puzzle
+from foldkit.fold.subject import Subject
 from solver.box import face_normal, face_size, square_center
-from tests.conftest import EXAMPLES, require_program
+from tests.conftest import EXAMPLES, puzzle_fold, require_program
 
 CELL = 10.0
 
 
+def box_stl(subject, cell_mm=CELL, wall_mm=None, numbers=True) -> bytes:
+    return stl_bytes(box_mesh(subject, cell_mm, wall_mm, numbers))
+
+
+def net_stl(subject, cell_mm=CELL) -> bytes:
+    return stl_bytes(net_mesh(subject, cell_mm))
+
+
 @pytest.fixture(scope="module")
 def sample() -> Subject:
-    return subject_from_puzzle(EXAMPLES / "nov2025-sample.txt")
+    return puzzle_fold(EXAMPLES / "nov2025-sample.txt")
 
 
 @pytest.fixture(scope="module")
@@ -119,8 +128,8 @@ def test_numbers_add_their_outlines_and_stand_out_on_every_numbered_side(sample,
 
 def test_box_lies_on_the_largest_face_with_less_relief(sample):
     # Face 0 of the sample carries one number, face 1 four; nov2025's face 0 eleven, face 1 six.
-    assert resting_face(sample) == 0 and resting_face(subject_from_puzzle(None)) == 1
-    for subject in (sample, subject_from_puzzle(None)):
+    assert resting_face(sample) == 0 and resting_face(puzzle_fold(None)) == 1
+    for subject in (sample, puzzle_fold(None)):
         place = resting_frame(subject, CELL)
         down = place[:, :3] @ face_normal(resting_face(subject))
         assert np.allclose(down, [0, 0, -1])
@@ -192,7 +201,7 @@ def test_relief_scales_with_the_cell_within_printable_limits(sample):
 
 
 def test_nov2025_box_is_a_solid_of_its_true_size():
-    subject = subject_from_puzzle(None)
+    subject = puzzle_fold(None)
     mesh = load(box_stl(subject, CELL))
     assert_solid(mesh)
     a, b, c = subject.folding.box
@@ -270,7 +279,7 @@ def fold_above_hinge_layer(subject: Subject, cell) -> Manifold:
 def test_folded_panels_never_collide(sample, which):
     # The groove sides meet when a hinge turns 90 degrees about the groove's tip, and mitred
     # outline sides meet at most: the folded blocks overlap nowhere.
-    subject = sample if which == "sample" else subject_from_puzzle(None)
+    subject = sample if which == "sample" else puzzle_fold(None)
     blocks = [fold_above_hinge_layer(subject, cell) for cell in sorted(subject.cells)]
     together = Manifold.batch_boolean(blocks, OpType.Add)
     assert together.volume() == pytest.approx(sum(b.volume() for b in blocks), abs=1e-6)
@@ -330,7 +339,7 @@ def slice_with_prusa(tmp_path, name: str, data: bytes) -> None:
 
 
 def test_prusa_slicer_slices_the_nov2025_box(tmp_path):
-    slice_with_prusa(tmp_path, "box", box_stl(subject_from_puzzle(None), CELL))
+    slice_with_prusa(tmp_path, "box", box_stl(puzzle_fold(None), CELL))
 
 
 def test_prusa_slicer_slices_the_sample_net(tmp_path, sample_net):

@@ -13,8 +13,9 @@ from solver.polyomino import parse_net
 from solver.shutbox.puzzle import parse_layout, parse_puzzle
 from solver.shutbox.rules import is_layout
 from solver.shutbox.solve import NO_BOX, NO_CLUES, NO_FOLDING, NO_LAYOUT, is_solution, solve
+from tests.conftest import ROOT
 
-DATA = Path(__file__).parent / "data"
+DATA = ROOT / "tests" / "data"
 
 
 def load(path: Path):

@@ -8,9 +8,10 @@ import pytest
 
 from solver.shutbox.layouts import layouts
 from solver.shutbox.puzzle import parse_puzzle
-from tests.independent_layouts import eager_layouts
+from tests.conftest import ROOT
+from tests.shutbox.independent_layouts import eager_layouts
 
-DATA = Path(__file__).parent / "data"
+DATA = ROOT / "tests" / "data"
 
 
 def both(path: Path) -> tuple[set, set]:
@@ -31,7 +32,7 @@ def test_small_puzzles_agree(name):
 
 
 def test_sample_and_a_generated_puzzle_agree(examples):
-    for path in (examples / "nov2025-sample.txt", Path(__file__).parent.parent / "bench/puzzles/random-10x10.txt"):
+    for path in (examples / "nov2025-sample.txt", ROOT / "bench/puzzles/random-10x10.txt"):
         fast, eager = both(path)
         assert fast == eager and fast
 
