@@ -7,6 +7,7 @@ JSON schema (``foldkit solve --json``), version 1:
       "puzzle": {"name": str, "rows": int, "cols": int, "regions": [[int, ...], ...],
                  "givens": [{"cell": [row, col], "number": int}, ...]},
       "solutions": int,          # solutions listed (at most the limit)
+      "found": int,              # solutions the search met (at most one more than the limit)
       "complete": bool,          # true: there are no other solutions
       "unique": bool,            # one solution and no other
       "failure": str | null,     # why there is no solution, when there is none
@@ -40,10 +41,10 @@ def solve(puzzle: BlockParty, options: SolveOptions) -> BlockPartyReport:
 
 def outcome(report: BlockPartyReport) -> Outcome:
     """0 unique, 1 no solution, 3 ambiguous, 4 unfinished."""
-    name, found = report.puzzle.name, len(report.solutions)
-    if found >= 2:
-        more = "" if report.complete else " or more"
-        return Outcome(EXIT_AMBIGUOUS, f"{name}: ambiguous, {found}{more} solutions")
+    name, found = report.puzzle.name, report.found
+    if report.ambiguous:
+        count = f"{found}" if report.complete else f"at least {found}"
+        return Outcome(EXIT_AMBIGUOUS, f"{name}: ambiguous, {count} solutions")
     if not report.complete:
         return Outcome(EXIT_UNFINISHED, f"{name}: the search stopped before it could prove uniqueness")
     if found == 0:
@@ -121,6 +122,7 @@ def json(report: BlockPartyReport) -> dict:
         "puzzle": {"name": p.name, "rows": p.rows, "cols": p.cols, "regions": [list(row) for row in p.regions],
                    "givens": [{"cell": list(cell), "number": k} for cell, k in sorted(p.givens.items())]},
         "solutions": len(report.solutions),
+        "found": report.found,
         "complete": report.complete,
         "unique": report.unique,
         "failure": report.failure,

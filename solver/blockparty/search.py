@@ -28,6 +28,7 @@ class BlockPartyReport:
     puzzle: BlockParty
     solutions: tuple[Grid, ...]
     complete: bool  # True: no other solution exists (the search ran to the end)
+    found: int  # solutions the search met, listed or not (at most one more than the limit)
     failure: str | None = None  # why there is no solution, when there is none
 
     @property
@@ -37,7 +38,11 @@ class BlockPartyReport:
 
     @property
     def unique(self) -> bool:
-        return self.complete and len(self.solutions) == 1
+        return self.complete and self.found == 1
+
+    @property
+    def ambiguous(self) -> bool:
+        return self.found >= 2
 
 
 @dataclass(frozen=True)
@@ -49,10 +54,12 @@ class Encoding:
 
 
 def solve(puzzle: BlockParty, limit: int | None = DEFAULT_LIMIT) -> BlockPartyReport:
-    """Up to `limit` solutions (None: all); `complete` says whether there are no more."""
+    """Up to `limit` solutions (None: all); `complete` says whether there are no more.
+
+    The search looks for one more than it lists, so that even `limit=1` proves uniqueness."""
     problem = evident_problem(puzzle)
     if problem is not None:
-        return BlockPartyReport(puzzle, (), True, problem)
+        return BlockPartyReport(puzzle, (), True, 0, problem)
     wanted = None if limit is None else max(limit, 1) + 1  # one more than listed proves there are no more
     found = []
     for grid in fillings(puzzle):
@@ -61,7 +68,7 @@ def solve(puzzle: BlockParty, limit: int | None = DEFAULT_LIMIT) -> BlockPartyRe
             break
     complete = wanted is None or len(found) < wanted
     listed = tuple(found if limit is None else found[: max(limit, 1)])
-    return BlockPartyReport(puzzle, listed, complete, None if found else NO_FILLING)
+    return BlockPartyReport(puzzle, listed, complete, len(found), None if found else NO_FILLING)
 
 
 def fillings(puzzle: BlockParty) -> Iterator[Grid]:
