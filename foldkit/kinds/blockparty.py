@@ -170,7 +170,7 @@ def puzzle_sheet(report: BlockPartyReport):
     p = report.puzzle
     texts = {cell: str(k) for cell, k in p.givens.items()}
     return Sheet(p.rows, p.cols, p.regions, sheet_title(p.name), RULES, texts=texts,
-                 bold=frozenset(p.givens), footer=("Answer: ________________________",))
+                 bold=frozenset(p.givens), answer="Answer: ______________________")
 
 
 def solution_sheet(report: BlockPartyReport):
@@ -180,10 +180,11 @@ def solution_sheet(report: BlockPartyReport):
     p, grid = report.puzzle, the_solution(report)
     texts = {cell: str(k) for cell, k in _values(grid).items()}
     products = row_products(grid)
-    footer = (f"Row products: {' + '.join(map(str, products))}", f"Answer: {answer(grid)}",
-              "The solution is unique (proven by search); given numbers in bold.")
+    footer = (f"Row products: {' + '.join(map(str, products))}",
+              "The solution is unique (proven by search); the given numbers are in bold.")
     return Sheet(p.rows, p.cols, p.regions, sheet_title(p.name) + ": solution", texts=texts,
-                 bold=frozenset(p.givens), clues=tuple(f"= {n}" for n in products), footer=footer)
+                 bold=frozenset(p.givens), clues=tuple(f"= {n}" for n in products), footer=footer,
+                 answer=f"Answer: {answer(grid)}")
 
 
 def _pdf(sheet_of):

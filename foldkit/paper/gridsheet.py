@@ -21,7 +21,8 @@ RGB = tuple[float, float, float]  # 0-1 each
 PAPER_MM: dict[str, Mm] = {"a4": (210.0, 297.0), "letter": (215.9, 279.4), "a3": (297.0, 420.0)}
 PT_MM = 25.4 / 72  # one point in millimetres
 MARGIN_MM = 15.0
-TITLE_PT, RULES_PT, CLUE_PT, FOOTER_PT = 20.0, 10.5, 12.0, 11.0
+TITLE_PT, RULES_PT, CLUE_PT, FOOTER_PT, ANSWER_PT = 20.0, 10.5, 12.0, 11.0, 14.0
+MAX_DIGIT_PT = 36.0  # cell text stays this size on a big grid of few cells
 LINE_GAP = 1.45  # line height as a multiple of the font size
 CLUE_GAP_MM = 5.0  # between the grid's right edge and the clues
 MAX_CLUE_SHARE = 0.4  # of the content width, at most, for the clue column
@@ -51,6 +52,7 @@ class Sheet:
     bold: frozenset[Cell] = frozenset()  # cells whose text is a given (printed bold black)
     clues: tuple[str, ...] = ()  # one per row, printed beside it (or none at all)
     footer: tuple[str, ...] = ()  # paragraphs under the grid
+    answer: str = ""  # printed bold under the footer ("Answer: 430", or a line to write it on)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -148,43 +150,63 @@ class Frame:
     y: float
     cell: float
     clue_pt: float
+    scale: float  # of the type and gaps, against A4
 
 
 def sheet_drawing(sheet: Sheet, paper: str = "a4") -> Drawing:
-    """The sheet laid out on a portrait page of the paper ('a4', 'letter', 'a3')."""
+    """The sheet laid out on a portrait page of the paper ('a4', 'letter', 'a3').
+
+    Type grows with the paper (A3 text is 1.41 times A4 text), so every paper prints the same page."""
     width, height = paper_size(paper)
+    k = width / PAPER_MM["a4"][0]
     inner = width - 2 * MARGIN_MM
-    title = [Label(MARGIN_MM, MARGIN_MM + TITLE_PT * PT_MM, sheet.title, TITLE_PT, BOLD, INK)]
-    rules = _paragraph(wrapped(sheet.rules, REGULAR, RULES_PT, inner), MARGIN_MM + 10 + TITLE_PT * PT_MM,
-                       RULES_PT, REGULAR, SOFT_INK)
-    grid_top = (rules[-1].y if rules else title[0].y) + 8
-    footer_lines = wrapped(sheet.footer, REGULAR, FOOTER_PT, inner)
-    footer_height = len(footer_lines) * FOOTER_PT * LINE_GAP * PT_MM + (8 if footer_lines else 0)
-    frame = _frame(sheet, inner, height - MARGIN_MM - footer_height - grid_top, grid_top)
-    grid_bottom = frame.y + sheet.rows * frame.cell
-    footer = _paragraph(footer_lines, grid_bottom + 8 + FOOTER_PT * PT_MM, FOOTER_PT, REGULAR, INK, frame.x)
-    shapes = [Box(0, 0, width, height, (1.0, 1.0, 1.0), "page"), *title, *rules]
+    head = _head(sheet, inner, k)
+    grid_top = head[-1].y + 8 * k
+    footer_lines = [(line, FOOTER_PT * k, REGULAR) for line in wrapped(sheet.footer, REGULAR, FOOTER_PT * k, inner)]
+    footer_lines += [(line, ANSWER_PT * k, BOLD) for line in wrapped((sheet.answer,), BOLD, ANSWER_PT * k, inner)
+                     if line]
+    gap = 8 * k if footer_lines else 0.0
+    footer_height = sum(size * LINE_GAP * PT_MM for _, size, _ in footer_lines) + gap
+    frame = _frame(sheet, inner, height - MARGIN_MM - footer_height - grid_top, grid_top, k)
+    footer = _footer(footer_lines, frame.x, frame.y + sheet.rows * frame.cell + gap)
+    shapes = [Box(0, 0, width, height, (1.0, 1.0, 1.0), "page"), *head]
     shapes += grid_shapes(sheet, frame) + clue_shapes(sheet, frame) + footer
     return Drawing((width, height), sheet.title, tuple(shapes))
 
 
-def _paragraph(lines: list[str], first_baseline: float, size_pt: float, font: str, colour: RGB,
-               x: float = MARGIN_MM) -> list[Label]:
-    step = size_pt * LINE_GAP * PT_MM
-    return [Label(x, first_baseline + i * step, line, size_pt, font, colour) for i, line in enumerate(lines) if line]
+def _head(sheet: Sheet, inner: float, k: float) -> list[Label]:
+    """The title, then the rules in grey, wrapped to the width."""
+    baseline = MARGIN_MM + TITLE_PT * k * PT_MM
+    out = [Label(MARGIN_MM, baseline, sheet.title, TITLE_PT * k, BOLD, INK)]
+    size, baseline = RULES_PT * k, baseline + 4 * k
+    for line in wrapped(sheet.rules, REGULAR, size, inner):
+        baseline += size * LINE_GAP * PT_MM
+        if line:
+            out.append(Label(MARGIN_MM, baseline, line, size, REGULAR, SOFT_INK))
+    return out
 
 
-def _frame(sheet: Sheet, inner: float, room: float, top: float) -> Frame:
+def _footer(lines: list[tuple[str, float, str]], x: float, top: float) -> list[Label]:
+    """Lines of (text, size, font) one under the other, the first one's top at `top`."""
+    out, y = [], top
+    for text, size, font in lines:
+        y += size * PT_MM
+        out.append(Label(x, y, text, size, font, INK))
+        y += size * (LINE_GAP - 1) * PT_MM
+    return out
+
+
+def _frame(sheet: Sheet, inner: float, room: float, top: float, k: float) -> Frame:
     """The largest grid that fits beside its clues in the room left, centred on the page."""
-    clue_pt = CLUE_PT
+    clue_pt = CLUE_PT * k
     widest = max((text_width(clue, REGULAR, clue_pt) for clue in sheet.clues), default=0.0)
     if widest > MAX_CLUE_SHARE * inner:
         clue_pt *= MAX_CLUE_SHARE * inner / widest
         widest = MAX_CLUE_SHARE * inner
-    column = widest + CLUE_GAP_MM if sheet.clues else 0.0
+    column = widest + CLUE_GAP_MM * k if sheet.clues else 0.0
     cell = min((inner - column) / sheet.cols, room / sheet.rows)
     left = MARGIN_MM + (inner - column - cell * sheet.cols) / 2
-    return Frame(left, top, cell, clue_pt)
+    return Frame(left, top, cell, clue_pt, k)
 
 
 def grid_shapes(sheet: Sheet, frame: Frame) -> list[Shape]:
@@ -234,7 +256,8 @@ def _runs(borders: list[bool]) -> list[tuple[int, int, bool]]:
 def _cell_labels(sheet: Sheet, frame: Frame) -> list[Label]:
     """The text of each cell, centred; givens bold black, written-in numbers in blue."""
     s = frame.cell
-    size = s * 0.48 / (0.72 * PT_MM)  # digits 48 % of the cell high (cap height 0.72 em)
+    # digits 48 % of the cell high (their height is 0.72 of the font size)
+    size = min(s * 0.48 / (0.72 * PT_MM), MAX_DIGIT_PT * frame.scale)
     out = []
     for (r, c), text in sorted(sheet.texts.items()):
         if not text or (r, c) in sheet.black:
@@ -248,7 +271,7 @@ def _cell_labels(sheet: Sheet, frame: Frame) -> list[Label]:
 
 def clue_shapes(sheet: Sheet, frame: Frame) -> list[Label]:
     """Each row's clue, left-aligned beside the row, vertically centred."""
-    x = frame.x + sheet.cols * frame.cell + CLUE_GAP_MM
+    x = frame.x + sheet.cols * frame.cell + CLUE_GAP_MM * frame.scale
     return [Label(x, frame.y + (r + 0.5) * frame.cell + 0.36 * frame.clue_pt * PT_MM, clue, frame.clue_pt, REGULAR,
                   INK) for r, clue in enumerate(sheet.clues)]
 
@@ -273,7 +296,7 @@ def sheet_svg(sheet: Sheet, paper: str = "a4") -> bytes:
 
 def number_cross_sheet(regions: tuple[tuple[int, ...], ...], highlighted: frozenset[Cell], clue_texts: tuple[str, ...],
                        grid: tuple[tuple[int | None, ...], ...] | None, title: str, rules: tuple[str, ...] = (),
-                       footer: tuple[str, ...] = ()) -> Sheet:
+                       footer: tuple[str, ...] = (), answer: str = "") -> Sheet:
     """A Number Cross page: the empty puzzle (grid None) or the solved grid, None cells as tiles."""
     rows, cols = len(regions), len(regions[0])
     texts: dict[Cell, str] = {}
@@ -285,4 +308,4 @@ def number_cross_sheet(regions: tuple[tuple[int, ...], ...], highlighted: frozen
             else:
                 texts[(r, c)] = str(digit)
     return Sheet(rows, cols, regions, title, rules, frozenset(highlighted), frozenset(black), texts, frozenset(),
-                 tuple(clue_texts), footer)
+                 tuple(clue_texts), footer, answer)

@@ -65,7 +65,7 @@ def nc_files() -> tuple[Path, Path]:
 def nc_puzzle() -> Sheet:
     regions, highlighted, clues = read_number_cross(nc_files()[0])
     return number_cross_sheet(regions, highlighted, clues, None, "Number Cross 5",
-                              ("Fill every region with one digit.",), ("Answer: ____________",))
+                              ("Fill every region with one digit.",), answer="Answer: ____________")
 
 
 @pytest.fixture(scope="module")
@@ -73,7 +73,7 @@ def nc_solution() -> Sheet:
     regions, highlighted, clues = read_number_cross(nc_files()[0])
     grid = read_number_cross_grid(nc_files()[1])
     return number_cross_sheet(regions, highlighted, clues, grid, "Number Cross 5: solution", (),
-                              ("Numbers: 3422, 324, 5324", "Answer: 4135658"))
+                              ("Numbers: 3422, 324, 5324",), "Answer: 4135658")
 
 
 @pytest.mark.parametrize(("paper", "size"), [("a4", "595.276 x 841.89"), ("letter", "612 x 792"),
