@@ -54,6 +54,15 @@ class Sheet:
     footer: tuple[str, ...] = ()  # paragraphs under the grid
     answer: str = ""  # printed bold under the footer ("Answer: 430", or a line to write it on)
 
+    def __post_init__(self) -> None:
+        if len(self.regions) != self.rows or any(len(row) != self.cols for row in self.regions):
+            raise ValueError(f"the regions are not {self.rows} rows of {self.cols}")
+        if self.clues and len(self.clues) != self.rows:
+            raise ValueError(f"{len(self.clues)} clues for {self.rows} rows")
+        cells = set(self.texts) | self.shaded | self.black | self.bold
+        if any(not (0 <= r < self.rows and 0 <= c < self.cols) for r, c in cells):
+            raise ValueError("a cell of the sheet lies outside the grid")
+
 
 # ---------------------------------------------------------------------------------------------
 # Shapes: what both writers draw

@@ -199,3 +199,14 @@ def test_poppler_renders_the_sheet(tmp_path, nc_solution):
         grey = image.convert("L")
         dark = sum(grey.histogram()[:60])
     assert dark > 0.05 * width * height  # 29 black tiles and the lines are there
+
+
+@pytest.mark.parametrize(("change", "words"), [
+    ({"rows": 2}, "the regions are not 2 rows of 3"),
+    ({"clues": ("a", "b")}, "2 clues for 3 rows"),
+    ({"black": frozenset({(3, 0)})}, "outside the grid"),
+])
+def test_a_sheet_that_does_not_fit_its_grid_is_refused(change, words):
+    fields = {"rows": 3, "cols": 3, "regions": ((0, 0, 1), (0, 1, 1), (2, 2, 2)), "title": "Small"}
+    with pytest.raises(ValueError, match=words):
+        Sheet(**{**fields, **change})
