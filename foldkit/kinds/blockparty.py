@@ -1,0 +1,223 @@
+"""Block Party as a foldkit kind: parse, solve, the terminal text, JSON, and the printable sheets.
+
+JSON schema (``foldkit solve --json``), version 1:
+
+    {
+      "schema": "foldkit.block-party/1",
+      "puzzle": {"name": str, "rows": int, "cols": int, "regions": [[int, ...], ...],
+                 "givens": [{"cell": [row, col], "number": int}, ...]},
+      "solutions": int,          # solutions listed (at most the limit)
+      "found": int,              # solutions the search met (at most one more than the limit)
+      "complete": bool,          # true: there are no other solutions
+      "unique": bool,            # one solution and no other
+      "failure": str | null,     # why there is no solution, when there is none
+      "solution_list": [{"grid": [[int, ...], ...], "row_products": [int, ...], "answer": int}, ...],
+      "grid": [[int, ...], ...] | null, "answer": int | null   # the first solution, for convenience
+    }
+"""
+
+from __future__ import annotations
+
+from foldkit.errors import EXIT_AMBIGUOUS, EXIT_NO_SOLUTION, EXIT_UNFINISHED, FoldkitError
+from foldkit.kinds.base import BuildOptions, Kind, Outcome, SolveOptions
+from solver.blockparty.model import BlockParty, Grid, answer, grid_picture, parse_block_party, row_products
+from solver.blockparty.search import DEFAULT_LIMIT, BlockPartyReport
+
+SCHEMA = "foldkit.block-party/1"
+RULES = (
+    "Fill each outlined region with the numbers 1 to N, each once, where N is the number of cells in the region.",
+    "For every number K in the grid, the nearest other K (counting steps up, down, left and right) is exactly "
+    "K cells away: there is another K at distance K, and none closer.",
+    "Answer: the sum, over the rows, of the product of the row's numbers.",
+)
+
+
+def solve(puzzle: BlockParty, options: SolveOptions) -> BlockPartyReport:
+    """Every solution up to the limit (all of them with options.every)."""
+    from solver.blockparty.search import solve as search
+
+    return search(puzzle, None if options.every else options.limit or DEFAULT_LIMIT)
+
+
+def outcome(report: BlockPartyReport) -> Outcome:
+    """0 unique, 1 no solution, 3 ambiguous, 4 unfinished."""
+    name, found = report.puzzle.name, report.found
+    if report.ambiguous:
+        count = f"{found}" if report.complete else f"at least {found}"
+        return Outcome(EXIT_AMBIGUOUS, f"{name}: ambiguous, {count} solutions")
+    if not report.complete:
+        return Outcome(EXIT_UNFINISHED, f"{name}: the search stopped before it could prove uniqueness")
+    if found == 0:
+        return Outcome(EXIT_NO_SOLUTION, f"{name}: no solution: {report.failure}")
+    return Outcome(0, f"{name}: unique solution, answer {report.answers[0]}")
+
+
+# ---------------------------------------------------------------------------------------------
+# Text
+
+
+def grid_text(puzzle: BlockParty, values: dict[tuple[int, int], int], notes: tuple[str, ...] = ()) -> str:
+    """The grid in ASCII with region borders, '.' for an empty cell, a note beside each row."""
+    width = max([1, *(len(str(v)) for v in values.values())]) + 2
+
+    def border(a: tuple[int, int], b: tuple[int, int]) -> bool:
+        inside = [0 <= r < puzzle.rows and 0 <= c < puzzle.cols for r, c in (a, b)]
+        return inside[0] != inside[1] or (all(inside) and puzzle.region_of(a) != puzzle.region_of(b))
+
+    def edge_line(r: int) -> str:
+        out = []
+        for c in range(puzzle.cols + 1):
+            near = [border((r - 1, c - 1), (r, c - 1)), border((r - 1, c), (r, c)),
+                    border((r - 1, c - 1), (r - 1, c)), border((r, c - 1), (r, c))]
+            out.append("+" if any(near) else " ")
+            if c < puzzle.cols:
+                out.append("-" * width if near[1] else " " * width)
+        return "".join(out).rstrip()
+
+    lines = []
+    for r in range(puzzle.rows):
+        lines.append(edge_line(r))
+        cells = ["|" if border((r, c - 1), (r, c)) else " " for c in range(puzzle.cols + 1)]
+        text = "".join(f"{cells[c]}{str(values.get((r, c), '.')):>{width - 1}} " for c in range(puzzle.cols))
+        text += cells[-1]
+        lines.append(text + (f"  {notes[r]}" if r < len(notes) else ""))
+    lines.append(edge_line(puzzle.rows))
+    return "\n".join(lines)
+
+
+def _values(grid: Grid) -> dict[tuple[int, int], int]:
+    return {(r, c): value for r, row in enumerate(grid) for c, value in enumerate(row)}
+
+
+def solution_text(puzzle: BlockParty, grid: Grid) -> str:
+    """The solved grid with each row's product beside it, then the answer."""
+    notes = tuple(f"= {p}" for p in row_products(grid))
+    return grid_text(puzzle, _values(grid), notes) + f"\nAnswer (sum of the row products): {answer(grid)}"
+
+
+def text(report: BlockPartyReport) -> str:
+    """What `foldkit solve` prints: a summary, then each solution (or the puzzle and the reason)."""
+    p = report.puzzle
+    head = [f"{p.name}: {p.rows}x{p.cols} grid, {len(p.region_cells)} regions, {len(p.givens)} givens",
+            outcome(report).summary]
+    if not report.solutions:
+        return "\n".join([*head, "", grid_text(p, dict(p.givens))])
+    if len(report.solutions) == 1:
+        return "\n".join([*head, "", solution_text(p, report.solutions[0])])
+    parts = [f"\nSolution {i}:\n{solution_text(p, grid)}" for i, grid in enumerate(report.solutions, 1)]
+    return "\n".join(head) + "\n" + "\n".join(parts)
+
+
+# ---------------------------------------------------------------------------------------------
+# JSON
+
+
+def json(report: BlockPartyReport) -> dict:
+    """The report in the documented schema."""
+    p = report.puzzle
+    listed = [{"grid": [list(row) for row in grid], "row_products": list(row_products(grid)), "answer": answer(grid)}
+              for grid in report.solutions]
+    return {
+        "schema": SCHEMA,
+        "puzzle": {"name": p.name, "rows": p.rows, "cols": p.cols, "regions": [list(row) for row in p.regions],
+                   "givens": [{"cell": list(cell), "number": k} for cell, k in sorted(p.givens.items())]},
+        "solutions": len(report.solutions),
+        "found": report.found,
+        "complete": report.complete,
+        "unique": report.unique,
+        "failure": report.failure,
+        "solution_list": listed,
+        "grid": listed[0]["grid"] if listed else None,
+        "answer": listed[0]["answer"] if listed else None,
+    }
+
+
+# ---------------------------------------------------------------------------------------------
+# Artifacts
+
+
+def the_solution(report: BlockPartyReport) -> Grid:
+    """The one solution; a FoldkitError (with the outcome's exit code) when there is not exactly one."""
+    verdict = outcome(report)
+    if not verdict.solved:
+        raise FoldkitError(f"no solution file or sheet: {verdict.summary}", verdict.code)
+    return report.solutions[0]
+
+
+def solution_file(report: BlockPartyReport, options: BuildOptions) -> bytes:
+    grid = the_solution(report)
+    comment = f"The unique solution of {report.puzzle.name}. Answer: the sum of the row products = {answer(grid)}."
+    return grid_picture(grid, comment).encode()
+
+
+def solution_json_file(report: BlockPartyReport, options: BuildOptions) -> bytes:
+    import json as json_module
+
+    return (json_module.dumps(json(report), indent=1) + "\n").encode()
+
+
+def sheet_title(name: str) -> str:
+    """'Block Party 4' for a file named block-party-4, else 'Block Party: name'."""
+    if name.lower().startswith("block-party"):
+        return name.replace("-", " ").replace("_", " ").title()
+    return f"Block Party: {name}"
+
+
+def puzzle_sheet(report: BlockPartyReport):
+    """The neutral description of the puzzle page: regions, givens, rules, a line for the answer."""
+    from foldkit.paper.gridsheet import Sheet
+
+    p = report.puzzle
+    texts = {cell: str(k) for cell, k in p.givens.items()}
+    return Sheet(p.rows, p.cols, p.regions, sheet_title(p.name), RULES, texts=texts,
+                 bold=frozenset(p.givens), answer="Answer: ______________________")
+
+
+def solution_sheet(report: BlockPartyReport):
+    """The neutral description of the solution page: the filled grid, row products, the answer."""
+    from foldkit.paper.gridsheet import Sheet
+
+    p, grid = report.puzzle, the_solution(report)
+    texts = {cell: str(k) for cell, k in _values(grid).items()}
+    products = row_products(grid)
+    footer = (f"Row products: {' + '.join(map(str, products))}",
+              "The solution is unique (proven by search); the given numbers are in bold.")
+    return Sheet(p.rows, p.cols, p.regions, sheet_title(p.name) + ": solution", texts=texts,
+                 bold=frozenset(p.givens), clues=tuple(f"= {n}" for n in products), footer=footer,
+                 answer=f"Answer: {answer(grid)}")
+
+
+def _pdf(sheet_of):
+    def make(report: BlockPartyReport, options: BuildOptions) -> bytes:
+        from foldkit.paper.gridsheet import sheet_pdf
+
+        return sheet_pdf(sheet_of(report), options.paper)
+    return make
+
+
+def _svg(sheet_of):
+    def make(report: BlockPartyReport, options: BuildOptions) -> bytes:
+        from foldkit.paper.gridsheet import sheet_svg
+
+        return sheet_svg(sheet_of(report), options.paper)
+    return make
+
+
+KIND = Kind(
+    name="block-party",
+    title="Block Party",
+    recognise=lambda word: word == "block-party",
+    parse=parse_block_party,
+    solve=solve,
+    outcome=outcome,
+    text=text,
+    json=json,
+    artifacts={
+        "solution.txt": solution_file,
+        "solution.json": solution_json_file,
+        "puzzle.pdf": _pdf(puzzle_sheet),
+        "solution.pdf": _pdf(solution_sheet),
+        "puzzle.svg": _svg(puzzle_sheet),
+        "solution.svg": _svg(solution_sheet),
+    },
+)

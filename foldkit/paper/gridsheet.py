@@ -1,0 +1,320 @@
+"""Printable sheets of grid puzzles (Block Party, Number Cross): one page, PDF or SVG.
+
+A kind describes its page with a neutral ``Sheet`` (regions, shaded and black cells, the text
+of each cell, a clue beside each row, title, rules, footer); ``sheet_drawing`` lays it out on
+the paper as a list of shapes in page millimetres, and the PDF and SVG writers draw the same
+shapes, so both files show the same page. Same input, same bytes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+from foldkit.errors import EXIT_BAD_INPUT, FoldkitError
+
+Cell = tuple[int, int]  # (row, col), 0-based, row 0 at the top
+Mm = tuple[float, float]  # (x, y) on the page in millimetres from the top-left corner, y down
+RGB = tuple[float, float, float]  # 0-1 each
+
+# The same papers as the net template (portrait width, height in mm)
+PAPER_MM: dict[str, Mm] = {"a4": (210.0, 297.0), "letter": (215.9, 279.4), "a3": (297.0, 420.0)}
+PT_MM = 25.4 / 72  # one point in millimetres
+MARGIN_MM = 15.0
+TITLE_PT, RULES_PT, CLUE_PT, FOOTER_PT, ANSWER_PT = 20.0, 10.5, 12.0, 11.0, 14.0
+MAX_DIGIT_PT = 36.0  # cell text stays this size on a big grid of few cells
+LINE_GAP = 1.45  # line height as a multiple of the font size
+CLUE_GAP_MM = 5.0  # between the grid's right edge and the clues
+MAX_CLUE_SHARE = 0.4  # of the content width, at most, for the clue column
+THIN_MM, THICK_MM, FRAME_MM = 0.25, 0.8, 1.1
+REGULAR, BOLD = "Helvetica", "Helvetica-Bold"
+
+INK: RGB = (0.0, 0.0, 0.0)
+GRID_GREY: RGB = (0.55, 0.55, 0.55)
+SHADE: RGB = (0.82, 0.82, 0.82)
+TILE: RGB = (0.08, 0.08, 0.08)
+FILLED_INK: RGB = (0.15, 0.25, 0.55)  # numbers a solver wrote in, as against the givens
+SOFT_INK: RGB = (0.35, 0.35, 0.38)
+
+
+@dataclass(frozen=True)
+class Sheet:
+    """What a grid puzzle's page shows, in the puzzle's own terms."""
+
+    rows: int
+    cols: int
+    regions: tuple[tuple[int, ...], ...]  # region id of every cell, row by row
+    title: str
+    rules: tuple[str, ...] = ()  # paragraphs under the title
+    shaded: frozenset[Cell] = frozenset()  # highlighted cells, tinted grey
+    black: frozenset[Cell] = frozenset()  # tiles, filled black
+    texts: Mapping[Cell, str] = field(default_factory=dict)  # what is printed in a cell
+    bold: frozenset[Cell] = frozenset()  # cells whose text is a given (printed bold black)
+    clues: tuple[str, ...] = ()  # one per row, printed beside it (or none at all)
+    footer: tuple[str, ...] = ()  # paragraphs under the grid
+    answer: str = ""  # printed bold under the footer ("Answer: 430", or a line to write it on)
+
+    def __post_init__(self) -> None:
+        if len(self.regions) != self.rows or any(len(row) != self.cols for row in self.regions):
+            raise ValueError(f"the regions are not {self.rows} rows of {self.cols}")
+        if self.clues and len(self.clues) != self.rows:
+            raise ValueError(f"{len(self.clues)} clues for {self.rows} rows")
+        cells = set(self.texts) | self.shaded | self.black | self.bold
+        if any(not (0 <= r < self.rows and 0 <= c < self.cols) for r, c in cells):
+            raise ValueError("a cell of the sheet lies outside the grid")
+
+
+# ---------------------------------------------------------------------------------------------
+# Shapes: what both writers draw
+
+
+@dataclass(frozen=True)
+class Box:
+    """A filled rectangle; `role` names it in the SVG ('tile', 'shade', 'page')."""
+
+    x: float
+    y: float
+    width: float
+    height: float
+    fill: RGB
+    role: str
+
+
+@dataclass(frozen=True)
+class Stroke:
+    """A straight line of a width in mm, with square ends."""
+
+    start: Mm
+    end: Mm
+    width: float
+    colour: RGB
+    role: str
+
+
+@dataclass(frozen=True)
+class Label:
+    """Text with its baseline at (x, y); `align` is 'left', 'centre' or 'right'."""
+
+    x: float
+    y: float
+    text: str
+    size_pt: float
+    font: str
+    colour: RGB
+    align: str = "left"
+
+
+Shape = Box | Stroke | Label
+
+
+@dataclass(frozen=True)
+class Drawing:
+    """A page: its size in mm, its title, its shapes in drawing order."""
+
+    size: Mm
+    title: str
+    shapes: tuple[Shape, ...]
+
+
+def paper_size(paper: str) -> Mm:
+    """Portrait width and height of a paper name, in mm."""
+    try:
+        return PAPER_MM[paper.lower()]
+    except KeyError:
+        known = ", ".join(PAPER_MM)
+        raise FoldkitError(f"unknown paper {paper!r}: use one of {known}", EXIT_BAD_INPUT) from None
+
+
+def text_width(text: str, font: str, size_pt: float) -> float:
+    """The width in mm of a line of text."""
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    return stringWidth(text, font, size_pt) * PT_MM
+
+
+def wrapped(paragraphs: tuple[str, ...], font: str, size_pt: float, width: float) -> list[str]:
+    """Lines of the paragraphs, broken between words to fit the width in mm."""
+    lines = []
+    for paragraph in paragraphs:
+        line = ""
+        for word in paragraph.split():
+            candidate = f"{line} {word}" if line else word
+            if line and text_width(candidate, font, size_pt) > width:
+                lines.append(line)
+                candidate = word
+            line = candidate
+        lines.append(line)
+    return lines
+
+
+# ---------------------------------------------------------------------------------------------
+# Layout
+
+
+@dataclass(frozen=True)
+class Frame:
+    """Where the grid goes: its top-left corner, the cell size, the clue column's font size."""
+
+    x: float
+    y: float
+    cell: float
+    clue_pt: float
+    scale: float  # of the type and gaps, against A4
+
+
+def sheet_drawing(sheet: Sheet, paper: str = "a4") -> Drawing:
+    """The sheet laid out on a portrait page of the paper ('a4', 'letter', 'a3').
+
+    Type grows with the paper (A3 text is 1.41 times A4 text), so every paper prints the same page."""
+    width, height = paper_size(paper)
+    k = width / PAPER_MM["a4"][0]
+    inner = width - 2 * MARGIN_MM
+    head = _head(sheet, inner, k)
+    grid_top = head[-1].y + 8 * k
+    footer_lines = [(line, FOOTER_PT * k, REGULAR) for line in wrapped(sheet.footer, REGULAR, FOOTER_PT * k, inner)]
+    footer_lines += [(line, ANSWER_PT * k, BOLD) for line in wrapped((sheet.answer,), BOLD, ANSWER_PT * k, inner)
+                     if line]
+    gap = 8 * k if footer_lines else 0.0
+    footer_height = sum(size * LINE_GAP * PT_MM for _, size, _ in footer_lines) + gap
+    frame = _frame(sheet, inner, height - MARGIN_MM - footer_height - grid_top, grid_top, k)
+    footer = _footer(footer_lines, frame.x, frame.y + sheet.rows * frame.cell + gap)
+    shapes = [Box(0, 0, width, height, (1.0, 1.0, 1.0), "page"), *head]
+    shapes += grid_shapes(sheet, frame) + clue_shapes(sheet, frame) + footer
+    return Drawing((width, height), sheet.title, tuple(shapes))
+
+
+def _head(sheet: Sheet, inner: float, k: float) -> list[Label]:
+    """The title, then the rules in grey, wrapped to the width."""
+    baseline = MARGIN_MM + TITLE_PT * k * PT_MM
+    out = [Label(MARGIN_MM, baseline, sheet.title, TITLE_PT * k, BOLD, INK)]
+    size, baseline = RULES_PT * k, baseline + 4 * k
+    for line in wrapped(sheet.rules, REGULAR, size, inner):
+        baseline += size * LINE_GAP * PT_MM
+        if line:
+            out.append(Label(MARGIN_MM, baseline, line, size, REGULAR, SOFT_INK))
+    return out
+
+
+def _footer(lines: list[tuple[str, float, str]], x: float, top: float) -> list[Label]:
+    """Lines of (text, size, font) one under the other, the first one's top at `top`."""
+    out, y = [], top
+    for text, size, font in lines:
+        y += size * PT_MM
+        out.append(Label(x, y, text, size, font, INK))
+        y += size * (LINE_GAP - 1) * PT_MM
+    return out
+
+
+def _frame(sheet: Sheet, inner: float, room: float, top: float, k: float) -> Frame:
+    """The largest grid that fits beside its clues in the room left, centred on the page."""
+    clue_pt = CLUE_PT * k
+    widest = max((text_width(clue, REGULAR, clue_pt) for clue in sheet.clues), default=0.0)
+    if widest > MAX_CLUE_SHARE * inner:
+        clue_pt *= MAX_CLUE_SHARE * inner / widest
+        widest = MAX_CLUE_SHARE * inner
+    column = widest + CLUE_GAP_MM * k if sheet.clues else 0.0
+    cell = min((inner - column) / sheet.cols, room / sheet.rows)
+    left = MARGIN_MM + (inner - column - cell * sheet.cols) / 2
+    return Frame(left, top, cell, clue_pt, k)
+
+
+def grid_shapes(sheet: Sheet, frame: Frame) -> list[Shape]:
+    """Fills, thin lines inside regions, thick region borders, the frame, the cells' text."""
+    s = frame.cell
+    fills = [Box(frame.x + c * s, frame.y + r * s, s, s, SHADE, "shade") for r, c in sorted(sheet.shaded)]
+    fills += [Box(frame.x + c * s, frame.y + r * s, s, s, TILE, "tile") for r, c in sorted(sheet.black)]
+    thin, thick = _edges(sheet)
+    lines = [_stroke(frame, a, b, THIN_MM, GRID_GREY, "thin") for a, b in thin]
+    lines += [_stroke(frame, a, b, THICK_MM, INK, "border") for a, b in thick]
+    corners = [(0, 0), (0, sheet.cols), (sheet.rows, sheet.cols), (sheet.rows, 0), (0, 0)]
+    lines += [_stroke(frame, a, b, FRAME_MM, INK, "frame") for a, b in zip(corners, corners[1:], strict=False)]
+    return fills + lines + _cell_labels(sheet, frame)
+
+
+def _stroke(frame: Frame, a: Cell, b: Cell, width: float, colour: RGB, role: str) -> Stroke:
+    """A line between two grid corners (row, col)."""
+    def at(p: Cell) -> Mm:
+        return frame.x + p[1] * frame.cell, frame.y + p[0] * frame.cell
+
+    return Stroke(at(a), at(b), width, colour, role)
+
+
+def _edges(sheet: Sheet) -> tuple[list[tuple[Cell, Cell]], list[tuple[Cell, Cell]]]:
+    """Inner grid lines as runs between corners: (thin runs, thick runs across region borders)."""
+    thin: list[tuple[Cell, Cell]] = []
+    thick: list[tuple[Cell, Cell]] = []
+    for r in range(1, sheet.rows):  # the line between row r-1 and row r
+        for start, end, border in _runs([sheet.regions[r - 1][c] != sheet.regions[r][c] for c in range(sheet.cols)]):
+            (thick if border else thin).append(((r, start), (r, end)))
+    for c in range(1, sheet.cols):  # the line between column c-1 and column c
+        for start, end, border in _runs([sheet.regions[r][c - 1] != sheet.regions[r][c] for r in range(sheet.rows)]):
+            (thick if border else thin).append(((start, c), (end, c)))
+    return thin, thick
+
+
+def _runs(borders: list[bool]) -> list[tuple[int, int, bool]]:
+    """A line of unit edges cut into runs of one style: (first, after last, is a border)."""
+    out, start = [], 0
+    for i in range(1, len(borders) + 1):
+        if i == len(borders) or borders[i] != borders[start]:
+            out.append((start, i, borders[start]))
+            start = i
+    return out
+
+
+def _cell_labels(sheet: Sheet, frame: Frame) -> list[Label]:
+    """The text of each cell, centred; givens bold black, written-in numbers in blue."""
+    s = frame.cell
+    # digits 48 % of the cell high (their height is 0.72 of the font size)
+    size = min(s * 0.48 / (0.72 * PT_MM), MAX_DIGIT_PT * frame.scale)
+    out = []
+    for (r, c), text in sorted(sheet.texts.items()):
+        if not text or (r, c) in sheet.black:
+            continue
+        font, colour = (BOLD, INK) if (r, c) in sheet.bold else (REGULAR, FILLED_INK)
+        fit = min(size, size * 0.78 * s / max(text_width(text, font, size), 1e-9))
+        baseline = frame.y + (r + 0.5) * s + 0.36 * fit * PT_MM
+        out.append(Label(frame.x + (c + 0.5) * s, baseline, text, fit, font, colour, "centre"))
+    return out
+
+
+def clue_shapes(sheet: Sheet, frame: Frame) -> list[Label]:
+    """Each row's clue, left-aligned beside the row, vertically centred."""
+    x = frame.x + sheet.cols * frame.cell + CLUE_GAP_MM * frame.scale
+    return [Label(x, frame.y + (r + 0.5) * frame.cell + 0.36 * frame.clue_pt * PT_MM, clue, frame.clue_pt, REGULAR,
+                  INK) for r, clue in enumerate(sheet.clues)]
+
+
+# ---------------------------------------------------------------------------------------------
+# The files
+
+
+def sheet_pdf(sheet: Sheet, paper: str = "a4") -> bytes:
+    """The sheet as the bytes of a one-page PDF."""
+    from foldkit.paper.gridsheet_pdf import drawing_pdf
+
+    return drawing_pdf(sheet_drawing(sheet, paper))
+
+
+def sheet_svg(sheet: Sheet, paper: str = "a4") -> bytes:
+    """The sheet as the bytes of an SVG in millimetres."""
+    from foldkit.paper.gridsheet_svg import drawing_svg
+
+    return drawing_svg(sheet_drawing(sheet, paper))
+
+
+def number_cross_sheet(regions: tuple[tuple[int, ...], ...], highlighted: frozenset[Cell], clue_texts: tuple[str, ...],
+                       grid: tuple[tuple[int | None, ...], ...] | None, title: str, rules: tuple[str, ...] = (),
+                       footer: tuple[str, ...] = (), answer: str = "") -> Sheet:
+    """A Number Cross page: the empty puzzle (grid None) or the solved grid, None cells as tiles."""
+    rows, cols = len(regions), len(regions[0])
+    texts: dict[Cell, str] = {}
+    black = set()
+    for r, row in enumerate(grid or ()):
+        for c, digit in enumerate(row):
+            if digit is None:
+                black.add((r, c))
+            else:
+                texts[(r, c)] = str(digit)
+    return Sheet(rows, cols, regions, title, rules, frozenset(highlighted), frozenset(black), texts, frozenset(),
+                 tuple(clue_texts), footer, answer)
