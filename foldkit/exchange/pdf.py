@@ -10,6 +10,8 @@ import io
 
 from reportlab.pdfgen.canvas import Canvas
 
+from foldkit.drawing import Drawing, Line, Rect, Shape
+
 PT_PER_MM = 72 / 25.4
 
 
@@ -29,3 +31,33 @@ class PdfDocument:
         """Close the document and return the file's bytes."""
         self.canvas.save()
         return self._buffer.getvalue()
+
+
+def drawing_pdf(drawing: Drawing) -> bytes:
+    """A one-page drawing (``foldkit.drawing``) as PDF bytes."""
+    document = PdfDocument(drawing.size, drawing.title)
+    for shape in drawing.shapes:
+        _draw(document.canvas, shape, drawing.size[1])
+    document.canvas.showPage()
+    return document.bytes()
+
+
+def _draw(c: Canvas, shape: Shape, height: float) -> None:
+    """One shape; page mm (y down) become PDF points (y up)."""
+    def pt(x: float, y: float) -> tuple[float, float]:
+        return x * PT_PER_MM, (height - y) * PT_PER_MM
+
+    if isinstance(shape, Rect):
+        c.setFillColorRGB(*shape.fill)
+        c.rect(*pt(shape.x, shape.y + shape.height), shape.width * PT_PER_MM, shape.height * PT_PER_MM,
+               stroke=0, fill=1)
+    elif isinstance(shape, Line):
+        c.setStrokeColorRGB(*shape.colour)
+        c.setLineWidth(shape.width * PT_PER_MM)
+        c.setLineCap(2)  # square ends: runs of a border meet without notches
+        c.line(*pt(*shape.start), *pt(*shape.end))
+    else:
+        c.setFillColorRGB(*shape.colour)
+        c.setFont(shape.font, shape.size_pt)
+        draw = {"left": c.drawString, "centre": c.drawCentredString, "right": c.drawRightString}[shape.align]
+        draw(*pt(shape.x, shape.y), shape.text)

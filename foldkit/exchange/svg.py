@@ -4,8 +4,12 @@ from __future__ import annotations
 
 import xml.etree.ElementTree as ET
 
+from foldkit.drawing import PT_MM, Drawing, Label, Line, Rect, Shape
+
 SVG = "http://www.w3.org/2000/svg"
 INKSCAPE = "http://www.inkscape.org/namespaces/inkscape"
+FAMILY = "Helvetica, Arial, sans-serif"
+ANCHOR = {"left": "start", "centre": "middle", "right": "end"}
 
 
 def svg_root(width_mm: float, height_mm: float, title: str) -> ET.Element:
@@ -34,3 +38,32 @@ def svg_bytes(root: ET.Element) -> bytes:
     """The SVG file of a drawing, indented, with its XML declaration."""
     ET.indent(root)
     return ET.tostring(root, encoding="utf-8", xml_declaration=True) + b"\n"
+
+
+def drawing_svg(drawing: Drawing) -> bytes:
+    """The SVG bytes of a drawing."""
+    root = svg_root(*drawing.size, drawing.title)
+    for shape in drawing.shapes:
+        tag, attributes = _element(shape)
+        element = ET.SubElement(root, f"{{{SVG}}}{tag}", attributes)
+        if isinstance(shape, Label):
+            element.text = shape.text
+    return svg_bytes(root)
+
+
+def _element(shape: Shape) -> tuple[str, dict[str, str]]:
+    if isinstance(shape, Rect):
+        return "rect", {"class": shape.role, "x": number(shape.x), "y": number(shape.y),
+                        "width": number(shape.width), "height": number(shape.height), "fill": colour(shape.fill)}
+    if isinstance(shape, Line):
+        (x1, y1), (x2, y2) = shape.start, shape.end
+        return "line", {"class": shape.role, "x1": number(x1), "y1": number(y1), "x2": number(x2),
+                        "y2": number(y2),
+                        "stroke": colour(shape.colour), "stroke-width": number(shape.width),
+                        "stroke-linecap": "square"}
+    attributes = {"x": number(shape.x), "y": number(shape.y), "font-family": FAMILY,
+                  "font-size": number(shape.size_pt * PT_MM),
+                  "fill": colour(shape.colour), "text-anchor": ANCHOR[shape.align]}
+    if shape.font.endswith("Bold"):
+        attributes["font-weight"] = "bold"
+    return "text", attributes

@@ -11,15 +11,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-from foldkit.errors import EXIT_BAD_INPUT, FoldkitError
+from foldkit.drawing import PT_MM, Drawing, Label, Line, Rect, Shape
+from foldkit.look import RGB
+from foldkit.paper.page import BOLD, REGULAR, Mm, paper_size
+from solver.grid import Cell
 
-Cell = tuple[int, int]  # (row, col), 0-based, row 0 at the top
-Mm = tuple[float, float]  # (x, y) on the page in millimetres from the top-left corner, y down
-RGB = tuple[float, float, float]  # 0-1 each
-
-# The same papers as the net template (portrait width, height in mm)
-PAPER_MM: dict[str, Mm] = {"a4": (210.0, 297.0), "letter": (215.9, 279.4), "a3": (297.0, 420.0)}
-PT_MM = 25.4 / 72  # one point in millimetres
 MARGIN_MM = 15.0
 TITLE_PT, RULES_PT, CLUE_PT, FOOTER_PT, ANSWER_PT = 20.0, 10.5, 12.0, 11.0, 14.0
 MAX_DIGIT_PT = 36.0  # cell text stays this size on a big grid of few cells
@@ -27,7 +23,6 @@ LINE_GAP = 1.45  # line height as a multiple of the font size
 CLUE_GAP_MM = 5.0  # between the grid's right edge and the clues
 MAX_CLUE_SHARE = 0.4  # of the content width, at most, for the clue column
 THIN_MM, THICK_MM, FRAME_MM = 0.25, 0.8, 1.1
-REGULAR, BOLD = "Helvetica", "Helvetica-Bold"
 
 INK: RGB = (0.0, 0.0, 0.0)
 GRID_GREY: RGB = (0.55, 0.55, 0.55)
@@ -62,67 +57,6 @@ class Sheet:
         cells = set(self.texts) | self.shaded | self.black | self.bold
         if any(not (0 <= r < self.rows and 0 <= c < self.cols) for r, c in cells):
             raise ValueError("a cell of the sheet lies outside the grid")
-
-
-# ---------------------------------------------------------------------------------------------
-# Shapes: what both writers draw
-
-
-@dataclass(frozen=True)
-class Box:
-    """A filled rectangle; `role` names it in the SVG ('tile', 'shade', 'page')."""
-
-    x: float
-    y: float
-    width: float
-    height: float
-    fill: RGB
-    role: str
-
-
-@dataclass(frozen=True)
-class Stroke:
-    """A straight line of a width in mm, with square ends."""
-
-    start: Mm
-    end: Mm
-    width: float
-    colour: RGB
-    role: str
-
-
-@dataclass(frozen=True)
-class Label:
-    """Text with its baseline at (x, y); `align` is 'left', 'centre' or 'right'."""
-
-    x: float
-    y: float
-    text: str
-    size_pt: float
-    font: str
-    colour: RGB
-    align: str = "left"
-
-
-Shape = Box | Stroke | Label
-
-
-@dataclass(frozen=True)
-class Drawing:
-    """A page: its size in mm, its title, its shapes in drawing order."""
-
-    size: Mm
-    title: str
-    shapes: tuple[Shape, ...]
-
-
-def paper_size(paper: str) -> Mm:
-    """Portrait width and height of a paper name, in mm."""
-    try:
-        return PAPER_MM[paper.lower()]
-    except KeyError:
-        known = ", ".join(PAPER_MM)
-        raise FoldkitError(f"unknown paper {paper!r}: use one of {known}", EXIT_BAD_INPUT) from None
 
 
 def text_width(text: str, font: str, size_pt: float) -> float:
@@ -167,7 +101,7 @@ def sheet_drawing(sheet: Sheet, paper: str = "a4") -> Drawing:
 
     Type grows with the paper (A3 text is 1.41 times A4 text), so every paper prints the same page."""
     width, height = paper_size(paper)
-    k = width / PAPER_MM["a4"][0]
+    k = width / paper_size("a4")[0]
     inner = width - 2 * MARGIN_MM
     head = _head(sheet, inner, k)
     grid_top = head[-1].y + 8 * k
@@ -178,7 +112,7 @@ def sheet_drawing(sheet: Sheet, paper: str = "a4") -> Drawing:
     footer_height = sum(size * LINE_GAP * PT_MM for _, size, _ in footer_lines) + gap
     frame = _frame(sheet, inner, height - MARGIN_MM - footer_height - grid_top, grid_top, k)
     footer = _footer(footer_lines, frame.x, frame.y + sheet.rows * frame.cell + gap)
-    shapes = [Box(0, 0, width, height, (1.0, 1.0, 1.0), "page"), *head]
+    shapes = [Rect(0, 0, width, height, (1.0, 1.0, 1.0), "page"), *head]
     shapes += grid_shapes(sheet, frame) + clue_shapes(sheet, frame) + footer
     return Drawing((width, height), sheet.title, tuple(shapes))
 
@@ -221,8 +155,8 @@ def _frame(sheet: Sheet, inner: float, room: float, top: float, k: float) -> Fra
 def grid_shapes(sheet: Sheet, frame: Frame) -> list[Shape]:
     """Fills, thin lines inside regions, thick region borders, the frame, the cells' text."""
     s = frame.cell
-    fills = [Box(frame.x + c * s, frame.y + r * s, s, s, SHADE, "shade") for r, c in sorted(sheet.shaded)]
-    fills += [Box(frame.x + c * s, frame.y + r * s, s, s, TILE, "tile") for r, c in sorted(sheet.black)]
+    fills = [Rect(frame.x + c * s, frame.y + r * s, s, s, SHADE, "shade") for r, c in sorted(sheet.shaded)]
+    fills += [Rect(frame.x + c * s, frame.y + r * s, s, s, TILE, "tile") for r, c in sorted(sheet.black)]
     thin, thick = _edges(sheet)
     lines = [_stroke(frame, a, b, THIN_MM, GRID_GREY, "thin") for a, b in thin]
     lines += [_stroke(frame, a, b, THICK_MM, INK, "border") for a, b in thick]
@@ -231,12 +165,12 @@ def grid_shapes(sheet: Sheet, frame: Frame) -> list[Shape]:
     return fills + lines + _cell_labels(sheet, frame)
 
 
-def _stroke(frame: Frame, a: Cell, b: Cell, width: float, colour: RGB, role: str) -> Stroke:
+def _stroke(frame: Frame, a: Cell, b: Cell, width: float, colour: RGB, role: str) -> Line:
     """A line between two grid corners (row, col)."""
     def at(p: Cell) -> Mm:
         return frame.x + p[1] * frame.cell, frame.y + p[0] * frame.cell
 
-    return Stroke(at(a), at(b), width, colour, role)
+    return Line(at(a), at(b), width, colour, role)
 
 
 def _edges(sheet: Sheet) -> tuple[list[tuple[Cell, Cell]], list[tuple[Cell, Cell]]]:
@@ -291,14 +225,14 @@ def clue_shapes(sheet: Sheet, frame: Frame) -> list[Label]:
 
 def sheet_pdf(sheet: Sheet, paper: str = "a4") -> bytes:
     """The sheet as the bytes of a one-page PDF."""
-    from foldkit.paper.gridsheet_pdf import drawing_pdf
+    from foldkit.exchange.pdf import drawing_pdf
 
     return drawing_pdf(sheet_drawing(sheet, paper))
 
 
 def sheet_svg(sheet: Sheet, paper: str = "a4") -> bytes:
     """The sheet as the bytes of an SVG in millimetres."""
-    from foldkit.paper.gridsheet_svg import drawing_svg
+    from foldkit.exchange.svg import drawing_svg
 
     return drawing_svg(sheet_drawing(sheet, paper))
 

@@ -7,11 +7,10 @@ from dataclasses import dataclass
 
 from reportlab.pdfgen.canvas import Canvas
 
+from foldkit.drawing import Mm
 from foldkit.errors import EXIT_BAD_INPUT, FoldkitError
 from foldkit.exchange.pdf import PT_PER_MM
 from foldkit.look import INK, RGB
-
-Mm = tuple[float, float]  # (x, y) in millimetres from the page's top-left, y down
 
 PAPER_MM: dict[str, Mm] = {"a4": (210.0, 297.0), "letter": (215.9, 279.4), "a3": (297.0, 420.0)}
 PAPERS = tuple(PAPER_MM)

@@ -10,11 +10,11 @@ from pathlib import Path
 
 import pytest
 
+from foldkit.drawing import Line
 from foldkit.errors import FoldkitError
 from foldkit.paper.gridsheet import (
     MARGIN_MM,
     Sheet,
-    Stroke,
     number_cross_sheet,
     sheet_drawing,
     sheet_pdf,
@@ -137,8 +137,8 @@ def test_svg_draws_what_the_pdf_draws(nc_solution):
 
 def test_thick_lines_follow_exactly_the_region_borders(nc_puzzle):
     drawing = sheet_drawing(nc_puzzle)
-    borders = [s for s in drawing.shapes if isinstance(s, Stroke) and s.role == "border"]
-    thin = [s for s in drawing.shapes if isinstance(s, Stroke) and s.role == "thin"]
+    borders = [s for s in drawing.shapes if isinstance(s, Line) and s.role == "border"]
+    thin = [s for s in drawing.shapes if isinstance(s, Line) and s.role == "thin"]
     cell = _cell_mm(drawing)
     def units(strokes) -> int:
         return round(sum(abs(s.end[0] - s.start[0]) + abs(s.end[1] - s.start[1]) for s in strokes) / cell)
@@ -152,7 +152,7 @@ def test_thick_lines_follow_exactly_the_region_borders(nc_puzzle):
 
 
 def _cell_mm(drawing) -> float:
-    frame = [s for s in drawing.shapes if isinstance(s, Stroke) and s.role == "frame"]
+    frame = [s for s in drawing.shapes if isinstance(s, Line) and s.role == "frame"]
     top = frame[0]
     return abs(top.end[0] - top.start[0]) / 11
 
@@ -161,7 +161,7 @@ def _cell_mm(drawing) -> float:
 def test_grid_and_clues_fill_the_page_width(nc_puzzle, paper):
     drawing = sheet_drawing(nc_puzzle, paper)
     width = drawing.size[0]
-    frame = [s for s in drawing.shapes if isinstance(s, Stroke) and s.role == "frame"]
+    frame = [s for s in drawing.shapes if isinstance(s, Line) and s.role == "frame"]
     left = min(s.start[0] for s in frame)
     right = max(s.start[0] for s in frame)
     widest_clue = next(s for s in drawing.shapes if getattr(s, "text", None) == "divisible by each of its digits").x
