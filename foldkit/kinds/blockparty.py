@@ -41,15 +41,15 @@ def solve(puzzle: BlockParty, options: SolveOptions) -> BlockPartyReport:
 
 def outcome(report: BlockPartyReport) -> Outcome:
     """0 unique, 1 no solution, 3 ambiguous, 4 unfinished."""
-    name, found = report.puzzle.name, report.found
+    found = report.found
     if report.ambiguous:
         count = f"{found}" if report.complete else f"at least {found}"
-        return Outcome(EXIT_AMBIGUOUS, f"{name}: ambiguous, {count} solutions")
+        return Outcome(EXIT_AMBIGUOUS, f"ambiguous, {count} solutions")
     if not report.complete:
-        return Outcome(EXIT_UNFINISHED, f"{name}: the search stopped before it could prove uniqueness")
+        return Outcome(EXIT_UNFINISHED, "the search stopped before it could prove uniqueness")
     if found == 0:
-        return Outcome(EXIT_NO_SOLUTION, f"{name}: no solution: {report.failure}")
-    return Outcome(0, f"{name}: unique solution, answer {report.answers[0]}")
+        return Outcome(EXIT_NO_SOLUTION, f"no solution: {report.failure}")
+    return Outcome(0, f"unique solution, answer {report.answers[0]}")
 
 
 # ---------------------------------------------------------------------------------------------
