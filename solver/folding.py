@@ -296,33 +296,13 @@ def box_foldings(cells: Layout) -> dict[Box, list[Folding]]:
     return out
 
 
-# ---------------------------------------------------------------------------------------------
-# The independent check
+def grid_points_on_box(folding: Folding, cells: list[Cell], points: np.ndarray) -> np.ndarray:
+    """Where grid points go on the box, each carried by the placement of the cell beside it.
 
-
-def folding_problem(cells: Layout, folding: Folding) -> str | None:
-    """What is wrong with a folding, checked from 3D geometry alone, or None if it is sound:
-    the cells cover every surface square once, and each grid edge is one box edge."""
-    if set(folding.placement) != set(cells):
-        return "the folding does not place exactly the polyomino's cells"
-    if sorted(folding.placement.values()) != sorted(squares(folding.box)):
-        return "the cells do not cover the box surface exactly once"
-    for a, b in grid_edges(cells):
-        for corner in set(_corners(a)) & set(_corners(b)):
-            if not np.allclose(_corner_on_box(folding, a, corner), _corner_on_box(folding, b, corner)):
-                return f"cells {a} and {b} are not joined along one edge on the box"
-    return None
-
-
-def _corners(cell: Cell) -> list[tuple[int, int]]:
-    """The four grid points at the corners of a cell, as (row, col) of the grid lines."""
-    r, c = cell
-    return [(r, c), (r, c + 1), (r + 1, c), (r + 1, c + 1)]
-
-
-def _corner_on_box(folding: Folding, cell: Cell, corner: tuple[int, int]) -> np.ndarray:
-    """Where one corner of the cell goes on the box, carried by that cell's own placement."""
-    centre = square_center(folding.box, folding.placement[cell])
-    up, right = np.array(folding.up[cell]), np.array(folding.right[cell])
-    dy, dx = corner[0] - cell[0] - 0.5, corner[1] - cell[1] - 0.5
-    return centre + dx * right - dy * up
+    points shape (n, 2): (row, col) in grid units (a cell spans [r, r + 1] x [c, c + 1]);
+    cells: n cells, one per point; returns shape (n, 3) float64 in cell units."""
+    centre = np.array([square_center(folding.box, folding.placement[c]) for c in cells], dtype=np.float64)
+    up = np.array([folding.up[c] for c in cells], dtype=np.float64)
+    right = np.array([folding.right[c] for c in cells], dtype=np.float64)
+    offset = np.asarray(points, dtype=np.float64) - np.array(cells, dtype=np.float64) - 0.5  # (dy, dx)
+    return centre + offset[:, 1:2] * right - offset[:, 0:1] * up

@@ -1,7 +1,7 @@
 """The fold as a GIF or MP4, rendered off-screen, reporting progress to a callback.
 
 The animation holds a moment on the flat net, folds over ``seconds`` with the camera following
-the fold, then orbits the closed box (scene.ORBIT_SECONDS) and rests a moment; held frames are
+the fold, then orbits the closed box (camera.ORBIT_SECONDS) and rests a moment; held frames are
 rendered once.
 """
 
@@ -37,7 +37,7 @@ class AnimationOptions:
 def frame_times(options: AnimationOptions) -> list[float]:
     """The time along the camera path (seconds) of every frame: the flat hold, the fold, the
     orbit round the closed box, the final hold."""
-    from foldkit.fold.scene import ORBIT_SECONDS
+    from foldkit.fold.camera import ORBIT_SECONDS
 
     fold = max(2, round(options.seconds * options.fps))
     orbit = max(2, round(ORBIT_SECONDS * options.fps))

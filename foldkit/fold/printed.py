@@ -20,8 +20,8 @@ from foldkit.fold.glyphs import number_outline
 from foldkit.fold.solids import cuboid, frame, prism, to_trimesh, union
 from foldkit.fold.subject import Subject
 from solver.box import face_normal, square_center
-from solver.folding import Folding
-from solver.grid import DIRECTIONS, Cell, step
+from solver.folding import Folding, grid_points_on_box
+from solver.grid import DIRECTIONS, STEP, Cell, step
 
 MIN_WALL_MM = 0.4  # one line of a 0.4 mm nozzle: anything thinner does not print
 MIN_VOID_MM = 1.0  # a hollow box keeps at least this much room inside
@@ -164,9 +164,8 @@ def side_kinds(folding: Folding, cell: Cell) -> dict[str, str]:
 
 def _on_box_edge(folding: Folding, cell: Cell, direction: str) -> bool:
     """True if this side of the cell lies on an edge of the box once folded."""
-    up, right = np.array(folding.up[cell]), np.array(folding.right[cell])
-    step = {"U": up, "R": right, "D": -up, "L": -right}[direction]
-    middle = square_center(folding.box, folding.placement[cell]) + 0.5 * step
+    side_middle = np.add(cell, 0.5) + np.multiply(STEP[direction], 0.5)  # (row, col) on the grid
+    middle = grid_points_on_box(folding, [cell], side_middle[None])[0]
     at_limit = np.isclose(middle, 0) | np.isclose(middle, folding.box)
     return int(at_limit.sum()) >= 2  # on a face, plus on the boundary of a second one
 

@@ -69,7 +69,8 @@ class FoldWindow:
     def __init__(self, subject: Subject, sequence: Sequence = "staged", window_size=WINDOW_SIZE):
         import pyvista as pv
 
-        from foldkit.fold.scene import Viewport, add_caption, fold_scene
+        from foldkit.fold.camera import Viewport
+        from foldkit.fold.scene import add_caption, fold_scene
 
         self.t, self.clock, self.playing = 0.0, 0.0, False  # clock: seconds along the camera path
         self.glide = None  # (the user's camera as a Shot, the clock then) while rejoining the path
@@ -115,8 +116,8 @@ class FoldWindow:
 
     def _camera_shot(self):
         """Where the camera goes now: on the path, or part way back to it from the user's view."""
+        from foldkit.fold.camera import Shot
         from foldkit.fold.pose import ease
-        from foldkit.fold.scene import Shot
 
         shot = self.path.shot(self.clock)
         if self.glide is None:
@@ -132,7 +133,7 @@ class FoldWindow:
 
     def _user_shot(self):
         """The camera as it is now (the user may have orbited or zoomed it), as a Shot."""
-        from foldkit.fold.scene import Shot
+        from foldkit.fold.camera import Shot
 
         camera = self.plotter.camera
         return Shot(np.array(camera.focal_point), np.array(camera.position), np.array(camera.up),

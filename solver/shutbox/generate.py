@@ -16,6 +16,7 @@ from pysat.solvers import Solver
 from solver.box import Box, boxes_of_area
 from solver.folding import Folding, SurfaceStates, foldings, surface_states
 from solver.grid import DIRECTIONS, STEP, Cell, Layout, normalise
+from solver.invariant import require
 from solver.shutbox.clues import clue_problem
 from solver.shutbox.layouts import SAT_BACKEND, Clause, LayoutModel
 from solver.shutbox.puzzle import Number, Puzzle
@@ -290,7 +291,7 @@ def random_puzzle(
         box, layout = plant_net(rows, cols, rng, recipe.fill, recipe.depth)
         puzzle = _clue_planted(Puzzle(rows, cols, name=f"random-{rows}x{cols}"), box, layout, rng, recipe)
         if puzzle is not None:
-            assert len(solve(puzzle).solutions) == 1
+            require(len(solve(puzzle).solutions) == 1, "a generated puzzle must have exactly one solution")
             return puzzle, layout
     raise RuntimeError(f"no {rows}x{cols} puzzle could be pinned to its planted layout")
 

@@ -10,8 +10,10 @@ from dataclasses import dataclass, field
 from itertools import islice
 
 from solver.box import Box, boxes_of_area
-from solver.folding import Folding, folding_problem, foldings
+from solver.folding import Folding, foldings
+from solver.folding_check import folding_problem
 from solver.grid import Layout
+from solver.invariant import require
 from solver.shutbox.clues import answer, clue_problem, face_sums
 from solver.shutbox.layouts import layouts
 from solver.shutbox.puzzle import Puzzle
@@ -122,7 +124,7 @@ def solve(puzzle: Puzzle, limit: int | None = DEFAULT_LAYOUT_LIMIT) -> Report:
     candidates = fold_layouts(puzzle, found)
     report = Report(puzzle, found, complete, candidates, solutions_of(puzzle, candidates))
     for solution in report.solutions:
-        assert is_solution(puzzle, solution), "the solver produced a solution that breaks a rule"
+        require(is_solution(puzzle, solution), "the solver produced a solution that breaks a rule")
     return report
 
 

@@ -15,8 +15,9 @@ import pytest
 from foldkit import look
 from foldkit.cli import main
 from foldkit.fold.animation import AnimationOptions, animation_bytes, frame_fractions, frame_times, render_frames
+from foldkit.fold.camera import CAPTION_PIXELS, Viewport
 from foldkit.fold.pose import cell_corners
-from foldkit.fold.scene import BACKGROUND, CAPTION_PIXELS, Viewport, fold_scene
+from foldkit.fold.scene import BACKGROUND, fold_scene
 from tests.conftest import EXAMPLES, ROOT, net_fold, puzzle_fold, require_program
 
 SAMPLE = str(EXAMPLES / "nov2025-sample.txt")

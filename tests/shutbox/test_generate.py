@@ -7,7 +7,8 @@ import random
 
 import pytest
 
-from solver.folding import folding_problem, foldings
+from solver.folding import foldings
+from solver.folding_check import folding_problem
 from solver.grid import components
 from solver.polyomino import canonical, transformed
 from solver.shutbox.generate import random_net, random_puzzle, true_clue

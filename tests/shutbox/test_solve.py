@@ -8,7 +8,8 @@ from pathlib import Path
 import pytest
 
 from solver.box import boxes_of_area, surface_area
-from solver.folding import FLAT, RIGHT_ANGLE, box_foldings, folding_problem, foldings
+from solver.folding import FLAT, RIGHT_ANGLE, box_foldings, foldings
+from solver.folding_check import folding_problem
 from solver.polyomino import parse_net
 from solver.shutbox.puzzle import parse_layout, parse_puzzle
 from solver.shutbox.rules import is_layout

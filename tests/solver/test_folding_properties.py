@@ -11,7 +11,8 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from solver.box import Box, square_center, squares, symmetries
-from solver.folding import Folding, box_foldings, folding_problem, foldings
+from solver.folding import Folding, box_foldings, foldings
+from solver.folding_check import folding_problem
 from solver.grid import Layout
 from solver.polyomino import canonical, parse_net, transformed
 from solver.shutbox.generate import random_net

@@ -18,9 +18,9 @@ from itertools import count
 import numpy as np
 from shapely import Polygon, box, unary_union
 
-from solver.box import square_center
-from solver.folding import Folding
-from solver.grid import STEP, Cell
+from solver.folding import Folding, grid_points_on_box
+from solver.grid import DIRECTIONS, Cell, step
+from solver.invariant import require
 
 Point = tuple[float, float]  # (x, y) in net coordinates
 Side = str  # "U", "R", "D" or "L": the side of a cell an outline edge lies on
@@ -149,29 +149,17 @@ def outline_edges(cells) -> list[OutlineEdge]:
     """Every cut side of every cell, in reading order of the cells."""
     out = []
     for r, c in sorted(cells):
-        for side in "URDL":
-            dr, dc = STEP[side]
-            if (r + dr, c + dc) not in cells:
+        for side in DIRECTIONS:
+            if step((r, c), side) not in cells:
                 out.append(OutlineEdge((r, c), side))
     return out
-
-
-def corners_on_box(folding: Folding, cells: list[Cell], corners: np.ndarray) -> np.ndarray:
-    """Where grid points go on the box, each carried by the given cell's placement.
-
-    corners shape (n, 2): (row, col) of grid points; returns shape (n, 3) float64, cell units."""
-    centre = np.array([square_center(folding.box, folding.placement[c]) for c in cells])
-    up = np.array([folding.up[c] for c in cells], dtype=np.float64)
-    right = np.array([folding.right[c] for c in cells], dtype=np.float64)
-    offset = corners - np.array(cells, dtype=np.float64) - 0.5  # (dy, dx) from the cell centre
-    return centre + offset[:, 1:2] * right - offset[:, 0:1] * up
 
 
 def box_segments(folding: Folding, edges: list[OutlineEdge]) -> np.ndarray:
     """The box-edge segment each outline edge lands on, shape (n, 2, 3) int64 (corners are
     whole cell units on the box)."""
     cells = [e.cell for e in edges]
-    ends = [corners_on_box(folding, cells, np.array([e.segment[k][::-1] for e in edges])) for k in (0, 1)]
+    ends = [grid_points_on_box(folding, cells, np.array([e.segment[k][::-1] for e in edges])) for k in (0, 1)]
     return np.rint(np.stack(ends, axis=1)).astype(np.int64)
 
 
@@ -205,7 +193,7 @@ def find_seams(folding: Folding) -> list[Seam]:
         if i in seen:
             continue
         seen |= {i, j}
-        assert {partner[e] for e in run} == set(runs[j]), "a run's partners must form one run"
+        require({partner[e] for e in run} == set(runs[j]), "a run's partners must form one run")
         pairs.append((SeamSide(tuple(run)), SeamSide(tuple(runs[j]))))
     return [Seam(label, sides) for label, sides in zip(seam_labels(), pairs, strict=False)]
 
