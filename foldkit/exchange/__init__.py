@@ -24,19 +24,6 @@ def format_of(path: str | Path, allowed: tuple[str, ...]) -> str:
     return suffix
 
 
-def video_bytes(frames: list, fps: float, suffix: str) -> bytes:
-    """Frames ((h, w, 3) uint8 arrays) as the bytes of a .gif or .mp4 file."""
-    if suffix == ".gif":
-        from foldkit.exchange.gif import gif_bytes
-
-        return gif_bytes(frames, fps)
-    if suffix == ".mp4":
-        from foldkit.exchange.mp4 import mp4_bytes
-
-        return mp4_bytes(frames, fps)
-    raise ValueError(f"no video format {suffix!r}")
-
-
 def write_artifact(path: str | Path, data: bytes) -> Path:
     """Write data to path whole or not at all (a temporary file renamed into place)."""
     path = Path(path)

@@ -14,7 +14,8 @@ import io
 import numpy as np
 from PIL import Image
 
-Frame = np.ndarray  # (height, width, 3) uint8
+from foldkit.exchange.video import Frame
+
 PALETTE_SAMPLES = 6  # frames the palette is taken from
 
 

@@ -11,12 +11,10 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from foldkit.exchange import video_bytes
+from foldkit.exchange.video import Frame, video_bytes
 from foldkit.fold.pose import Sequence
 from foldkit.fold.subject import Subject
 from foldkit.kinds.base import Progress
-
-Frame = np.ndarray  # (height, width, 3) uint8
 
 HOLD_FLAT = 1.0  # seconds on the flat net before folding
 HOLD_END = 0.5  # seconds still at the end of the orbit, before the film starts again

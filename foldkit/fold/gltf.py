@@ -28,7 +28,7 @@ from foldkit.fold.panels import PanelTree
 from foldkit.fold.pose import Sequence, cell_corners, cell_outlines, cell_panels, panel_matrices
 from foldkit.fold.subject import Subject
 from foldkit.look import FOLD_EDGE, GRID_LINE, INK, MARK_RADIUS, face_colour, face_label
-from solver.grid import Cell
+from solver.grid import DIRECTIONS, STEP, Cell
 from solver.shutbox.puzzle import Number
 
 Quaternions = np.ndarray  # (k, 4) float64, glTF order (x, y, z, w)
@@ -164,7 +164,7 @@ def cell_atlas(subject: Subject, tree: PanelTree) -> tuple[bytes, int]:
 def _draw_sides(draw: ImageDraw.ImageDraw, corner: tuple[int, int], cell: Cell, cells, folds) -> None:
     """A cell tile's four sides: red where it folds, a fine grid line on flat creases, ink where it is cut."""
     (x, y), (row, col), t = corner, cell, TILE_PX - 1
-    for dr, dc in ((-1, 0), (0, 1), (1, 0), (0, -1)):
+    for dr, dc in (STEP[d] for d in DIRECTIONS):
         other = (row + dr, col + dc)
         if frozenset((cell, other)) in folds:
             colour, width = FOLD_EDGE, 4

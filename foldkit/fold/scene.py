@@ -26,7 +26,6 @@ from solver.box import FACE_LABELS
 from solver.grid import Cell
 
 Points = np.ndarray  # (n, 3) float64
-Bounds = tuple[float, float, float, float, float, float]  # xmin, xmax, ymin, ymax, zmin, zmax
 
 LIFT = 0.012  # how far lines and ink stand off the paper, in cells, so the paper hides none of them
 BACKGROUND = (0.97, 0.97, 0.96)

@@ -9,7 +9,7 @@ from manifold3d import CrossSection, FillRule, Manifold, OpType
 from shapely.geometry import MultiPolygon, Polygon
 from shapely.geometry.base import BaseGeometry
 
-Frame = np.ndarray  # (3, 4) float64: columns x axis, y axis, z axis, origin; p' = F[:, :3] p + F[:, 3]
+Transform = np.ndarray  # (3, 4) float64: columns x axis, y axis, z axis, origin; p' = F[:, :3] p + F[:, 3]
 
 
 def cross_section(shape: BaseGeometry) -> CrossSection:
@@ -23,12 +23,12 @@ def cross_section(shape: BaseGeometry) -> CrossSection:
     return CrossSection(contours, FillRule.EvenOdd)
 
 
-def prism(shape: BaseGeometry, height: float, frame: Frame) -> Manifold:
+def prism(shape: BaseGeometry, height: float, frame: Transform) -> Manifold:
     """The shape extruded along its local z from 0 to height, then placed by frame."""
     return Manifold.extrude(cross_section(shape), height).transform(np.asarray(frame, dtype=np.float64))
 
 
-def frame(x_axis, y_axis, origin) -> Frame:
+def frame(x_axis, y_axis, origin) -> Transform:
     """A right-handed frame from its x and y axes (unit, perpendicular) and origin."""
     x_axis, y_axis = np.asarray(x_axis, dtype=np.float64), np.asarray(y_axis, dtype=np.float64)
     return np.column_stack([x_axis, y_axis, np.cross(x_axis, y_axis), np.asarray(origin, dtype=np.float64)])

@@ -86,7 +86,7 @@ def wrapped(paragraphs: tuple[str, ...], font: str, size_pt: float, width: float
 
 
 @dataclass(frozen=True)
-class Frame:
+class GridPlace:
     """Where the grid goes: its top-left corner, the cell size, the clue column's font size."""
 
     x: float
@@ -139,7 +139,7 @@ def _footer(lines: list[tuple[str, float, str]], x: float, top: float) -> list[L
     return out
 
 
-def _frame(sheet: Sheet, inner: float, room: float, top: float, k: float) -> Frame:
+def _frame(sheet: Sheet, inner: float, room: float, top: float, k: float) -> GridPlace:
     """The largest grid that fits beside its clues in the room left, centred on the page."""
     clue_pt = CLUE_PT * k
     widest = max((text_width(clue, REGULAR, clue_pt) for clue in sheet.clues), default=0.0)
@@ -149,10 +149,10 @@ def _frame(sheet: Sheet, inner: float, room: float, top: float, k: float) -> Fra
     column = widest + CLUE_GAP_MM * k if sheet.clues else 0.0
     cell = min((inner - column) / sheet.cols, room / sheet.rows)
     left = MARGIN_MM + (inner - column - cell * sheet.cols) / 2
-    return Frame(left, top, cell, clue_pt, k)
+    return GridPlace(left, top, cell, clue_pt, k)
 
 
-def grid_shapes(sheet: Sheet, frame: Frame) -> list[Shape]:
+def grid_shapes(sheet: Sheet, frame: GridPlace) -> list[Shape]:
     """Fills, thin lines inside regions, thick region borders, the frame, the cells' text."""
     s = frame.cell
     fills = [Rect(frame.x + c * s, frame.y + r * s, s, s, SHADE, "shade") for r, c in sorted(sheet.shaded)]
@@ -165,7 +165,7 @@ def grid_shapes(sheet: Sheet, frame: Frame) -> list[Shape]:
     return fills + lines + _cell_labels(sheet, frame)
 
 
-def _stroke(frame: Frame, a: Cell, b: Cell, width: float, colour: RGB, role: str) -> Line:
+def _stroke(frame: GridPlace, a: Cell, b: Cell, width: float, colour: RGB, role: str) -> Line:
     """A line between two grid corners (row, col)."""
     def at(p: Cell) -> Mm:
         return frame.x + p[1] * frame.cell, frame.y + p[0] * frame.cell
@@ -196,7 +196,7 @@ def _runs(borders: list[bool]) -> list[tuple[int, int, bool]]:
     return out
 
 
-def _cell_labels(sheet: Sheet, frame: Frame) -> list[Label]:
+def _cell_labels(sheet: Sheet, frame: GridPlace) -> list[Label]:
     """The text of each cell, centred; givens bold black, written-in numbers in blue."""
     s = frame.cell
     # digits 48 % of the cell high (their height is 0.72 of the font size)
@@ -212,7 +212,7 @@ def _cell_labels(sheet: Sheet, frame: Frame) -> list[Label]:
     return out
 
 
-def clue_shapes(sheet: Sheet, frame: Frame) -> list[Label]:
+def clue_shapes(sheet: Sheet, frame: GridPlace) -> list[Label]:
     """Each row's clue, left-aligned beside the row, vertically centred."""
     x = frame.x + sheet.cols * frame.cell + CLUE_GAP_MM * frame.scale
     return [Label(x, frame.y + (r + 0.5) * frame.cell + 0.36 * frame.clue_pt * PT_MM, clue, frame.clue_pt, REGULAR,

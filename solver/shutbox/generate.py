@@ -24,7 +24,7 @@ from solver.shutbox.rules import arrow_holds, first_box_distance, is_hole_free, 
 from solver.shutbox.solve import solve
 
 Clue = Number | str  # a number on a box cell, or the directions of an arrow on any other cell
-Edge = tuple[Cell, int, int]  # (cell of a placed square, its state, grid direction index) to grow along
+Growth = tuple[Cell, int, int]  # (cell of a placed square, its state, grid direction index) to grow along
 
 NET_ATTEMPTS = 10_000
 PUZZLE_ATTEMPTS = 1_000
@@ -70,7 +70,7 @@ def _grow_net(graph: SurfaceStates, rng: random.Random, depth: float) -> Layout 
     return frozenset(state_at) if len(placed) == total else None
 
 
-def _edges_from(graph: SurfaceStates, cell: Cell, state: int, rng: random.Random) -> list[Edge]:
+def _edges_from(graph: SurfaceStates, cell: Cell, state: int, rng: random.Random) -> list[Growth]:
     """The four ways on from a placed cell, in random order."""
     return [(cell, state, d) for d in rng.sample(range(4), 4)]
 

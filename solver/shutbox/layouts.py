@@ -19,7 +19,7 @@ from itertools import combinations
 
 from pysat.solvers import Solver
 
-from solver.grid import Cell, Layout
+from solver.grid import DIRECTIONS, Cell, Layout
 from solver.shutbox.puzzle import Puzzle
 from solver.shutbox.rules import is_layout, king_neighbourhood, ray
 
@@ -118,7 +118,7 @@ class LayoutModel:
 
     def _arrow(self, cell: Cell, pointed: str) -> list[Clause]:
         """One distance variable per feasible d; the first box cell at d wherever it points."""
-        rays = {p: ray(self.puzzle, cell, p) for p in "URDL"}
+        rays = {p: ray(self.puzzle, cell, p) for p in DIRECTIONS}
         clauses: list[Clause] = []
         empty = {p: self._empty_prefixes(cells, clauses) for p, cells in rays.items()}
         choices = []

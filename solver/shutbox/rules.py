@@ -5,7 +5,7 @@ Nothing here searches; the search in ``layouts.py`` is tested against these chec
 
 from __future__ import annotations
 
-from solver.grid import STEP, Cell, Layout, components
+from solver.grid import DIRECTIONS, STEP, Cell, Layout, components
 from solver.shutbox.puzzle import Puzzle
 
 
@@ -38,12 +38,12 @@ def arrow_holds(puzzle: Puzzle, layout: Layout, cell: Cell) -> bool:
     """The arrow rule: every pointed direction meets its first box cell at one distance d,
     and every other direction meets none within d."""
     pointed = puzzle.arrows[cell]
-    found = {p: first_box_distance(puzzle, layout, cell, p) for p in "URDL"}
+    found = {p: first_box_distance(puzzle, layout, cell, p) for p in DIRECTIONS}
     distances = {found[p] for p in pointed}
     if len(distances) != 1 or None in distances:
         return False
     d = distances.pop()
-    return all(found[p] is None or found[p] > d for p in "URDL" if p not in pointed)
+    return all(found[p] is None or found[p] > d for p in DIRECTIONS if p not in pointed)
 
 
 def number_holds(puzzle: Puzzle, layout: Layout, cell: Cell) -> bool:

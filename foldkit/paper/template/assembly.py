@@ -12,7 +12,7 @@ from foldkit.look import FOLD_EDGE, INK, MARK_RADIUS, RGB, face_colour, face_lab
 from foldkit.paper.page import BOLD, PT_PER_MM, REGULAR, SOFT_INK, Sheet, Stroke, draw_header, set_stroke
 from foldkit.paper.template.geometry import NetGeometry, net_polygon
 from foldkit.paper.template.marks import NUMBER_SIZE, face_title, sums_text, title_text
-from foldkit.paper.template.paint import CUT, outline_rings
+from foldkit.paper.template.paint import CUT_PEN, outline_rings
 from foldkit.paper.template.pdfpen import PdfPen
 from solver.box import face_axes, face_normal, square_center
 from solver.grid import Cell
@@ -268,4 +268,4 @@ def draw_stage(sheet: Sheet, subject: Subject, tree: PanelTree, stage: int, area
         if hinge.stage <= stage:
             pen.line(hinge.start, hinge.end, NOW if hinge.stage == stage else DONE)
     for ring in outline_rings(net_polygon(cells)):
-        pen.polygon(ring, None, Stroke(CUT.colour, 0.15))
+        pen.polygon(ring, None, Stroke(CUT_PEN.colour, 0.15))

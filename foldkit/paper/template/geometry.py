@@ -19,15 +19,15 @@ import numpy as np
 from shapely import Polygon, box, unary_union
 
 from solver.folding import Folding, grid_points_on_box
-from solver.grid import DIRECTIONS, Cell, step
+from solver.grid import DIRECTIONS, STEP, Cell, step
 from solver.invariant import require
 
 Point = tuple[float, float]  # (x, y) in net coordinates
-Side = str  # "U", "R", "D" or "L": the side of a cell an outline edge lies on
+Direction = str  # "U", "R", "D" or "L": the side of a cell an outline edge lies on
 
-OUTWARD: dict[Side, tuple[int, int]] = {"U": (0, -1), "R": (1, 0), "D": (0, 1), "L": (-1, 0)}  # (dx, dy)
+OUTWARD: dict[Direction, tuple[int, int]] = {d: (dc, dr) for d, (dr, dc) in STEP.items()}  # (dx, dy)
 # (drow, dcol) to the next cell along an outline edge
-ALONG: dict[Side, tuple[int, int]] = {"U": (0, 1), "D": (0, 1), "L": (1, 0), "R": (1, 0)}
+ALONG: dict[Direction, tuple[int, int]] = {"U": (0, 1), "D": (0, 1), "L": (1, 0), "R": (1, 0)}
 
 # Tab shapes to try, biggest first: (depth, end inset), in cells. The ends slope a little more
 # than 45 degrees, so two tabs meeting at an inner corner of the net leave a gap between them;
@@ -41,7 +41,7 @@ class OutlineEdge:
     """One side of a box cell that is cut: the cell and which of its sides."""
 
     cell: Cell
-    side: Side
+    side: Direction
 
     @property
     def segment(self) -> tuple[Point, Point]:

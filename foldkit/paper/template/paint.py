@@ -18,10 +18,10 @@ from foldkit.paper.template.geometry import NetGeometry, Point
 from foldkit.paper.template.marks import Marks, Text
 from solver.grid import Cell
 
-CUT = Stroke(INK, 0.3)
-FOLD = Stroke(FOLD_EDGE, 0.3, (2.0, 1.2))
-FLAT = Stroke((0.72, 0.72, 0.76), 0.12)
-MARK = Stroke(INK, 0.25)  # circles and squares around numbers
+CUT_PEN = Stroke(INK, 0.3)
+FOLD_PEN = Stroke(FOLD_EDGE, 0.3, (2.0, 1.2))
+FLAT_PEN = Stroke((0.72, 0.72, 0.76), 0.12)
+MARK_PEN = Stroke(INK, 0.25)  # circles and squares around numbers
 TAB_FILL: RGB = (0.88, 0.88, 0.88)
 LABEL_INK: RGB = (0.25, 0.25, 0.3)
 
@@ -50,22 +50,22 @@ def draw_net(pen: Pen, subject: Subject, geometry: NetGeometry, marks: Marks) ->
     for cell in sorted(subject.cells):
         pen.cell(cell, face_colour(subject.folding.face_of(cell)))
     for a, b in marks.flats:
-        pen.line(a, b, FLAT)
+        pen.line(a, b, FLAT_PEN)
     for centre in marks.circles:
-        pen.circle(centre, MARK_RADIUS, MARK)
+        pen.circle(centre, MARK_RADIUS, MARK_PEN)
     for x, y in marks.squares:
         corners = np.array([(-1, -1), (1, -1), (1, 1), (-1, 1)], dtype=np.float64) * MARK_RADIUS + (x, y)
-        pen.polygon(corners, None, MARK)
+        pen.polygon(corners, None, MARK_PEN)
     for text in marks.numbers + marks.face_labels:
         pen.text(text, INK)
     for text in marks.seam_labels:
         pen.text(text, LABEL_INK)
     pen.layer("fold")
     for a, b in marks.folds:
-        pen.line(a, b, FOLD)
+        pen.line(a, b, FOLD_PEN)
     pen.layer("cut")
     for ring in outline_rings(geometry.outline):
-        pen.polygon(ring, None, CUT)
+        pen.polygon(ring, None, CUT_PEN)
 
 
 def outline_rings(shape) -> list[np.ndarray]:

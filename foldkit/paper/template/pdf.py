@@ -24,7 +24,7 @@ from foldkit.paper.template.assembly import draw_assembly_page
 from foldkit.paper.template.geometry import NetGeometry, net_geometry
 from foldkit.paper.template.layout import OVERLAP_MM, PagePlan, TemplateOptions, Tile, plan_pages
 from foldkit.paper.template.marks import net_marks, sums_text, title_text
-from foldkit.paper.template.paint import CUT, FLAT, FOLD, TAB_FILL, draw_net
+from foldkit.paper.template.paint import CUT_PEN, FLAT_PEN, FOLD_PEN, TAB_FILL, draw_net
 from foldkit.paper.template.pdfpen import PdfPen
 
 SCALE_BAR_MM = 50.0
@@ -153,15 +153,15 @@ def draw_footer(sheet: Sheet, subject: Subject, size: tuple[float, float]) -> No
 
 def draw_legend(sheet: Sheet, x: float, y: float) -> None:
     """Line samples with what they mean, in one row starting at page mm (x, y)."""
-    entries = [(CUT, "cut"), (FOLD, "fold (every fold goes away from you: print side out)"),
-               (FLAT, "do not fold")]
+    entries = [(CUT_PEN, "cut"), (FOLD_PEN, "fold (every fold goes away from you: print side out)"),
+               (FLAT_PEN, "do not fold")]
     for stroke, words in entries:
         sheet.line((x, y - 1), (x + 8, y - 1), stroke)
         sheet.text(x + 10, y, words, 7.5)
         x += 13 + sheet.canvas.stringWidth(words, REGULAR, 7.5) / PT_PER_MM
     tab = np.array([(0, 0), (1.5, -2.5), (6.5, -2.5), (8, 0)]) + (x, y)
     pen = PdfPen(sheet.canvas, lambda p: sheet.pt(*p), 1.0)
-    pen.polygon(tab, TAB_FILL, CUT)
+    pen.polygon(tab, TAB_FILL, CUT_PEN)
     sheet.text(x + 10, y, "tab: glue under the edge with the same letter", 7.5)
 
 
