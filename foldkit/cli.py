@@ -11,75 +11,23 @@ import argparse
 import os
 import signal
 import sys
-from collections.abc import Mapping
-from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
+from foldkit import __version__
 from foldkit import options as opt
 from foldkit.errors import EXIT_BAD_INPUT, EXIT_INTERRUPTED, FoldkitError
+from foldkit.target import Target
 from solver.text import InputError
 
 PAPERS = ("a4", "letter", "a3")
-VERSION = "foldkit 0.2.0"
-
-# ---------------------------------------------------------------------------------------------
-# What a command works on
-
-
-@dataclass(frozen=True)
-class Solved:
-    """A target ready for its makers."""
-
-    name: str
-    makers: Mapping[str, Any]  # file name -> maker(subject, options)
-    subject: Any
-    summary: str  # one line: the answer and how it was proven, or which folding of a net
-    kind: Any = None  # the puzzle kind, None for a net
-
-
-class Target:
-    """What the arguments name: a puzzle file of any kind (or the built-in one), or a net file
-    with one of its foldings; solved on demand, and made into the subject its makers take."""
-
-    def __init__(self, args: argparse.Namespace):
-        self.args = args
-        if getattr(args, "net", None) is not None and args.puzzle is not None:
-            raise FoldkitError("give a puzzle file or --net FILE, not both", EXIT_BAD_INPUT)
-        if getattr(args, "net", None) is None and getattr(args, "folding", None) is not None:
-            raise FoldkitError("--folding chooses among the foldings of a net: use it with --net FILE",
-                               EXIT_BAD_INPUT)
-
-    def solved(self) -> Solved:
-        """The target solved, or a FoldkitError if it has no unique solution to make things of."""
-        if self.args.net is not None:
-            from foldkit.kinds.net import NET_ARTIFACTS, net_folding
-
-            net = net_folding(self.args.net, self.args.folding or 1)
-            others = f"; {net.count - 1} other folding(s): --folding 1..{net.count}" if net.count > 1 else ""
-            summary = f"folding {net.number} of {net.count}{others}"
-            return Solved(net.fold.name, NET_ARTIFACTS, net, summary)
-        from foldkit.kinds import load
-        from foldkit.kinds.base import SolveOptions
-
-        loaded = load(self.args.puzzle)
-        report = loaded.kind.solve(loaded.puzzle, SolveOptions())
-        outcome = loaded.kind.outcome(report)
-        if not outcome.solved:
-            raise FoldkitError(f"{loaded.name}: {outcome.summary}", outcome.code)
-        return Solved(loaded.name, loaded.kind.artifacts, loaded.kind.subject(report), outcome.summary, loaded.kind)
-
-    def fold(self):
-        """The fold Subject of the target, or a FoldkitError if the target does not fold."""
-        solved = self.solved()
-        if not hasattr(solved.subject, "fold"):
-            raise FoldkitError(f"{solved.name}: this puzzle kind does not fold into a box; try 'foldkit build'",
-                               EXIT_BAD_INPUT)
-        return solved.subject.fold
-
+VERSION = f"foldkit {__version__}"
 
 # ---------------------------------------------------------------------------------------------
 # Commands
+
+
+def _target(args: argparse.Namespace) -> Target:
+    return Target(args.puzzle, getattr(args, "net", None), getattr(args, "folding", None))
 
 
 def run_solve(args: argparse.Namespace) -> int:
@@ -106,7 +54,7 @@ def run_boxes(args: argparse.Namespace) -> int:
 
 
 def run_show(args: argparse.Namespace) -> int:
-    solved = Target(args).solved()
+    solved = _target(args).solved()
     if hasattr(solved.subject, "fold"):
         from foldkit.fold.window import show
 
@@ -126,7 +74,7 @@ def run_animate(args: argparse.Namespace) -> int:
     if args.fps * args.seconds > opt.MAX_FRAMES:
         raise FoldkitError(f"--fps {args.fps} x --seconds {args.seconds:g} is more than {opt.MAX_FRAMES} frames",
                            EXIT_BAD_INPUT)
-    target = Target(args)
+    target = _target(args)
     output = args.output
     if output is not None:
         format_of(output, FORMATS)
@@ -142,7 +90,7 @@ def run_build(args: argparse.Namespace) -> int:
     from foldkit.build import build
     from foldkit.kinds.base import BuildOptions
 
-    solved = Target(args).solved()
+    solved = _target(args).solved()
     options = BuildOptions(paper=args.paper, print_cell_mm=args.print_cell_mm, wall_mm=args.wall_mm,
                            numbers=not args.no_numbers, cube_mm=args.cube_mm, clearance_mm=args.clearance_mm,
                            progress=None if args.quiet else ProgressBar("rendering"))
@@ -157,7 +105,7 @@ def run_template(args: argparse.Namespace) -> int:
     from foldkit.exchange import format_of, write_artifact
     from foldkit.paper.template import TemplateOptions, template_pdf, template_svg
 
-    target = Target(args)
+    target = _target(args)
     if args.output is not None:
         format_of(args.output, (".pdf", ".svg"))
     fold = target.fold()

@@ -14,7 +14,7 @@ import io
 import numpy as np
 from PIL import Image
 
-from foldkit.exchange.video import Frame
+Frame = np.ndarray  # (height, width, 3) uint8, as foldkit.exchange.video.Frame
 
 PALETTE_SAMPLES = 6  # frames the palette is taken from
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import imageio.v3 as iio
 import numpy as np
 
-from foldkit.exchange.video import Frame
+Frame = np.ndarray  # (height, width, 3) uint8, as foldkit.exchange.video.Frame
 
 
 def mp4_bytes(frames: list[Frame], fps: float) -> bytes:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 
-Frame = np.ndarray  # (height, width, 3) uint8
+Frame = np.ndarray  # (height, width, 3) uint8; the gif and mp4 writers take lists of them
 
 
 def video_bytes(frames: list[Frame], fps: float, suffix: str) -> bytes:

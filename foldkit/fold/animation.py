@@ -14,7 +14,7 @@ import numpy as np
 from foldkit.exchange.video import Frame, video_bytes
 from foldkit.fold.pose import Sequence
 from foldkit.fold.subject import Subject
-from foldkit.kinds.base import Progress
+from foldkit.progress import Progress
 
 HOLD_FLAT = 1.0  # seconds on the flat net before folding
 HOLD_END = 0.5  # seconds still at the end of the orbit, before the film starts again

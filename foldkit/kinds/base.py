@@ -11,8 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from foldkit.errors import EXIT_AMBIGUOUS, EXIT_NO_SOLUTION, EXIT_UNFINISHED
-
-Progress = Callable[[float], None]  # called with the share done, 0 to 1
+from foldkit.progress import Progress
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,116 @@
+"""The house rules of the code's layout, checked on the source: data flows one way.
+
+Layers, lowest first: the pure solver; the shared small pieces of foldkit (errors, look,
+drawing, files, options, progress); exchange (bytes of one format each); the fold and the
+assembly (3D makers); paper (printed sheets); kinds (puzzle kinds and their artifacts); the
+build and the target; the command line. A module imports only from its own layer or below,
+nothing imports in a circle, and no module grows past about 300 lines.
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import ROOT
+
+LAYERS = [
+    ("solver",),
+    ("foldkit", "foldkit.errors", "foldkit.look", "foldkit.drawing", "foldkit.files", "foldkit.options",
+     "foldkit.progress"),
+    ("foldkit.exchange",),
+    ("foldkit.fold", "foldkit.assembly"),
+    ("foldkit.paper",),
+    ("foldkit.kinds",),
+    ("foldkit.build", "foldkit.target"),
+    ("foldkit.cli", "foldkit.__main__"),
+]
+MAX_LINES = 330
+
+
+def module_name(path: Path) -> str:
+    parts = path.relative_to(ROOT).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def modules() -> dict[str, Path]:
+    return {module_name(p): p for top in ("solver", "foldkit") for p in sorted((ROOT / top).rglob("*.py"))}
+
+
+def layer_of(name: str) -> int:
+    """The index of the most specific layer prefix that names the module."""
+    best, found = -1, -1
+    for index, prefixes in enumerate(LAYERS):
+        for prefix in prefixes:
+            if (name == prefix or name.startswith(prefix + ".")) and len(prefix) > best:
+                best, found = len(prefix), index
+    return found
+
+
+def imports_of(path: Path) -> set[str]:
+    """Every solver or foldkit module a file imports, at the top or inside a function."""
+    out = set()
+    for node in ast.walk(ast.parse(path.read_text())):
+        if isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            out.add(node.module)
+            out.update(f"{node.module}.{alias.name}" for alias in node.names)  # from foldkit import look
+        elif isinstance(node, ast.Import):
+            out.update(alias.name for alias in node.names)
+    return {name for name in out if name.split(".")[0] in ("solver", "foldkit")}
+
+
+def resolve(name: str, known: dict[str, Path]) -> str:
+    """An imported name as a module ('foldkit.kinds' for 'foldkit.kinds.load')."""
+    while name not in known and "." in name:
+        name = name.rsplit(".", 1)[0]
+    return name
+
+
+def test_every_module_has_a_layer():
+    assert [name for name in modules() if layer_of(name) < 0] == []
+
+
+@pytest.mark.parametrize("name", sorted(modules()))
+def test_imports_go_down_the_layers(name):
+    known = modules()
+    upward = sorted({resolve(other, known) for other in imports_of(known[name])
+                     if layer_of(resolve(other, known)) > layer_of(name)})
+    assert upward == [], f"{name} reaches up to {upward}"
+
+
+def test_the_solver_never_imports_foldkit():
+    known = modules()
+    reaching = [n for n in known
+                if n.startswith("solver") and any(i.startswith("foldkit") for i in imports_of(known[n]))]
+    assert reaching == []
+
+
+def test_no_import_cycles():
+    known = modules()
+    graph = {n: {resolve(i, known) for i in imports_of(p)} - {n} for n, p in known.items()}
+    # A package's __init__ importing its own modules is how Python packages work, not a cycle.
+    graph = {n: {m for m in edges if not (m.startswith(n + ".") or n.startswith(m + "."))}
+             for n, edges in graph.items()}
+    state: dict[str, int] = {}
+
+    def visit(node: str, trail: list[str]) -> list[str] | None:
+        state[node] = 1
+        for nxt in sorted(graph.get(node, ())):
+            if state.get(nxt) == 1:
+                return trail + [node, nxt]
+            if nxt not in state and (cycle := visit(nxt, trail + [node])):
+                return cycle
+        state[node] = 2
+        return None
+
+    for start in sorted(graph):
+        if start not in state:
+            assert visit(start, []) is None
+
+
+@pytest.mark.parametrize("name", sorted(modules()))
+def test_no_module_is_too_long(name):
+    lines = len(modules()[name].read_text().splitlines())
+    assert lines <= MAX_LINES, f"{name} has {lines} lines"
