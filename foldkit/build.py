@@ -4,7 +4,7 @@ folder (``write_folder``), so a failure or an interrupt never leaves a half-upda
 from __future__ import annotations
 
 import time
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -36,15 +36,19 @@ def chosen(makers: Mapping[str, Maker], only: list[str] | None) -> dict[str, Mak
 
 
 def build(makers: Mapping[str, Maker], subject: Any, folder: Path, options: BuildOptions,
-          only: list[str] | None = None) -> list[Written]:
+          only: list[str] | None = None, checkpoint: Callable[[], None] | None = None) -> list[Written]:
     """Make every artifact in memory first, then write the folder whole; return what was written.
 
     Making all before writing any means a bad option (a wall too thick, say) that one maker
-    refuses leaves the folder as it was, not half rebuilt."""
+    refuses leaves the folder as it was, not half rebuilt. ``checkpoint`` is called between
+    makers and before writing: the command line raises there when Ctrl-C was pressed while a
+    library swallowed it."""
     made, seconds = {}, {}
     for name, make in chosen(makers, only).items():
         start = time.perf_counter()
         made[name] = make(subject, options)
         seconds[name] = time.perf_counter() - start
+        if checkpoint is not None:
+            checkpoint()
     paths = write_folder(folder, made)
     return [Written(path, len(made[path.name]), seconds[path.name]) for path in paths]

@@ -68,19 +68,17 @@ def run_show(args: argparse.Namespace) -> int:
 
 def run_animate(args: argparse.Namespace) -> int:
     from foldkit.exchange import format_of, write_artifact
-    from foldkit.fold.animation import FORMATS, AnimationOptions, animation_bytes
+    from foldkit.fold.animation import FORMATS, AnimationOptions, animation_bytes, frame_times
 
     width, height = args.size
-    if args.fps * args.seconds > opt.MAX_FRAMES:
-        raise FoldkitError(f"--fps {args.fps} x --seconds {args.seconds:g} is more than {opt.MAX_FRAMES} frames",
-                           EXIT_BAD_INPUT)
+    options = AnimationOptions(width=width, height=height, fps=args.fps, seconds=args.seconds, sequence=args.sequence)
+    opt.check_animation(len(frame_times(options)), width, height)
     target = _target(args)
     output = args.output
     if output is not None:
         format_of(output, FORMATS)
     fold = target.fold()
     output = Path(output or Path("outputs") / fold.name / "fold.gif")
-    options = AnimationOptions(width=width, height=height, fps=args.fps, seconds=args.seconds, sequence=args.sequence)
     data = animation_bytes(fold, output.suffix.lower(), options, None if args.quiet else ProgressBar("rendering"))
     print(f"wrote {write_artifact(output, data)}")
     return 0
@@ -96,7 +94,7 @@ def run_build(args: argparse.Namespace) -> int:
                            progress=None if args.quiet else ProgressBar("rendering"))
     folder = Path(args.output) if args.output else Path("outputs") / solved.name
     print(f"{solved.name}: {solved.summary}")
-    for written in build(solved.makers, solved.subject, folder, options, args.only):
+    for written in build(solved.makers, solved.subject, folder, options, args.only, _raise_if_interrupted):
         print(f"wrote {written.path}")
     return 0
 

@@ -6,8 +6,11 @@ from __future__ import annotations
 import argparse
 import math
 
+from foldkit.errors import EXIT_BAD_INPUT, FoldkitError
+
 MAX_SIDE_PX = 2048  # animation frame width or height
-MAX_FRAMES = 3600  # fps x seconds of the fold, and the orbit besides
+MAX_FRAMES = 3600  # of one animation: the holds, the fold and the orbit
+MAX_FRAME_BYTES = 1_500_000_000  # every frame is kept until the file is written
 MAX_FPS = 60
 MAX_SECONDS = 120.0
 MAX_LIMIT = 10_000_000  # --limit: layouts or solutions to list
@@ -37,6 +40,16 @@ def size(text: str) -> tuple[int, int]:
     if not (16 <= width <= MAX_SIDE_PX and 16 <= height <= MAX_SIDE_PX):
         raise argparse.ArgumentTypeError(f"width and height must be between 16 and {MAX_SIDE_PX} pixels")
     return width, height
+
+
+def check_animation(frames: int, width: int, height: int) -> None:
+    """A FoldkitError unless an animation of this many frames of this size stays in bounds."""
+    if frames > MAX_FRAMES:
+        raise FoldkitError(f"the animation would have {frames} frames, more than {MAX_FRAMES}: "
+                           "lower --fps or --seconds", EXIT_BAD_INPUT)
+    if frames * width * height * 3 > MAX_FRAME_BYTES:
+        raise FoldkitError(f"{frames} frames of {width}x{height} pixels need more than "
+                           f"{MAX_FRAME_BYTES // 10**9} GB: lower --size, --fps or --seconds", EXIT_BAD_INPUT)
 
 
 def names(text: str) -> list[str]:

@@ -18,6 +18,7 @@ HEADER_MM = 11.0  # title line
 FOOTER_MM = 22.0  # legend, sums and scale bar
 OVERLAP_MM = 12.0  # strip printed on both of two neighbouring pages, to tape them together
 MIN_CELL_MM = 2.0
+MAX_PAGES = 64  # of one tiled net: past this a template is a poster, not a craft
 
 
 @dataclass(frozen=True)
@@ -111,4 +112,8 @@ def plan_pages(bounds: Bounds, options: TemplateOptions) -> PagePlan:
         offset = ((covered[0] - width) / 2, (covered[1] - height) / 2)
         content = (MARGIN_MM, MARGIN_MM + HEADER_MM, cw, ch)
         plans.append(PagePlan(options.paper.lower(), size, cell, bounds, content, offset, rows, cols))
-    return min(plans, key=lambda p: (p.rows * p.cols, -min(p.offset)))
+    plan = min(plans, key=lambda p: (p.rows * p.cols, -min(p.offset)))
+    if plan.rows * plan.cols > MAX_PAGES:
+        raise FoldkitError(f"cells of {cell:g} mm need {plan.rows * plan.cols} pages of {options.paper.upper()}, "
+                           f"more than {MAX_PAGES}: use a smaller --cell-mm", EXIT_BAD_INPUT)
+    return plan
