@@ -94,10 +94,11 @@ def turned(cubes: Iterable[Cube], rotation: np.ndarray) -> tuple[Cube, ...]:
 
 def lying_flat(cubes: Iterable[Cube]) -> tuple[Cube, ...]:
     """The piece turned to rest on its largest flat face (the most cubes on the table, z = 0), then
-    as low as it goes, then with its footprint longer along x; the first such rotation."""
+    as low as it goes, then with its footprint longer along x; of those the least, so every copy
+    of a shape lies the same way."""
     def badness(shape: tuple[Cube, ...]) -> tuple:
         size = np.array(shape).max(axis=0) + 1
-        return -sum(z == 0 for _, _, z in shape), int(size[2]), int(size[0] < size[1])
+        return -sum(z == 0 for _, _, z in shape), int(size[2]), int(size[0] < size[1]), shape
 
     return min((turned(cubes, m) for m in rotations()), key=badness)
 

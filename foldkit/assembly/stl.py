@@ -88,7 +88,12 @@ def pieces_stls(box: Box, packing: Sequence[Placed], options: PrintOptions = Pri
 def bed_meshes(packing: Sequence[Placed], options: PrintOptions = PrintOptions()) -> dict[str, trimesh.Trimesh]:
     """The beds as meshes, by file name, each centred on its bed."""
     options.check()
-    meshes = [piece_mesh(p.cubes, options) for p in packing]
+    made: dict[tuple[Cube, ...], trimesh.Trimesh] = {}
+    for placed in packing:  # copies of a shape lie the same way: make each shape once
+        flat = lying_flat(placed.cubes)
+        if flat not in made:
+            made[flat] = piece_mesh(flat, options)
+    meshes = [made[lying_flat(p.cubes)] for p in packing]
     beds = lay_out(meshes, options)
     names = ["pieces.stl"] if len(beds) == 1 else [f"pieces-{k + 1}.stl" for k in range(len(beds))]
     return dict(zip(names, beds, strict=True))
