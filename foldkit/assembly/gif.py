@@ -22,6 +22,7 @@ from solver.packing.assembly import Box, Placed, piece_colours
 
 FLOOR_COLOUR = (0.86, 0.86, 0.84)
 ABOVE_CUBES = 1.5  # room shown above the box, where pieces fall in from
+WELL_SEEN = 0.35  # the camera turns to another side when less of the next piece shows
 
 
 @dataclass(frozen=True)
@@ -33,7 +34,7 @@ class GifOptions:
     fps: int = 20
     drop_frames: int = 10  # the fall
     hold_frames: int = 4  # the piece at rest before the next one
-    turn_frames: int = 6  # the camera swinging a quarter turn round the box
+    turn_frames: int = 5  # the camera swinging a quarter turn round the box
     end_frames: int = 30  # the finished box
 
 
@@ -52,7 +53,7 @@ def assembly_frames(box: Box, packing: Sequence[Placed], order: Sequence[int], c
     stage = stage_for(box, options)
     azimuth = corner_azimuth(0)
     frames: list[Image] = [still(floor, camera(azimuth), stage, fills)] * options.hold_frames
-    for step in assembly_steps(packing, order, prefer_front=False):
+    for step in assembly_steps(packing, order, prefer_front=False, well_seen=WELL_SEEN):
         caption = f"step {step.number} of {len(order)}: piece {step.piece + 1} ({packing[step.piece].piece})"
         placed = merge(floor, scene_faces({c: i for i in step.placed for c in packing[i].cubes}))
         target = nearest_turn(azimuth, corner_azimuth(step.corner))

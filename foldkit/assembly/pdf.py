@@ -29,6 +29,7 @@ GRID_INK: RGB = (0.72, 0.72, 0.74)
 SOFT_INK: RGB = (0.42, 0.42, 0.46)
 LINE_PT, SEAM_PT = 0.7, 0.25
 LEVELS_PER_ROW = 6
+SHAPE_CUBE_PT, BOX_CUBE_PT = 28.0, 60.0  # the largest a cube is drawn on the first page
 
 
 def assembly_pdf(box: Box, packing: Sequence[Placed], order: Sequence[int], colours: Sequence[int] | None = None,
@@ -65,14 +66,16 @@ def first_page(c: Canvas, size, box: Box, packing: Sequence[Placed], fills: np.n
     x, y, z = box
     intro = (f"Pack {len(packing)} pieces into a {x} x {y} x {z} box. Each step lowers one piece straight "
              "down into place; the level charts show each level from above, front edge at the bottom.")
-    for k, line in enumerate(simpleSplit(intro, REGULAR, 9, width - 2 * MARGIN)):
+    lines = simpleSplit(intro, REGULAR, 9, width - 2 * MARGIN)
+    for k, line in enumerate(lines):
         text(c, MARGIN, height - MARGIN - 36 - 11 * k, line, 9, colour=SOFT_INK)
-    text(c, MARGIN, height - MARGIN - 62, "The pieces", 13, BOLD)
+    heading = height - MARGIN - 52 - 11 * len(lines)
+    text(c, MARGIN, heading, "The pieces", 13, BOLD)
     shapes = distinct_shapes(packing)
     columns = min(4, len(shapes))
     cell_w = (width - 2 * MARGIN) / columns
     cell_h = min(150.0, 0.38 * (height - 2 * MARGIN) / max(1, -(-len(shapes) // columns)))
-    top = height - MARGIN - 72
+    top = heading - 10
     first_colour = {}
     for placed, fill in zip(packing, fills, strict=True):
         first_colour.setdefault(placed.piece, fill)
@@ -80,14 +83,15 @@ def first_page(c: Canvas, size, box: Box, packing: Sequence[Placed], fills: np.n
         left, upper = MARGIN + (k % columns) * cell_w, top - (k // columns) * cell_h
         owners = dict.fromkeys(shape.cubes, 0)
         fill = first_colour.get(shape.name, fills[0])[None, :]
-        draw_cubes(c, scene_faces(owners), camera(), fill, (left + 6, upper - cell_h + 20, cell_w - 12, cell_h - 26))
+        draw_cubes(c, scene_faces(owners), camera(), fill, (left + 6, upper - cell_h + 20, cell_w - 12, cell_h - 26),
+                   most=SHAPE_CUBE_PT)
         label = f"{shape.name} \u00d7 {shape.count}"
         text(c, left + cell_w / 2, upper - cell_h + 6, label, 11, BOLD, align="centre")
     below = top - -(-len(shapes) // columns) * cell_h - 20
     text(c, MARGIN, below, "The finished box", 13, BOLD)
     owners = {cube: i for i, placed in enumerate(packing) for cube in placed.cubes}
     rect = (MARGIN, MARGIN, width - 2 * MARGIN, below - 14 - MARGIN)
-    draw_cubes(c, scene_faces(owners), camera(), fills, rect)
+    draw_cubes(c, scene_faces(owners), camera(), fills, rect, most=BOX_CUBE_PT)
 
 
 def step_page(c: Canvas, size, box: Box, packing: Sequence[Placed], fills: np.ndarray, steps: Sequence[Step],
@@ -129,9 +133,10 @@ def draw_step(c: Canvas, box: Box, packing: Sequence[Placed], fills: np.ndarray,
 
 
 def draw_cubes(c: Canvas, faces: Faces, view: View, fills: np.ndarray, rect, frame_box: Box | None = None,
-               strong: int | None = None) -> None:
+               strong: int | None = None, most: float = np.inf) -> None:
     """Faces drawn far to near inside a rectangle (left, bottom, width, height), fitted to the box
-    (frame_box, so every step of a packing is drawn at the same size) or to the faces themselves.
+    (frame_box, so every step of a packing is drawn at the same size) or to the faces themselves,
+    a cube's edge at most `most` points long.
     With `strong`, only that piece is in full colour and ink; the others are washed out."""
     left, bottom, width, height = rect
     if frame_box is not None:
@@ -141,7 +146,7 @@ def draw_cubes(c: Canvas, faces: Faces, view: View, fills: np.ndarray, rect, fra
         points = faces.quads.reshape(-1, 3)
     screen = view.project(points)
     low, high = screen.min(axis=0), screen.max(axis=0)
-    scale = min(width / max(high[0] - low[0], 1e-9), height / max(high[1] - low[1], 1e-9))
+    scale = min(width / max(high[0] - low[0], 1e-9), height / max(high[1] - low[1], 1e-9), most)
     offset = np.array([left + width / 2, bottom + height / 2]) - scale * (low + high) / 2
     painted = faces.painted(view)
     tones = fills[painted.pieces] * shade(painted.normals, view.light())[:, None]
@@ -184,7 +189,7 @@ def draw_levels(c: Canvas, box: Box, owners: dict, fills: np.ndarray, new: int, 
     left, bottom, width = place
     x_size, y_size, z_size = box
     per_row = min(z_size, LEVELS_PER_ROW)
-    gap = (width - per_row * x_size * cell) / max(per_row - 1, 1) if per_row > 1 else 0
+    gap = min((width - per_row * x_size * cell) / max(per_row - 1, 1), max(2 * cell, 10.0))
     for z in range(z_size):
         row, col = divmod(z, per_row)
         x0 = left + col * (x_size * cell + gap)

@@ -51,7 +51,7 @@ class Canvas:
         self.rgb = np.empty((h, w, 3), dtype=np.float32)
         self.rgb[:] = background
         self.depth = np.full((h, w), -np.inf, dtype=np.float32)
-        self.piece = np.full((h, w), -1, dtype=np.int64)
+        self.piece = np.full((h, w), -1, dtype=np.int32)
 
     def crop(self, x0: int, y0: int, x1: int, y1: int) -> Canvas:
         """A copy of part of the canvas, supersampled pixels [x0, x1) x [y0, y1) of the frame."""
@@ -109,24 +109,26 @@ class Canvas:
         det = e1[0] * e2[1] - e1[1] * e2[0]
         if abs(det) < 1e-6:
             return
-        dx = (np.arange(x0, x1) + 0.5 - p[0, 0])[None, :]
-        dy = (np.arange(y0, y1) + 0.5 - p[0, 1])[:, None]
-        a = (dx * e2[1] - dy * e2[0]) / det
-        b = (e1[0] * dy - e1[1] * dx) / det
-        z = d[0] + a * (d[1] - d[0]) + b * (d[3] - d[0])
-        win = (a >= 0) & (a <= 1) & (b >= 0) & (b <= 1) & (z > self.depth[y0:y1, x0:x1])
+        dx = (np.arange(x0, x1, dtype=np.float32) + np.float32(0.5 - p[0, 0]))[None, :]
+        dy = (np.arange(y0, y1, dtype=np.float32) + np.float32(0.5 - p[0, 1]))[:, None]
+        a = dx * np.float32(e2[1] / det) - dy * np.float32(e2[0] / det)
+        b = dy * np.float32(e1[0] / det) - dx * np.float32(e1[1] / det)
+        z = np.float32(d[0]) + a * np.float32(d[1] - d[0]) + b * np.float32(d[3] - d[0])
+        depth = self.depth[y0:y1, x0:x1]
+        win = (a >= 0) & (a <= 1) & (b >= 0) & (b <= 1) & (z > depth)
         if not win.any():
             return
+        a, b = a[win], b[win]
         across_a, across_b = abs(det) / np.hypot(*e2), abs(det) / np.hypot(*e1)  # pixels from a=0 to a=1
         distances = (b * across_b, (1 - a) * across_a, (1 - b) * across_b, a * across_a)
         half = LINE_PX * SUPERSAMPLE
         line = np.zeros_like(a)
         for distance, strength in zip(distances, edges, strict=True):
             width = half * (0.55 if strength < 1 else 1.0)
-            line = np.maximum(line, strength * np.clip(width + 0.5 - distance, 0.0, 1.0))
-        colour = tone[None, None, :] * (1 - line[..., None]) + np.array(INK)[None, None, :] * line[..., None]
-        self.rgb[y0:y1, x0:x1][win] = colour[win]
-        self.depth[y0:y1, x0:x1][win] = z[win]
+            np.maximum(line, strength * np.clip(width + 0.5 - distance, 0.0, 1.0), out=line)
+        ink = np.asarray(INK, dtype=np.float32)
+        self.rgb[y0:y1, x0:x1][win] = tone + (ink - tone) * line[:, None]
+        depth[win] = z[win]
         self.piece[y0:y1, x0:x1][win] = piece
 
     def image(self) -> Image:

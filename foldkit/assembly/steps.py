@@ -34,17 +34,18 @@ class Step:
     corner: int  # 0..3, see CORNER_NAMES
 
 
-def assembly_steps(packing: Sequence[Placed], order: Sequence[int], prefer_front: bool = True) -> list[Step]:
+def assembly_steps(packing: Sequence[Placed], order: Sequence[int], prefer_front: bool = True,
+                   well_seen: float = WELL_SEEN) -> list[Step]:
     """The steps of an order, each with a view that shows its piece: the front right view when it
-    shows at least half of the piece (with prefer_front), else the last view used if it does, else
-    the one showing most."""
+    shows at least `well_seen` of the piece (with prefer_front), else the last view used if it
+    does, else the one showing most."""
     steps, corner = [], 0
     for k, piece in enumerate(order):
         owners = {cube: i for i in order[: k + 1] for cube in packing[i].cubes}
         shares = [visible_share(owners, piece, c) for c in range(4)]
-        if prefer_front and shares[0] >= WELL_SEEN:
+        if prefer_front and shares[0] >= well_seen:
             corner = 0
-        elif shares[corner] < WELL_SEEN:
+        elif shares[corner] < well_seen:
             corner = max(range(4), key=lambda c: (shares[c], -c))
         steps.append(Step(k + 1, piece, tuple(order[:k]), corner))
     return steps

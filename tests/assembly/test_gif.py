@@ -40,7 +40,7 @@ def y_frames() -> list[np.ndarray]:
 def expected_frame_count(packing, order, options: GifOptions) -> int:
     """Holds, turns (a share of turn_frames per quarter turn), drops and the end."""
     turns, azimuth = 0, -45.0
-    for step in assembly_steps(packing, order, prefer_front=False):
+    for step in assembly_steps(packing, order, prefer_front=False, well_seen=0.35):
         target = nearest_turn(azimuth, -45.0 - 90.0 * step.corner)
         turns += round(options.turn_frames * abs(target - azimuth) / 90)
         azimuth = target
@@ -74,7 +74,7 @@ def test_a_drop_drawn_over_the_cached_scene_matches_drawing_everything():
     frames = y_frames()
     fills = np.array([piece_colour(c) for c in piece_colours(Y_BOX, packing, order)] + [FLOOR_COLOUR])
     everything = merge(floor_faces(Y_BOX, 25), scene_faces({c: i for i, p in enumerate(packing) for c in p.cubes}))
-    last_corner = assembly_steps(packing, order, prefer_front=False)[-1].corner
+    last_corner = assembly_steps(packing, order, prefer_front=False, well_seen=0.35)[-1].corner
     afresh = still(everything, camera(corner_azimuth(last_corner)), stage_for(Y_BOX, SMALL), fills)
     rested = frames[-1].astype(int)
     rested[:20] = afresh[:20]  # the caption
