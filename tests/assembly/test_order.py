@@ -13,7 +13,7 @@ from solver.packing.assembly import (
     piece_colours,
     supported_order,
 )
-from tests.assembly.packings import Y_BOX, dominoes, hook_over_post, interlocked, mixed, y_packing
+from tests.assembly.packings import Y_BOX, Placement, dominoes, hook_over_post, interlocked, mixed, y_packing
 
 SMALL = {"dominoes": dominoes, "hook": hook_over_post, "mixed": mixed}
 
@@ -128,3 +128,39 @@ def test_a_small_palette_grows_only_when_a_piece_needs_it():
     packing = y_packing()
     colours = piece_colours(Y_BOX, packing, assembly_order(Y_BOX, packing), palette_size=2)
     assert max(colours) >= 2  # two colours cannot do: three Ys meet around some piece
+
+
+# ---------------------------------------------------------------------------------------------
+# Random packings against a brute force over every order
+
+
+def random_packing(seed: int, box=(3, 2, 3), pieces: int = 5):
+    """The box cut into face-connected pieces grown at random from random seeds."""
+    import random
+
+    rng = random.Random(seed)
+    cells = [(x, y, z) for x in range(box[0]) for y in range(box[1]) for z in range(box[2])]
+    owner = dict(zip(rng.sample(cells, pieces), range(pieces), strict=True))
+    while len(owner) < len(cells):
+        x, y, z = rng.choice(sorted(owner))
+        dx, dy, dz = rng.choice([(1, 0, 0), (-1, 0, 0), (0, 1, 0), (0, -1, 0), (0, 0, 1), (0, 0, -1)])
+        other = (x + dx, y + dy, z + dz)
+        if other in cells and other not in owner:
+            owner[other] = owner[x, y, z]
+    return box, tuple(Placement(f"P{i}", frozenset(c for c, o in owner.items() if o == i)) for i in range(pieces))
+
+
+@pytest.mark.parametrize("seed", range(60))
+def test_an_order_is_found_exactly_when_one_exists(seed):
+    from itertools import permutations
+
+    box, packing = random_packing(seed)
+    exists = any(broken_step(box, packing, order) is None for order in permutations(range(len(packing))))
+    try:
+        order = assembly_order(box, packing)
+    except NoAssemblyOrder as error:
+        assert not exists
+        assert sorted(error.fallback) == list(range(len(packing)))
+        assert "floats" not in (broken_step(box, packing, error.fallback) or "")  # supported all the same
+    else:
+        assert exists and broken_step(box, packing, order) is None
