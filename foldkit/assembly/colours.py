@@ -40,7 +40,3 @@ def shade(normals: np.ndarray, light: np.ndarray) -> np.ndarray:
     """How bright faces with outward normals (n, 3) are under a light from direction (3,), (n,)."""
     return AMBIENT + (1 - AMBIENT) * np.clip(normals @ light, 0.0, 1.0)
 
-
-def hex_colour(rgb: RGB) -> str:
-    """A colour as #rrggbb."""
-    return "#" + "".join(f"{round(255 * c):02x}" for c in rgb)

@@ -4,7 +4,8 @@ piece appears above the box and drops into place (ease-in), one step every STEP_
 
 glTF is y up, in metres: our (x, y, z) with z up becomes (x, z, -y), one cube is cube_mm, and
 the box stands on the floor y = 0 centred on the origin. A piece waits at scale 0 until its step
-(a STEP scale channel), then falls (a LINEAR translation channel sampled along the ease).
+(a STEP scale channel), then falls (a LINEAR translation channel sampled along the ease). The
+nodes' own transforms are the finished box, which a viewer that does not play animations shows.
 """
 
 from __future__ import annotations
@@ -64,10 +65,8 @@ def add_drop(chunk: Chunk, animation: gl.Animation, node: int, step: int, steps:
     times = np.unique(np.concatenate([[0.0, end], start + DROP_SECONDS * np.linspace(0, 1, DROP_KEYS + 1)]))
     heights = drop_height(step, times, lift)
     translations = np.outer(heights, [0.0, 1.0, 0.0])
-    chunk.gltf.nodes[node].translation = [0.0, float(heights[0]), 0.0]
     add_channel(chunk, animation, node, gl.TRANSLATION, times, translations, gl.ANIM_LINEAR)
     if step > 0:
-        chunk.gltf.nodes[node].scale = [0.0, 0.0, 0.0]
         shown = np.array([[0.0, 0.0, 0.0], [1.0, 1.0, 1.0]])
         add_channel(chunk, animation, node, gl.SCALE, np.array([0.0, start]), shown, gl.ANIM_STEP)
 

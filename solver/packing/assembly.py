@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import heapq
 from collections.abc import Iterable, Sequence
-from itertools import product
 from typing import Protocol
 
 Cube = tuple[int, int, int]  # (x, y, z), z up; a unit cube of the box [0, X) x [0, Y) x [0, Z)
@@ -200,7 +199,3 @@ def piece_colours(box: Box, packing: Sequence[Placed], order: Sequence[int],
         colour[i] = pick
     return [colour[i] for i in range(len(packing))]
 
-
-def box_cubes(box: Box) -> list[Cube]:
-    """Every unit cube of the box, bottom level first."""
-    return [(x, y, z) for z, y, x in product(range(box[2]), range(box[1]), range(box[0]))]

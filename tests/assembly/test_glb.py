@@ -80,6 +80,15 @@ def test_one_node_per_piece_in_the_assembly_order_with_its_faces():
         assert np.all(np.einsum("ij,ij->i", winding, normals[triangles[:, 0]]) > 0)  # counter-clockwise outside
 
 
+def test_without_the_animation_a_viewer_shows_the_finished_box():
+    gltf = gl.GLTF2.load_from_bytes(y_glb())
+    assert all(node.translation is None and node.scale is None and node.rotation is None for node in gltf.nodes)
+    seen = set()
+    for node in gltf.nodes:
+        seen |= cubes_of(accessor(gltf, gltf.meshes[node.mesh].primitives[0].attributes.POSITION))
+    assert seen == {(x, y, z) for x in range(6) for y in range(6) for z in range(6)}  # every cube corner
+
+
 def test_box_stands_on_the_floor_centred():
     gltf = gl.GLTF2.load_from_bytes(y_glb())
     points = np.concatenate([accessor(gltf, m.primitives[0].attributes.POSITION) for m in gltf.meshes])
