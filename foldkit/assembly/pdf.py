@@ -13,10 +13,11 @@ from collections.abc import Sequence
 import numpy as np
 from reportlab.lib.pagesizes import A3, A4, letter
 from reportlab.lib.utils import simpleSplit
+from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
 from foldkit.assembly.colours import FADED, INK, PAPER, RGB, faded, piece_colour, shade
-from foldkit.assembly.shapes import distinct_shapes
+from foldkit.assembly.shapes import distinct_shapes, shape_index
 from foldkit.assembly.steps import CORNER_NAMES, Step, assembly_steps
 from foldkit.assembly.view import Faces, View, camera, corner_azimuth, scene_faces
 from solver.packing.assembly import Box, Placed, piece_colours
@@ -76,13 +77,13 @@ def first_page(c: Canvas, size, box: Box, packing: Sequence[Placed], fills: np.n
     cell_w = (width - 2 * MARGIN) / columns
     cell_h = min(150.0, 0.38 * (height - 2 * MARGIN) / max(1, -(-len(shapes) // columns)))
     top = heading - 10
-    first_colour = {}
-    for placed, fill in zip(packing, fills, strict=True):
-        first_colour.setdefault(placed.piece, fill)
+    first_colour: dict[int, np.ndarray] = {}  # shape index -> the colour of its first piece
+    for index, fill in zip(shape_index(packing), fills, strict=True):
+        first_colour.setdefault(index, fill)
     for k, shape in enumerate(shapes):
         left, upper = MARGIN + (k % columns) * cell_w, top - (k // columns) * cell_h
         owners = dict.fromkeys(shape.cubes, 0)
-        fill = first_colour.get(shape.name, fills[0])[None, :]
+        fill = first_colour[k][None, :]
         draw_cubes(c, scene_faces(owners), camera(), fill, (left + 6, upper - cell_h + 20, cell_w - 12, cell_h - 26),
                    most=SHAPE_CUBE_PT)
         label = f"{shape.name} \u00d7 {shape.count}"
@@ -112,8 +113,10 @@ def draw_step(c: Canvas, box: Box, packing: Sequence[Placed], fills: np.ndarray,
     """One step in a rectangle (left, bottom, width, height): its heading, the view, the level charts."""
     left, bottom, width, height = rect
     placed = packing[step.piece]
-    text(c, left, bottom + height - 14, f"Step {step.number}", 14, BOLD)
-    text(c, left + 62, bottom + height - 14, f"piece {step.piece + 1} ({placed.piece})", 9, colour=SOFT_INK)
+    heading, baseline = f"Step {step.number}", bottom + height - 14
+    text(c, left, baseline, heading, 14, BOLD)
+    text(c, left + stringWidth(heading, BOLD, 14) + 10, baseline, f"piece {step.piece + 1} ({placed.piece})", 9,
+         colour=SOFT_INK)
     if step.corner:
         text(c, left + width, bottom + height - 14, f"seen from the {CORNER_NAMES[step.corner]}", 8,
              colour=SOFT_INK, align="right")
