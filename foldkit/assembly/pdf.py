@@ -27,6 +27,7 @@ MARGIN = 36.0  # points
 REGULAR, BOLD = "Helvetica", "Helvetica-Bold"
 STEP_COLUMNS, STEP_ROWS = 2, 3
 GRID_INK: RGB = (0.72, 0.72, 0.74)
+FLOOR: RGB = (0.93, 0.93, 0.91)
 SOFT_INK: RGB = (0.42, 0.42, 0.46)
 LINE_PT, SEAM_PT = 0.7, 0.25
 LEVELS_PER_ROW = 6
@@ -156,6 +157,8 @@ def draw_cubes(c: Canvas, faces: Faces, view: View, fills: np.ndarray, rect, fra
     if strong is not None:
         weak = painted.pieces != strong
         tones[weak] += (1 - tones[weak]) * FADED
+    if frame_box is not None:
+        draw_floor(c, frame_box, view, scale, offset)
     corners = view.project(painted.quads) * scale + offset
     for quad, tone, edges, piece in zip(corners, tones, painted.edges, painted.pieces, strict=True):
         c.setFillColorRGB(*tone)
@@ -170,6 +173,27 @@ def draw_cubes(c: Canvas, faces: Faces, view: View, fills: np.ndarray, rect, fra
             c.setStrokeColorRGB(*(ink if strength >= 1 else tone * 0.7))
             c.setLineWidth(LINE_PT if strength >= 1 else SEAM_PT)
             c.line(*quad[k], *quad[(k + 1) % 4])
+
+
+def draw_floor(c: Canvas, box: Box, view: View, scale: float, offset: np.ndarray) -> None:
+    """The floor of the box under the cubes: pale, with its unit squares."""
+    x, y, _ = box
+    corners = view.project(np.array([[0, 0, 0], [x, 0, 0], [x, y, 0], [0, y, 0]], dtype=np.float64)) * scale + offset
+    c.setFillColorRGB(*FLOOR)
+    c.setStrokeColorRGB(*GRID_INK)
+    c.setLineWidth(SEAM_PT)
+    path = c.beginPath()
+    path.moveTo(*corners[0])
+    for point in corners[1:]:
+        path.lineTo(*point)
+    path.close()
+    c.drawPath(path, stroke=1, fill=1)
+    for k in range(1, x):
+        a, b = view.project(np.array([[k, 0, 0], [k, y, 0]], dtype=np.float64)) * scale + offset
+        c.line(*a, *b)
+    for k in range(1, y):
+        a, b = view.project(np.array([[0, k, 0], [x, k, 0]], dtype=np.float64)) * scale + offset
+        c.line(*a, *b)
 
 
 # ---------------------------------------------------------------------------------------------
