@@ -9,16 +9,17 @@ taken (lowest bottom cube, then lowest mean height, then the first in the packin
 is deterministic and builds the box up level by level.
 
 Some packings interlock (piece A lies above B in one column and under B in another); they cannot
-be built by lowering pieces. ``assembly_order`` raises ``NoAssemblyOrder`` for them, naming the
-pieces; the error carries ``fallback``, an order where every piece still rests on the floor or on
-pieces already placed, taking at each step the piece with the fewest placed cubes above it (those
-pieces have to be slid in sideways).
+be built by lowering pieces. Nor can a piece with nothing under it but holes (only a packing that
+leaves cubes of the box empty has those). ``assembly_order`` raises ``NoAssemblyOrder`` for both,
+naming the pieces; the error carries ``fallback``, an order where each piece rests on the floor or
+on pieces already placed whenever one can, taking at each step the piece with the fewest placed
+cubes above it (those pieces have to be slid in sideways).
 """
 
 from __future__ import annotations
 
 import heapq
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Sequence, Set
 from typing import Protocol
 
 Cube = tuple[int, int, int]  # (x, y, z), z up; a unit cube of the box [0, X) x [0, Y) x [0, Z)
@@ -52,6 +53,11 @@ def assembly_order(box: Box, packing: Sequence[Placed]) -> Order:
     """The pieces' indices in an order where each is lowered straight down onto the floor or
     onto pieces already placed, lowest first; raises NoAssemblyOrder when none exists."""
     owner = cube_owners(box, packing)
+    floating = [i for i, placed in enumerate(packing) if not is_supported(placed.cubes, owner.keys() - placed.cubes)]
+    if floating:  # with nothing under it, a piece rests on nothing whatever the order
+        names = ", ".join(f"{i + 1} ({packing[i].piece})" for i in floating[:8])
+        raise NoAssemblyOrder(f"pieces {names} rest on nothing: no cube of theirs is on the floor or on another "
+                              "piece", supported_order(box, packing))
     after = below_relation(packing, owner)
     waiting = [len(after[i]) for i in range(len(packing))]  # pieces that must go in before i
     before: dict[int, set[int]] = {i: set() for i in range(len(packing))}
@@ -134,7 +140,7 @@ def fallback_cost(cubes: frozenset[Cube], placed: set[Cube]) -> tuple:
 # The rules, checked from scratch
 
 
-def is_supported(cubes: frozenset[Cube], placed: set[Cube] | frozenset[Cube]) -> bool:
+def is_supported(cubes: frozenset[Cube], placed: set[Cube] | frozenset[Cube] | Set[Cube]) -> bool:
     """True if some cube of the piece stands on the floor or on a placed cube."""
     return any(z == 0 or (x, y, z - 1) in placed for x, y, z in cubes)
 

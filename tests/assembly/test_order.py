@@ -87,6 +87,19 @@ def test_interlocked_pieces_raise_with_a_supported_fallback():
     assert broken_step(box, packing, fallback) == "step 2 is blocked from above"
 
 
+def test_a_piece_over_a_hole_rests_on_nothing():
+    box = (2, 1, 2)
+    packing = (Placement("I1", frozenset({(0, 0, 0)})), Placement("I1", frozenset({(1, 0, 1)})))
+    with pytest.raises(NoAssemblyOrder, match="pieces 2 \\(I1\\) rest on nothing") as caught:
+        assembly_order(box, packing)
+    assert caught.value.fallback == (0, 1)
+    beside = (*packing, Placement("I1", frozenset({(0, 0, 1)})))  # touching a piece beside it holds nothing up
+    with pytest.raises(NoAssemblyOrder, match="rest on nothing"):
+        assembly_order(box, beside)
+    held = (Placement("L", frozenset({(0, 0, 0), (0, 0, 1), (1, 0, 1)})),)  # an overhang with a hole under it
+    assert assembly_order(box, held) == (0,)
+
+
 def test_order_problem_catches_floating_missing_and_repeated_pieces():
     box, packing = dominoes()
     assert "floor" in order_problem(box, packing, (2, 0, 1, 3))
