@@ -9,7 +9,7 @@ from pathlib import Path
 Cube = tuple[int, int, int]
 Box = tuple[int, int, int]
 
-Y_SOLUTION = Path("/work/shared/puzzles/y-pentacube.solution.txt")
+Y_SOLUTION = Path(__file__).parent / "data" / "y-pentacube.solution.txt"  # the published packing
 Y_BOX: Box = (5, 5, 5)
 
 
