@@ -1,0 +1,142 @@
+"""assembly.gif: the pieces arrive one by one in the assembly order, each falling from above the
+box into its place with growing speed; when another side of the box shows the next piece better,
+the camera first swings round to it. Drawn by the numpy rasteriser (no GPU, no display needed),
+so the bytes are the same on every machine.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import numpy as np
+from PIL import Image as PILImage
+from PIL import ImageDraw, ImageFont
+
+from foldkit.assembly.colours import BACKGROUND, INK, piece_colour
+from foldkit.assembly.raster import Canvas, Framing, Image
+from foldkit.assembly.steps import assembly_steps
+from foldkit.assembly.view import Faces, View, camera, corner_azimuth, scene_faces
+from foldkit.exchange.gif import gif_bytes
+from solver.packing.assembly import Box, Placed, piece_colours
+
+FLOOR_COLOUR = (0.86, 0.86, 0.84)
+ABOVE_CUBES = 1.5  # room shown above the box, where pieces fall in from
+WELL_SEEN = 0.35  # the camera turns to another side when less of the next piece shows
+
+
+@dataclass(frozen=True)
+class GifOptions:
+    """Frame size in pixels, frame rate, and frames per part of a step."""
+
+    width: int = 400
+    height: int = 400
+    fps: int = 20
+    drop_frames: int = 10  # the fall
+    hold_frames: int = 4  # the piece at rest before the next one
+    turn_frames: int = 5  # the camera swinging a quarter turn round the box
+    end_frames: int = 30  # the finished box
+
+
+def assembly_gif(box: Box, packing: Sequence[Placed], order: Sequence[int], colours: Sequence[int] | None = None,
+                 options: GifOptions = GifOptions()) -> bytes:
+    """The animated assembly as the bytes of a GIF."""
+    return gif_bytes(assembly_frames(box, packing, order, colours, options), options.fps)
+
+
+def assembly_frames(box: Box, packing: Sequence[Placed], order: Sequence[int], colours: Sequence[int] | None = None,
+                    options: GifOptions = GifOptions()) -> list[Image]:
+    """Every frame of the assembly; frames that hold still are the same array."""
+    colours = list(colours) if colours is not None else piece_colours(box, packing, order)
+    fills = np.array([piece_colour(c) for c in colours] + [FLOOR_COLOUR])
+    floor = floor_faces(box, len(packing))
+    stage = stage_for(box, options)
+    azimuth = corner_azimuth(0)
+    frames: list[Image] = [still(floor, camera(azimuth), stage, fills)] * options.hold_frames
+    for step in assembly_steps(packing, order, prefer_front=False, well_seen=WELL_SEEN):
+        caption = f"step {step.number} of {len(order)}: piece {step.piece + 1} ({packing[step.piece].piece})"
+        placed = merge(floor, scene_faces({c: i for i in step.placed for c in packing[i].cubes}))
+        target = nearest_turn(azimuth, corner_azimuth(step.corner))
+        turns = round(options.turn_frames * abs(target - azimuth) / 90.0)
+        for k in range(1, turns + 1):
+            view = camera(azimuth + ease(k / turns) * (target - azimuth))
+            frames.append(captioned(still(placed, view, stage, fills), caption))
+        azimuth = target
+        view = camera(azimuth)
+        background = Canvas(stage.framing(view), BACKGROUND)
+        background.draw(placed, view, fills)
+        base = background.image()
+        piece = scene_faces(dict.fromkeys(packing[step.piece].cubes, step.piece))
+        lift = box[2] + 1.0 - min(z for _, _, z in packing[step.piece].cubes)
+        for k in range(options.drop_frames + 1):
+            height = lift * (1 - (k / options.drop_frames) ** 2)
+            frames.append(captioned(background.composite(piece.moved([0.0, 0.0, height]), view, fills, base), caption))
+        frames += [frames[-1]] * options.hold_frames
+    frames += [frames[-1]] * options.end_frames
+    return frames
+
+
+def captioned(frame: Image, caption: str) -> Image:
+    """The frame with a caption at its top left."""
+    image = PILImage.fromarray(frame)
+    draw = ImageDraw.Draw(image)
+    size = max(10, round(frame.shape[0] / 28))
+    draw.text((size * 0.7, size * 0.6), caption, fill=tuple(round(255 * c) for c in INK),
+              font=ImageFont.load_default(size=size))
+    return np.asarray(image)
+
+
+def still(faces: Faces, view: View, stage: Stage, fills: np.ndarray) -> Image:
+    """One frame of faces that do not move."""
+    canvas = Canvas(stage.framing(view), BACKGROUND)
+    canvas.draw(faces, view, fills)
+    return canvas.image()
+
+
+def floor_faces(box: Box, piece: int) -> Faces:
+    """The floor of the box as unit squares facing up, all one piece (the floor's colour), seams between."""
+    x, y = np.meshgrid(np.arange(box[0]), np.arange(box[1]), indexing="ij")
+    corners = np.stack([x.ravel(), y.ravel(), np.zeros(x.size)], axis=1)[:, None, :]
+    quads = corners + np.array([[0, 0, 0], [1, 0, 0], [1, 1, 0], [0, 1, 0]], dtype=np.float64)
+    normals = np.tile([0.0, 0.0, 1.0], (len(quads), 1))
+    edges = np.full((len(quads), 4), 0.25)
+    return Faces(quads - [0, 0, 0.001], normals, np.full(len(quads), piece), edges)
+
+
+def merge(a: Faces, b: Faces) -> Faces:
+    """Two sets of faces as one."""
+    return Faces(*(np.concatenate([getattr(a, f), getattr(b, f)]) for f in ("quads", "normals", "pieces", "edges")))
+
+
+@dataclass(frozen=True)
+class Stage:
+    """What every frame shows: the box and the room above it, centred, at one scale from any side."""
+
+    middle: np.ndarray  # (3,) the point at the centre of every frame
+    scale: float  # pixels per cube
+    width: int
+    height: int
+
+    def framing(self, view: View) -> Framing:
+        centre = view.project(self.middle)
+        return Framing((float(centre[0]), float(centre[1])), self.scale, self.width, self.height)
+
+
+def stage_for(box: Box, options: GifOptions) -> Stage:
+    """The stage that keeps the box and the room above it in the frame from every side."""
+    top = box[2] + ABOVE_CUBES
+    corners = np.array([[x, y, z] for x in (0, box[0]) for y in (0, box[1]) for z in (0, top)], dtype=np.float64)
+    middle = np.array([box[0] / 2, box[1] / 2, top / 2])
+    half = np.max([np.abs(camera(float(a)).project(corners - middle)).max(axis=0) for a in range(0, 360, 15)], axis=0)
+    scale = 0.94 * min(options.width / (2 * half[0]), options.height / (2 * half[1]))
+    return Stage(middle, float(scale), options.width, options.height)
+
+
+def nearest_turn(current: float, target: float) -> float:
+    """The target azimuth moved by whole turns to within half a turn of the current one."""
+    return current + ((target - current + 180.0) % 360.0 - 180.0)
+
+
+def ease(s: float) -> float:
+    """Smooth start and stop on 0..1."""
+    return s * s * (3 - 2 * s)

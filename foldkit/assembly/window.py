@@ -1,0 +1,173 @@
+"""The PyVista window that assembles a packing piece by piece: space plays and pauses, Right puts
+in the next piece, Left takes the last one out, the mouse orbits.
+
+Each piece is one actor (its outer faces, unit-cube seams drawn); a piece going in drops from
+above the box into place. Without a display the window cannot open: ``show_assembly`` says so
+(foldkit.window.require_display) before it creates anything. PyVista is imported only here, when
+a window is made, so importing this module is safe off-screen.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import numpy as np
+
+from foldkit.assembly.colours import BACKGROUND, piece_colour
+from foldkit.assembly.shapes import face_quads, outer_faces
+from foldkit.assembly.view import FRONT_RIGHT, ISO_ELEVATION
+from solver.packing.assembly import Box, Placed, piece_colours
+
+WINDOW_SIZE = (1024, 768)
+TICK_MS = 40
+STEP_SECONDS = 0.8  # playing: one piece every this long
+DROP_SECONDS = 0.5  # of which the fall takes this long
+HELP = "space: play / pause    Right: next piece    Left: take the last piece out    drag: orbit    q: quit"
+
+
+def show_assembly(box: Box, packing: Sequence[Placed], order: Sequence[int], colours: Sequence[int] | None = None,
+                  title: str = "assembly") -> None:
+    """Open the window, play the assembly, and return when the user closes it."""
+    from foldkit.window import require_display
+
+    require_display()
+    window = AssemblyWindow(box, packing, order, colours)
+    window.start()
+    window.plotter.show(title=f"foldkit: {title}")
+
+
+def piece_polydata(cubes, pv):
+    """A piece's outer faces as PolyData quads (cube units, in its place in the box)."""
+    quads = face_quads(outer_faces(cubes))
+    points = quads.reshape(-1, 3)
+    cells = np.hstack([np.full((len(quads), 1), 4), np.arange(len(points)).reshape(-1, 4)]).ravel()
+    return pv.PolyData(points, cells)
+
+
+class AssemblyWindow:
+    """A plotter with one actor per piece, showing the first `shown` pieces of the order."""
+
+    def __init__(self, box: Box, packing: Sequence[Placed], order: Sequence[int],
+                 colours: Sequence[int] | None = None, window_size=WINDOW_SIZE, off_screen: bool = False):
+        import pyvista as pv
+
+        self.box, self.packing, self.order = box, packing, list(order)
+        colours = list(colours) if colours is not None else piece_colours(box, packing, order)
+        self.shown, self.playing, self.clock = 0, False, 0.0
+        self.falling: tuple[int, float] | None = None  # (step, seconds since it started falling)
+        self.plotter = pv.Plotter(window_size=window_size, off_screen=off_screen)
+        self.plotter.set_background(BACKGROUND)
+        floor = pv.Plane(center=(box[0] / 2, box[1] / 2, -0.01), i_size=box[0], j_size=box[1],
+                         i_resolution=box[0], j_resolution=box[1])
+        self.plotter.add_mesh(floor, color=(0.86, 0.86, 0.84), show_edges=True, edge_color=(0.7, 0.7, 0.7))
+        self.actors = []
+        for i in self.order:
+            mesh = piece_polydata(packing[i].cubes, pv)
+            actor = self.plotter.add_mesh(mesh, color=piece_colour(colours[i]), show_edges=True,
+                                          edge_color=(0.15, 0.15, 0.17), line_width=1.5, smooth_shading=False)
+            actor.SetVisibility(False)
+            self.actors.append(actor)
+        self.caption = self.plotter.add_text("", position="upper_left", font_size=12, color=(0.13, 0.13, 0.15))
+        self.plotter.add_text(HELP, position="lower_left", font_size=8, color=(0.3, 0.3, 0.3))
+        self.plotter.add_key_event("space", self.toggle)
+        self.plotter.add_key_event("Right", self.forward)
+        self.plotter.add_key_event("Left", self.back)
+        self._aim_camera()
+        self._update_caption()
+
+    def _aim_camera(self) -> None:
+        """Look at the box from the front right, above, with room for pieces falling in."""
+        x, y, z = self.box
+        middle = np.array([x / 2, y / 2, z / 2 + 0.5])
+        a, e = np.radians(FRONT_RIGHT), np.radians(ISO_ELEVATION)
+        toward = np.array([np.cos(e) * np.cos(a), np.cos(e) * np.sin(a), np.sin(e)])
+        distance = 3.2 * max(x, y, z + 2)
+        self.plotter.camera.focal_point = tuple(middle)
+        self.plotter.camera.position = tuple(middle + distance * toward)
+        self.plotter.camera.up = (0.0, 0.0, 1.0)
+
+    def start(self) -> None:
+        """Play from an empty box once the window is open, ticking on the interactor's timer."""
+        self.plotter.iren.add_observer("TimerEvent", lambda *_: self.tick())
+        self.plotter.iren.create_timer(TICK_MS, repeating=True)
+        self.playing = True
+
+    def toggle(self) -> None:
+        """Pause, or play (from an empty box again once every piece is in)."""
+        if not self.playing and self.shown == len(self.order) and self.falling is None:
+            self.set_shown(0)
+        self.playing = not self.playing
+        self.clock = 0.0
+
+    def forward(self) -> None:
+        """Put the next piece in (dropping it), finishing any piece still falling."""
+        self.playing = False
+        self._land()
+        if self.shown < len(self.order):
+            self._drop_next()
+        self.plotter.render()
+
+    def back(self) -> None:
+        """Take the last piece out."""
+        self.playing = False
+        self._land()
+        if self.shown > 0:
+            self.set_shown(self.shown - 1)
+        self.plotter.render()
+
+    def set_shown(self, count: int) -> None:
+        """Show the first `count` pieces of the order, all in place."""
+        self.shown = count
+        for k, actor in enumerate(self.actors):
+            actor.SetVisibility(k < count)
+            actor.SetPosition(0.0, 0.0, 0.0)
+        self._update_caption()
+
+    def tick(self) -> None:
+        """Advance the falling piece, and while playing start the next one every STEP_SECONDS."""
+        seconds = TICK_MS / 1000.0
+        if self.falling is not None:
+            step, since = self.falling
+            self.falling = step, since + seconds
+            self._place_falling()
+        if self.playing:
+            self.clock += seconds
+            if self.clock >= STEP_SECONDS or self.shown == 0:
+                self.clock = 0.0
+                self._land()
+                if self.shown < len(self.order):
+                    self._drop_next()
+                else:
+                    self.playing = False
+        self.plotter.render()
+
+    def _drop_next(self) -> None:
+        self.falling = self.shown, 0.0
+        self.set_shown(self.shown + 1)
+        self._place_falling()
+
+    def _place_falling(self) -> None:
+        """Move the falling piece to its height now (ease-in); land it when it arrives."""
+        step, since = self.falling
+        s = min(since / DROP_SECONDS, 1.0)
+        self.actors[step].SetPosition(0.0, 0.0, self.lift(step) * (1 - s * s))
+        if s >= 1.0:
+            self.falling = None
+
+    def _land(self) -> None:
+        if self.falling is not None:
+            self.actors[self.falling[0]].SetPosition(0.0, 0.0, 0.0)
+            self.falling = None
+
+    def lift(self, step: int) -> float:
+        """How far above its place a piece starts: its bottom a cube over the top of the box."""
+        cubes = self.packing[self.order[step]].cubes
+        return self.box[2] + 1.0 - min(z for _, _, z in cubes)
+
+    def _update_caption(self) -> None:
+        if self.shown == 0:
+            words = f"{len(self.order)} pieces; space plays, Right puts in the first"
+        else:
+            i = self.order[self.shown - 1]
+            words = f"step {self.shown} of {len(self.order)}: piece {i + 1} ({self.packing[i].piece})"
+        self.caption.SetText(2, words)  # 2: upper left
