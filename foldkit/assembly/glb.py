@@ -17,6 +17,7 @@ import pygltflib as gl
 
 from foldkit.assembly.colours import piece_colour
 from foldkit.assembly.shapes import face_quads, outer_faces
+from foldkit.exchange.glb import GlbBuffer, glb_bytes, linear_rgb
 from solver.packing.assembly import Box, Placed, piece_colours
 
 STEP_SECONDS = 1.0  # one piece a step
@@ -35,7 +36,7 @@ def assembly_glb(box: Box, packing: Sequence[Placed], order: Sequence[int], colo
     metres = cube_mm / 1000.0
     centre = np.array([box[0] / 2, box[1] / 2, 0.0])
     gltf = gl.GLTF2(asset=gl.Asset(version="2.0", generator="foldkit"), scene=0)
-    chunk = Chunk(gltf)
+    chunk = GlbBuffer(gltf)
     materials = add_materials(gltf, sorted(set(colours)))
     animation = gl.Animation(name="assembly")
     for step, i in enumerate(order):
@@ -48,8 +49,7 @@ def assembly_glb(box: Box, packing: Sequence[Placed], order: Sequence[int], colo
     if animation.channels:
         gltf.animations.append(animation)
     gltf.scenes.append(gl.Scene(name=title, nodes=list(range(len(gltf.nodes)))))
-    chunk.close()
-    return b"".join(gltf.save_to_bytes())
+    return glb_bytes(gltf, chunk)
 
 
 def drop_height(step: int, seconds: np.ndarray, lift: float) -> np.ndarray:
@@ -59,7 +59,7 @@ def drop_height(step: int, seconds: np.ndarray, lift: float) -> np.ndarray:
     return lift * (1.0 - s**2)
 
 
-def add_drop(chunk: Chunk, animation: gl.Animation, node: int, step: int, steps: int, lift: float) -> None:
+def add_drop(chunk: GlbBuffer, animation: gl.Animation, node: int, step: int, steps: int, lift: float) -> None:
     """The channels of one piece: hidden until its step, then dropped into place."""
     start, end = step * STEP_SECONDS, steps * STEP_SECONDS
     times = np.unique(np.concatenate([[0.0, end], start + DROP_SECONDS * np.linspace(0, 1, DROP_KEYS + 1)]))
@@ -71,7 +71,7 @@ def add_drop(chunk: Chunk, animation: gl.Animation, node: int, step: int, steps:
         add_channel(chunk, animation, node, gl.SCALE, np.array([0.0, start]), shown, gl.ANIM_STEP)
 
 
-def add_channel(chunk: Chunk, animation: gl.Animation, node: int, path: str, times: np.ndarray,
+def add_channel(chunk: GlbBuffer, animation: gl.Animation, node: int, path: str, times: np.ndarray,
                 values: np.ndarray, interpolation: str) -> None:
     """One animation channel of a node with its sampler."""
     sampler = gl.AnimationSampler(input=chunk.add(times, gl.SCALAR, bounds=True),
@@ -81,7 +81,7 @@ def add_channel(chunk: Chunk, animation: gl.Animation, node: int, path: str, tim
     animation.channels.append(gl.AnimationChannel(sampler=len(animation.samplers) - 1, target=target))
 
 
-def piece_mesh(chunk: Chunk, cubes, centre: np.ndarray, metres: float, material: int, index: int) -> gl.Mesh:
+def piece_mesh(chunk: GlbBuffer, cubes, centre: np.ndarray, metres: float, material: int, index: int) -> gl.Mesh:
     """A piece's outer faces, in its place, in glTF's axes and metres: flat normals, counter-clockwise."""
     faces = outer_faces(cubes)
     quads = (face_quads(faces) - centre) @ Z_UP_TO_Y_UP.T * metres  # (n, 4, 3)
@@ -98,43 +98,8 @@ def add_materials(gltf: gl.GLTF2, colour_indices: list[int]) -> dict[int, int]:
     """A material per colour index in use; colour index -> material index."""
     out = {}
     for colour in colour_indices:
-        pbr = gl.PbrMetallicRoughness(baseColorFactor=[*linear(piece_colour(colour)), 1.0], metallicFactor=0.0,
+        pbr = gl.PbrMetallicRoughness(baseColorFactor=[*linear_rgb(piece_colour(colour)), 1.0], metallicFactor=0.0,
                                       roughnessFactor=0.7)
         out[colour] = len(gltf.materials)
         gltf.materials.append(gl.Material(name=f"colour {colour + 1}", pbrMetallicRoughness=pbr))
     return out
-
-
-def linear(rgb) -> list[float]:
-    """sRGB components in glTF's linear space."""
-    c = np.asarray(rgb, dtype=np.float64)
-    return [float(v) for v in np.where(c <= 0.04045, c / 12.92, ((c + 0.055) / 1.055) ** 2.4)]
-
-
-class Chunk:
-    """The binary chunk being filled: each array a 4-byte aligned buffer view with an accessor."""
-
-    def __init__(self, gltf: gl.GLTF2):
-        self.gltf = gltf
-        self.data = bytearray()
-
-    def add(self, array: np.ndarray, kind: str, target: int | None = None, bounds: bool = False) -> int:
-        """Append an array (float32, or uint32 for integers) and return its accessor index."""
-        integer = array.dtype.kind in "ui"
-        array = np.ascontiguousarray(array, dtype=np.uint32 if integer else np.float32)
-        view = gl.BufferView(buffer=0, byteOffset=len(self.data), byteLength=array.nbytes, target=target)
-        self.data += array.tobytes() + bytes(-array.nbytes % 4)
-        self.gltf.bufferViews.append(view)
-        rows = array.reshape(len(array), -1)
-        accessor = gl.Accessor(bufferView=len(self.gltf.bufferViews) - 1, count=len(rows),
-                               componentType=gl.UNSIGNED_INT if integer else gl.FLOAT, type=kind)
-        if bounds:
-            accessor.min = [float(v) for v in rows.min(axis=0)]
-            accessor.max = [float(v) for v in rows.max(axis=0)]
-        self.gltf.accessors.append(accessor)
-        return len(self.gltf.accessors) - 1
-
-    def close(self) -> None:
-        """Attach the data as the file's one buffer."""
-        self.gltf.buffers = [gl.Buffer(byteLength=len(self.data))]
-        self.gltf.set_binary_blob(bytes(self.data))

@@ -19,7 +19,8 @@ import numpy as np
 import trimesh
 
 from foldkit.assembly.shapes import distinct_shapes, lying_flat
-from foldkit.solids import cuboid, stl_bytes, to_trimesh, union
+from foldkit.exchange.stl import stl_bytes
+from foldkit.fold.solids import cuboid, to_trimesh, union
 from solver.packing.assembly import Box, Cube, Placed
 
 BED_MM = (250.0, 210.0)

@@ -3,7 +3,7 @@ in the next piece, Left takes the last one out, the mouse orbits.
 
 Each piece is one actor (its outer faces, unit-cube seams drawn); a piece going in drops from
 above the box into place. Without a display the window cannot open: ``show_assembly`` says so
-(foldkit.window.require_display) before it creates anything. PyVista is imported only here, when
+(foldkit.fold.window.require_display) before it creates anything. PyVista is imported only here, when
 a window is made, so importing this module is safe off-screen.
 """
 
@@ -28,7 +28,7 @@ HELP = "space: play / pause    Right: next piece    Left: take the last piece ou
 def show_assembly(box: Box, packing: Sequence[Placed], order: Sequence[int], colours: Sequence[int] | None = None,
                   title: str = "assembly") -> None:
     """Open the window, play the assembly, and return when the user closes it."""
-    from foldkit.window import require_display
+    from foldkit.fold.window import require_display
 
     require_display()
     window = AssemblyWindow(box, packing, order, colours)

@@ -21,6 +21,10 @@ def floats(values: np.ndarray) -> list[float]:
     return [float(v) for v in np.asarray(values, dtype=np.float64).reshape(-1)]
 
 
+def linear_rgb(rgb: tuple[float, float, float]) -> list[float]:
+    """sRGB colour components (0-1) in glTF's linear colour space."""
+    c = np.asarray(rgb, dtype=np.float64)
+    return floats(np.where(c <= 0.04045, c / 12.92, ((c + 0.055) / 1.055) ** 2.4))
 
 
 class GlbBuffer:

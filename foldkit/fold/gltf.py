@@ -23,7 +23,7 @@ import pygltflib as gl
 from PIL import Image, ImageDraw, ImageFont
 from trimesh.transformations import quaternion_from_matrix
 
-from foldkit.exchange.glb import GlbBuffer, floats, glb_bytes
+from foldkit.exchange.glb import GlbBuffer, floats, glb_bytes, linear_rgb
 from foldkit.fold.panels import PanelTree
 from foldkit.fold.pose import Sequence, cell_corners, cell_outlines, cell_panels, panel_matrices
 from foldkit.fold.subject import Subject
@@ -208,7 +208,7 @@ def _add_materials(chunk: GlbBuffer, png: bytes, tree: PanelTree) -> dict[tuple[
     gltf.textures.append(gl.Texture(sampler=0, source=0))
     out = {}
     for face, printed in product(sorted({p.face for p in tree.panels}), (True, False)):
-        pbr = gl.PbrMetallicRoughness(baseColorFactor=[*_linear(face_colour(face)), 1.0],
+        pbr = gl.PbrMetallicRoughness(baseColorFactor=[*linear_rgb(face_colour(face)), 1.0],
                                       metallicFactor=0.0, roughnessFactor=0.85)
         if printed:
             pbr.baseColorTexture = gl.TextureInfo(index=0)
@@ -246,9 +246,3 @@ def _side(chunk: GlbBuffer, quads: int, facing: float, material: int, **attribut
 
 def _rgb255(rgb: tuple[float, float, float]) -> tuple[int, int, int]:
     return tuple(round(255 * v) for v in rgb)
-
-
-def _linear(rgb: tuple[float, float, float]) -> list[float]:
-    """sRGB colour components in glTF's linear space."""
-    c = np.asarray(rgb, dtype=np.float64)
-    return floats(np.where(c <= 0.04045, c / 12.92, ((c + 0.055) / 1.055) ** 2.4))

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import heapq
 from collections.abc import Iterable, Sequence, Set
+from dataclasses import dataclass, field
 from typing import Protocol
 
 Cube = tuple[int, int, int]  # (x, y, z), z up; a unit cube of the box [0, X) x [0, Y) x [0, Z)
@@ -205,3 +206,22 @@ def piece_colours(box: Box, packing: Sequence[Placed], order: Sequence[int],
         colour[i] = pick
     return [colour[i] for i in range(len(packing))]
 
+
+@dataclass(frozen=True)
+class Assembly:
+    """The order to build a packing in, whether every piece can be lowered straight down in it,
+    and each piece's colour index."""
+
+    order: Order
+    lowered: bool  # False: no such order exists; this is the supported fallback (see NoAssemblyOrder)
+    colours: list[int] = field(default_factory=list)
+    note: str = ""  # why the fallback was used
+
+
+def plan_assembly(box: Box, packing: Sequence[Placed]) -> Assembly:
+    """The assembly order (the supported fallback when no lowering order exists) and colours."""
+    try:
+        order, lowered, note = assembly_order(box, packing), True, ""
+    except NoAssemblyOrder as error:
+        order, lowered, note = error.fallback, False, str(error)
+    return Assembly(order, lowered, piece_colours(box, packing, order), note)

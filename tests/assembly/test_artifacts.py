@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from foldkit.assembly.artifacts import assembly_artifacts, plan_assembly
 from foldkit.assembly.gif import GifOptions
-from solver.packing.assembly import assembly_order, order_problem
+from foldkit.kinds.packing_artifacts import assembly_artifacts
+from solver.packing.assembly import assembly_order, order_problem, plan_assembly
 from tests.assembly.packings import hook_over_post, interlocked
 
 

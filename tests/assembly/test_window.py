@@ -34,7 +34,7 @@ def test_without_a_display_the_window_says_so(monkeypatch, display):
 SCRIPT = textwrap.dedent("""
     import sys
     from foldkit.assembly.window import AssemblyWindow
-    from foldkit.window import require_display
+    from foldkit.fold.window import require_display
     from solver.packing.assembly import assembly_order
     from tests.assembly.packings import Y_BOX, y_packing
 

@@ -12,7 +12,8 @@ import numpy as np
 import pytest
 from PIL import Image
 
-from foldkit.assembly.pdf import assembly_pdf
+from foldkit.errors import FoldkitError
+from foldkit.paper.instructions import assembly_pdf
 from solver.packing.assembly import assembly_order
 from tests.assembly.packings import Y_BOX, hook_over_post, mixed, y_packing
 from tests.conftest import require_program
@@ -62,7 +63,7 @@ def test_paper_sizes(tmp_path):
     sizes = {paper: pdf_info(y_pdf(paper), tmp_path)["Page size"] for paper in ("a4", "letter", "a3")}
     assert "595.276 x 841.89" in sizes["a4"] and "612 x 792" in sizes["letter"]
     assert "841.89 x 1190.55" in sizes["a3"]
-    with pytest.raises(ValueError, match="paper"):
+    with pytest.raises(FoldkitError, match="unknown paper"):
         assembly_pdf(Y_BOX, y_packing(), assembly_order(Y_BOX, y_packing()), paper="a5")
 
 

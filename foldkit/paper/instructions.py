@@ -7,11 +7,9 @@ cells outlined. Vector drawing, painter's algorithm over unit-cube faces; same i
 
 from __future__ import annotations
 
-import io
 from collections.abc import Sequence
 
 import numpy as np
-from reportlab.lib.pagesizes import A3, A4, letter
 from reportlab.lib.utils import simpleSplit
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
@@ -20,11 +18,11 @@ from foldkit.assembly.colours import FADED, INK, PAPER, RGB, faded, piece_colour
 from foldkit.assembly.shapes import distinct_shapes, shape_index
 from foldkit.assembly.steps import CORNER_NAMES, Step, assembly_steps
 from foldkit.assembly.view import Faces, View, camera, corner_azimuth, scene_faces
+from foldkit.exchange.pdf import PT_PER_MM, PdfDocument
+from foldkit.paper.page import BOLD, REGULAR, paper_size
 from solver.packing.assembly import Box, Placed, piece_colours
 
-PAPERS = {"a4": A4, "letter": letter, "a3": A3}
 MARGIN = 36.0  # points
-REGULAR, BOLD = "Helvetica", "Helvetica-Bold"
 STEP_COLUMNS, STEP_ROWS = 2, 3
 GRID_INK: RGB = (0.72, 0.72, 0.74)
 FLOOR: RGB = (0.93, 0.93, 0.91)
@@ -37,15 +35,11 @@ SHAPE_CUBE_PT, BOX_CUBE_PT = 28.0, 60.0  # the largest a cube is drawn on the fi
 def assembly_pdf(box: Box, packing: Sequence[Placed], order: Sequence[int], colours: Sequence[int] | None = None,
                  title: str = "Assembly", paper: str = "a4") -> bytes:
     """The assembly instructions as the bytes of a PDF (paper: a4, letter or a3)."""
-    if paper.lower() not in PAPERS:
-        raise ValueError(f"paper must be one of {', '.join(PAPERS)}, not {paper!r}")
-    size = PAPERS[paper.lower()]
+    size = tuple(x * PT_PER_MM for x in paper_size(paper))
     colours = list(colours) if colours is not None else piece_colours(box, packing, order)
     fills = np.array([piece_colour(c) for c in colours])
-    out = io.BytesIO()
-    c = Canvas(out, pagesize=size, invariant=1)
-    c.setTitle(f"{title}: assembly")
-    c.setAuthor("foldkit")
+    document = PdfDocument(paper_size(paper), f"{title}: assembly")
+    c = document.canvas
     first_page(c, size, box, packing, fills, title)
     steps = assembly_steps(packing, order)
     per_page = STEP_COLUMNS * STEP_ROWS
@@ -53,8 +47,7 @@ def assembly_pdf(box: Box, packing: Sequence[Placed], order: Sequence[int], colo
         c.showPage()
         step_page(c, size, box, packing, fills, steps[start:start + per_page], title, len(steps))
     c.showPage()
-    c.save()
-    return out.getvalue()
+    return document.bytes()
 
 
 # ---------------------------------------------------------------------------------------------
