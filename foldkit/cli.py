@@ -101,16 +101,18 @@ def run_build(args: argparse.Namespace) -> int:
 
 def run_template(args: argparse.Namespace) -> int:
     from foldkit.exchange import format_of, write_artifact
-    from foldkit.paper.template import TemplateOptions, template_pdf, template_svg
+    from foldkit.paper.template import TemplateOptions, template_facts, template_pdf, template_svg
 
     target = _target(args)
     if args.output is not None:
         format_of(args.output, (".pdf", ".svg"))
     fold = target.fold()
     output = Path(args.output) if args.output else Path("outputs") / fold.name / "template.pdf"
-    options = TemplateOptions(paper=args.paper, cell_mm=args.cell_mm)
+    options = TemplateOptions(paper=args.paper, cell_mm=args.cell_mm, letters=not args.no_letters)
     make = template_svg if output.suffix.lower() == ".svg" else template_pdf
     print(f"wrote {write_artifact(output, make(fold, options))}")
+    for warning in template_facts(fold, options).warnings:
+        print(f"foldkit: note: {warning}", file=sys.stderr)
     return 0
 
 
@@ -219,6 +221,9 @@ def _add_fold_commands(commands) -> None:
     template.add_argument("--cell-mm", "--paper-cell-mm", dest="cell_mm", default=None,
                           type=opt.number(float, 2.0, 200.0, "a size in mm"),
                           help="paper cell size in mm (default: the largest that fits one page)")
+    template.add_argument("--no-letters", action="store_true",
+                          help="leave the seam letters off the net's faces (the tabs keep theirs); print "
+                               "once with letters to see which edge each tab goes under")
     template.set_defaults(run=run_template)
 
 

@@ -17,13 +17,13 @@ from foldkit.paper.page import (
     Sheet,
     Stroke,
     draw_header,
-    paper_size,
     set_stroke,
 )
 from foldkit.paper.template.assembly import draw_assembly_page
-from foldkit.paper.template.geometry import NetGeometry, net_geometry
-from foldkit.paper.template.layout import OVERLAP_MM, PagePlan, TemplateOptions, Tile, plan_pages
-from foldkit.paper.template.marks import net_marks, sums_text, title_text
+from foldkit.paper.template.fit import fitted_marks
+from foldkit.paper.template.geometry import NetGeometry
+from foldkit.paper.template.layout import OVERLAP_MM, PagePlan, TemplateOptions, Tile
+from foldkit.paper.template.marks import Marks, sums_text, title_text
 from foldkit.paper.template.paint import CUT_PEN, FLAT_PEN, FOLD_PEN, TAB_FILL, draw_net
 from foldkit.paper.template.pdfpen import PdfPen
 
@@ -37,24 +37,23 @@ TRIM = Stroke(SOFT_INK, 0.2, (0.5, 0.8))
 
 def template_pdf(subject: Subject, options: TemplateOptions) -> bytes:
     """The template as PDF bytes: the net's pages, then the assembly page."""
-    geometry = net_geometry(subject.folding)
-    plan = plan_pages(geometry.bounds, options)
+    geometry, plan, marks = fitted_marks(subject, options)
     document = PdfDocument(plan.size, f"{subject.name}: cut-and-fold template", f"box {box_text(subject.folding.box)}")
     c = document.canvas
     tiles = plan.tiles
     for number, tile in enumerate(tiles, 1):
-        draw_net_page(Sheet(c, plan.size[1]), subject, geometry, plan, tile, (number, len(tiles) + 1))
+        draw_net_page(Sheet(c, plan.size[1]), subject, (geometry, marks), plan, tile, (number, len(tiles) + 1))
         c.showPage()
-    size = paper_size(options.paper)
-    c.setPageSize(tuple(x * PT_PER_MM for x in size))
+    size = plan.size  # the assembly page turned the same way as the net's, so the PDF prints in one orientation
     draw_assembly_page(Sheet(c, size[1]), subject, geometry, size, (len(tiles) + 1, len(tiles) + 1))
     c.showPage()
     return document.bytes()
 
 
-def draw_net_page(sheet: Sheet, subject: Subject, geometry: NetGeometry, plan: PagePlan, tile: Tile,
+def draw_net_page(sheet: Sheet, subject: Subject, drawn: tuple[NetGeometry, Marks], plan: PagePlan, tile: Tile,
                   page: tuple[int, int]) -> None:
-    """One page of the net, with its header, tiling marks and footer."""
+    """One page of the net (its geometry and marks), with its header, tiling marks and footer."""
+    geometry, marks = drawn
     c = sheet.canvas
     place = f"page {page[0]} of {page[1]}"
     if plan.rows * plan.cols > 1:
@@ -66,7 +65,7 @@ def draw_net_page(sheet: Sheet, subject: Subject, geometry: NetGeometry, plan: P
     clip.rect(*sheet.pt(x, y + h), w * PT_PER_MM, h * PT_PER_MM)
     c.clipPath(clip, stroke=0, fill=0)
     pen = PdfPen(c, lambda p: sheet.pt(*plan.page_point(tile, p)), plan.cell_mm * PT_PER_MM)
-    draw_net(pen, subject, geometry, net_marks(subject, geometry))
+    draw_net(pen, subject, geometry, marks)
     c.restoreState()
     if plan.rows * plan.cols > 1:
         draw_tiling(sheet, plan, tile)
