@@ -90,7 +90,8 @@ def run_build(args: argparse.Namespace) -> int:
 
     solved = _target(args).solved()
     options = BuildOptions(paper=args.paper, print_cell_mm=args.print_cell_mm, wall_mm=args.wall_mm,
-                           numbers=not args.no_numbers, cube_mm=args.cube_mm, clearance_mm=args.clearance_mm,
+                           numbers=not args.no_numbers, lid=args.lid, cube_mm=args.cube_mm,
+                           clearance_mm=args.clearance_mm,
                            progress=None if args.quiet else ProgressBar("rendering"))
     folder = Path(args.output) if args.output else Path("outputs") / solved.name
     print(f"{solved.name}: {solved.summary}")
@@ -184,10 +185,14 @@ def _add_build(commands) -> None:
     build.add_argument("--wall-mm", type=opt.number(float, 0.01, 100.0, "a size in mm"), default=None,
                        help="Shut the Box: make box.stl hollow with this wall")
     build.add_argument("--no-numbers", action="store_true", help="Shut the Box: leave the raised numbers off box.stl")
+    build.add_argument("--lid", action="store_true",
+                       help="Shut the Box: box.stl as a hollow tray and a lid that fits on it, side by side "
+                            "(wall --wall-mm, default 1.6; gap --clearance-mm)")
     build.add_argument("--cube-mm", type=opt.number(float, 3.0, 100.0, "a size in mm"), default=15.0,
                        help="packing: edge of one unit cube of the printed pieces (default 15)")
     build.add_argument("--clearance-mm", type=opt.number(float, 0.0, 1.0, "a size in mm"), default=0.15,
-                       help="packing: taken off each side of a printed piece (default 0.15)")
+                       help="packing: taken off each side of a printed piece; Shut the Box with --lid: "
+                            "the gap between lid and tray (default 0.15)")
     build.add_argument("--paper", choices=PAPERS, default="a4", help="paper of the printed sheets (default a4)")
     build.add_argument("--only", type=opt.names, metavar="NAMES", default=None,
                        help="make only these artifacts, comma-separated (e.g. template.pdf,box.stl)")

@@ -15,6 +15,11 @@ def box_stl(subject: Subject, options: BuildOptions) -> bytes:
     from foldkit.exchange.stl import stl_bytes
     from foldkit.fold.printed import box_mesh
 
+    if options.lid:
+        from foldkit.fold.lidded import lidded_box_mesh
+
+        return stl_bytes(lidded_box_mesh(subject, options.print_cell_mm, options.wall_mm, options.numbers,
+                                         options.clearance_mm))
     return stl_bytes(box_mesh(subject, options.print_cell_mm, options.wall_mm, options.numbers))
 
 
