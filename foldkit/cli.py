@@ -90,7 +90,7 @@ def run_build(args: argparse.Namespace) -> int:
 
     solved = _target(args).solved()
     options = BuildOptions(paper=args.paper, print_cell_mm=args.print_cell_mm, wall_mm=args.wall_mm,
-                           numbers=not args.no_numbers, lid=args.lid, cube_mm=args.cube_mm,
+                           numbers=not args.no_numbers, lid=args.lid, bed_mm=args.bed, cube_mm=args.cube_mm,
                            clearance_mm=args.clearance_mm,
                            progress=None if args.quiet else ProgressBar("rendering"))
     folder = Path(args.output) if args.output else Path("outputs") / solved.name
@@ -185,6 +185,9 @@ def _add_build(commands) -> None:
     build.add_argument("--wall-mm", type=opt.number(float, 0.01, 100.0, "a size in mm"), default=None,
                        help="Shut the Box: make box.stl hollow with this wall")
     build.add_argument("--no-numbers", action="store_true", help="Shut the Box: leave the raised numbers off box.stl")
+    build.add_argument("--bed", type=opt.bed, default=(250.0, 210.0), metavar="WxD",
+                       help="Shut the Box: the printer's bed in mm; net.stl is turned to fit it or refused "
+                            "(default 250x210)")
     build.add_argument("--lid", action="store_true",
                        help="Shut the Box: box.stl as a hollow tray and a lid that fits on it, side by side "
                             "(wall --wall-mm, default 1.6; gap --clearance-mm)")

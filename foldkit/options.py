@@ -55,3 +55,16 @@ def check_animation(frames: int, width: int, height: int) -> None:
 def names(text: str) -> list[str]:
     """A comma-separated list of artifact file names."""
     return [part.strip() for part in text.split(",") if part.strip()]
+
+
+def bed(text: str) -> tuple[float, float]:
+    """'WIDTHxDEPTH' of a printer's bed in mm, each 20 to 2000 (e.g. 250x210)."""
+    parts = text.lower().split("x")
+    try:
+        width, depth = (float(p) for p in parts) if len(parts) == 2 else (math.nan, math.nan)
+    except ValueError:
+        width = depth = math.nan
+    if not all(math.isfinite(v) and 20 <= v <= 2000 for v in (width, depth)):
+        raise argparse.ArgumentTypeError(f"expected the bed as WIDTHxDEPTH in mm, each 20 to 2000 (e.g. 250x210), "
+                                         f"not {text[:60]!r}")
+    return width, depth

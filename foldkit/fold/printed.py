@@ -165,17 +165,40 @@ def _cell_frame(subject: Subject, cell, cell_mm: float, below_mm: float) -> np.n
 # The flat net
 
 
-def net_mesh(subject: Subject, cell_mm: float = 10.0) -> trimesh.Trimesh:
+def net_mesh(subject: Subject, cell_mm: float = 10.0, bed_mm: tuple[float, float] | None = None) -> trimesh.Trimesh:
     """The net as a watertight plate: one slab per cell, joined into panels on flat creases
-    and by a thin hinge layer under a V-groove on every 90-degree crease."""
+    and by a thin hinge layer under a V-groove on every 90-degree crease. Given a printer's
+    bed (width, depth in mm), the plate is turned a quarter if that is what makes it fit, and
+    refused if it fits neither way."""
     _check_cell(cell_mm)
     if cell_mm < MIN_NET_CELL_MM:
         raise FoldkitError(f"the net needs cells of at least {MIN_NET_CELL_MM} mm for its hinges, "
                            f"not {cell_mm} mm", EXIT_BAD_INPUT)
     folding = subject.folding
+    turn = bed_turn(folding.cells, cell_mm, bed_mm) if bed_mm is not None else False
     # Manifold merges blocks that touch face to face into one solid.
-    blocks = [cell_block(cell, side_kinds(folding, cell), cell_mm) for cell in sorted(folding.cells)]
-    return to_trimesh(union(blocks))
+    solid = union([cell_block(cell, side_kinds(folding, cell), cell_mm) for cell in sorted(folding.cells)])
+    if turn:  # a quarter turn about z, back into x, y >= 0: (x, y) -> (y, -x)
+        solid = solid.rotate((0, 0, -90))
+        low = solid.bounding_box()
+        solid = solid.translate((-low[0], -low[1], 0))
+    return to_trimesh(solid)
+
+
+def bed_turn(cells, cell_mm: float, bed_mm: tuple[float, float]) -> bool:
+    """Whether the net's plate must be turned a quarter to fit the bed; a FoldkitError saying
+    what fits when it fits neither way."""
+    rows = max(r for r, _ in cells) - min(r for r, _ in cells) + 1
+    cols = max(c for _, c in cells) - min(c for _, c in cells) + 1
+    width, depth = bed_mm
+    for turn, (along_x, along_y) in ((False, (cols, rows)), (True, (rows, cols))):
+        if along_x * cell_mm <= width + 1e-9 and along_y * cell_mm <= depth + 1e-9:
+            return turn
+    biggest = max(min(width / cols, depth / rows), min(width / rows, depth / cols))
+    raise FoldkitError(f"net.stl would be {cols * cell_mm:g} x {rows * cell_mm:g} mm, more than the "
+                       f"{width:g} x {depth:g} mm bed (--bed) either way round: use --print-cell-mm "
+                       f"{int(biggest * 10) / 10:g} or less, a bigger --bed, or --only/--skip to leave net.stl out",
+                       EXIT_BAD_INPUT)
 
 
 def side_kinds(folding: Folding, cell: Cell) -> dict[str, str]:

@@ -27,7 +27,7 @@ def net_stl(subject: Subject, options: BuildOptions) -> bytes:
     from foldkit.exchange.stl import stl_bytes
     from foldkit.fold.printed import net_mesh
 
-    return stl_bytes(net_mesh(subject, options.print_cell_mm))
+    return stl_bytes(net_mesh(subject, options.print_cell_mm, options.bed_mm))
 
 
 def fold_glb(subject: Subject, options: BuildOptions) -> bytes:

@@ -4,6 +4,7 @@ grooves sit exactly on the 90-degree creases, and PrusaSlicer slices both files.
 
 from __future__ import annotations
 
+import argparse
 import io
 import subprocess
 from functools import reduce
@@ -428,3 +429,28 @@ def test_a_box_too_small_for_a_lid_is_refused(sample):
 
 def test_prusa_slicer_slices_the_tray_and_lid(tmp_path, nov2025_lid):
     slice_with_prusa(tmp_path, "lid", stl_bytes(nov2025_lid))
+
+
+# ---------------------------------------------------------------------------------------------
+# The net on the printer's bed
+
+
+def test_the_net_is_turned_to_fit_the_bed_or_refused():
+    subject = puzzle_fold(None)  # 19 x 20 cells: 190 x 200 mm at 10 mm cells
+    plain = load(stl_bytes(net_mesh(subject, CELL, (250, 210))))
+    assert np.allclose(plain.extents[:2], [190, 200])
+    turned = load(stl_bytes(net_mesh(subject, CELL, (200, 195))))
+    assert_solid(turned)
+    assert np.allclose(turned.bounds[:, :2], [[0, 0], [200, 190]])
+    assert turned.volume == pytest.approx(plain.volume, rel=1e-6)
+    with pytest.raises(FoldkitError, match=r"285 x 300 mm, more than the 250 x 210 mm bed.*--print-cell-mm 11 "):
+        net_mesh(subject, 15.0, (250, 210))
+
+
+def test_the_bed_option_is_checked():
+    from foldkit.options import bed
+
+    assert bed("250x210") == (250.0, 210.0) and bed("180.5X180") == (180.5, 180.0)
+    for text in ("250", "10x250", "nanx200", "infx200", "250x210x3", "x"):
+        with pytest.raises(argparse.ArgumentTypeError):
+            bed(text)
