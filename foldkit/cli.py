@@ -91,11 +91,15 @@ def run_build(args: argparse.Namespace) -> int:
     solved = _target(args).solved()
     options = BuildOptions(paper=args.paper, print_cell_mm=args.print_cell_mm, wall_mm=args.wall_mm,
                            numbers=not args.no_numbers, lid=args.lid, bed_mm=args.bed, cube_mm=args.cube_mm,
-                           clearance_mm=args.clearance_mm,
+                           clearance_mm=args.clearance_mm, gif_size=args.gif_size, gif_fps=args.gif_fps,
                            progress=None if args.quiet else ProgressBar("rendering"))
     folder = Path(args.output) if args.output else Path("outputs") / solved.name
     print(f"{solved.name}: {solved.summary}")
-    for written in build(solved.makers, solved.subject, folder, options, args.only, _raise_if_interrupted):
+    from foldkit.fold.animation import AnimationOptions, frame_times
+
+    opt.check_animation(len(frame_times(AnimationOptions(*args.gif_size, args.gif_fps))), *args.gif_size)
+    made = build(solved.makers, solved.subject, folder, options, args.only, _raise_if_interrupted, args.skip)
+    for written in made:
         print(f"wrote {written.path}")
     return 0
 
@@ -199,6 +203,12 @@ def _add_build(commands) -> None:
     build.add_argument("--paper", choices=PAPERS, default="a4", help="paper of the printed sheets (default a4)")
     build.add_argument("--only", type=opt.names, metavar="NAMES", default=None,
                        help="make only these artifacts, comma-separated (e.g. template.pdf,box.stl)")
+    build.add_argument("--skip", type=opt.names, metavar="NAMES", default=None,
+                       help="make every artifact but these, comma-separated (e.g. fold.gif, the slowest)")
+    build.add_argument("--gif-size", type=opt.size, default=(640, 480), metavar="WxH",
+                       help="fold.gif frame size in pixels (default 640x480; smaller is faster)")
+    build.add_argument("--gif-fps", type=opt.number(int, 1, opt.MAX_FPS, "a whole number"), default=20,
+                       help=f"fold.gif frames per second, 1 to {opt.MAX_FPS} (default 20)")
     build.add_argument("--quiet", action="store_true", help="no progress bar")
     build.set_defaults(run=run_build)
 

@@ -39,7 +39,8 @@ def fold_glb(subject: Subject, options: BuildOptions) -> bytes:
 def fold_gif(subject: Subject, options: BuildOptions) -> bytes:
     from foldkit.fold.animation import AnimationOptions, animation_bytes
 
-    return animation_bytes(subject, ".gif", AnimationOptions(), options.progress)
+    width, height = options.gif_size
+    return animation_bytes(subject, ".gif", AnimationOptions(width, height, options.gif_fps), options.progress)
 
 
 def template_pdf(subject: Subject, options: BuildOptions) -> bytes:
