@@ -86,8 +86,10 @@ def run_animate(args: argparse.Namespace) -> int:
 
 def run_build(args: argparse.Namespace) -> int:
     from foldkit.build import build
+    from foldkit.fold.animation import AnimationOptions, frame_times
     from foldkit.kinds.base import BuildOptions
 
+    opt.check_animation(len(frame_times(AnimationOptions(*args.gif_size, args.gif_fps))), *args.gif_size)
     solved = _target(args).solved()
     options = BuildOptions(paper=args.paper, print_cell_mm=args.print_cell_mm, wall_mm=args.wall_mm,
                            numbers=not args.no_numbers, lid=args.lid, bed_mm=args.bed, cube_mm=args.cube_mm,
@@ -95,18 +97,25 @@ def run_build(args: argparse.Namespace) -> int:
                            progress=None if args.quiet else ProgressBar("rendering"))
     folder = Path(args.output) if args.output else Path("outputs") / solved.name
     print(f"{solved.name}: {solved.summary}")
-    from foldkit.fold.animation import AnimationOptions, frame_times
-
-    opt.check_animation(len(frame_times(AnimationOptions(*args.gif_size, args.gif_fps))), *args.gif_size)
     made = build(solved.makers, solved.subject, folder, options, args.only, _raise_if_interrupted, args.skip)
     for written in made:
         print(f"wrote {written.path}")
+    if any(w.path.name.startswith("template.") for w in made) and hasattr(solved.subject, "fold"):
+        _print_template_notes(solved.subject.fold, args.paper, None)
     return 0
+
+
+def _print_template_notes(fold, paper: str, cell_mm: float | None) -> None:
+    """The template's advice (tabs or letters smaller than a hand likes) on stderr."""
+    from foldkit.paper.template import TemplateOptions, template_facts
+
+    for warning in template_facts(fold, TemplateOptions(paper=paper, cell_mm=cell_mm)).warnings:
+        print(f"foldkit: note: {warning}", file=sys.stderr)
 
 
 def run_template(args: argparse.Namespace) -> int:
     from foldkit.exchange import format_of, write_artifact
-    from foldkit.paper.template import TemplateOptions, template_facts, template_pdf, template_svg
+    from foldkit.paper.template import TemplateOptions, template_pdf, template_svg
 
     target = _target(args)
     if args.output is not None:
@@ -116,8 +125,7 @@ def run_template(args: argparse.Namespace) -> int:
     options = TemplateOptions(paper=args.paper, cell_mm=args.cell_mm, letters=not args.no_letters)
     make = template_svg if output.suffix.lower() == ".svg" else template_pdf
     print(f"wrote {write_artifact(output, make(fold, options))}")
-    for warning in template_facts(fold, options).warnings:
-        print(f"foldkit: note: {warning}", file=sys.stderr)
+    _print_template_notes(fold, args.paper, args.cell_mm)
     return 0
 
 

@@ -73,3 +73,11 @@ def test_solve_on_a_net_file_points_to_boxes_and_net(examples, capsys):
     err = capsys.readouterr().err
     assert "net file" in err and "foldkit boxes" in err and "--net" in err
     assert len(err.strip().splitlines()) == 1
+
+
+def test_build_passes_on_the_templates_advice(tmp_path, capsys):
+    assert main(["build", "--only", "template.pdf", "--quiet", "-o", str(tmp_path / "a4")]) == 0
+    err = capsys.readouterr().err
+    assert "foldkit: note:" in err and "--paper a3" in err and "foldkit template --paper-cell-mm" in err
+    assert main(["build", "--only", "template.pdf", "--paper", "a3", "--quiet", "-o", str(tmp_path / "a3")]) == 0
+    assert capsys.readouterr().err == ""

@@ -68,7 +68,7 @@ def small_warning(plan: PagePlan, tab: float, letter: float, options: TemplateOp
     fixes = []
     if options.paper.lower() != "a3":
         fixes.append("--paper a3")
-    fixes.append(f"a larger --paper-cell-mm (e.g. {plan.cell_mm * 1.4:.0f}; the net is then tiled over pages)")
+    fixes.append(f"'foldkit template --paper-cell-mm {plan.cell_mm * 1.4:.0f}' (the net tiled over pages)")
     return (f"cells of {plan.cell_mm:g} mm on {where} of {plan.paper.upper()} leave glue tabs as shallow as "
             f"{tab:.1f} mm and seam letters as small as {letter:.1f} mm (easy to handle: tabs of "
             f"{MIN_TAB_MM:g} mm, letters of {LETTER_MM:g} mm); for bigger ones use {' or '.join(fixes)}")
