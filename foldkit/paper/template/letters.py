@@ -58,6 +58,22 @@ def seam_letters(subject: Subject, geometry: NetGeometry, cell_mm: float, others
     return placed
 
 
+def clear_of(text: Text, others: list[Text]) -> Text:
+    """The text at the largest size (of SHRINK) that keeps clear of the others, or at the
+    smallest if none does."""
+    for share in SHRINK:
+        smaller = Text(text.text, text.at, text.size * share, text.angle, text.backing)
+        if not overlaps(smaller, others):
+            return smaller
+    return smaller
+
+
+def overlaps(text: Text, others: list[Text]) -> bool:
+    """True if the text's box, with room to spare, meets any of the others' boxes."""
+    shape = text_box(text, CLEAR)
+    return any(shape.intersects(text_box(other)) for other in others)
+
+
 def along_angle(start, end) -> float:
     """0 for a horizontal edge, 90 for an upright one: letters read along their edge."""
     return 0.0 if start[1] == end[1] else 90.0

@@ -14,7 +14,7 @@ from foldkit.fold.subject import Subject
 from foldkit.look import box_text, face_label, face_sums_text, product_text
 from foldkit.paper.page import BOLD
 from foldkit.paper.template.geometry import NetGeometry, Point
-from foldkit.paper.template.letters import seam_letters
+from foldkit.paper.template.letters import clear_of, overlaps, seam_letters
 from foldkit.paper.template.text import Text
 from solver.folding import RIGHT_ANGLE
 from solver.grid import Cell
@@ -23,7 +23,7 @@ Segment = tuple[Point, Point]
 
 NUMBER_SIZE = 0.5
 FACE_LABEL_SIZE = 0.3
-TITLE_ENDS = 0.5  # cells of a face title's run left free at its ends, for the seam letters there
+TITLE_ENDS = 0.1  # cells of a face title's run left free at its ends
 
 
 @dataclass(frozen=True)
@@ -49,6 +49,10 @@ def net_marks(subject: Subject, geometry: NetGeometry, cell_mm: float, letters: 
     marked = sorted(subject.numbers.items())
     numbers = [Text(str(n.value), cell_centre(c), NUMBER_SIZE) for c, n in marked]
     titles = face_labels(subject)
+    seam_labels = seam_letters(subject, geometry, cell_mm, numbers, inside=letters)
+    titles = [clear_of(title, seam_labels) for title in titles]  # a title gives way to the letters
+    if any(overlaps(title, seam_labels) for title in titles):  # unless it cannot: the letters give way
+        seam_labels = seam_letters(subject, geometry, cell_mm, numbers + titles, inside=letters)
     return Marks(
         folds=merge_segments(folds) + [t.fold for t in geometry.tabs],
         flats=merge_segments(flats),
@@ -56,7 +60,7 @@ def net_marks(subject: Subject, geometry: NetGeometry, cell_mm: float, letters: 
         squares=[cell_centre(c) for c, n in marked if n.mark == "s"],
         numbers=numbers,
         face_labels=titles,
-        seam_labels=seam_letters(subject, geometry, cell_mm, numbers + titles, inside=letters),
+        seam_labels=seam_labels,
     )
 
 
