@@ -89,7 +89,8 @@ def run_build(args: argparse.Namespace) -> int:
     from foldkit.fold.animation import AnimationOptions, frame_times
     from foldkit.kinds.base import BuildOptions
 
-    opt.check_animation(len(frame_times(AnimationOptions(*args.gif_size, args.gif_fps))), *args.gif_size)
+    frames = len(frame_times(AnimationOptions(*args.gif_size, args.gif_fps)))
+    opt.check_animation(frames, *args.gif_size, "--gif-size or --gif-fps, or --skip fold.gif")
     solved = _target(args).solved()
     options = BuildOptions(paper=args.paper, print_cell_mm=args.print_cell_mm, wall_mm=args.wall_mm,
                            numbers=not args.no_numbers, lid=args.lid, bed_mm=args.bed, cube_mm=args.cube_mm,

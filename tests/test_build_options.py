@@ -36,7 +36,7 @@ def test_gif_size_and_rate_in_build(tmp_path, examples):
 def test_a_too_long_gif_is_refused_before_the_build(tmp_path, capsys):
     assert main(["build", "--only", "fold.gif", "--gif-size", "2048x2048", "--gif-fps", "60",
                  "-o", str(tmp_path / "x")]) == 2
-    assert "lower --size, --fps or --seconds" in capsys.readouterr().err
+    assert "lower --gif-size or --gif-fps, or --skip fold.gif" in capsys.readouterr().err
 
 
 def test_the_net_build_json_has_a_schema_and_a_null_answer(tmp_path, examples, capsys):
