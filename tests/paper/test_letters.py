@@ -167,3 +167,22 @@ def test_template_command_prints_the_note_and_takes_no_letters(tmp_path, capsys)
     assert main(["template", "--paper", "a3", "--no-letters", "-o", str(tmp_path / "a3.pdf")]) == 0
     captured = capsys.readouterr()
     assert captured.err == "" and "a3.pdf" in captured.out
+
+
+SMALL_NETS = {"cross": frozenset({(0, 1), (1, 0), (1, 1), (1, 2), (1, 3), (2, 1)}),
+              "stairs": frozenset({(0, 0), (0, 1), (1, 1), (1, 2), (2, 2), (2, 3)})}
+
+
+@pytest.mark.parametrize("net", sorted(SMALL_NETS))
+@pytest.mark.parametrize("options", [TemplateOptions(), TemplateOptions(cell_mm=40), TemplateOptions(cell_mm=6)],
+                         ids=["fitted", "tiled", "small"])
+def test_small_nets_have_clear_letters_at_any_size(net, options):
+    from foldkit.fold.subject import Subject
+    from solver.folding import box_foldings
+
+    (folding,) = box_foldings(SMALL_NETS[net])[(1, 1, 1)]
+    subject = Subject(net, folding, {})
+    assert ambiguous_letters(subject, options) == []
+    _, _, marks = fitted_marks(subject, options)
+    texts = marks.face_labels + marks.seam_labels
+    assert not any(text_box(a).intersection(text_box(b)).area > 1e-9 for a, b in combinations(texts, 2))
