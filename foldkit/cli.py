@@ -102,21 +102,24 @@ def run_build(args: argparse.Namespace) -> int:
     for written in made:
         print(f"wrote {written.path}")
     if any(w.path.name.startswith("template.") for w in made) and hasattr(solved.subject, "fold"):
-        _print_template_notes(solved.subject.fold, args.paper, None)
+        from foldkit.paper.template import TemplateOptions
+
+        _print_template_notes(solved.subject.fold, TemplateOptions(paper=args.paper))
     return 0
 
 
-def _print_template_notes(fold, paper: str, cell_mm: float | None) -> None:
+def _print_template_notes(fold, options, drawn=None) -> None:
     """The template's advice (tabs or letters smaller than a hand likes) on stderr."""
-    from foldkit.paper.template import TemplateOptions, template_facts
+    from foldkit.paper.template import template_facts
 
-    for warning in template_facts(fold, TemplateOptions(paper=paper, cell_mm=cell_mm)).warnings:
+    for warning in template_facts(fold, options, drawn).warnings:
         print(f"foldkit: note: {warning}", file=sys.stderr)
 
 
 def run_template(args: argparse.Namespace) -> int:
     from foldkit.exchange import format_of, write_artifact
     from foldkit.paper.template import TemplateOptions, template_pdf, template_svg
+    from foldkit.paper.template.fit import fitted_marks
 
     target = _target(args)
     if args.output is not None:
@@ -124,9 +127,10 @@ def run_template(args: argparse.Namespace) -> int:
     fold = target.fold()
     output = Path(args.output) if args.output else Path("outputs") / fold.name / "template.pdf"
     options = TemplateOptions(paper=args.paper, cell_mm=args.cell_mm, letters=not args.no_letters)
+    drawn = fitted_marks(fold, options)
     make = template_svg if output.suffix.lower() == ".svg" else template_pdf
-    print(f"wrote {write_artifact(output, make(fold, options))}")
-    _print_template_notes(fold, args.paper, args.cell_mm)
+    print(f"wrote {write_artifact(output, make(fold, options, drawn))}")
+    _print_template_notes(fold, options, drawn)
     return 0
 
 

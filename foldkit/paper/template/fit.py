@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from foldkit.fold.subject import Subject
 from foldkit.paper.template.geometry import TAB_DEPTH, NetGeometry, net_geometry
-from foldkit.paper.template.layout import PagePlan, TemplateOptions, plan_pages
+from foldkit.paper.template.layout import PagePlan, TemplateOptions, fitting_cell_mm, plan_pages
 from foldkit.paper.template.letters import LETTER_MM
 from foldkit.paper.template.marks import Marks, net_marks
 from solver.folding import Folding
@@ -32,7 +32,7 @@ class TemplateFacts:
 def fitted(folding: Folding, options: TemplateOptions) -> tuple[NetGeometry, PagePlan]:
     """The net's geometry and page plan, with tabs MIN_TAB_MM deep where they fit (and at
     least TAB_DEPTH cells)."""
-    depth = TAB_DEPTH
+    depth = _depth_guess(folding, options)
     for _ in range(ROUNDS):
         geometry = net_geometry(folding, depth)
         plan = plan_pages(geometry.bounds, options)
@@ -43,16 +43,34 @@ def fitted(folding: Folding, options: TemplateOptions) -> tuple[NetGeometry, Pag
     return geometry, plan
 
 
-def fitted_marks(subject: Subject, options: TemplateOptions) -> tuple[NetGeometry, PagePlan, Marks]:
+def _depth_guess(folding: Folding, options: TemplateOptions) -> float:
+    """The tab depth (cells) for the cell size the net would get with tabs on every side: a
+    little deeper than needed, so that placing the tabs once is usually enough."""
+    rows, cols = [r for r, _ in folding.cells], [c for _, c in folding.cells]
+    depth = TAB_DEPTH
+    for _ in range(ROUNDS):
+        bounds = (min(cols) - depth, min(rows) - depth, max(cols) + 1 + depth, max(rows) + 1 + depth)
+        cell = options.cell_mm if options.cell_mm is not None else fitting_cell_mm(bounds, options.paper)
+        wanted = min(MAX_TAB_DEPTH, MIN_TAB_MM / max(cell, 1e-9) * 1.001)
+        if depth >= wanted:
+            break
+        depth = wanted
+    return depth
+
+
+Drawn = tuple[NetGeometry, PagePlan, Marks]  # everything a template draws on its net pages
+
+
+def fitted_marks(subject: Subject, options: TemplateOptions) -> Drawn:
     """The geometry, page plan and marks of a subject's template."""
     geometry, plan = fitted(subject.folding, options)
     return geometry, plan, net_marks(subject, geometry, plan.cell_mm, options.letters)
 
 
-def template_facts(subject: Subject, options: TemplateOptions) -> TemplateFacts:
-    """The cell size, page count, smallest tab and letter of a template, and what to do when
-    they are smaller than a person handles easily."""
-    geometry, plan, marks = fitted_marks(subject, options)
+def template_facts(subject: Subject, options: TemplateOptions, drawn: Drawn | None = None) -> TemplateFacts:
+    """The cell size, page count, smallest tab and letter of a template (drawn: its fitted
+    marks, if already made), and what to do when they are smaller than a person handles easily."""
+    geometry, plan, marks = drawn or fitted_marks(subject, options)
     tab = min(t.depth for t in geometry.tabs) * plan.cell_mm if geometry.tabs else 0.0
     letter = min((t.size for t in marks.seam_labels), default=0.0) * plan.cell_mm
     warnings = []

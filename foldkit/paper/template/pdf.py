@@ -20,7 +20,7 @@ from foldkit.paper.page import (
     set_stroke,
 )
 from foldkit.paper.template.assembly import draw_assembly_page
-from foldkit.paper.template.fit import fitted_marks
+from foldkit.paper.template.fit import Drawn, fitted_marks
 from foldkit.paper.template.geometry import NetGeometry
 from foldkit.paper.template.layout import OVERLAP_MM, PagePlan, TemplateOptions, Tile
 from foldkit.paper.template.marks import Marks, sums_text, title_text
@@ -35,9 +35,10 @@ TRIM = Stroke(SOFT_INK, 0.2, (0.5, 0.8))
 # The document
 
 
-def template_pdf(subject: Subject, options: TemplateOptions) -> bytes:
-    """The template as PDF bytes: the net's pages, then the assembly page."""
-    geometry, plan, marks = fitted_marks(subject, options)
+def template_pdf(subject: Subject, options: TemplateOptions, drawn: Drawn | None = None) -> bytes:
+    """The template as PDF bytes: the net's pages, then the assembly page (drawn: the fitted
+    marks, if already made)."""
+    geometry, plan, marks = drawn or fitted_marks(subject, options)
     document = PdfDocument(plan.size, f"{subject.name}: cut-and-fold template", f"box {box_text(subject.folding.box)}")
     c = document.canvas
     tiles = plan.tiles

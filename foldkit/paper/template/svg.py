@@ -11,7 +11,7 @@ from foldkit.exchange.svg import INKSCAPE, SVG, colour, number, svg_bytes, svg_r
 from foldkit.fold.subject import Subject
 from foldkit.look import RGB
 from foldkit.paper.page import Stroke
-from foldkit.paper.template.fit import fitted_marks
+from foldkit.paper.template.fit import Drawn, fitted_marks
 from foldkit.paper.template.geometry import Point
 from foldkit.paper.template.layout import TemplateOptions
 from foldkit.paper.template.paint import draw_net
@@ -82,9 +82,10 @@ class SvgPen:
         element.text = text.text
 
 
-def template_svg(subject: Subject, options: TemplateOptions) -> bytes:
-    """The whole net as SVG bytes, at the cell size the PDF uses."""
-    geometry, plan, marks = fitted_marks(subject, options)
+def template_svg(subject: Subject, options: TemplateOptions, drawn: Drawn | None = None) -> bytes:
+    """The whole net as SVG bytes, at the cell size the PDF uses (drawn: the fitted marks, if
+    already made)."""
+    geometry, plan, marks = drawn or fitted_marks(subject, options)
     x0, y0, x1, y1 = geometry.bounds
     width, height = (x1 - x0) * plan.cell_mm + 2 * MARGIN_MM, (y1 - y0) * plan.cell_mm + 2 * MARGIN_MM
     root = svg_root(width, height, f"{subject.name}: cut-and-fold net, cell {plan.cell_mm:g} mm")
