@@ -24,19 +24,23 @@ class Written:
         return f"{self.path} ({self.size / 1024:.0f} KiB, {self.seconds:.1f} s)"
 
 
-def chosen(makers: Mapping[str, Maker], only: list[str] | None) -> dict[str, Maker]:
-    """The makers named in only (every one when None), or a FoldkitError naming an unknown one."""
-    if only is None:
-        return dict(makers)
-    unknown = [name for name in only if name not in makers]
+def chosen(makers: Mapping[str, Maker], only: list[str] | None, skip: list[str] | None = None) -> dict[str, Maker]:
+    """The makers named in only (every one when None) less those named in skip, or a
+    FoldkitError naming an unknown one or saying that nothing is left."""
+    unknown = [name for name in (only or []) + (skip or []) if name not in makers]
     if unknown:
         raise FoldkitError(f"no artifact called {unknown[0]!r}: this build makes {', '.join(makers)}",
                            EXIT_BAD_INPUT)
-    return {name: make for name, make in makers.items() if name in only}
+    out = {name: make for name, make in makers.items()
+           if (only is None or name in only) and name not in (skip or [])}
+    if not out:
+        raise FoldkitError("--only and --skip leave nothing to build", EXIT_BAD_INPUT)
+    return out
 
 
 def build(makers: Mapping[str, Maker], subject: Any, folder: Path, options: BuildOptions,
-          only: list[str] | None = None, checkpoint: Callable[[], None] | None = None) -> list[Written]:
+          only: list[str] | None = None, checkpoint: Callable[[], None] | None = None,
+          skip: list[str] | None = None) -> list[Written]:
     """Make every artifact in memory first, then write the folder whole; return what was written.
 
     Making all before writing any means a bad option (a wall too thick, say) that one maker
@@ -44,7 +48,7 @@ def build(makers: Mapping[str, Maker], subject: Any, folder: Path, options: Buil
     makers and before writing: the command line raises there when Ctrl-C was pressed while a
     library swallowed it."""
     made, seconds = {}, {}
-    for name, make in chosen(makers, only).items():
+    for name, make in chosen(makers, only, skip).items():
         start = time.perf_counter()
         made[name] = make(subject, options)
         seconds[name] = time.perf_counter() - start

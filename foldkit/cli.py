@@ -86,31 +86,51 @@ def run_animate(args: argparse.Namespace) -> int:
 
 def run_build(args: argparse.Namespace) -> int:
     from foldkit.build import build
+    from foldkit.fold.animation import AnimationOptions, frame_times
     from foldkit.kinds.base import BuildOptions
 
+    frames = len(frame_times(AnimationOptions(*args.gif_size, args.gif_fps)))
+    opt.check_animation(frames, *args.gif_size, "--gif-size or --gif-fps, or --skip fold.gif")
     solved = _target(args).solved()
     options = BuildOptions(paper=args.paper, print_cell_mm=args.print_cell_mm, wall_mm=args.wall_mm,
-                           numbers=not args.no_numbers, cube_mm=args.cube_mm, clearance_mm=args.clearance_mm,
+                           numbers=not args.no_numbers, lid=args.lid, bed_mm=args.bed, cube_mm=args.cube_mm,
+                           clearance_mm=args.clearance_mm, gif_size=args.gif_size, gif_fps=args.gif_fps,
                            progress=None if args.quiet else ProgressBar("rendering"))
     folder = Path(args.output) if args.output else Path("outputs") / solved.name
     print(f"{solved.name}: {solved.summary}")
-    for written in build(solved.makers, solved.subject, folder, options, args.only, _raise_if_interrupted):
+    made = build(solved.makers, solved.subject, folder, options, args.only, _raise_if_interrupted, args.skip)
+    for written in made:
         print(f"wrote {written.path}")
+    if any(w.path.name.startswith("template.") for w in made) and hasattr(solved.subject, "fold"):
+        from foldkit.paper.template import TemplateOptions
+
+        _print_template_notes(solved.subject.fold, TemplateOptions(paper=args.paper))
     return 0
+
+
+def _print_template_notes(fold, options, drawn=None) -> None:
+    """The template's advice (tabs or letters smaller than a hand likes) on stderr."""
+    from foldkit.paper.template import template_facts
+
+    for warning in template_facts(fold, options, drawn).warnings:
+        print(f"foldkit: note: {warning}", file=sys.stderr)
 
 
 def run_template(args: argparse.Namespace) -> int:
     from foldkit.exchange import format_of, write_artifact
     from foldkit.paper.template import TemplateOptions, template_pdf, template_svg
+    from foldkit.paper.template.fit import fitted_marks
 
     target = _target(args)
     if args.output is not None:
         format_of(args.output, (".pdf", ".svg"))
     fold = target.fold()
     output = Path(args.output) if args.output else Path("outputs") / fold.name / "template.pdf"
-    options = TemplateOptions(paper=args.paper, cell_mm=args.cell_mm)
+    options = TemplateOptions(paper=args.paper, cell_mm=args.cell_mm, letters=not args.no_letters)
+    drawn = fitted_marks(fold, options)
     make = template_svg if output.suffix.lower() == ".svg" else template_pdf
-    print(f"wrote {write_artifact(output, make(fold, options))}")
+    print(f"wrote {write_artifact(output, make(fold, options, drawn))}")
+    _print_template_notes(fold, options, drawn)
     return 0
 
 
@@ -182,13 +202,26 @@ def _add_build(commands) -> None:
     build.add_argument("--wall-mm", type=opt.number(float, 0.01, 100.0, "a size in mm"), default=None,
                        help="Shut the Box: make box.stl hollow with this wall")
     build.add_argument("--no-numbers", action="store_true", help="Shut the Box: leave the raised numbers off box.stl")
+    build.add_argument("--bed", type=opt.bed, default=(250.0, 210.0), metavar="WxD",
+                       help="Shut the Box: the printer's bed in mm; net.stl is turned to fit it or refused "
+                            "(default 250x210)")
+    build.add_argument("--lid", action="store_true",
+                       help="Shut the Box: box.stl as a hollow tray and a lid that fits on it, side by side "
+                            "(wall --wall-mm, default 1.6; gap --clearance-mm)")
     build.add_argument("--cube-mm", type=opt.number(float, 3.0, 100.0, "a size in mm"), default=15.0,
                        help="packing: edge of one unit cube of the printed pieces (default 15)")
     build.add_argument("--clearance-mm", type=opt.number(float, 0.0, 1.0, "a size in mm"), default=0.15,
-                       help="packing: taken off each side of a printed piece (default 0.15)")
+                       help="packing: taken off each side of a printed piece; Shut the Box with --lid: "
+                            "the gap between lid and tray (default 0.15)")
     build.add_argument("--paper", choices=PAPERS, default="a4", help="paper of the printed sheets (default a4)")
     build.add_argument("--only", type=opt.names, metavar="NAMES", default=None,
                        help="make only these artifacts, comma-separated (e.g. template.pdf,box.stl)")
+    build.add_argument("--skip", type=opt.names, metavar="NAMES", default=None,
+                       help="make every artifact but these, comma-separated (e.g. fold.gif, the slowest)")
+    build.add_argument("--gif-size", type=opt.size, default=(640, 480), metavar="WxH",
+                       help="fold.gif frame size in pixels (default 640x480; smaller is faster)")
+    build.add_argument("--gif-fps", type=opt.number(int, 1, opt.MAX_FPS, "a whole number"), default=20,
+                       help=f"fold.gif frames per second, 1 to {opt.MAX_FPS} (default 20)")
     build.add_argument("--quiet", action="store_true", help="no progress bar")
     build.set_defaults(run=run_build)
 
@@ -219,6 +252,9 @@ def _add_fold_commands(commands) -> None:
     template.add_argument("--cell-mm", "--paper-cell-mm", dest="cell_mm", default=None,
                           type=opt.number(float, 2.0, 200.0, "a size in mm"),
                           help="paper cell size in mm (default: the largest that fits one page)")
+    template.add_argument("--no-letters", action="store_true",
+                          help="leave the seam letters off the net's faces (the tabs keep theirs); print "
+                               "once with letters to see which edge each tab goes under")
     template.set_defaults(run=run_template)
 
 

@@ -42,16 +42,30 @@ def size(text: str) -> tuple[int, int]:
     return width, height
 
 
-def check_animation(frames: int, width: int, height: int) -> None:
-    """A FoldkitError unless an animation of this many frames of this size stays in bounds."""
+def check_animation(frames: int, width: int, height: int, knobs: str = "--size, --fps or --seconds") -> None:
+    """A FoldkitError unless an animation of this many frames of this size stays in bounds;
+    knobs: the options that make it smaller, as the command names them."""
     if frames > MAX_FRAMES:
         raise FoldkitError(f"the animation would have {frames} frames, more than {MAX_FRAMES}: "
-                           "lower --fps or --seconds", EXIT_BAD_INPUT)
+                           f"lower {knobs}", EXIT_BAD_INPUT)
     if frames * width * height * 3 > MAX_FRAME_BYTES:
         raise FoldkitError(f"{frames} frames of {width}x{height} pixels need more than "
-                           f"{MAX_FRAME_BYTES // 10**9} GB: lower --size, --fps or --seconds", EXIT_BAD_INPUT)
+                           f"{MAX_FRAME_BYTES // 10**9} GB: lower {knobs}", EXIT_BAD_INPUT)
 
 
 def names(text: str) -> list[str]:
     """A comma-separated list of artifact file names."""
     return [part.strip() for part in text.split(",") if part.strip()]
+
+
+def bed(text: str) -> tuple[float, float]:
+    """'WIDTHxDEPTH' of a printer's bed in mm, each 20 to 2000 (e.g. 250x210)."""
+    parts = text.lower().split("x")
+    try:
+        width, depth = (float(p) for p in parts) if len(parts) == 2 else (math.nan, math.nan)
+    except ValueError:
+        width = depth = math.nan
+    if not all(math.isfinite(v) and 20 <= v <= 2000 for v in (width, depth)):
+        raise argparse.ArgumentTypeError(f"expected the bed as WIDTHxDEPTH in mm, each 20 to 2000 (e.g. 250x210), "
+                                         f"not {text[:60]!r}")
+    return width, depth

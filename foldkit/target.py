@@ -40,7 +40,8 @@ class Target:
             from foldkit.kinds.net import NET_ARTIFACTS, net_folding
 
             net = net_folding(self.net, self.folding or 1)
-            others = f"; {net.count - 1} other folding(s): --folding 1..{net.count}" if net.count > 1 else ""
+            rest = net.count - 1
+            others = f"; {rest} other folding{'s' if rest > 1 else ''}: --folding 1..{net.count}" if rest else ""
             summary = f"folding {net.number} of {net.count}{others}"
             return Solved(net.fold.name, NET_ARTIFACTS, net, summary)
         from foldkit.kinds import load

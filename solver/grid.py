@@ -19,6 +19,11 @@ def step(cell: Cell, direction: str) -> Cell:
     return cell[0] + dr, cell[1] + dc
 
 
+def cell_text(cell: Cell) -> str:
+    """A cell as a person counts it in a message: 'row 1, column 3' for (0, 2)."""
+    return f"row {cell[0] + 1}, column {cell[1] + 1}"
+
+
 def neighbours(cell: Cell) -> list[Cell]:
     """The four edge neighbours of a cell, in U R D L order."""
     return [step(cell, d) for d in DIRECTIONS]

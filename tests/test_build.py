@@ -83,7 +83,7 @@ def test_build_of_a_net_says_which_folding_it_made(tmp_path, examples, capsys):
     code = main(["build", "--net", str(examples / "two-boxes.txt"), "-o", str(tmp_path / "n"), "--only",
                  "solution.txt", "--quiet"])
     assert code == 0
-    assert capsys.readouterr().out.splitlines()[0] == "two-boxes: folding 1 of 2; 1 other folding(s): --folding 1..2"
+    assert capsys.readouterr().out.splitlines()[0] == "two-boxes: folding 1 of 2; 1 other folding: --folding 1..2"
 
 
 def test_an_unwritable_output_is_one_line_with_exit_code_2(tmp_path, capsys):

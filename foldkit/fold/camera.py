@@ -18,12 +18,15 @@ if TYPE_CHECKING:
 Points = np.ndarray  # (n, 3) float64
 
 VIEW_ANGLE = 30.0  # degrees, VTK's default vertical field of view
-# The camera path: high over the flat net so it reads almost as printed, then down to a 3/4 view
-# of the closed box (its top and two sides), then round it so the other sides show.
-ELEVATION_FLAT = 60.0  # degrees above the table
+# The camera path: square to the printed side of the flat net, so it reads exactly as the
+# printed template lies on a table (columns to the right, rows down the screen, not mirrored),
+# while the panels fold away from the viewer as the template says; then round to a 3/4 view of
+# the closed box (its top and two sides), then round it so the other sides show. The printed
+# side of the flat net faces -z (the box closes upward onto it), so the camera starts below it.
+ELEVATION_FLAT = -88.0  # degrees above the table: almost straight up at the printed side
 ELEVATION_BOX = 32.0
-AZIMUTH_FLAT = 20.0  # degrees round from the net's bottom edge (+y, rows grow towards the viewer)
-AZIMUTH_BOX = 40.0
+AZIMUTH_FLAT = 180.0  # degrees round from +y towards -x: from the net's top edge, seen from below
+AZIMUTH_BOX = 220.0
 ORBIT = 90.0  # degrees the camera turns round the closed box after the fold
 ORBIT_SECONDS = 2.0
 SMOOTHING = 0.8  # seconds the camera's focus and distance are averaged over, so it never jumps

@@ -2,8 +2,8 @@
 as a hinged plate, each a watertight mesh (``foldkit.exchange.stl`` turns them into STL).
 
 Both are in millimetres. The box lies on one of its largest faces (0 or 1, b x c cells), the
-one with less raised number on it, so that little of the print hangs under it; its corner is at
-the origin. The net keeps the grid: world
+one with less number area on it; the numbers of that face are sunk into it, so the whole face
+rests on the bed; its corner is at the origin. The net keeps the grid: world
 x = col, y = row, cell (r, c) spans [c, c + 1] x [r, r + 1] cells, z from 0. Its bottom is the
 printed side of the paper, the outside of the box, so the panels fold up, closing the grooves.
 """
@@ -26,6 +26,7 @@ from solver.grid import DIRECTIONS, STEP, Cell, step
 MIN_WALL_MM = 0.4  # one line of a 0.4 mm nozzle: anything thinner does not print
 MIN_VOID_MM = 1.0  # a hollow box keeps at least this much room inside
 SINK_MM = 0.1  # numbers start this far inside the wall, so they fuse with it
+MIN_ENGRAVE_MM = 0.3  # shallower sunk numbers do not show
 MIN_NET_CELL_MM = 3.0  # below this the hinge grooves of a cell would meet
 
 # Rotations that lay the box on face 0 or face 1 (outward normal -x or +x in box axes) with
@@ -59,15 +60,37 @@ def hinge_mm(cell_mm: float) -> float:
 
 def box_mesh(subject: Subject, cell_mm: float = 10.0, wall_mm: float | None = None,
              numbers: bool = True) -> trimesh.Trimesh:
-    """The closed box as a watertight mesh, lying on its largest face."""
+    """The closed box as a watertight mesh, lying on its largest face; the numbers on that
+    face are sunk into it, so the whole face rests on the bed."""
+    solid = box_solid(subject, cell_mm, wall_mm, numbers, {resting_face(subject, numbers)})
+    return to_trimesh(solid.transform(resting_frame(subject, cell_mm, numbers)))
+
+
+def box_solid(subject: Subject, cell_mm: float, wall_mm: float | None, numbers: bool,
+              flat_faces: set[int]) -> Manifold:
+    """The box in box coordinates (mm, corner at 0), numbers raised on every face except
+    flat_faces, where they are sunk (left off if a thin wall has no room for them)."""
     _check_cell(cell_mm)
     size = np.array(subject.folding.box, dtype=np.float64) * cell_mm
     solid = cuboid(np.zeros(3), size)
     if wall_mm is not None:
         solid = solid - cuboid(np.full(3, wall_mm), size - _checked_wall(wall_mm, size))
-    if numbers:
-        solid = union([solid, *number_reliefs(subject, cell_mm)])
-    return to_trimesh(solid.transform(resting_frame(subject, cell_mm, numbers)))
+    if not numbers:
+        return solid
+    on_flat = {c for c in subject.numbers if subject.folding.face_of(c) in flat_faces}
+    raised = number_reliefs(subject, cell_mm, set(subject.numbers) - on_flat)
+    depth = engrave_mm(cell_mm, wall_mm)
+    sunk = number_reliefs(subject, cell_mm, on_flat, -depth) if depth > 0 else []
+    return union([solid, *raised]) - union(sunk)
+
+
+def engrave_mm(cell_mm: float, wall_mm: float | None) -> float:
+    """How deep numbers are sunk into a face: as deep as others stand out, leaving at least
+    MIN_WALL_MM of a hollow box's wall under them (0: no room, leave them off)."""
+    depth = relief_mm(cell_mm)
+    if wall_mm is not None:
+        depth = min(depth, wall_mm - MIN_WALL_MM)
+    return depth if depth >= MIN_ENGRAVE_MM else 0.0
 
 
 def resting_face(subject: Subject, numbers: bool = True) -> int:
@@ -108,17 +131,25 @@ def _checked_wall(wall_mm: float, size: np.ndarray) -> float:
     return wall_mm
 
 
-def number_reliefs(subject: Subject, cell_mm: float) -> list[Manifold]:
-    """One raised outline per numbered cell, on its square, upright as on the paper."""
+def number_reliefs(subject: Subject, cell_mm: float, cells: set[Cell], sunk_mm: float = 0.0) -> list[Manifold]:
+    """The number outline of each of the cells, on its square, upright as on the paper: raised
+    out of the face, or with sunk_mm < 0 a solid to cut that far into it."""
     height = relief_mm(cell_mm)
-    return [prism(affinity.scale(number_outline(number), cell_mm, cell_mm, origin=(0, 0)), SINK_MM + height,
-                  _cell_frame(subject, cell, cell_mm))
-            for cell, number in sorted(subject.numbers.items())]
+    out = []
+    for cell, number in sorted(subject.numbers.items()):
+        if cell not in cells:
+            continue
+        outline = affinity.scale(number_outline(number), cell_mm, cell_mm, origin=(0, 0))
+        if sunk_mm < 0:  # from the depth up through the face, SINK_MM past it
+            out.append(prism(outline, SINK_MM - sunk_mm, _cell_frame(subject, cell, cell_mm, -sunk_mm)))
+        else:
+            out.append(prism(outline, SINK_MM + height, _cell_frame(subject, cell, cell_mm, SINK_MM)))
+    return out
 
 
-def _cell_frame(subject: Subject, cell, cell_mm: float) -> np.ndarray:
+def _cell_frame(subject: Subject, cell, cell_mm: float, below_mm: float) -> np.ndarray:
     """The frame of a cell on the box (mm): x along its grid right, y along its grid up, z out
-    of the face, origin SINK_MM below the centre of its square."""
+    of the face, origin below_mm under the centre of its square."""
     folding = subject.folding
     placement = folding.placement[cell]
     normal = np.array(face_normal(placement[0]), dtype=np.float64)
@@ -126,7 +157,7 @@ def _cell_frame(subject: Subject, cell, cell_mm: float) -> np.ndarray:
     # Grid right seen from outside; equal to folding.right[cell] when the print is outside,
     # and never mirrored otherwise.
     right = np.cross(up, normal)
-    origin = square_center(folding.box, placement) * cell_mm - SINK_MM * normal
+    origin = square_center(folding.box, placement) * cell_mm - below_mm * normal
     return frame(right, up, origin)
 
 
@@ -134,17 +165,40 @@ def _cell_frame(subject: Subject, cell, cell_mm: float) -> np.ndarray:
 # The flat net
 
 
-def net_mesh(subject: Subject, cell_mm: float = 10.0) -> trimesh.Trimesh:
+def net_mesh(subject: Subject, cell_mm: float = 10.0, bed_mm: tuple[float, float] | None = None) -> trimesh.Trimesh:
     """The net as a watertight plate: one slab per cell, joined into panels on flat creases
-    and by a thin hinge layer under a V-groove on every 90-degree crease."""
+    and by a thin hinge layer under a V-groove on every 90-degree crease. Given a printer's
+    bed (width, depth in mm), the plate is turned a quarter if that is what makes it fit, and
+    refused if it fits neither way."""
     _check_cell(cell_mm)
     if cell_mm < MIN_NET_CELL_MM:
         raise FoldkitError(f"the net needs cells of at least {MIN_NET_CELL_MM} mm for its hinges, "
                            f"not {cell_mm} mm", EXIT_BAD_INPUT)
     folding = subject.folding
+    turn = bed_turn(folding.cells, cell_mm, bed_mm) if bed_mm is not None else False
     # Manifold merges blocks that touch face to face into one solid.
-    blocks = [cell_block(cell, side_kinds(folding, cell), cell_mm) for cell in sorted(folding.cells)]
-    return to_trimesh(union(blocks))
+    solid = union([cell_block(cell, side_kinds(folding, cell), cell_mm) for cell in sorted(folding.cells)])
+    if turn:  # a quarter turn about z, back into x, y >= 0: (x, y) -> (y, -x)
+        solid = solid.rotate((0, 0, -90))
+        low = solid.bounding_box()
+        solid = solid.translate((-low[0], -low[1], 0))
+    return to_trimesh(solid)
+
+
+def bed_turn(cells, cell_mm: float, bed_mm: tuple[float, float]) -> bool:
+    """Whether the net's plate must be turned a quarter to fit the bed; a FoldkitError saying
+    what fits when it fits neither way."""
+    rows = max(r for r, _ in cells) - min(r for r, _ in cells) + 1
+    cols = max(c for _, c in cells) - min(c for _, c in cells) + 1
+    width, depth = bed_mm
+    for turn, (along_x, along_y) in ((False, (cols, rows)), (True, (rows, cols))):
+        if along_x * cell_mm <= width + 1e-9 and along_y * cell_mm <= depth + 1e-9:
+            return turn
+    biggest = max(min(width / cols, depth / rows), min(width / rows, depth / cols))
+    raise FoldkitError(f"net.stl would be {cols * cell_mm:g} x {rows * cell_mm:g} mm, more than the "
+                       f"{width:g} x {depth:g} mm bed (--bed) either way round: use --print-cell-mm "
+                       f"{int(biggest * 10) / 10:g} or less, a bigger --bed, or --only/--skip to leave net.stl out",
+                       EXIT_BAD_INPUT)
 
 
 def side_kinds(folding: Folding, cell: Cell) -> dict[str, str]:

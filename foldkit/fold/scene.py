@@ -2,9 +2,8 @@
 
 The geometry is built once in net coordinates (x = col, y = row, z = 0 the paper), each point
 tagged with its panel; a pose only moves the points, so a frame costs a few matrix products.
-The look is drawn on both sides of the paper: the printed side (z < 0 in the net, the outside
-of the closed box) reads from outside the box, the other side reads from the camera while the
-net lies flat.
+Numbers are printed on one side of the paper, as on the template: the printed side (z < 0 in
+the net, the outside of the closed box), which the camera looks at while the net lies flat.
 """
 
 from __future__ import annotations
@@ -29,9 +28,6 @@ Points = np.ndarray  # (n, 3) float64
 
 LIFT = 0.012  # how far lines and ink stand off the paper, in cells, so the paper hides none of them
 BACKGROUND = (0.97, 0.97, 0.96)
-# Glyphs on the side facing the camera in the flat net: grid right goes to screen right (-x here,
-# since the camera looks down on the back of the paper) and grid up to screen up (-y).
-CAMERA_SIDE = np.array([[-1.0, 0.0], [0.0, -1.0]])
 # Glyphs on the printed side: grid right is +x and grid up is -y, as the folding's frames say.
 PRINTED_SIDE = np.array([[1.0, 0.0], [0.0, -1.0]])
 
@@ -162,16 +158,15 @@ def _hinges(tree: PanelTree) -> Part:
 
 
 def _ink(tree: PanelTree, subject: Subject) -> Part:
-    """The numbers, with their circles and squares, on both sides of each numbered cell."""
+    """The numbers, with their circles and squares, on the printed side of each numbered cell."""
     points, triangles, panels = [], [], []
     for cell, number in sorted(subject.numbers.items()):
         flat, faces = _triangulate(number_outline(number))
         centre = np.array([cell[1] + 0.5, cell[0] + 0.5])
-        for side, z in ((PRINTED_SIDE, -LIFT), (CAMERA_SIDE, LIFT)):
-            xy = flat @ side.T + centre
-            triangles.append(faces + sum(len(p) for p in points))
-            points.append(np.column_stack([xy, np.full(len(xy), z)]))
-            panels.append(np.full(len(xy), tree.panel_of(cell)))
+        xy = flat @ PRINTED_SIDE.T + centre
+        triangles.append(faces + sum(len(p) for p in points))
+        points.append(np.column_stack([xy, np.full(len(xy), -LIFT)]))
+        panels.append(np.full(len(xy), tree.panel_of(cell)))
     if not points:
         return _part(np.zeros((0, 3)), np.zeros(0, dtype=np.int64))
     faces = np.vstack(triangles)

@@ -12,6 +12,7 @@ from __future__ import annotations
 import ctypes
 import ctypes.util
 import os
+import time
 
 import numpy as np
 
@@ -21,7 +22,7 @@ from foldkit.fold.subject import Subject
 
 WINDOW_SIZE = (1024, 768)
 FOLD_SECONDS = 6.0  # how long playing takes from the flat net to the closed box
-TICK_MS = 40  # the timer period while playing
+TICK_MS = 40  # the timer period while playing; the fold moves by the clock, not by ticks
 CAPTION_PIXELS = 90  # the caption and the slider along the top, kept clear of the fold
 HELP_PIXELS = 30  # the help line along the bottom
 GLIDE_SECONDS = 0.6  # playing again after the user moved the camera: how long it takes to rejoin the path
@@ -73,6 +74,7 @@ class FoldWindow:
         from foldkit.fold.scene import add_caption, fold_scene
 
         self.t, self.clock, self.playing = 0.0, 0.0, False  # clock: seconds along the camera path
+        self.wall: float | None = None  # the wall clock at the last tick while playing
         self.glide = None  # (the user's camera as a Shot, the clock then) while rejoining the path
         self.scene = fold_scene(subject, sequence)
         viewport = Viewport.for_window(window_size, top=CAPTION_PIXELS, bottom=HELP_PIXELS)
@@ -98,14 +100,20 @@ class FoldWindow:
         if not self.playing and self.clock >= self.path.seconds:
             self.set_fraction(0.0)
         self.playing = not self.playing
+        self.wall = None
         if self.playing:
             self.glide = (self._user_shot(), self.clock)
 
-    def tick(self) -> None:
-        """Advance the fold and the camera by one step while playing; stop at the end of the orbit."""
+    def tick(self, now: float | None = None) -> None:
+        """Advance the fold and the camera by the time elapsed since the last tick (now: the wall
+        clock in seconds, by default time.perf_counter()), so a fold takes FOLD_SECONDS however
+        slowly frames draw; stop at the end of the orbit."""
         if not self.playing:
             return
-        self.clock = min(self.path.seconds, self.clock + TICK_MS / 1000.0)
+        now = time.perf_counter() if now is None else now
+        elapsed = 0.0 if self.wall is None else max(0.0, now - self.wall)  # the first tick starts the clock
+        self.wall = now
+        self.clock = min(self.path.seconds, self.clock + elapsed)
         t = self.path.fraction(self.clock)
         if t != self.t:
             self._pose(t)

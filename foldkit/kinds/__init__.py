@@ -28,6 +28,10 @@ class Loaded:
 
 def kind_of(text: str, source: str) -> Kind:
     """The kind a puzzle text names in its first non-comment line, or an InputError listing them."""
+    if looks_like_net(text):
+        raise InputError(f"this is a net file (rows of '#' and '.'), not a puzzle: 'foldkit boxes {source}' lists "
+                         f"the boxes it folds into, and --net {source} makes its template, animation and prints "
+                         "(foldkit build/template/animate/show)", source, 1)
     lines = content_lines(text, comments=True)
     if not lines:
         raise InputError("empty file: expected a puzzle header such as 'rows cols' or 'packing 5 5 5'", source, 1)
@@ -39,6 +43,13 @@ def kind_of(text: str, source: str) -> Kind:
     column = line.index(word) + 1
     raise InputError(f"unknown puzzle kind {quoted(word)}: the first line starts with {known_headers()}",
                      source, number, column)
+
+
+def looks_like_net(text: str) -> bool:
+    """True if every non-blank line is made of '#', '.' and spaces, with a '#' somewhere: a net
+    file, whose rows a puzzle reader would take for comments."""
+    rows = [line for line in text.splitlines() if line.strip()]
+    return bool(rows) and all(set(line) <= set("#. \t") for line in rows) and any("#" in r for r in rows)
 
 
 def known_headers() -> str:

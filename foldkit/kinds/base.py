@@ -31,8 +31,12 @@ class BuildOptions:
     print_cell_mm: float = 10.0  # Shut the Box: a cell of the printed box and net
     wall_mm: float | None = None  # Shut the Box: hollow box wall
     numbers: bool = True  # Shut the Box: numbers on the box
+    bed_mm: tuple[float, float] = (250.0, 210.0)  # Shut the Box: the printer's bed that net.stl must fit
+    lid: bool = False  # Shut the Box: box.stl as a hollow tray and lid (clearance_mm between them)
+    gif_size: tuple[int, int] = (640, 480)  # fold.gif: width and height in pixels
+    gif_fps: int = 20  # fold.gif: frames per second
     cube_mm: float = 15.0  # packing: edge of one unit cube of a printed piece
-    clearance_mm: float = 0.15  # packing: taken off each side of a printed piece
+    clearance_mm: float = 0.15  # packing: taken off each side of a piece; Shut the Box --lid: lid to tray
     progress: Progress | None = None
 
 

@@ -15,6 +15,11 @@ def box_stl(subject: Subject, options: BuildOptions) -> bytes:
     from foldkit.exchange.stl import stl_bytes
     from foldkit.fold.printed import box_mesh
 
+    if options.lid:
+        from foldkit.fold.lidded import lidded_box_mesh
+
+        return stl_bytes(lidded_box_mesh(subject, options.print_cell_mm, options.wall_mm, options.numbers,
+                                         options.clearance_mm))
     return stl_bytes(box_mesh(subject, options.print_cell_mm, options.wall_mm, options.numbers))
 
 
@@ -22,7 +27,7 @@ def net_stl(subject: Subject, options: BuildOptions) -> bytes:
     from foldkit.exchange.stl import stl_bytes
     from foldkit.fold.printed import net_mesh
 
-    return stl_bytes(net_mesh(subject, options.print_cell_mm))
+    return stl_bytes(net_mesh(subject, options.print_cell_mm, options.bed_mm))
 
 
 def fold_glb(subject: Subject, options: BuildOptions) -> bytes:
@@ -34,7 +39,8 @@ def fold_glb(subject: Subject, options: BuildOptions) -> bytes:
 def fold_gif(subject: Subject, options: BuildOptions) -> bytes:
     from foldkit.fold.animation import AnimationOptions, animation_bytes
 
-    return animation_bytes(subject, ".gif", AnimationOptions(), options.progress)
+    width, height = options.gif_size
+    return animation_bytes(subject, ".gif", AnimationOptions(width, height, options.gif_fps), options.progress)
 
 
 def template_pdf(subject: Subject, options: BuildOptions) -> bytes:

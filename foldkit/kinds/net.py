@@ -38,7 +38,8 @@ def net_folding(path: str | Path, number: int = 1) -> NetFolding:
     if not every:
         raise FoldkitError(f"{path}: the net folds into no box", EXIT_NO_SOLUTION)
     if not 1 <= number <= len(every):
-        message = f"{path}: --folding {number} is out of range: the net has {len(every)} foldings"
+        many = f"{len(every)} foldings" if len(every) > 1 else "1 folding"
+        message = f"{path}: --folding {number} is out of range: the net has {many}"
         raise FoldkitError(message, EXIT_BAD_INPUT)
     return NetFolding(Subject(subject_name(path), every[number - 1], {}), number, len(every))
 
@@ -50,11 +51,25 @@ def _solution_text(net: NetFolding, options: BuildOptions) -> bytes:
     return (f"{fold.name}: a {len(fold.cells)}-cell net\n" + folding_text(fold.folding) + "\n").encode()
 
 
-def _solution_json(net: NetFolding, options: BuildOptions) -> bytes:
-    from foldkit.exchange.json import json_bytes
+NET_SCHEMA = "foldkit.net-folding/1"
+
+
+def net_folding_json(net: NetFolding) -> dict:
+    """The solution.json of a net's build, schema foldkit.net-folding/1:
+    {"schema", "name", "folding": n (1-based), "foldings": count, "answer": null (a net has no
+    numbers), "box": [a, b, c], "cells", "faces", "creases"} with cells, faces and creases as
+    in foldkit.solve/1."""
     from foldkit.kinds.shutbox_report import folding_json
 
-    return json_bytes(folding_json(None, net.fold.folding))
+    head = {"schema": NET_SCHEMA, "name": net.fold.name, "folding": net.number, "foldings": net.count,
+            "answer": None}
+    return head | folding_json(None, net.fold.folding)
+
+
+def _solution_json(net: NetFolding, options: BuildOptions) -> bytes:
+    from foldkit.exchange.json import json_bytes
+
+    return json_bytes(net_folding_json(net))
 
 
 NET_ARTIFACTS: dict[str, Maker] = {

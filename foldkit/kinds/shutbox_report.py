@@ -13,7 +13,8 @@ JSON schema (``foldkit solve --json``), version 1:
       "solutions": int,          # complete solutions (1 for a proper puzzle)
       "failure": str | null,     # where the search died when solutions == 0
       "solution_list": [solution, ...],   # every solution
-      # the fields of the first solution, repeated at the top level for convenience:
+      # the fields of the first solution, repeated at the top level for convenience (each
+      # null when there is no solution):
       "answer": int, "box": [a, b, c], "cells": [[row, col], ...], "faces": [face, ...],
       "creases": [{"cells": [[r, c], [r, c]], "angle": 0 | 90}, ...]
     }
@@ -88,6 +89,8 @@ def report_json(report: Report) -> dict:
     }
     if report.solutions:
         out.update(solution_json(p, report.solutions[0]))
+    else:  # no solution: the fields of one are there, null
+        out.update(dict.fromkeys(("box", "cells", "faces", "creases", "answer", "face_sums")))
     return out
 
 

@@ -7,6 +7,7 @@ the solver's answers to it.
 from __future__ import annotations
 
 from solver.blockparty.model import BlockParty, Cell, Grid
+from solver.grid import cell_text
 
 
 def solution_problem(puzzle: BlockParty, grid: Grid) -> str | None:
@@ -24,17 +25,17 @@ def _shape_problem(puzzle: BlockParty, grid: Grid) -> str | None:
         return f"the grid has {len(grid)} rows, the puzzle {puzzle.rows}"
     for r, row in enumerate(grid):
         if len(row) != puzzle.cols:
-            return f"row {r} has {len(row)} numbers, the puzzle has {puzzle.cols} columns"
+            return f"row {r + 1} has {len(row)} numbers, the puzzle has {puzzle.cols} columns"
         for c, value in enumerate(row):
             if not isinstance(value, int) or isinstance(value, bool):
-                return f"cell {(r, c)} holds {value!r}, not a whole number"
+                return f"the cell at {cell_text((r, c))} holds {value!r}, not a whole number"
     return None
 
 
 def _given_problem(puzzle: BlockParty, grid: Grid) -> str | None:
     for (r, c), value in sorted(puzzle.givens.items()):
         if grid[r][c] != value:
-            return f"cell {(r, c)} holds {grid[r][c]} but the given is {value}"
+            return f"the cell at {cell_text((r, c))} holds {grid[r][c]} but the given is {value}"
     return None
 
 
@@ -55,9 +56,9 @@ def _distance_problem(puzzle: BlockParty, grid: Grid) -> str | None:
         value = grid[cell[0]][cell[1]]
         others = [_taxicab(cell, other) for other in cells if other != cell and grid[other[0]][other[1]] == value]
         if not others:
-            return f"the {value} at cell {cell} is the only {value} in the grid"
+            return f"the {value} at {cell_text(cell)} is the only {value} in the grid"
         if min(others) != value:
-            return f"the nearest other {value} to cell {cell} is {min(others)} away, not {value}"
+            return f"the nearest other {value} to {cell_text(cell)} is {min(others)} away, not {value}"
     return None
 
 

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from itertools import combinations
 
 from solver.blockparty.model import BlockParty, Cell, Grid, answer
+from solver.grid import cell_text
 
 Clause = list[int]  # DIMACS literals: +v the variable is true, -v false
 DEFAULT_LIMIT = 10
@@ -150,7 +151,7 @@ def _given_range_problem(puzzle: BlockParty) -> str | None:
     for cell, k in sorted(puzzle.givens.items()):
         size = puzzle.size_of(cell)
         if not 1 <= k <= size:
-            return f"region {puzzle.region_of(cell)} has {size} cells but a given {k} (cell {cell})"
+            return f"region {puzzle.region_of(cell)} has {size} cells but a given {k} ({cell_text(cell)})"
     return None
 
 
@@ -159,14 +160,14 @@ def _given_pair_problem(puzzle: BlockParty) -> str | None:
         if k != j:
             continue
         if puzzle.region_of(a) == puzzle.region_of(b):
-            return f"region {puzzle.region_of(a)} has the given {k} twice (cells {a} and {b})"
+            return f"region {puzzle.region_of(a)} has the given {k} twice ({cell_text(a)} and {cell_text(b)})"
         if taxicab(a, b) < k:
-            return f"the givens {k} at cells {a} and {b} are {taxicab(a, b)} apart, closer than {k}"
+            return f"the givens {k} at {cell_text(a)} and {cell_text(b)} are {taxicab(a, b)} apart, closer than {k}"
     return None
 
 
 def _lonely_given_problem(puzzle: BlockParty) -> str | None:
     for a, k in sorted(puzzle.givens.items()):
         if not any(taxicab(a, b) == k and puzzle.size_of(b) >= k for b in puzzle.cells()):
-            return f"the given {k} at cell {a} has no cell {k} away that could hold a {k}"
+            return f"the given {k} at {cell_text(a)} has no cell {k} away that could hold a {k}"
     return None

@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from math import prod
 
 from solver.folding import Folding
-from solver.grid import Cell
+from solver.grid import Cell, cell_text
 from solver.shutbox.puzzle import Number, Puzzle
 
 
@@ -18,7 +18,7 @@ def circle_problem(puzzle: Puzzle, folding: Folding) -> str | None:
     for place, cell in sorted(at.items(), key=lambda item: item[1]):
         face, u, v = place
         if (face ^ 1, u, v) not in at:
-            return f"circled {puzzle.numbers[cell].value} at {cell} has no circled number opposite it"
+            return f"circled {puzzle.numbers[cell].value} at {cell_text(cell)} has no circled number opposite it"
     return None
 
 
@@ -30,7 +30,8 @@ def square_problem(puzzle: Puzzle, folding: Folding) -> str | None:
     for (face, u, v), cell in sorted(at.items(), key=lambda item: item[1]):
         beside = [(face, u + 1, v), (face, u - 1, v), (face, u, v + 1), (face, u, v - 1)]
         if not any(place in at for place in beside):
-            return f"squared {puzzle.numbers[cell].value} at {cell} has no squared number beside it on its face"
+            value = puzzle.numbers[cell].value
+            return f"squared {value} at {cell_text(cell)} has no squared number beside it on its face"
     return None
 
 

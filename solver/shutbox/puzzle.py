@@ -88,7 +88,7 @@ def _grid_tokens(text: str, source: str, comments: bool) -> tuple[int, int, list
     for r, (number, line) in enumerate(lines[1:]):
         found = tokens(line)
         if len(found) != cols:
-            raise InputError(f"row {r} has {len(found)} cells, the header says {cols}", source, number, 1)
+            raise InputError(f"row {r + 1} has {len(found)} cells, the header says {cols}", source, number, 1)
         out.extend(((r, c), number, col, tok) for c, (col, tok) in enumerate(found))
     return rows, cols, out
 

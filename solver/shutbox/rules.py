@@ -5,7 +5,7 @@ Nothing here searches; the search in ``layouts.py`` is tested against these chec
 
 from __future__ import annotations
 
-from solver.grid import DIRECTIONS, STEP, Cell, Layout, components
+from solver.grid import DIRECTIONS, STEP, Cell, Layout, cell_text, components
 from solver.shutbox.puzzle import Puzzle
 
 
@@ -69,14 +69,14 @@ def broken_rule(puzzle: Puzzle, layout: Layout) -> str | None:
         return "a box cell lies outside the grid"
     for cell in sorted(puzzle.numbers):
         if cell not in layout:
-            return f"number cell {cell} is not a box cell"
+            return f"the number cell at {cell_text(cell)} is not a box cell"
         if not number_holds(puzzle, layout, cell):
-            return f"number {puzzle.numbers[cell].value} at {cell} does not see that many box cells"
+            return f"number {puzzle.numbers[cell].value} at {cell_text(cell)} does not see that many box cells"
     for cell in sorted(puzzle.arrows):
         if cell in layout:
-            return f"arrow cell {cell} is a box cell"
+            return f"the arrow cell at {cell_text(cell)} is a box cell"
         if not arrow_holds(puzzle, layout, cell):
-            return f"arrow {puzzle.arrows[cell]} at {cell} is not satisfied"
+            return f"arrow {puzzle.arrows[cell]} at {cell_text(cell)} is not satisfied"
     if len(components(layout)) != 1:
         return "the box cells are not 4-connected"
     if not is_hole_free(puzzle, layout):

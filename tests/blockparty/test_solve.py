@@ -96,7 +96,7 @@ def test_impossible_puzzle_found_by_search():
 def test_impossible_puzzle_with_an_evident_reason():
     report = solve(load(DATA / "impossible-close-givens.txt"))
     assert report.solutions == () and report.complete
-    assert report.failure == "the givens 3 at cells (0, 0) and (1, 1) are 2 apart, closer than 3"
+    assert report.failure == "the givens 3 at row 1, column 1 and row 2, column 2 are 2 apart, closer than 3"
 
 
 @pytest.mark.parametrize(("givens", "words"), [
@@ -104,7 +104,7 @@ def test_impossible_puzzle_with_an_evident_reason():
     ({(0, 0): 0}, "region 0 has 3 cells but a given 0"),
     ({(0, 0): 2, (0, 2): 2}, "region 0 has the given 2 twice"),
     ({(0, 0): 2, (1, 0): 2}, "are 1 apart, closer than 2"),
-    ({(1, 1): 3}, "the given 3 at cell (1, 1) has no cell 3 away that could hold a 3"),
+    ({(1, 1): 3}, "the given 3 at row 2, column 2 has no cell 3 away that could hold a 3"),
 ])
 def test_evident_problems(givens, words):
     puzzle = BlockParty(3, 3, ((0, 0, 0), (1, 1, 1), (2, 2, 2)), givens)
@@ -128,7 +128,7 @@ def _changed(grid, cell, value):
 
 def test_checker_rejects_a_changed_given(block_party_4, published_grid):
     problem = solution_problem(block_party_4, _changed(published_grid, (0, 1), 4))
-    assert problem == "cell (0, 1) holds 4 but the given is 3"
+    assert problem == "the cell at row 1, column 2 holds 4 but the given is 3"
 
 
 def test_checker_rejects_a_region_that_is_not_1_to_n(block_party_4, published_grid):
@@ -139,7 +139,7 @@ def test_checker_rejects_a_region_that_is_not_1_to_n(block_party_4, published_gr
 @pytest.mark.parametrize(("grid", "words"), [
     ((), "the grid has 0 rows"),
     (((1,) * 10,) * 9, "the grid has 9 rows"),
-    (((1,) * 9,) * 10, "row 0 has 9 numbers"),
+    (((1,) * 9,) * 10, "row 1 has 9 numbers"),
     (((1.0,) * 10,) * 10, "not a whole number"),
 ])
 def test_checker_rejects_the_wrong_shape(block_party_4, grid, words):
@@ -163,9 +163,9 @@ def test_checker_rejects_every_swap_inside_a_region(block_party_4, published_gri
 
 def test_checker_names_the_distance_rule():
     puzzle = BlockParty(1, 4, ((0, 0, 1, 1),), {})
-    assert solution_problem(puzzle, ((1, 2, 1, 2),)) == "the nearest other 1 to cell (0, 0) is 2 away, not 1"
+    assert solution_problem(puzzle, ((1, 2, 1, 2),)) == "the nearest other 1 to row 1, column 1 is 2 away, not 1"
     lonely = solution_problem(BlockParty(1, 2, ((0, 0),), {}), ((1, 2),))
-    assert lonely == "the 1 at cell (0, 0) is the only 1 in the grid"
+    assert lonely == "the 1 at row 1, column 1 is the only 1 in the grid"
     assert solution_problem(BlockParty(1, 2, ((0, 1),), {}), ((1, 1),)) is None
 
 

@@ -4,6 +4,7 @@ grooves sit exactly on the 90-degree creases, and PrusaSlicer slices both files.
 
 from __future__ import annotations
 
+import argparse
 import io
 import subprocess
 from functools import reduce
@@ -19,9 +20,11 @@ from shapely.geometry.base import BaseGeometry
 from foldkit.errors import FoldkitError
 from foldkit.exchange.stl import stl_bytes
 from foldkit.fold.glyphs import number_outline
+from foldkit.fold.lidded import lidded_box_mesh, split_height, tray_and_lid
 from foldkit.fold.printed import (
     box_mesh,
     cell_block,
+    engrave_mm,
     hinge_mm,
     net_mesh,
     plate_mm,
@@ -71,10 +74,14 @@ def assert_solid(mesh: trimesh.Trimesh) -> None:
     assert mesh.is_volume and mesh.volume > 0
 
 
-def numbers_volume(subject: Subject, cell_mm: float) -> float:
-    """What the raised numbers add: their outlines' area times the relief."""
-    area = sum(number_outline(n).area for n in subject.numbers.values()) * cell_mm**2
-    return area * relief_mm(cell_mm)
+def numbers_volume(subject: Subject, cell_mm: float, wall_mm: float | None = None) -> float:
+    """What the numbers add: their outlines' area times the relief, less what the sunk numbers
+    of the resting face take away."""
+    rest = resting_face(subject)
+    area = {True: 0.0, False: 0.0}
+    for cell, number in subject.numbers.items():
+        area[subject.folding.face_of(cell) == rest] += number_outline(number).area * cell_mm**2
+    return area[False] * relief_mm(cell_mm) - area[True] * engrave_mm(cell_mm, wall_mm)
 
 
 def section(mesh: trimesh.Trimesh, to_plane: np.ndarray) -> BaseGeometry:
@@ -104,7 +111,8 @@ def expected_bounds(subject: Subject, numbers: bool) -> np.ndarray:
     place = resting_frame(subject, CELL, numbers)
     corners = np.array([[0, 0, 0], subject.folding.box], dtype=float) * CELL @ place[:, :3].T + place[:, 3]
     bounds = np.sort(corners, axis=0)
-    for face in {subject.folding.face_of(cell) for cell in subject.numbers} if numbers else ():
+    raised = {subject.folding.face_of(cell) for cell in subject.numbers} - {resting_face(subject)}
+    for face in raised if numbers else ():
         outward = place[:, :3] @ face_normal(face)
         axis = int(np.argmax(np.abs(outward)))
         bounds[int(outward[axis] > 0), axis] += np.sign(outward[axis]) * relief_mm(CELL)
@@ -155,9 +163,14 @@ def test_each_number_stands_on_its_square_reading_as_on_the_paper(sample, sample
     # cut must be the number's outline, not turned and not mirrored.
     mesh = load(sample_box)
     assert sample.folding.printed_outside
+    square = box(-0.5, -0.5, 0.5, 0.5)
     for cell, number in sample.numbers.items():
-        cut = section(mesh, cell_plane(sample, cell, relief_mm(CELL) / 2))
-        seen = affinity.scale(cut, 1 / CELL, 1 / CELL, origin=(0, 0)).intersection(box(-0.5, -0.5, 0.5, 0.5))
+        sunk = sample.folding.face_of(cell) == resting_face(sample)
+        height = -engrave_mm(CELL, None) / 2 if sunk else relief_mm(CELL) / 2
+        cut = section(mesh, cell_plane(sample, cell, height))
+        seen = affinity.scale(cut, 1 / CELL, 1 / CELL, origin=(0, 0)).intersection(square)
+        if sunk:  # cut into the face: the solid around the number's hollow
+            seen = square.difference(seen)
         expected = number_outline(number)
         assert seen.symmetric_difference(expected).area < 0.02 * expected.area, (cell, number.token)
 
@@ -182,7 +195,7 @@ def test_hollow_box_is_a_closed_shell_around_a_void(sample):
     assert len(plain.split(only_watertight=False)) == 2  # the outside and the wall of the void
     numbered = load(box_stl(sample, CELL, wall_mm=wall))
     assert_solid(numbered)
-    assert numbered.volume == pytest.approx(outer - inner + numbers_volume(sample, CELL), rel=1e-3)
+    assert numbered.volume == pytest.approx(outer - inner + numbers_volume(sample, CELL, wall), rel=1e-3)
 
 
 @pytest.mark.parametrize("wall", [4.6, 5.0, 12.0, 0.1])
@@ -209,7 +222,8 @@ def test_nov2025_box_is_a_solid_of_its_true_size():
     assert mesh.volume == pytest.approx(a * b * c * CELL**3 + numbers_volume(subject, CELL), rel=1e-3)
     # Every face carries numbers, so every side has its relief.
     assert np.allclose(mesh.bounds, expected_bounds(subject, True), atol=1e-5)
-    assert np.allclose(np.sort(mesh.extents), np.array([a, b, c]) * CELL + 2 * relief_mm(CELL))
+    assert np.allclose(np.sort(mesh.extents), np.array([a, b, c]) * CELL + [relief_mm(CELL), 2 * relief_mm(CELL),
+                                                                            2 * relief_mm(CELL)])
 
 
 # ---------------------------------------------------------------------------------------------
@@ -344,3 +358,99 @@ def test_prusa_slicer_slices_the_nov2025_box(tmp_path):
 
 def test_prusa_slicer_slices_the_sample_net(tmp_path, sample_net):
     slice_with_prusa(tmp_path, "net", sample_net)
+
+
+# ---------------------------------------------------------------------------------------------
+# Resting flat, and the box that opens
+
+
+def bed_contact(mesh: trimesh.Trimesh) -> float:
+    """The area (mm2) of the mesh within the lowest 0.2 mm, the first layer: its section there."""
+    return section(mesh, horizontal(mesh.bounds[0, 2] + 0.1)).area
+
+
+@pytest.mark.parametrize("which", ["sample", "nov2025"])
+def test_the_box_rests_on_its_whole_face(sample, which):
+    subject = sample if which == "sample" else puzzle_fold(None)
+    mesh = load(box_stl(subject, CELL))
+    assert mesh.bounds[0, 2] == pytest.approx(0)  # nothing stands below the resting face
+    a, b, c = subject.folding.box
+    face = sorted((a, b, c))[1] * sorted((a, b, c))[2] * CELL**2
+    rest = resting_face(subject)
+    sunk = sum(number_outline(n).area for cell, n in subject.numbers.items()
+               if subject.folding.face_of(cell) == rest) * CELL**2
+    assert bed_contact(mesh) == pytest.approx(face - sunk, rel=0.01)
+    assert bed_contact(mesh) > 0.9 * face
+
+
+def test_a_thin_wall_leaves_the_bed_numbers_off(sample):
+    assert engrave_mm(CELL, 0.6) == 0 and engrave_mm(CELL, 2.0) == relief_mm(CELL)
+    mesh = load(box_stl(sample, CELL, wall_mm=0.6))
+    assert_solid(mesh)
+    assert bed_contact(mesh) == pytest.approx(2 * 4 * CELL**2, rel=1e-6)
+
+
+@pytest.fixture(scope="module")
+def nov2025_lid() -> trimesh.Trimesh:
+    return load(stl_bytes(lidded_box_mesh(puzzle_fold(None), CELL)))
+
+
+def test_tray_and_lid_are_two_solids_flat_on_the_bed(nov2025_lid):
+    assert_solid(nov2025_lid)
+    parts = sorted(nov2025_lid.split(only_watertight=True), key=lambda m: m.bounds[0, 0])
+    assert len(parts) == 2
+    tray, lid = parts
+    assert tray.bounds[1, 0] < lid.bounds[0, 0]  # side by side, apart
+    for part in parts:
+        assert_solid(part)
+        assert part.bounds[0, 2] == pytest.approx(0)
+        footprint = 60 * 70  # the 6 x 7 cell face, outside the side numbers
+        assert bed_contact(part) > 0.9 * footprint
+
+
+def test_the_lid_fits_the_tray_with_the_clearance():
+    subject = puzzle_fold(None)
+    clearance, wall = 0.2, 1.6
+    tray, lid = tray_and_lid(subject, CELL, wall, True, clearance)
+    assert (tray ^ lid).volume() == pytest.approx(0, abs=1e-6)  # closed, they do not overlap
+    grown = lid.translate((clearance * 0.9, 0, 0))  # any push sideways under the clearance is free
+    assert (tray ^ grown).volume() == pytest.approx(0, abs=1e-6)
+    pushed = lid.translate((clearance * 1.5, 0, 0))
+    assert (tray ^ pushed).volume() > 1  # past it, the liner meets the tray's wall
+    cut = split_height(subject, CELL, True)
+    assert cut == 10.0  # on a grid line: no number is cut
+    assert tray.bounding_box()[5] == pytest.approx(cut)
+
+
+def test_a_box_too_small_for_a_lid_is_refused(sample):
+    with pytest.raises(FoldkitError, match="no room for a lid"):
+        lidded_box_mesh(sample, 6.0)
+
+
+def test_prusa_slicer_slices_the_tray_and_lid(tmp_path, nov2025_lid):
+    slice_with_prusa(tmp_path, "lid", stl_bytes(nov2025_lid))
+
+
+# ---------------------------------------------------------------------------------------------
+# The net on the printer's bed
+
+
+def test_the_net_is_turned_to_fit_the_bed_or_refused():
+    subject = puzzle_fold(None)  # 19 x 20 cells: 190 x 200 mm at 10 mm cells
+    plain = load(stl_bytes(net_mesh(subject, CELL, (250, 210))))
+    assert np.allclose(plain.extents[:2], [190, 200])
+    turned = load(stl_bytes(net_mesh(subject, CELL, (200, 195))))
+    assert_solid(turned)
+    assert np.allclose(turned.bounds[:, :2], [[0, 0], [200, 190]])
+    assert turned.volume == pytest.approx(plain.volume, rel=1e-6)
+    with pytest.raises(FoldkitError, match=r"285 x 300 mm, more than the 250 x 210 mm bed.*--print-cell-mm 11 "):
+        net_mesh(subject, 15.0, (250, 210))
+
+
+def test_the_bed_option_is_checked():
+    from foldkit.options import bed
+
+    assert bed("250x210") == (250.0, 210.0) and bed("180.5X180") == (180.5, 180.0)
+    for text in ("250", "10x250", "nanx200", "infx200", "250x210x3", "x"):
+        with pytest.raises(argparse.ArgumentTypeError):
+            bed(text)

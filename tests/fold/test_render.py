@@ -197,17 +197,18 @@ WINDOW_SCRIPT = textwrap.dedent("""
     window.plotter.show(auto_close=False, interactive_update=True)
     window.toggle()  # space: pause, then play again
     window.toggle()
-    for _ in range(40):
-        window.tick()
+    for k in range(41):  # 1.6 s by the clock, ticked at 25 per second
+        window.tick(100.0 + 0.04 * k)
     window.plotter.screenshot(sys.argv[2])
     print(f"t={window.t:.3f} playing={window.playing}")
     window.toggle()  # pause, orbit by hand, play: the camera glides back onto the path
     window.plotter.camera.azimuth = 120
     window.toggle()
-    window.tick()
+    window.tick(200.0)
+    window.tick(200.04)
     far = np.linalg.norm(window.path.shot(window.clock).position - window.plotter.camera.position)
-    for _ in range(20):
-        window.tick()
+    for k in range(20):
+        window.tick(200.08 + 0.04 * k)
     near = np.linalg.norm(window.path.shot(window.clock).position - window.plotter.camera.position)
     print(f"glides={far > 1.0} rejoined={near < 1e-9}")
     window.plotter.close()
@@ -240,7 +241,7 @@ def test_window_opens_plays_and_shows_the_net_under_xvfb(xvfb, tmp_path):
     run = subprocess.run([sys.executable, str(script), SAMPLE, str(shot)], env=env, capture_output=True,
                          text=True, timeout=120, cwd=ROOT)
     assert run.returncode == 0, run.stderr
-    assert "playing=True" in run.stdout  # 40 ticks of 40 ms: a quarter of the fold, still playing
+    assert "playing=True" in run.stdout  # 1.6 s of a 6 s fold: a quarter of it, still playing
     assert "glides=True rejoined=True" in run.stdout  # playing again after a hand orbit: no snap
     t = float(run.stdout.split("t=")[1].split()[0])
     assert 0.2 < t < 0.4
@@ -248,3 +249,73 @@ def test_window_opens_plays_and_shows_the_net_under_xvfb(xvfb, tmp_path):
     assert image.shape[:2] == (480, 640)
     assert image.std() > 20
     assert len(faces_seen(image)) >= 5
+
+
+# ---------------------------------------------------------------------------------------------
+# The net as printed, the window by the clock
+
+
+def test_first_frame_shows_the_net_as_the_template_prints_it(sample):
+    """Cell centres in the first frame sit where the template prints them, up to scale: not
+    mirrored, not turned (the camera looks square at the printed side)."""
+    import pyvista as pv
+
+    from foldkit.paper.template import TemplateOptions
+    from foldkit.paper.template.fit import fitted
+
+    size = (640, 480)
+    scene = fold_scene(sample)
+    camera = pv.Camera()
+    scene.camera_path(size, 6.0).shot(0.0).set(camera)
+    cells = sorted(sample.cells)
+    centres = np.array([(c + 0.5, r + 0.5, 0.0) for r, c in cells])
+    screen = ndc(camera, size[0] / size[1], centres) * [size[0] / 2, -size[1] / 2]  # pixels, y down
+    _, plan = fitted(sample.folding, TemplateOptions())
+    page = np.array([plan.page_point(plan.tiles[0], (c + 0.5, r + 0.5)) for r, c in cells])  # mm, y down
+    # Least squares screen = scale * page + shift, each axis on its own: both scales positive and equal.
+    scales = []
+    for axis in (0, 1):
+        a = np.column_stack([page[:, axis], np.ones(len(page))])
+        (scale, _), *_ = np.linalg.lstsq(a, screen[:, axis], rcond=None)
+        scales.append(scale)
+    assert min(scales) > 0 and abs(scales[0] / scales[1] - 1) < 0.01
+    fitted_screen = page * np.mean(scales)
+    fitted_screen += (screen - fitted_screen).mean(axis=0)
+    spread = np.ptp(screen, axis=0).max()
+    assert np.abs(fitted_screen - screen).max() < 0.01 * spread
+
+
+def test_the_first_frame_shows_the_numbers_on_the_printed_side(sample):
+    """The ink lies on the printed side only (z < 0 in the net), the side the camera starts on."""
+    scene = fold_scene(sample)
+    ink = scene.parts["ink"].net_points
+    assert len(ink) and (ink[:, 2] < 0).all()
+    position = scene.camera_path((640, 480), 6.0).shot(0.0).position
+    assert position[2] < 0
+
+
+def test_the_window_plays_by_the_clock_not_by_the_tick(sample):
+    import pyvista as pv
+
+    from foldkit.fold.window import FOLD_SECONDS, FoldWindow
+
+    before = pv.OFF_SCREEN
+    pv.OFF_SCREEN = True
+    try:
+        window = FoldWindow(sample, window_size=(320, 240))
+        window.playing = True
+        window.tick(50.0)  # the first tick starts the clock
+        for now in (50.9, 52.0, 53.0):  # three slow frames, about a second each
+            window.tick(now)
+        assert window.clock == pytest.approx(3.0)
+        assert window.t == pytest.approx(3.0 / FOLD_SECONDS)
+        window.toggle()  # paused: time passes, the fold stays
+        window.tick(60.0)
+        assert window.clock == pytest.approx(3.0)
+        window.toggle()
+        window.tick(70.0)
+        window.tick(70.5)
+        assert window.clock == pytest.approx(3.5)
+        window.plotter.close()
+    finally:
+        pv.OFF_SCREEN = before

@@ -16,6 +16,7 @@ from foldkit.exchange.pdf import PT_PER_MM
 from foldkit.fold.panels import panel_tree
 from foldkit.fold.subject import Subject
 from foldkit.paper.template import TemplateOptions, net_geometry, plan_pages, template_pdf, template_svg
+from foldkit.paper.template.fit import fitted_marks
 from foldkit.paper.template.geometry import outline_edges, partners
 from foldkit.paper.template.layout import OVERLAP_MM, content_size, fitting_cell_mm, orientations
 from foldkit.paper.template.marks import crease_segment, net_marks
@@ -89,7 +90,7 @@ def test_every_outline_edge_pair_carries_one_label(name, request):
 
 def test_seam_labels_are_drawn_on_both_sides(sample):
     geometry = net_geometry(sample.folding)
-    drawn = net_marks(sample, geometry).seam_labels
+    drawn = net_marks(sample, geometry, 10.0).seam_labels
     for seam in geometry.seams:
         mine = [t for t in drawn if t.text == seam.label]
         assert len(mine) == 2
@@ -125,7 +126,7 @@ def test_tabs_overlap_neither_the_net_nor_each_other(name, request):
 
 
 def test_every_right_angle_crease_has_a_fold_line(nov2025):
-    marks = net_marks(nov2025, net_geometry(nov2025.folding))
+    marks = net_marks(nov2025, net_geometry(nov2025.folding), 9.4)
     lines = [LineString(segment) for segment in marks.folds]
     for edge in nov2025.folding.hinges():
         crease = LineString(crease_segment(edge))
@@ -244,8 +245,7 @@ def test_svg_has_cut_and_fold_layers_at_true_scale(sample):
     assert {"cut", "fold", "print"} <= set(layers)
     mode = "{http://www.inkscape.org/namespaces/inkscape}groupmode"
     assert all(g.get(mode) == "layer" for g in layers.values())
-    geometry = net_geometry(sample.folding)
-    marks = net_marks(sample, geometry)
+    geometry, _, marks = fitted_marks(sample, options)
     assert len(layers["fold"].findall("svg:line", ns)) == len(marks.folds)
     assert len(layers["cut"].findall("svg:polygon", ns)) >= 1
     cells = [r for r in layers["print"].findall("svg:rect", ns)]

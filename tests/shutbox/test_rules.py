@@ -28,9 +28,9 @@ def test_number_counts_its_king_neighbourhood_including_itself():
 
 def test_number_cells_are_box_cells_and_arrow_cells_are_not():
     puzzle = parse_puzzle("1 3\n1 . R\n")
-    assert "number cell (0, 0)" in broken_rule(puzzle, frozenset({(0, 1)}))
+    assert "number cell at row 1, column 1" in broken_rule(puzzle, frozenset({(0, 1)}))
     puzzle = parse_puzzle("1 3\nR . .\n")
-    assert "arrow cell (0, 0) is a box cell" in broken_rule(puzzle, frozenset({(0, 0), (0, 1)}))
+    assert "arrow cell at row 1, column 1 is a box cell" in broken_rule(puzzle, frozenset({(0, 0), (0, 1)}))
 
 
 def test_arrow_points_at_the_first_box_cell_at_one_distance():

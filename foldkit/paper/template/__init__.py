@@ -2,10 +2,11 @@
 numbers, tiled over pages when it does not fit one, and an assembly page; also as an SVG with
 separate cut and fold layers for cutting machines."""
 
+from foldkit.paper.template.fit import TemplateFacts, template_facts
 from foldkit.paper.template.geometry import NetGeometry, Seam, Tab, net_geometry
 from foldkit.paper.template.layout import PagePlan, TemplateOptions, plan_pages
 from foldkit.paper.template.pdf import template_pdf
 from foldkit.paper.template.svg import template_svg
 
-__all__ = ["NetGeometry", "PagePlan", "Seam", "Tab", "TemplateOptions", "net_geometry", "plan_pages",
-           "template_pdf", "template_svg"]
+__all__ = ["NetGeometry", "PagePlan", "Seam", "Tab", "TemplateFacts", "TemplateOptions", "net_geometry",
+           "plan_pages", "template_facts", "template_pdf", "template_svg"]

@@ -29,10 +29,13 @@ OUTWARD: dict[Direction, tuple[int, int]] = {d: (dc, dr) for d, (dr, dc) in STEP
 # (drow, dcol) to the next cell along an outline edge
 ALONG: dict[Direction, tuple[int, int]] = {"U": (0, 1), "D": (0, 1), "L": (1, 0), "R": (1, 0)}
 
-# Tab shapes to try, biggest first: (depth, end inset), in cells. The ends slope a little more
-# than 45 degrees, so two tabs meeting at an inner corner of the net leave a gap between them;
-# at an outer corner two tabs touch at the corner point only.
-TAB_SHAPES = ((0.35, 0.42), (0.25, 0.3), (0.15, 0.18))
+# Tabs are tried biggest first: the wanted depth, then smaller by these factors, down to the
+# smallest a tab can be. Each end is inset 1.2 times the depth (at most 0.4 of the tab's
+# length), so the ends slope a little more than 45 degrees and two tabs meeting at an inner
+# corner of the net leave a gap between them; at an outer corner two tabs touch at one point.
+TAB_DEPTH = 0.35  # cells, when the cells are big enough that this is a tab a person can glue
+TAB_STEPS = (1.0, 0.85, 0.7, 0.43)
+TAB_INSET = 1.2
 OVERLAP = 1e-9  # areas below this (cells squared) are touching, not overlapping
 
 
@@ -129,11 +132,17 @@ class NetGeometry:
         return next(s.label for s in self.seams for side in s.sides if edge in side.edges)
 
 
-def net_geometry(folding: Folding) -> NetGeometry:
-    """The seams of a folding with their labels, and a glue tab for every seam."""
+def net_geometry(folding: Folding, tab_depth: float = TAB_DEPTH) -> NetGeometry:
+    """The seams of a folding with their labels, and a glue tab for every seam, tabs as deep
+    as tab_depth (cells) where they fit, shallower where they do not."""
     seams = find_seams(folding)
     net = net_polygon(folding.cells)
-    return NetGeometry(folding, seams, place_tabs(seams, net))
+    return NetGeometry(folding, seams, place_tabs(seams, net, tab_shapes(tab_depth)))
+
+
+def tab_shapes(depth: float) -> list[tuple[float, float]]:
+    """(depth, end inset) in cells of the tabs to try, biggest first."""
+    return [(depth * k, depth * k * TAB_INSET) for k in TAB_STEPS]
 
 
 def net_polygon(cells) -> Polygon:
@@ -266,18 +275,18 @@ def _pieces(seam: Seam, side: int) -> list[tuple[Point, Point, tuple[int, int]]]
     return [(s.start, s.end, s.outward)] + [(*e.segment, s.outward) for e in s.edges]
 
 
-def _tab_choices(seam: Seam):
+def _tab_choices(seam: Seam, shapes: list[tuple[float, float]]):
     """Ways to tab a seam, best first: (side, [pieces]) whole, then smaller, then split."""
-    for depth, inset in TAB_SHAPES:
+    for depth, inset in shapes:
         for side in (0, 1):
             yield side, [_pieces(seam, side)[0]], depth, inset
     if seam.sides[0].length > 1:
-        for depth, inset in TAB_SHAPES:
+        for depth, inset in shapes:
             for side in (0, 1):
                 yield side, _pieces(seam, side)[1:], depth, inset
 
 
-def place_tabs(seams: list[Seam], net: Polygon) -> list[Tab]:
+def place_tabs(seams: list[Seam], net: Polygon, shapes: list[tuple[float, float]]) -> list[Tab]:
     """Glue tabs for the seams, each where it keeps off the net and the other tabs.
 
     A seam takes the first choice that fits whole; a split seam keeps the edges that fit."""
@@ -285,7 +294,7 @@ def place_tabs(seams: list[Seam], net: Polygon) -> list[Tab]:
     placed: list[Polygon] = []
     for seam in seams:
         best: list[Tab] = []
-        for side, pieces, depth, inset in _tab_choices(seam):
+        for side, pieces, depth, inset in _tab_choices(seam, shapes):
             found = []
             for start, end, outward in pieces:
                 inset_here = min(inset, 0.4 * np.hypot(end[0] - start[0], end[1] - start[1]))

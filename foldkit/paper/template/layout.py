@@ -23,10 +23,12 @@ MAX_PAGES = 64  # of one tiled net: past this a template is a poster, not a craf
 
 @dataclass(frozen=True)
 class TemplateOptions:
-    """Paper ("a4", "letter", "a3") and cell size in mm (None: the largest that fits one page)."""
+    """Paper ("a4", "letter", "a3"), cell size in mm (None: the largest that fits one page),
+    and whether the seam letters inside the net are printed (the tabs keep theirs)."""
 
     paper: str = "a4"
     cell_mm: float | None = None
+    letters: bool = True
 
 
 @dataclass(frozen=True)

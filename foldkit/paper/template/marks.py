@@ -9,33 +9,21 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from reportlab.pdfbase.pdfmetrics import stringWidth
-from shapely import Polygon
 
 from foldkit.fold.subject import Subject
 from foldkit.look import box_text, face_label, face_sums_text, product_text
 from foldkit.paper.page import BOLD
-from foldkit.paper.template.geometry import OUTWARD, NetGeometry, Point, Seam, SeamSide, Tab
+from foldkit.paper.template.geometry import NetGeometry, Point
+from foldkit.paper.template.letters import clear_of, overlaps, seam_letters
+from foldkit.paper.template.text import Text
 from solver.folding import RIGHT_ANGLE
 from solver.grid import Cell
 
 Segment = tuple[Point, Point]
 
 NUMBER_SIZE = 0.5
-EDGE_LABEL_SIZE = 0.17
-TAB_LABEL_SIZE = 0.22
-LABEL_GAP = 0.04  # between an edge label and its edge, in cells
-LABEL_SHIFT = 0.36  # along the edge, off the middle of a cell edge
 FACE_LABEL_SIZE = 0.3
-
-
-@dataclass(frozen=True)
-class Text:
-    """Text centred on a point; angle in degrees, counterclockwise as seen on the paper."""
-
-    text: str
-    at: Point
-    size: float
-    angle: float = 0.0
+TITLE_ENDS = 0.1  # cells of a face title's run left free at its ends
 
 
 @dataclass(frozen=True)
@@ -51,20 +39,28 @@ class Marks:
     seam_labels: list[Text]
 
 
-def net_marks(subject: Subject, geometry: NetGeometry) -> Marks:
-    """The marks of a subject's net."""
+def net_marks(subject: Subject, geometry: NetGeometry, cell_mm: float, letters: bool = True) -> Marks:
+    """The marks of a subject's net printed with cells of cell_mm; without letters, the seam
+    letters inside the net (those that end up on the box's faces) are left off, the ones on
+    the tabs stay."""
     creases = subject.folding.creases()
     folds = [crease_segment(e) for e, angle in creases.items() if angle == RIGHT_ANGLE]
     flats = [crease_segment(e) for e, angle in creases.items() if angle != RIGHT_ANGLE]
     marked = sorted(subject.numbers.items())
+    numbers = [Text(str(n.value), cell_centre(c), NUMBER_SIZE) for c, n in marked]
+    titles = face_labels(subject)
+    seam_labels = seam_letters(subject, geometry, cell_mm, numbers, inside=letters)
+    titles = [clear_of(title, seam_labels) for title in titles]  # a title gives way to the letters
+    if any(overlaps(title, seam_labels) for title in titles):  # unless it cannot: the letters give way
+        seam_labels = seam_letters(subject, geometry, cell_mm, numbers + titles, inside=letters)
     return Marks(
         folds=merge_segments(folds) + [t.fold for t in geometry.tabs],
         flats=merge_segments(flats),
         circles=[cell_centre(c) for c, n in marked if n.mark == "o"],
         squares=[cell_centre(c) for c, n in marked if n.mark == "s"],
-        numbers=[Text(str(n.value), cell_centre(c), NUMBER_SIZE) for c, n in marked],
-        face_labels=face_labels(subject),
-        seam_labels=[t for seam in geometry.seams for t in seam_label_texts(seam, geometry.tabs)],
+        numbers=numbers,
+        face_labels=titles,
+        seam_labels=seam_labels,
     )
 
 
@@ -126,7 +122,7 @@ def face_labels(subject: Subject) -> list[Text]:
             r, c = min(piece.cells)
             out.append(Text(text, (c + 0.5, r + 0.14), min(0.16, 0.9 / stringWidth(text, BOLD, 1))))
             continue
-        size = min(FACE_LABEL_SIZE, 0.9 * len(run) / stringWidth(text, BOLD, 1))
+        size = min(FACE_LABEL_SIZE, (len(run) - TITLE_ENDS) / stringWidth(text, BOLD, 1))
         (r0, c0), (r1, c1) = run[0], run[-1]
         centre = ((c0 + c1 + 1) / 2, (r0 + r1 + 1) / 2)
         out.append(Text(text, centre, size, 90.0 if vertical else 0.0))
@@ -146,49 +142,6 @@ def longest_run(cells: frozenset[Cell]) -> tuple[list[Cell], bool]:
                 run.append((run[-1][0] + step[0], run[-1][1] + step[1]))
             best = max(best, (len(run), -vertical, run), key=lambda b: (b[0], b[1]))
     return best[2], best[1] == -1
-
-
-def seam_label_texts(seam: Seam, tabs: list[Tab]) -> list[Text]:
-    """The seam's label on each of its sides: on the side's biggest tab if it has a roomy one,
-    else just inside the net by the edge."""
-    out = []
-    for index, side in enumerate(seam.sides):
-        mine = [t for t in tabs if t.label == seam.label and t.side == index and t.depth >= 0.25]
-        if mine:
-            out.append(tab_label(seam.label, max(mine, key=tab_area)))
-        else:
-            out.append(edge_label(seam.label, side))
-    return out
-
-
-def tab_area(tab: Tab) -> float:
-    return float(Polygon(tab.polygon).area)
-
-
-def tab_label(label: str, tab: Tab) -> Text:
-    """A label in the middle of a tab, turned along the tab if it is too wide to stand upright."""
-    size = min(TAB_LABEL_SIZE, 0.55 * tab.depth / 0.72)
-    centre = tab.polygon.mean(axis=0)
-    (x0, y0), (x1, y1) = tab.fold
-    upright = y0 == y1 or stringWidth(label, BOLD, size) <= 0.8 * tab.depth
-    return Text(label, (float(centre[0]), float(centre[1])), size, 0.0 if upright else 90.0)
-
-
-def edge_label(label: str, side: SeamSide) -> Text:
-    """A label just inside the net by a seam side. When the side's middle is the middle of a
-    cell edge, the label slides towards a corner, off the cell's number, circle and square;
-    each side of a cell towards a different corner (clockwise), so two labels never meet."""
-    (x0, y0), (x1, y1) = side.start, side.end
-    mx, my = (x0 + x1) / 2, (y0 + y1) / 2
-    if side.length % 2:
-        shift = LABEL_SHIFT if side.edges[0].side in "DL" else -LABEL_SHIFT
-        mx, my = mx + shift * (x1 - x0) / side.length, my + shift * (y1 - y0) / side.length
-    ox, oy = OUTWARD[side.edges[0].side]
-    if oy:  # a horizontal edge: half the capital height in from it
-        inset = LABEL_GAP + 0.36 * EDGE_LABEL_SIZE
-    else:
-        inset = LABEL_GAP + stringWidth(label, BOLD, EDGE_LABEL_SIZE) / 2
-    return Text(label, (mx - ox * inset, my - oy * inset), EDGE_LABEL_SIZE)
 
 
 def title_text(subject: Subject) -> str:

@@ -15,7 +15,8 @@ from foldkit.fold.subject import Subject
 from foldkit.look import FOLD_EDGE, INK, MARK_RADIUS, RGB, face_colour
 from foldkit.paper.page import Stroke
 from foldkit.paper.template.geometry import NetGeometry, Point
-from foldkit.paper.template.marks import Marks, Text
+from foldkit.paper.template.marks import Marks
+from foldkit.paper.template.text import Text
 from solver.grid import Cell
 
 CUT_PEN = Stroke(INK, 0.3)

@@ -17,13 +17,13 @@ from foldkit.paper.page import (
     Sheet,
     Stroke,
     draw_header,
-    paper_size,
     set_stroke,
 )
 from foldkit.paper.template.assembly import draw_assembly_page
-from foldkit.paper.template.geometry import NetGeometry, net_geometry
-from foldkit.paper.template.layout import OVERLAP_MM, PagePlan, TemplateOptions, Tile, plan_pages
-from foldkit.paper.template.marks import net_marks, sums_text, title_text
+from foldkit.paper.template.fit import Drawn, fitted_marks
+from foldkit.paper.template.geometry import NetGeometry
+from foldkit.paper.template.layout import OVERLAP_MM, PagePlan, TemplateOptions, Tile
+from foldkit.paper.template.marks import Marks, sums_text, title_text
 from foldkit.paper.template.paint import CUT_PEN, FLAT_PEN, FOLD_PEN, TAB_FILL, draw_net
 from foldkit.paper.template.pdfpen import PdfPen
 
@@ -35,26 +35,28 @@ TRIM = Stroke(SOFT_INK, 0.2, (0.5, 0.8))
 # The document
 
 
-def template_pdf(subject: Subject, options: TemplateOptions) -> bytes:
-    """The template as PDF bytes: the net's pages, then the assembly page."""
-    geometry = net_geometry(subject.folding)
-    plan = plan_pages(geometry.bounds, options)
+def template_pdf(subject: Subject, options: TemplateOptions, drawn: Drawn | None = None) -> bytes:
+    """The template as PDF bytes: the net's pages, then the assembly page (drawn: the fitted
+    marks, if already made)."""
+    geometry, plan, marks = drawn or fitted_marks(subject, options)
     document = PdfDocument(plan.size, f"{subject.name}: cut-and-fold template", f"box {box_text(subject.folding.box)}")
     c = document.canvas
     tiles = plan.tiles
     for number, tile in enumerate(tiles, 1):
-        draw_net_page(Sheet(c, plan.size[1]), subject, geometry, plan, tile, (number, len(tiles) + 1))
+        draw_net_page(Sheet(c, plan.size[1]), subject, (geometry, marks), plan, tile, (number, len(tiles) + 1),
+                      options.letters)
         c.showPage()
-    size = paper_size(options.paper)
-    c.setPageSize(tuple(x * PT_PER_MM for x in size))
+    size = plan.size  # the assembly page turned the same way as the net's, so the PDF prints in one orientation
     draw_assembly_page(Sheet(c, size[1]), subject, geometry, size, (len(tiles) + 1, len(tiles) + 1))
     c.showPage()
     return document.bytes()
 
 
-def draw_net_page(sheet: Sheet, subject: Subject, geometry: NetGeometry, plan: PagePlan, tile: Tile,
-                  page: tuple[int, int]) -> None:
-    """One page of the net, with its header, tiling marks and footer."""
+def draw_net_page(sheet: Sheet, subject: Subject, drawn: tuple[NetGeometry, Marks], plan: PagePlan, tile: Tile,
+                  page: tuple[int, int], letters: bool = True) -> None:
+    """One page of the net (its geometry and marks), with its header, tiling marks and footer;
+    letters: whether the seam letters inside the net are printed."""
+    geometry, marks = drawn
     c = sheet.canvas
     place = f"page {page[0]} of {page[1]}"
     if plan.rows * plan.cols > 1:
@@ -66,11 +68,11 @@ def draw_net_page(sheet: Sheet, subject: Subject, geometry: NetGeometry, plan: P
     clip.rect(*sheet.pt(x, y + h), w * PT_PER_MM, h * PT_PER_MM)
     c.clipPath(clip, stroke=0, fill=0)
     pen = PdfPen(c, lambda p: sheet.pt(*plan.page_point(tile, p)), plan.cell_mm * PT_PER_MM)
-    draw_net(pen, subject, geometry, net_marks(subject, geometry))
+    draw_net(pen, subject, geometry, marks)
     c.restoreState()
     if plan.rows * plan.cols > 1:
         draw_tiling(sheet, plan, tile)
-    draw_footer(sheet, subject, plan.size)
+    draw_footer(sheet, subject, plan.size, letters)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -142,16 +144,16 @@ def draw_target(sheet: Sheet, x: float, y: float) -> None:
 # Footer: legend, sums and the scale bar
 
 
-def draw_footer(sheet: Sheet, subject: Subject, size: tuple[float, float]) -> None:
+def draw_footer(sheet: Sheet, subject: Subject, size: tuple[float, float], letters: bool = True) -> None:
     """The legend line, the sums line and the 50 mm scale bar along the bottom of a page."""
     width, height = size
     top = height - MARGIN_MM - 16
-    draw_legend(sheet, MARGIN_MM, top)
+    draw_legend(sheet, MARGIN_MM, top, letters)
     sheet.text(MARGIN_MM, top + 9, sums_text(subject), 8.5, BOLD)
     draw_scale_bar(sheet, width - MARGIN_MM - SCALE_BAR_MM, top + 11)
 
 
-def draw_legend(sheet: Sheet, x: float, y: float) -> None:
+def draw_legend(sheet: Sheet, x: float, y: float, letters: bool = True) -> None:
     """Line samples with what they mean, in one row starting at page mm (x, y)."""
     entries = [(CUT_PEN, "cut"), (FOLD_PEN, "fold (every fold goes away from you: print side out)"),
                (FLAT_PEN, "do not fold")]
@@ -162,7 +164,8 @@ def draw_legend(sheet: Sheet, x: float, y: float) -> None:
     tab = np.array([(0, 0), (1.5, -2.5), (6.5, -2.5), (8, 0)]) + (x, y)
     pen = PdfPen(sheet.canvas, lambda p: sheet.pt(*p), 1.0)
     pen.polygon(tab, TAB_FILL, CUT_PEN)
-    sheet.text(x + 10, y, "tab: glue under the edge with the same letter", 7.5)
+    where = "the edge with the same letter" if letters else "the edge its letter names on a print with letters"
+    sheet.text(x + 10, y, f"tab: glue under {where}", 7.5)
 
 
 def draw_scale_bar(sheet: Sheet, x: float, y: float) -> None:

@@ -10,7 +10,7 @@ from reportlab.pdfgen.canvas import Canvas
 from foldkit.look import RGB
 from foldkit.paper.page import BOLD, Stroke, set_stroke
 from foldkit.paper.template.geometry import Point
-from foldkit.paper.template.marks import Text
+from foldkit.paper.template.text import Text, text_box
 from solver.grid import Cell
 
 
@@ -50,6 +50,8 @@ class PdfPen:
         self.canvas.circle(*self.to_pt(centre), radius * self.cell_pt, stroke=1, fill=0)
 
     def text(self, text: Text, colour: RGB) -> None:
+        if text.backing is not None:
+            self.polygon(np.asarray(text_box(text, 0.02).exterior.coords)[:-1], text.backing, None)
         c, size = self.canvas, text.size * self.cell_pt
         c.saveState()
         c.translate(*self.to_pt(text.at))

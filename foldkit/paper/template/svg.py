@@ -11,10 +11,11 @@ from foldkit.exchange.svg import INKSCAPE, SVG, colour, number, svg_bytes, svg_r
 from foldkit.fold.subject import Subject
 from foldkit.look import RGB
 from foldkit.paper.page import Stroke
-from foldkit.paper.template.geometry import Point, net_geometry
-from foldkit.paper.template.layout import TemplateOptions, plan_pages
-from foldkit.paper.template.marks import Text, net_marks
+from foldkit.paper.template.fit import Drawn, fitted_marks
+from foldkit.paper.template.geometry import Point
+from foldkit.paper.template.layout import TemplateOptions
 from foldkit.paper.template.paint import draw_net
+from foldkit.paper.template.text import Text, text_box
 from solver.grid import Cell
 
 MARGIN_MM = 8.0
@@ -69,6 +70,8 @@ class SvgPen:
         self._add("circle", {"cx": number(x), "cy": number(y), "r": number(radius * self.cell_mm), **_stroke(stroke)})
 
     def text(self, text: Text, ink: RGB) -> None:
+        if text.backing is not None:
+            self.polygon(np.asarray(text_box(text, 0.02).exterior.coords)[:-1], text.backing, None)
         x, y = self.mm(text.at)
         size = text.size * self.cell_mm
         element = self._add("text", {
@@ -79,12 +82,12 @@ class SvgPen:
         element.text = text.text
 
 
-def template_svg(subject: Subject, options: TemplateOptions) -> bytes:
-    """The whole net as SVG bytes, at the cell size the PDF uses."""
-    geometry = net_geometry(subject.folding)
-    plan = plan_pages(geometry.bounds, options)
+def template_svg(subject: Subject, options: TemplateOptions, drawn: Drawn | None = None) -> bytes:
+    """The whole net as SVG bytes, at the cell size the PDF uses (drawn: the fitted marks, if
+    already made)."""
+    geometry, plan, marks = drawn or fitted_marks(subject, options)
     x0, y0, x1, y1 = geometry.bounds
     width, height = (x1 - x0) * plan.cell_mm + 2 * MARGIN_MM, (y1 - y0) * plan.cell_mm + 2 * MARGIN_MM
     root = svg_root(width, height, f"{subject.name}: cut-and-fold net, cell {plan.cell_mm:g} mm")
-    draw_net(SvgPen(root, (x0, y0), plan.cell_mm), subject, geometry, net_marks(subject, geometry))
+    draw_net(SvgPen(root, (x0, y0), plan.cell_mm), subject, geometry, marks)
     return svg_bytes(root)
