@@ -8,6 +8,7 @@ covered exactly once.
 from __future__ import annotations
 
 from collections import Counter
+from functools import lru_cache
 
 from solver.packing.model import Cube, Packing, PackingPuzzle
 
@@ -36,6 +37,9 @@ def quarter_turn_group() -> set[Matrix]:
     return group
 
 
+TURNS = tuple(sorted(quarter_turn_group()))  # the 24 rotation matrices
+
+
 def _turned(matrix: Matrix, cube: Cube) -> Cube:
     x, y, z = (sum(matrix[i][k] * cube[k] for k in range(3)) for i in range(3))
     return x, y, z
@@ -46,21 +50,25 @@ def _at_origin(cubes: frozenset[Cube]) -> frozenset[Cube]:
     return frozenset(tuple(c[i] - low[i] for i in range(3)) for c in cubes)
 
 
+@lru_cache(maxsize=256)
+def rotations_of(piece: frozenset[Cube]) -> frozenset[frozenset[Cube]]:
+    """Every rotation of a piece, moved to the origin."""
+    return frozenset(_at_origin(frozenset(_turned(m, c) for c in piece)) for m in TURNS)
+
+
 def is_rotation_of(cubes: frozenset[Cube], piece: frozenset[Cube]) -> bool:
     """Whether the cubes are the piece turned by some rotation and moved."""
-    target = _at_origin(cubes)
-    return len(cubes) == len(piece) and any(
-        _at_origin(frozenset(_turned(m, c) for c in piece)) == target for m in quarter_turn_group())
+    return len(cubes) == len(piece) and _at_origin(cubes) in rotations_of(piece)
 
 
 def packing_problem(puzzle: PackingPuzzle, packing: Packing) -> str | None:
     """What is wrong with a packing of the puzzle, or None if it is one."""
-    shapes = {piece.name: piece.cubes for piece in puzzle.pieces}
+    turned = {piece.name: rotations_of(piece.cubes) for piece in puzzle.pieces}
     covered: Counter[Cube] = Counter()
     for k, placement in enumerate(packing, 1):
-        if placement.piece not in shapes:
+        if placement.piece not in turned:
             return f"placement {k} names a piece {placement.piece!r} the puzzle does not have"
-        if not is_rotation_of(placement.cubes, shapes[placement.piece]):
+        if _at_origin(placement.cubes) not in turned[placement.piece]:
             return f"placement {k} is not a rotation of piece {placement.piece}"
         covered.update(placement.cubes)
     sides = puzzle.box
