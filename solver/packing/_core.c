@@ -1,4 +1,4 @@
-/* The packing search's inner loop, compiled: branch on the empty cell with the fewest placements that fit.
+/* The packing search's inner loop, compiled: branch on the most constrained choice, an empty cell or a piece.
  *
  * search(ncells, types, cell_offsets, cells, cover_offsets, cover, counts, occupied, limit, max_nodes)
  *   ncells         number of cells of the box
@@ -12,6 +12,12 @@
  *   limit          stop after this many packings (0: no limit)
  *   max_nodes      stop after this many placements made (0: no limit)
  * returns (bytes: int32 rows of placement ids, one row per packing in the order placed; packings; nodes; finished)
+ *
+ * A placement is alive while none of its cells is filled and copies of its piece are left. The search
+ * keeps, incrementally, how many live placements cover each cell and how many each piece has. At each
+ * node: the box is full (a packing); or some empty cell has no live placement, or some piece fewer
+ * live placements than copies left (a dead end); or it branches on the lowest empty cell with the
+ * fewest live placements, unless a piece with one copy left has fewer still (then on that piece).
  * The search releases the GIL, so threads run several searches at once.
  */
 #define PY_SSIZE_T_CLEAN
@@ -20,21 +26,19 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* A placement as bits of the board: lo in word `word`, hi in the next word, and `extra_n` more (word, mask)
- * pairs from extra_start[id] when it reaches further. */
-typedef struct {
-    uint64_t lo, hi;
-    int32_t word, type, id, extra_n;
-} Entry;
-
 typedef struct {
     int ncells, nwords, nplacements, ntypes;
-    const int32_t *cover_start;
-    Entry *placement; /* by placement id */
-    Entry *cover;     /* cell c: cover[cover_start[c] ..], copies of the entries of the placements covering it */
-    int32_t *extra_start, *extra_word;
-    uint64_t *extra_mask;
+    const int32_t *types, *cell_start, *cells, *cover_start, *cover;
+    int32_t *type_start, *type_list; /* piece t: its placements type_list[type_start[t] ..], by id */
 } Table;
+
+typedef struct {
+    uint64_t *occ;          /* filled cells as bits; bits past ncells are set */
+    int32_t *kill;          /* per placement: filled cells it covers, plus one when its piece has no copy left */
+    int32_t *cell_live;     /* per cell: live placements covering it */
+    int32_t *type_live;     /* per piece: live placements */
+    int32_t *counts;        /* per piece: copies left */
+} State;
 
 typedef struct {
     int32_t *data;
@@ -60,134 +64,155 @@ static void rows_push(Rows *rows, const int32_t *row, int n) {
     rows->size += n;
 }
 
-/* Each placement as an Entry, and the cover lists as copies of them (scanned in order, so kept together). */
-static int build_entries(Table *t, const int32_t *types, const int32_t *offsets, const int32_t *cells,
-                         const int32_t *cover) {
-    Py_ssize_t total = offsets[t->nplacements], ncover = t->cover_start[t->ncells];
-    t->placement = calloc((size_t)t->nplacements + 1, sizeof(Entry));
-    t->cover = calloc((size_t)ncover + 1, sizeof(Entry));
-    t->extra_start = malloc(((size_t)t->nplacements + 1) * sizeof(int32_t));
-    t->extra_word = malloc(((size_t)total + 1) * sizeof(int32_t));
-    t->extra_mask = malloc(((size_t)total + 1) * sizeof(uint64_t));
-    if (!t->placement || !t->cover || !t->extra_start || !t->extra_word || !t->extra_mask) return -1;
-    int32_t n = 0;
-    for (int p = 0; p < t->nplacements; p++) {
-        Entry *e = &t->placement[p];
-        e->type = types[p];
-        e->id = p;
-        e->word = offsets[p] < offsets[p + 1] ? cells[offsets[p]] >> 6 : 0;
-        t->extra_start[p] = n;
-        for (int32_t k = offsets[p]; k < offsets[p + 1]; k++) {
-            int32_t word = cells[k] >> 6, j;
-            uint64_t bit = (uint64_t)1 << (cells[k] & 63);
-            if (word == e->word) { e->lo |= bit; continue; }
-            if (word == e->word + 1) { e->hi |= bit; continue; }
-            for (j = t->extra_start[p]; j < n && t->extra_word[j] != word; j++) {}
-            if (j == n) { t->extra_word[n] = word; t->extra_mask[n] = 0; n++; }
-            t->extra_mask[j] |= bit;
-        }
-        e->extra_n = n - t->extra_start[p];
+static inline void kill_one(const Table *t, State *s, int q) {
+    if (s->kill[q]++) return;
+    for (int32_t k = t->cell_start[q]; k < t->cell_start[q + 1]; k++) s->cell_live[t->cells[k]]--;
+    s->type_live[t->types[q]]--;
+}
+
+static inline void revive_one(const Table *t, State *s, int q) {
+    if (--s->kill[q]) return;
+    for (int32_t k = t->cell_start[q]; k < t->cell_start[q + 1]; k++) s->cell_live[t->cells[k]]++;
+    s->type_live[t->types[q]]++;
+}
+
+/* Fill placement p's cells: every placement sharing a cell dies, and all of p's piece when it was the last copy. */
+static void place(const Table *t, State *s, int p) {
+    int type = t->types[p];
+    for (int32_t k = t->cell_start[p]; k < t->cell_start[p + 1]; k++) {
+        int cell = t->cells[k];
+        s->occ[cell >> 6] |= (uint64_t)1 << (cell & 63);
+        for (int32_t j = t->cover_start[cell]; j < t->cover_start[cell + 1]; j++) kill_one(t, s, t->cover[j]);
     }
-    t->extra_start[t->nplacements] = n;
-    for (Py_ssize_t j = 0; j < ncover; j++) t->cover[j] = t->placement[cover[j]];
-    return 0;
+    if (--s->counts[type] == 0)
+        for (int32_t j = t->type_start[type]; j < t->type_start[type + 1]; j++) kill_one(t, s, t->type_list[j]);
 }
 
-static inline int fits(const Table *t, const uint64_t *occ, const Entry *e) {
-    if ((occ[e->word] & e->lo) | (occ[e->word + 1] & e->hi)) return 0;
-    for (int32_t j = t->extra_start[e->id], end = j + e->extra_n; j < end; j++)
-        if (occ[t->extra_word[j]] & t->extra_mask[j]) return 0;
-    return 1;
+static void unplace(const Table *t, State *s, int p) {
+    int type = t->types[p];
+    if (s->counts[type]++ == 0)
+        for (int32_t j = t->type_start[type]; j < t->type_start[type + 1]; j++) revive_one(t, s, t->type_list[j]);
+    for (int32_t k = t->cell_start[p]; k < t->cell_start[p + 1]; k++) {
+        int cell = t->cells[k];
+        s->occ[cell >> 6] &= ~((uint64_t)1 << (cell & 63));
+        for (int32_t j = t->cover_start[cell]; j < t->cover_start[cell + 1]; j++) revive_one(t, s, t->cover[j]);
+    }
 }
 
-static inline void toggle(const Table *t, uint64_t *occ, const Entry *e) {
-    occ[e->word] ^= e->lo;
-    occ[e->word + 1] ^= e->hi;
-    for (int32_t j = t->extra_start[e->id], end = j + e->extra_n; j < end; j++) occ[t->extra_word[j]] ^= t->extra_mask[j];
-}
+enum { FULL = -1, DEAD = -2 };
 
-/* How many placements that fit cover a cell, counted up to `enough`. */
-static inline int choices(const Table *t, const uint64_t *occ, const int32_t *counts, int cell, int enough) {
-    int n = 0;
-    for (const Entry *e = t->cover + t->cover_start[cell], *end = t->cover + t->cover_start[cell + 1]; e < end && n < enough;
-         e++)
-        if (counts[e->type] && fits(t, occ, e)) n++;
-    return n;
-}
-
-/* The empty cell with the fewest placements that fit (the lowest such cell), -1 when an empty cell has
- * none, ncells when the box is full. */
-static int fewest_choices(const Table *t, const uint64_t *occ, const int32_t *counts) {
-    int best = t->ncells, best_n = 1 << 30;
+/* What to branch on: the range list[*from .. *to) of candidate placements; FULL, DEAD or 0. */
+static int choose(const Table *t, const State *s, const int32_t **list, int32_t *from, int32_t *to) {
+    int best = -1, best_n = 1 << 30, best_type = -1;
     for (int word = 0; word < t->nwords; word++) {
-        uint64_t free_bits = ~occ[word];
+        uint64_t free_bits = ~s->occ[word];
         while (free_bits) {
             int cell = (word << 6) + __builtin_ctzll(free_bits);
             free_bits &= free_bits - 1;
-            int n = choices(t, occ, counts, cell, best_n);
-            if (n == 0) return -1;
-            if (n < best_n) {
-                best = cell;
-                best_n = n;
-            }
+            int n = s->cell_live[cell];
+            if (n == 0) return DEAD;
+            if (n < best_n) { best = cell; best_n = n; }
         }
     }
-    return best;
+    if (best < 0) return FULL;
+    for (int type = 0; type < t->ntypes; type++) {
+        int left = s->counts[type], n = s->type_live[type];
+        if (left && n < left) return DEAD;
+        if (left == 1 && n < best_n) { best_type = type; best_n = n; }
+    }
+    if (best_type >= 0) {
+        *list = t->type_list;
+        *from = t->type_start[best_type];
+        *to = t->type_start[best_type + 1];
+    } else {
+        *list = t->cover;
+        *from = t->cover_start[best];
+        *to = t->cover_start[best + 1];
+    }
+    return 0;
 }
 
-static void run(const Table *t, uint64_t *occ, int32_t *counts, Rows *rows, Tally *tally) {
-    size_t depth_max = (size_t)t->ncells + 1;
-    int32_t *cell_at = malloc(depth_max * sizeof(int32_t));
-    int32_t *next_at = malloc(depth_max * sizeof(int32_t));
-    int32_t *chosen = malloc(depth_max * sizeof(int32_t));
-    int depth = 0, first;
-    if (!cell_at || !next_at || !chosen) { rows->failed = 1; goto done; }
-    first = fewest_choices(t, occ, counts);
-    if (first == t->ncells) { /* nothing left to fill: one packing, with no placements */
+typedef struct {
+    const int32_t *list;
+    int32_t next, end, chosen;
+} Frame;
+
+static void run(const Table *t, State *s, Rows *rows, Tally *tally) {
+    Frame *stack = malloc(((size_t)t->ncells + 1) * sizeof(Frame));
+    int32_t *chosen = malloc(((size_t)t->ncells + 1) * sizeof(int32_t));
+    int depth = 0, status;
+    if (!stack || !chosen) { rows->failed = 1; goto done; }
+    status = choose(t, s, &stack[0].list, &stack[0].next, &stack[0].end);
+    if (status == FULL) {  /* nothing left to fill: one packing, with no placements */
         tally->packings = 1;
         rows_push(rows, chosen, 0);
     }
-    if (first < 0 || first == t->ncells) { tally->finished = 1; goto done; }
-    cell_at[0] = first;
-    next_at[0] = t->cover_start[first];
+    if (status != 0) { tally->finished = 1; goto done; }
     for (;;) {
-        int cell = cell_at[depth], end = t->cover_start[cell + 1], advanced = 0;
-        for (int j = next_at[depth]; j < end; j++) {
-            const Entry *e = &t->cover[j];
-            if (!counts[e->type] || !fits(t, occ, e)) continue;
+        Frame *f = &stack[depth];
+        int advanced = 0;
+        while (f->next < f->end) {
+            int p = f->list[f->next++];
+            if (s->kill[p]) continue;
             if (tally->max_nodes && tally->nodes >= tally->max_nodes) goto done;
             tally->nodes++;
-            toggle(t, occ, e);
-            counts[e->type]--;
-            chosen[depth] = e->id;
-            next_at[depth] = j + 1;
-            int following = fewest_choices(t, occ, counts);
-            if (following == t->ncells) {
+            place(t, s, p);
+            f->chosen = chosen[depth] = p;
+            Frame *g = &stack[depth + 1];
+            status = choose(t, s, &g->list, &g->next, &g->end);
+            if (status == FULL) {
                 rows_push(rows, chosen, depth + 1);
                 tally->packings++;
                 if (rows->failed || (tally->limit && tally->packings >= tally->limit)) goto done;
             }
-            if (following < 0 || following == t->ncells) {
-                toggle(t, occ, e);
-                counts[e->type]++;
+            if (status != 0) {
+                unplace(t, s, p);
                 continue;
             }
             depth++;
-            cell_at[depth] = following;
-            next_at[depth] = t->cover_start[following];
             advanced = 1;
             break;
         }
         if (advanced) continue;
         if (--depth < 0) break;
-        toggle(t, occ, &t->placement[chosen[depth]]);
-        counts[t->placement[chosen[depth]].type]++;
+        unplace(t, s, stack[depth].chosen);
     }
     tally->finished = 1;
 done:
-    free(cell_at);
-    free(next_at);
+    free(stack);
     free(chosen);
+}
+
+/* The per-piece placement lists and the starting state (the given cells filled, the given copies left). */
+static int start(Table *t, State *s, const int32_t *counts, const uint8_t *filled) {
+    t->type_start = calloc((size_t)t->ntypes + 2, sizeof(int32_t));
+    t->type_list = malloc(((size_t)t->nplacements + 1) * sizeof(int32_t));
+    s->occ = calloc((size_t)t->nwords + 1, sizeof(uint64_t));
+    s->kill = calloc((size_t)t->nplacements + 1, sizeof(int32_t));
+    s->cell_live = calloc((size_t)t->ncells + 1, sizeof(int32_t));
+    s->type_live = calloc((size_t)t->ntypes + 1, sizeof(int32_t));
+    s->counts = malloc(((size_t)t->ntypes + 1) * sizeof(int32_t));
+    if (!t->type_start || !t->type_list || !s->occ || !s->kill || !s->cell_live || !s->type_live || !s->counts)
+        return -1;
+    for (int p = 0; p < t->nplacements; p++) t->type_start[t->types[p] + 1]++;
+    for (int type = 0; type < t->ntypes; type++) t->type_start[type + 1] += t->type_start[type];
+    int32_t *fill = malloc(((size_t)t->ntypes + 1) * sizeof(int32_t));
+    if (!fill) return -1;
+    memcpy(fill, t->type_start, (size_t)t->ntypes * sizeof(int32_t));
+    for (int p = 0; p < t->nplacements; p++) t->type_list[fill[t->types[p]]++] = p;
+    free(fill);
+    memcpy(s->counts, counts, (size_t)t->ntypes * sizeof(int32_t));
+    for (int i = 0; i < t->nwords * 64; i++)
+        if (i >= t->ncells || filled[i]) s->occ[i >> 6] |= (uint64_t)1 << (i & 63);
+    for (int p = 0; p < t->nplacements; p++) {
+        int dead = s->counts[t->types[p]] <= 0;
+        for (int32_t k = t->cell_start[p]; k < t->cell_start[p + 1]; k++) dead += filled[t->cells[k]] != 0;
+        s->kill[p] = dead;
+        if (dead) continue;
+        for (int32_t k = t->cell_start[p]; k < t->cell_start[p + 1]; k++) s->cell_live[t->cells[k]]++;
+        s->type_live[t->types[p]]++;
+    }
+    return 0;
 }
 
 static int bad_table(const char *what) {
@@ -230,41 +255,35 @@ static PyObject *search(PyObject *self, PyObject *args) {
         return NULL;
     PyObject *result = NULL;
     Table t = {0};
+    State st = {0};
     Rows rows = {0};
     Tally tally = {0, 0, limit, max_nodes, 0};
-    uint64_t *occ = NULL;
-    int32_t *counts = NULL;
     if (check_table(ncells, &types, &offsets, &cells, &cover_offsets, &cover, &counts_in, &occupied)) goto out;
     t.ncells = ncells;
     t.nwords = (ncells + 63) / 64;
     t.nplacements = (int)(types.len / 4);
     t.ntypes = (int)(counts_in.len / 4);
+    t.types = types.buf;
+    t.cell_start = offsets.buf;
+    t.cells = cells.buf;
     t.cover_start = cover_offsets.buf;
-    occ = calloc((size_t)t.nwords + 1, sizeof(uint64_t)); /* one more word, never filled: `hi` of the last word */
-    counts = malloc(((size_t)t.ntypes + 1) * sizeof(int32_t));
-    if (!occ || !counts || build_entries(&t, types.buf, offsets.buf, cells.buf, cover.buf)) {
-        PyErr_NoMemory();
-        goto out;
-    }
-    memcpy(counts, counts_in.buf, (size_t)t.ntypes * sizeof(int32_t));
-    const uint8_t *filled = occupied.buf;
-    for (int i = 0; i < t.nwords * 64; i++)
-        if (i >= ncells || filled[i]) occ[i >> 6] |= (uint64_t)1 << (i & 63);
+    t.cover = cover.buf;
+    if (start(&t, &st, counts_in.buf, occupied.buf)) { PyErr_NoMemory(); goto out; }
     Py_BEGIN_ALLOW_THREADS
-    run(&t, occ, counts, &rows, &tally);
+    run(&t, &st, &rows, &tally);
     Py_END_ALLOW_THREADS
     if (rows.failed) { PyErr_NoMemory(); goto out; }
     PyObject *data = PyBytes_FromStringAndSize((const char *)rows.data, rows.size * (Py_ssize_t)sizeof(int32_t));
     if (data) result = Py_BuildValue("NLLO", data, tally.packings, tally.nodes, tally.finished ? Py_True : Py_False);
 out:
     free(rows.data);
-    free(occ);
-    free(counts);
-    free(t.placement);
-    free(t.cover);
-    free(t.extra_start);
-    free(t.extra_word);
-    free(t.extra_mask);
+    free(t.type_start);
+    free(t.type_list);
+    free(st.occ);
+    free(st.kill);
+    free(st.cell_live);
+    free(st.type_live);
+    free(st.counts);
     PyBuffer_Release(&types);
     PyBuffer_Release(&offsets);
     PyBuffer_Release(&cells);
@@ -276,7 +295,7 @@ out:
 }
 
 static PyMethodDef methods[] = {
-    {"search", search, METH_VARARGS, "Every packing of the empty cells (up to limit), fewest choices first."},
+    {"search", search, METH_VARARGS, "Every packing of the empty cells (up to limit), the most constrained choice first."},
     {NULL, NULL, 0, NULL},
 };
 

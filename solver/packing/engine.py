@@ -1,4 +1,5 @@
-"""The search: branch on the empty cell that the fewest fitting placements cover, try each of them.
+"""The search: branch on the most constrained choice (an empty cell, or a piece with one copy left), try each
+live placement of it.
 
 Cells are numbered in reading order (level z, row y, column x). The same search runs compiled
 (``solver.packing._core``, when it is built) or in pure Python, on the same ``Table``; the
@@ -123,21 +124,34 @@ def occupied_cells(table: Table, chosen: Row) -> int:
     return occupied
 
 
-def choice(table: Table, occupied: int, counts: Counts | list[int]) -> tuple[int, list[PlacementId]] | None:
-    """(the lowest empty cell with the fewest fitting placements, those placements), or None when the box is full.
+def choice(table: Table, occupied: int, counts: Counts | list[int]) -> list[PlacementId] | None:
+    """The placements to branch on, or None when the box is full (an empty list: a dead end).
 
-    The list is empty when some empty cell can no longer be covered (the first such cell)."""
-    best: tuple[int, list[PlacementId]] | None = None
-    free = ((1 << len(table.order)) - 1) & ~occupied
-    while free:
-        cell = (free & -free).bit_length() - 1
-        free &= free - 1
-        fitting = [p for p in table.cover[cell] if counts[table.types[p]] and not occupied & table.masks[p]]
-        if not fitting:
-            return cell, fitting
-        if best is None or len(fitting) < len(best[1]):
-            best = (cell, fitting)
-    return best
+    A placement is live if its cells are empty and copies of its piece are left. Dead end: an empty
+    cell with no live placement, or a piece with fewer live placements than copies left. Otherwise the
+    live placements covering the lowest empty cell with the fewest of them, unless a piece with one
+    copy left has fewer still: then that piece's live placements."""
+    live = [p for p, mask in enumerate(table.masks) if counts[table.types[p]] and not occupied & mask]
+    cell_live = [0] * len(table.order)
+    type_live = [0] * len(counts)
+    for p in live:
+        type_live[table.types[p]] += 1
+        for cell in table.cells[p]:
+            cell_live[cell] += 1
+    empty = [cell for cell in range(len(table.order)) if not occupied >> cell & 1]
+    if not empty:
+        return None
+    if any(cell_live[cell] == 0 for cell in empty):
+        return []
+    if any(left and type_live[kind] < left for kind, left in enumerate(counts)):
+        return []
+    best = min(empty, key=lambda cell: cell_live[cell])
+    pieces = [kind for kind, left in enumerate(counts) if left == 1 and type_live[kind] < cell_live[best]]
+    if pieces:
+        kind = min(pieces, key=lambda k: (type_live[k], k))
+        return [p for p in live if table.types[p] == kind]
+    alive = set(live)
+    return [p for p in table.cover[best] if p in alive]
 
 
 def python_packings(table: Table, task: Task, tally: list[int] | None = None) -> Iterator[Row]:
@@ -151,7 +165,7 @@ def python_packings(table: Table, task: Task, tally: list[int] | None = None) ->
         if found is None:
             yield tuple(chosen)
             return
-        for p in found[1]:
+        for p in found:
             tally[0] += 1
             left[table.types[p]] -= 1
             chosen.append(p)
@@ -204,7 +218,7 @@ def split(table: Table, tasks: list[Task], wanted: int, max_depth: int = 3) -> l
             if found is None:
                 children.append(task)
                 continue
-            for p in found[1]:
+            for p in found:
                 counts = list(task.counts)
                 counts[table.types[p]] -= 1
                 children.append(Task(task.chosen + (p,), tuple(counts)))

@@ -11,7 +11,6 @@ from solver.packing.model import Packing, PackingPuzzle, Placement, make_packing
 from solver.packing.symmetry import (
     anchored_tasks,
     cell_permutations,
-    choose_anchor,
     classes,
     orbit_size,
     placement_permutations,
@@ -74,8 +73,7 @@ def census(puzzle: PackingPuzzle, engine: str = "auto") -> Census:
     group = placement_permutations(table)
     if impossibility(puzzle):
         return Census(0, 0, (), len(group))
-    anchor = choose_anchor(table, group, cell_permutations(table))
-    found = search_tasks(table, anchored_tasks(table, anchor), engine)
+    found = search_tasks(table, anchored_tasks(table, group, cell_permutations(table)), engine)
     forms = classes(found.rows, group)
     total = sum(orbit_size(form, group) for form in forms)
     return Census(total, len(forms), tuple(as_packing(table, form) for form in forms), len(group))

@@ -1,8 +1,9 @@
 """Symmetries of a packing puzzle acting on placements: the anchor that cuts the search, and classes of packings.
 
 A symmetry of the box that maps the piece set onto itself maps packings to packings. The search
-fixes the placement covering one anchor cell to one representative of each orbit under the
-symmetries that keep the anchor in place; every packing is the image of a packing found so.
+fixes the placement covering one anchor cell (or the placement of one piece) to one representative
+of each orbit under the symmetries that keep the anchor in place; every packing is the image of a
+packing found so.
 Classes are then the distinct canonical forms (the smallest image) of the packings found, and
 the total is the sum of their orbit sizes.
 """
@@ -13,7 +14,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from solver.packing.engine import PlacementId, Row, Table, Task
+from solver.packing.engine import PlacementId, Row, Table, Task, occupied_cells
 from solver.packing.geometry import box_map, box_symmetries
 
 Permutation = tuple[PlacementId, ...]  # placement id -> the id of its image
@@ -47,11 +48,14 @@ def cell_permutations(table: Table) -> list[tuple[int, ...]]:
 
 @dataclass(frozen=True)
 class Anchor:
-    """A cell whose covering placement the search fixes to one representative per orbit."""
+    """Where the search fixes a placement to one representative per orbit: the live placements covering
+    a cell (under the symmetries that keep the cell in place), or those of a piece with one copy left
+    (under symmetries that map that piece to itself)."""
 
-    cell: int
+    what: str  # "cell 62" or "piece X"
     representatives: tuple[PlacementId, ...]
-    covering: int  # how many placements cover the cell
+    choices: int  # how many placements there are to choose from without the symmetries
+    keep: tuple[int, ...]  # the symmetries (indices) that keep the anchor in place
 
 
 def orbit_representatives(ids: list[PlacementId], group: list[Permutation]) -> list[PlacementId]:
@@ -65,39 +69,65 @@ def orbit_representatives(ids: list[PlacementId], group: list[Permutation]) -> l
     return out
 
 
-def choose_anchor(table: Table, group: list[Permutation], cells: list[tuple[int, ...]]) -> Anchor | None:
-    """The cell where fixing the covering placement cuts the most work (fewest representatives per
-    covering placement), or None when no cell gains anything."""
-    best: Anchor | None = None
+def _live(table: Table, task: Task) -> list[PlacementId]:
+    """The placements that still fit after the task's placements, with copies left."""
+    occupied = occupied_cells(table, task.chosen)
+    return [p for p, mask in enumerate(table.masks) if task.counts[table.types[p]] and not occupied & mask]
+
+
+def _candidates(table: Table, task: Task, members: list[int], group: list[Permutation],
+                cells: list[tuple[int, ...]]):
+    """(name, live placements to choose from, the member symmetries that keep that choice in place)."""
+    live = _live(table, task)
+    occupied = occupied_cells(table, task.chosen)
     seen: set[int] = set()
     for cell in range(len(table.order)):
-        if cell in seen:
-            continue
-        seen.update(c[cell] for c in cells)
-        keep = [g for g, c in zip(group, cells, strict=True) if c[cell] == cell]
-        covering = list(table.cover[cell])
-        if not covering:
-            continue
-        reps = orbit_representatives(covering, keep)
-        anchor = Anchor(cell, tuple(reps), len(covering))
-        if best is None or len(reps) * best.covering < len(best.representatives) * len(covering):
+        if cell not in seen and not occupied >> cell & 1:
+            seen.update(cells[m][cell] for m in members)
+            yield f"cell {cell}", [p for p in live if cell in table.cells[p]], [m for m in members
+                                                                                if cells[m][cell] == cell]
+    for kind in range(len(table.puzzle.pieces)):
+        ids = [p for p in live if table.types[p] == kind]
+        if task.counts[kind] == 1 and all(table.types[group[m][ids[0]]] == kind for m in members):
+            yield f"piece {table.puzzle.pieces[kind].name}", ids, members
+
+
+def choose_anchor(table: Table, task: Task, members: list[int], group: list[Permutation],
+                  cells: list[tuple[int, ...]]) -> Anchor | None:
+    """The anchor that leaves the smallest share of the choices (the first such; one with no choices
+    at all first), or None when none gains anything."""
+    best: Anchor | None = None
+    for what, ids, keep in _candidates(table, task, members, group, cells):
+        reps = orbit_representatives(ids, [group[m] for m in keep])
+        anchor = Anchor(what, tuple(reps), len(ids), tuple(keep))
+        if not ids:
+            return anchor
+        if best is None or len(reps) * best.choices < len(best.representatives) * len(ids):
             best = anchor
-    if best is None or len(best.representatives) == best.covering:
+    if best is None or len(best.representatives) == best.choices:
         return None
     return best
 
 
-def anchored_tasks(table: Table, anchor: Anchor | None) -> list[Task]:
-    """The search's starting points: one per representative placement at the anchor (or the whole search)."""
+def anchored_tasks(table: Table, group: list[Permutation], cells: list[tuple[int, ...]],
+                   task: Task | None = None, members: list[int] | None = None) -> list[Task]:
+    """The search's starting points: the task extended by each representative of the best anchor, and
+    so on while symmetries keep every placement made in place. Every class of packings extending the
+    task (under the member symmetries) has a packing that extends one of the starting points."""
+    task = Task((), table.counts) if task is None else task
+    members = list(range(len(group))) if members is None else members
+    if len(members) <= 1:
+        return [task]
+    anchor = choose_anchor(table, task, members, group, cells)
     if anchor is None:
-        return [Task((), table.counts)]
-    tasks = []
+        return [task]
+    out = []
     for p in anchor.representatives:
-        counts = list(table.counts)
+        counts = list(task.counts)
         counts[table.types[p]] -= 1
-        if counts[table.types[p]] >= 0:
-            tasks.append(Task((p,), tuple(counts)))
-    return tasks
+        child = Task(task.chosen + (p,), tuple(counts))
+        out.extend(anchored_tasks(table, group, cells, child, [m for m in anchor.keep if group[m][p] == p]))
+    return out
 
 
 def _lexicographic_less(a: np.ndarray, b: np.ndarray) -> np.ndarray:
