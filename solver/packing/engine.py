@@ -206,9 +206,10 @@ def _python_search(table: Table, task: Task, limit: int, max_nodes: int) -> Sear
     return Search(rows, tally[0], True)
 
 
-def split(table: Table, tasks: list[Task], wanted: int, max_depth: int = 3) -> list[Task]:
-    """The tasks, each replaced by its children (one per fitting placement of its most constrained cell)
-    level by level, until there are at least `wanted` of them or max_depth levels were split."""
+def split(table: Table, tasks: list[Task], wanted: int, max_depth: int = 3) -> tuple[list[Task], int]:
+    """(the tasks, each replaced by its children (one per placement the search would try next) level by
+    level until there are at least `wanted` or max_depth levels were split; the placements so made)."""
+    made = 0
     for _ in range(max_depth):
         if len(tasks) >= wanted:
             break
@@ -222,17 +223,19 @@ def split(table: Table, tasks: list[Task], wanted: int, max_depth: int = 3) -> l
                 counts = list(task.counts)
                 counts[table.types[p]] -= 1
                 children.append(Task(task.chosen + (p,), tuple(counts)))
+            made += len(found)
         tasks = children
-    return tasks
+    return tasks, made
 
 
 def search_tasks(table: Table, tasks: list[Task], engine: str = "auto", workers: int | None = None) -> Search:
     """Every packing that extends any of the tasks, the tasks shared among threads when compiled."""
     workers = workers or os.cpu_count() or 1
+    made = 0
     if engine == "python" or not compiled() or workers == 1:
         parts = [search(table, task, engine=engine) for task in tasks]
     else:
-        tasks = split(table, tasks, 8 * workers)
+        tasks, made = split(table, tasks, 8 * workers)
         with ThreadPoolExecutor(workers) as pool:
             parts = list(pool.map(lambda task: search(table, task, engine=engine), tasks))
-    return Search([row for part in parts for row in part.rows], sum(part.nodes for part in parts), True)
+    return Search([row for part in parts for row in part.rows], made + sum(part.nodes for part in parts), True)

@@ -40,6 +40,8 @@ class Census:
     classes: int
     representatives: tuple[Packing, ...]
     symmetries: int
+    nodes: int = 0  # placements the search made
+    tasks: int = 0  # starting points after the symmetry anchors
 
 
 def impossibility(puzzle: PackingPuzzle) -> str | None:
@@ -73,10 +75,12 @@ def census(puzzle: PackingPuzzle, engine: str = "auto") -> Census:
     group = placement_permutations(table)
     if impossibility(puzzle):
         return Census(0, 0, (), len(group))
-    found = search_tasks(table, anchored_tasks(table, group, cell_permutations(table)), engine)
+    tasks = anchored_tasks(table, group, cell_permutations(table))
+    found = search_tasks(table, tasks, engine)
     forms = classes(found.rows, group)
     total = sum(orbit_size(form, group) for form in forms)
-    return Census(total, len(forms), tuple(as_packing(table, form) for form in forms), len(group))
+    return Census(total, len(forms), tuple(as_packing(table, form) for form in forms), len(group), found.nodes,
+                  len(tasks))
 
 
 def count_all(puzzle: PackingPuzzle) -> tuple[int, int, tuple[Packing, ...]]:

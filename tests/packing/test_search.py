@@ -17,7 +17,7 @@ from solver.packing import (
     solve_one,
 )
 from solver.packing.engine import Task, build_table, search
-from tests.conftest import EXAMPLES
+from tests.conftest import EXAMPLES, ROOT
 from tests.packing import brute
 
 I5 = frozenset((0, y, 0) for y in range(5))
@@ -51,6 +51,14 @@ def test_known_figures_of_the_small_examples():
     assert count_all(example("l-tricubes"))[:2] == (44, 6)
     assert count_all(example("soma"))[:2] == (11520, 240)  # Conway and Guy's 240 Soma solutions
     assert count_all(example("mixed-2x3x4"))[:2] == (11172, 2793)
+
+
+@pytest.mark.parametrize(("name", "packings", "classes"), [("pentominoes-2x3x10", 96, 12),
+                                                        ("pentominoes-2x5x6", 2112, 264)])
+def test_the_published_pentomino_box_counts(name, packings, classes):
+    path = ROOT / "bench" / "packing" / f"{name}.txt"
+    counted = census(parse_packing(path.read_text(), str(path)))
+    assert (counted.packings, counted.classes, counted.symmetries) == (packings, classes, 8)
 
 
 @pytest.mark.parametrize("name", ["l-tricubes", "mixed-2x3x4"])
