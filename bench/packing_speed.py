@@ -4,6 +4,7 @@
    parse, search), median of --runs. Issue 9's bar: at most 1 s. Public C backtracking: ~150 s.
 2. Every packing, counted and sorted into classes: a whole process, median of --all-runs.
    Bar: at most 60 s, aim 20. Public figures: numba DLX (xcover) 646 s; pure-Python Algorithm X ~2 days.
+   Then the same through the command line (`python -m foldkit solve ...`), when the kind is registered.
 3. The curve: for each puzzle, in-process, the first packing and the full census (wall and CPU
    seconds, placements made, starting points after the symmetry anchors).
 Usage: python bench/packing_speed.py [--runs 5] [--all-runs 5] [--slow] [--skip-process]
@@ -48,6 +49,18 @@ def process_seconds(code: str, path: Path, runs: int) -> tuple[list[float], str]
     return seconds, out
 
 
+def command_seconds(args: list[str], runs: int) -> list[float] | None:
+    """Wall seconds of each whole `python -m foldkit ARGS` process, or None if it does not succeed."""
+    seconds = []
+    for _ in range(runs):
+        start = time.perf_counter()
+        done = subprocess.run([sys.executable, "-m", "foldkit", *args], capture_output=True, cwd=ROOT, check=False)
+        seconds.append(time.perf_counter() - start)
+        if done.returncode != 0:
+            return None
+    return seconds
+
+
 def timing(seconds: list[float]) -> str:
     return f"median {statistics.median(seconds):8.3f} s  (min {min(seconds):.3f}, max {max(seconds):.3f}, " \
            f"{len(seconds)} runs)"
@@ -82,6 +95,10 @@ def main() -> None:
         print(f"y-pentacube first packing, whole process: {timing(seconds)}  -> {out} pieces placed")
         seconds, out = process_seconds(EVERY, Y, args.all_runs)
         print(f"y-pentacube every packing + classes, whole process: {timing(seconds)}  -> {out}")
+        for extra, runs in (([], args.runs), (["--all"], args.all_runs)):
+            words = ["solve", "examples/y-pentacube.txt", *extra]
+            found = command_seconds(words, runs)
+            print(f"foldkit {' '.join(words)}: " + (timing(found) if found else "not available (kind not registered)"))
     print()
     print(f"{'puzzle':<20} {'box':>7} {'pieces':>6} {'places':>6} {'packings':>9} {'classes':>7} {'syms':>4} "
           f"{'tasks':>5} {'nodes':>12} {'first s':>8} {'all s':>8} {'cpu s':>8}")
