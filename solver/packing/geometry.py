@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from itertools import permutations, product
 
-from solver.packing.model import Box, Cube, PackingPuzzle, Shape, inside
+from solver.packing.model import Box, Cube, PackingPuzzle, Shape
 
 Transform = tuple[tuple[int, int, int], tuple[int, int, int]]  # (axis permutation, signs): x'_i = s_i * x_{p_i}
 
@@ -91,12 +91,10 @@ def mirror_pieces(puzzle: PackingPuzzle) -> dict[str, str] | None:
     return out
 
 
-def box_transform(transform: Transform, box: Box) -> Transform | None:
-    """The transform as a map of the box onto itself, or None if it does not map the box to itself."""
+def keeps_box(transform: Transform, box: Box) -> bool:
+    """Whether the transform (about the box's corner) maps the box onto itself: it permutes equal sides only."""
     perm, _ = transform
-    if tuple(box[perm[axis]] for axis in range(3)) != box:
-        return None
-    return transform
+    return tuple(box[perm[axis]] for axis in range(3)) == box
 
 
 def box_map(transform: Transform, box: Box, cube: Cube) -> Cube:
@@ -112,13 +110,9 @@ def box_symmetries(puzzle: PackingPuzzle) -> tuple[tuple[Transform, dict[str, st
     Rotations of the box always do; reflections only when every piece's mirror image is in the set."""
     box = puzzle.box
     same = {piece.name: piece.name for piece in puzzle.pieces}
-    out = [(t, same) for t in ROTATIONS if box_transform(t, box)]
+    out = [(t, same) for t in ROTATIONS if keeps_box(t, box)]
     mirrored = mirror_pieces(puzzle)
     if mirrored is not None:
-        out += [(t, mirrored) for t in REFLECTIONS if box_transform(t, box)]
+        out += [(t, mirrored) for t in REFLECTIONS if keeps_box(t, box)]
     return tuple(out)
 
-
-def inside_box(box: Box, cubes: Shape) -> bool:
-    """Whether every cube of a shape lies inside the box."""
-    return all(inside(box, cube) for cube in cubes)

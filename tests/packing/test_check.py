@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from solver.packing import Placement, make_packing, packing_problem, parse_packing, parse_solution
+from solver.packing.check import TURNS, is_rotation_of
 from tests.conftest import EXAMPLES, ROOT
 
 SOLUTION = ROOT / "tests" / "packing" / "data" / "y-pentacube.solution.txt"
@@ -71,3 +72,10 @@ def test_counts_must_match():
     puzzle = parse_packing("packing 2 1 1\npiece I: 0 0 0, 1 0 0\npiece C x2: 0 0 0\n", "t.txt")
     packing = make_packing([Placement("I", frozenset({(0, 0, 0), (1, 0, 0)}))])
     assert packing_problem(puzzle, packing) == "piece C is used 0 times, the puzzle has 2"
+
+
+def test_the_checker_builds_its_own_24_rotations():
+    assert len(TURNS) == 24 and len(set(TURNS)) == 24
+    screw = frozenset({(0, 0, 0), (1, 0, 0), (1, 1, 0), (1, 1, 1)})
+    assert is_rotation_of(frozenset({(5, 5, 5), (5, 6, 5), (4, 6, 5), (4, 6, 6)}), screw)
+    assert not is_rotation_of(frozenset((1 - x, y, z) for x, y, z in screw), screw)
