@@ -239,7 +239,7 @@ static int check_table(int ncells, Py_buffer *types, Py_buffer *offsets, Py_buff
         if (cl[k] < 0 || cl[k] >= ncells) return bad_table("cells");
     for (Py_ssize_t p = 0; p < nplacements; p++)
         for (int32_t k = off[p] + 1; k < off[p + 1]; k++)
-            if (cl[k - 1] >= cl[k]) return bad_table("a placement's cells are not ascending");
+            if (cl[k - 1] == cl[k]) return bad_table("a placement covers a cell twice");
     for (Py_ssize_t k = 0; k < cover->len / 4; k++)
         if (cv[k] < 0 || cv[k] >= nplacements) return bad_table("cover");
     return 0;

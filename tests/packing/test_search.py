@@ -151,3 +151,21 @@ def test_the_report_of_a_packing():
     assert report.placement_counts == (144, 144, 72, 72, 96, 96, 64)
     assert (report.packings, report.classes, report.symmetries) == (11520, 240, 48)
     assert solve(example("soma")).packings is None
+
+
+def test_the_compiled_search_refuses_an_inconsistent_table():
+    from array import array
+
+    from solver.packing import _core
+
+    table = build_table(example("l-tricubes"))
+    types, offsets, cells, cover_offsets, cover = table.buffers
+    counts, empty = array("i", table.counts).tobytes(), bytes(len(table.order))
+    bad_cells = array("i", [99] * (len(cells) // 4)).tobytes()
+    with pytest.raises(ValueError, match="inconsistent packing table"):
+        _core.search(len(table.order), types, offsets, bad_cells, cover_offsets, cover, counts, empty, 0, 0)
+    with pytest.raises(ValueError, match="inconsistent packing table"):
+        _core.search(len(table.order) + 1, types, offsets, cells, cover_offsets, cover, counts, empty, 0, 0)
+    rows, found, nodes, finished = _core.search(len(table.order), types, offsets, cells, cover_offsets, cover,
+                                                counts, empty, 0, 0)
+    assert found == 44 and finished and len(rows) == 44 * 4 * 4
