@@ -1,0 +1,241 @@
+"""The search: branch on the most constrained choice (an empty cell, or a piece with one copy left), try each
+live placement of it.
+
+Cells are numbered in reading order (level z, row y, column x). The same search runs compiled
+(``solver.packing._core``, when it is built) or in pure Python, on the same ``Table``; the
+compiled one releases the GIL, so ``search_tasks`` runs independent parts of the tree in threads.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+from array import array
+from collections.abc import Iterator, Sequence
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+from functools import cached_property
+
+from solver.packing.geometry import placements
+from solver.packing.model import Cube, PackingPuzzle, Shape, box_cubes
+
+PlacementId = int  # index into Table.shapes
+Row = tuple[PlacementId, ...]  # one packing: the ids of its placements
+Counts = tuple[int, ...]  # copies left of each piece, in puzzle order
+
+
+@dataclass(frozen=True)
+class Table:
+    """Every placement of every piece, numbered, with the cells it covers and the placements covering each cell."""
+
+    puzzle: PackingPuzzle
+    order: tuple[Cube, ...]  # cell number -> cube, in reading order
+    types: tuple[int, ...]  # placement id -> index of its piece in puzzle.pieces
+    shapes: tuple[Shape, ...]  # placement id -> the cubes it covers
+    cells: tuple[tuple[int, ...], ...]  # placement id -> the cells it covers, ascending
+    cover: tuple[tuple[int, ...], ...]  # cell -> the placements covering it, in the order they are tried
+
+    @property
+    def counts(self) -> Counts:
+        return tuple(piece.count for piece in self.puzzle.pieces)
+
+    @cached_property
+    def masks(self) -> tuple[int, ...]:
+        """placement id -> its cells as bits of an int."""
+        return tuple(sum(1 << cell for cell in covered) for covered in self.cells)
+
+    @cached_property
+    def ids(self) -> dict[tuple[int, Shape], PlacementId]:
+        """(piece index, cubes) -> placement id."""
+        return {(kind, shape): p for p, (kind, shape) in enumerate(zip(self.types, self.shapes, strict=True))}
+
+    @cached_property
+    def buffers(self) -> tuple[bytes, ...]:
+        """The table as the compiled search takes it: types, cell offsets, cells, cover offsets, cover."""
+        return (array("i", self.types).tobytes(), *_flat(self.cells), *_flat(self.cover))
+
+
+def _flat(lists: Sequence[Sequence[int]]) -> tuple[bytes, bytes]:
+    """(offsets, items) of a list of int lists, as int32 bytes."""
+    offsets, items = array("i", [0]), array("i")
+    for values in lists:
+        items.extend(values)
+        offsets.append(len(items))
+    return offsets.tobytes(), items.tobytes()
+
+
+def build_table(puzzle: PackingPuzzle, seed: int | None = None) -> Table:
+    """The placement table; a seed shuffles the order in which the placements covering a cell are tried."""
+    order = tuple(box_cubes(puzzle.box))
+    number = {cube: i for i, cube in enumerate(order)}
+    types, shapes, cells = [], [], []
+    for kind, shapes_of_piece in enumerate(placements(puzzle).values()):
+        for shape in shapes_of_piece:
+            types.append(kind)
+            shapes.append(shape)
+            cells.append(tuple(sorted(number[cube] for cube in shape)))
+    cover: list[list[int]] = [[] for _ in order]
+    for p, covered in enumerate(cells):
+        for cell in covered:
+            cover[cell].append(p)
+    if seed is not None:
+        rng = random.Random(seed)
+        for ids in cover:
+            rng.shuffle(ids)
+    return Table(puzzle, order, tuple(types), tuple(shapes), tuple(cells), tuple(tuple(ids) for ids in cover))
+
+
+def _core():
+    """The compiled search module, or None when it is not built."""
+    try:
+        from solver.packing import _core
+    except ImportError:
+        return None
+    return _core
+
+
+def compiled() -> bool:
+    """Whether the compiled search is available."""
+    return _core() is not None
+
+
+@dataclass(frozen=True)
+class Search:
+    """What a search found: packings (rows of placement ids), placements made, and whether it went to the end."""
+
+    rows: list[Row]
+    nodes: int
+    finished: bool
+
+
+@dataclass(frozen=True)
+class Task:
+    """A part of the search tree: the placements already made and the copies left."""
+
+    chosen: Row
+    counts: Counts
+
+
+def occupied_cells(table: Table, chosen: Row) -> int:
+    """The cells the chosen placements cover, as bits."""
+    occupied = 0
+    for p in chosen:
+        occupied |= table.masks[p]
+    return occupied
+
+
+def choice(table: Table, occupied: int, counts: Counts | list[int]) -> list[PlacementId] | None:
+    """The placements to branch on, or None when the box is full (an empty list: a dead end).
+
+    A placement is live if its cells are empty and copies of its piece are left. Dead end: an empty
+    cell with no live placement, or a piece with fewer live placements than copies left. Otherwise the
+    live placements covering the lowest empty cell with the fewest of them, unless a piece with one
+    copy left has fewer still: then that piece's live placements."""
+    live = [p for p, mask in enumerate(table.masks) if counts[table.types[p]] and not occupied & mask]
+    cell_live = [0] * len(table.order)
+    type_live = [0] * len(counts)
+    for p in live:
+        type_live[table.types[p]] += 1
+        for cell in table.cells[p]:
+            cell_live[cell] += 1
+    empty = [cell for cell in range(len(table.order)) if not occupied >> cell & 1]
+    if not empty:
+        return None
+    if any(cell_live[cell] == 0 for cell in empty):
+        return []
+    if any(left and type_live[kind] < left for kind, left in enumerate(counts)):
+        return []
+    best = min(empty, key=lambda cell: cell_live[cell])
+    pieces = [kind for kind, left in enumerate(counts) if left == 1 and type_live[kind] < cell_live[best]]
+    if pieces:
+        kind = min(pieces, key=lambda k: (type_live[k], k))
+        return [p for p in live if table.types[p] == kind]
+    alive = set(live)
+    return [p for p in table.cover[best] if p in alive]
+
+
+def python_packings(table: Table, task: Task, tally: list[int] | None = None) -> Iterator[Row]:
+    """Every packing that extends a task, in pure Python; tally[0] counts the placements made."""
+    left = list(task.counts)
+    chosen = list(task.chosen)
+    tally = [0] if tally is None else tally
+
+    def fill(occupied: int) -> Iterator[Row]:
+        found = choice(table, occupied, left)
+        if found is None:
+            yield tuple(chosen)
+            return
+        for p in found:
+            tally[0] += 1
+            left[table.types[p]] -= 1
+            chosen.append(p)
+            yield from fill(occupied | table.masks[p])
+            chosen.pop()
+            left[table.types[p]] += 1
+
+    yield from fill(occupied_cells(table, task.chosen))
+
+
+def search(table: Table, task: Task | None = None, limit: int = 0, max_nodes: int = 0,
+           engine: str = "auto") -> Search:
+    """Every packing that extends a task (up to limit; 0: all), by the compiled ("c") or Python engine."""
+    task = Task((), table.counts) if task is None else task
+    core = _core() if engine in ("auto", "c") else None
+    if engine == "c" and core is None:
+        raise RuntimeError("the compiled search (solver.packing._core) is not built")
+    if core is None:
+        return _python_search(table, task, limit, max_nodes)
+    occupied = occupied_cells(table, task.chosen)
+    filled = bytes((occupied >> cell) & 1 for cell in range(len(table.order)))
+    data, found, nodes, finished = core.search(len(table.order), *table.buffers, array("i", task.counts).tobytes(),
+                                               filled, limit, max_nodes)
+    flat = array("i")
+    flat.frombytes(data)
+    width = len(flat) // found if found else 0
+    rows = [task.chosen + tuple(flat[i * width:(i + 1) * width]) for i in range(found)]
+    return Search(rows, nodes, finished)
+
+
+def _python_search(table: Table, task: Task, limit: int, max_nodes: int) -> Search:
+    rows: list[Row] = []
+    tally = [0]
+    for row in python_packings(table, task, tally):
+        rows.append(row)
+        if (limit and len(rows) >= limit) or (max_nodes and tally[0] >= max_nodes):
+            return Search(rows, tally[0], False)
+    return Search(rows, tally[0], True)
+
+
+def split(table: Table, tasks: list[Task], wanted: int, max_depth: int = 3) -> tuple[list[Task], int]:
+    """(the tasks, each replaced by its children (one per placement the search would try next) level by
+    level until there are at least `wanted` or max_depth levels were split; the placements so made)."""
+    made = 0
+    for _ in range(max_depth):
+        if len(tasks) >= wanted:
+            break
+        children = []
+        for task in tasks:
+            found = choice(table, occupied_cells(table, task.chosen), task.counts)
+            if found is None:
+                children.append(task)
+                continue
+            for p in found:
+                counts = list(task.counts)
+                counts[table.types[p]] -= 1
+                children.append(Task(task.chosen + (p,), tuple(counts)))
+            made += len(found)
+        tasks = children
+    return tasks, made
+
+
+def search_tasks(table: Table, tasks: list[Task], engine: str = "auto", workers: int | None = None) -> Search:
+    """Every packing that extends any of the tasks, the tasks shared among threads when compiled."""
+    workers = workers or os.cpu_count() or 1
+    made = 0
+    if engine == "python" or not compiled() or workers == 1:
+        parts = [search(table, task, engine=engine) for task in tasks]
+    else:
+        tasks, made = split(table, tasks, 8 * workers)
+        with ThreadPoolExecutor(workers) as pool:
+            parts = list(pool.map(lambda task: search(table, task, engine=engine), tasks))
+    return Search([row for part in parts for row in part.rows], made + sum(part.nodes for part in parts), True)

@@ -1,0 +1,261 @@
+"""Reading and writing packing puzzles and their solution files.
+
+Parsing and printing are inverses: ``parse_packing(picture(p)) == p`` and
+``parse_solution(solution_picture(k), puzzle=p) == k``. Bad input raises ``InputError`` with the
+line and column of the fault.
+"""
+
+from __future__ import annotations
+
+from solver.packing.geometry import normalise, orientations
+from solver.packing.model import (
+    MAX_SIDE,
+    Box,
+    Cube,
+    Packing,
+    PackingPuzzle,
+    Piece,
+    Placement,
+    Shape,
+    make_packing,
+    reading_key,
+)
+from solver.text import InputError, Line, ascii_int, content_lines, quoted, tokens
+
+HEADER = "packing X Y Z"
+PIECE_LINE = "piece NAME [xCOUNT]: x y z, x y z, ..."
+STEPS: tuple[Cube, ...] = ((1, 0, 0), (-1, 0, 0), (0, 1, 0), (0, -1, 0), (0, 0, 1), (0, 0, -1))
+
+
+def parse_packing(text: str, source: str = "<input>", name: str | None = None) -> PackingPuzzle:
+    """The PackingPuzzle a `packing` file describes."""
+    lines = content_lines(text, comments=True)
+    if not lines:
+        raise InputError(f"empty file: expected a header {quoted(HEADER)}", source, 1)
+    box = _header(lines[0], source)
+    if len(lines) == 1:
+        raise InputError(f"no pieces: expected lines {quoted(PIECE_LINE)} after the header", source, lines[0][0], 1)
+    pieces: list[Piece] = []
+    seen: dict[str, int] = {}
+    for line in lines[1:]:
+        piece, column = _piece(line, source)
+        if piece.name in seen:
+            raise InputError(f"piece {piece.name} is already defined on line {seen[piece.name]}", source, line[0],
+                             column)
+        seen[piece.name] = line[0]
+        pieces.append(piece)
+    return PackingPuzzle(box, tuple(pieces), name or _stem(source))
+
+
+def _header(line: Line, source: str) -> Box:
+    number, text = line
+    found = tokens(text)
+    if len(found) != 4 or found[0][1] != "packing":
+        raise InputError(f"expected a header {quoted(HEADER)}, found {quoted(text.strip())}", source, number,
+                         found[0][0] if found else 1)
+    sides = []
+    for column, token in found[1:]:
+        side = ascii_int(token)
+        if side is None:
+            raise InputError(f"box side {quoted(token)} is not a number", source, number, column)
+        if not 1 <= side <= MAX_SIDE:
+            raise InputError(f"box side {side} is outside 1 to {MAX_SIDE}", source, number, column)
+        sides.append(side)
+    return sides[0], sides[1], sides[2]
+
+
+def _piece(line: Line, source: str) -> tuple[Piece, int]:
+    """(the piece a piece line describes, the column of its name)."""
+    number, text = line
+    found = tokens(text)
+    if found[0][1] != "piece" and not found[0][1].startswith("piece:"):
+        raise InputError(f"expected {quoted(PIECE_LINE)}, found {quoted(text.strip())}", source, number, found[0][0])
+    colon = text.find(":")
+    if colon < 0:
+        raise InputError(f"a piece line needs ':' before its cubes: {quoted(PIECE_LINE)}", source, number,
+                         len(text) + 1)
+    head = tokens(text[:colon])
+    if len(head) not in (2, 3):
+        column = head[3][0] if len(head) > 3 else colon + 1
+        raise InputError(f"expected {quoted('piece NAME [xCOUNT]:')}, found {quoted(text[:colon + 1].strip())}",
+                         source, number, column)
+    name_column, name = head[1]
+    count = _count(head[2], source, number) if len(head) == 3 else 1
+    cubes = _cubes(text, colon + 1, source, number)
+    _check_connected(name, cubes, source, number)
+    return Piece(name, frozenset(cubes), count), name_column
+
+
+def _count(token: tuple[int, str], source: str, number: int) -> int:
+    column, text = token
+    count = ascii_int(text[1:]) if text.startswith("x") else None
+    if count is None:
+        raise InputError(f"expected a count 'xN' (like x25), found {quoted(text)}", source, number, column)
+    if count == 0:
+        raise InputError("a piece's count must be at least 1 (x0 found)", source, number, column)
+    return count
+
+
+def _cubes(text: str, start: int, source: str, number: int) -> dict[Cube, int]:
+    """The cubes listed from character `start` on (0-based), each with its 1-based column."""
+    cubes: dict[Cube, int] = {}
+    position = start
+    for group in text[start:].split(","):
+        found = [(position + column, token) for column, token in tokens(group)]
+        where = found[0][0] if found else position + 1
+        if len(found) != 3:
+            raise InputError(f"a cube is three numbers 'x y z', found {quoted(group.strip())}", source, number, where)
+        values = []
+        for column, token in found:
+            value = ascii_int(token)
+            if value is None:
+                raise InputError(f"coordinate {quoted(token)} is not a number", source, number, column)
+            values.append(value)
+        cube = (values[0], values[1], values[2])
+        if cube in cubes:
+            raise InputError(f"cube {' '.join(map(str, cube))} is listed twice", source, number, where)
+        cubes[cube] = where
+        position += len(group) + 1
+    return cubes
+
+
+def _check_connected(name: str, cubes: dict[Cube, int], source: str, number: int) -> None:
+    """Raise unless the cubes are face-connected (pointing at the first cube cut off from the first one)."""
+    first = next(iter(cubes))
+    reached, frontier = {first}, [first]
+    while frontier:
+        x, y, z = frontier.pop()
+        for dx, dy, dz in STEPS:
+            cube = (x + dx, y + dy, z + dz)
+            if cube in cubes and cube not in reached:
+                reached.add(cube)
+                frontier.append(cube)
+    for cube, column in cubes.items():
+        if cube not in reached:
+            raise InputError(f"piece {name} is not face-connected: cube {' '.join(map(str, cube))} does not touch "
+                             f"the others", source, number, column)
+
+
+def _stem(source: str) -> str:
+    base = source.replace("\\", "/").rsplit("/", 1)[-1]
+    return base[:-4] if base.endswith(".txt") else base
+
+
+def picture(puzzle: PackingPuzzle) -> str:
+    """The `packing` file text of a puzzle."""
+    out = [f"packing {puzzle.box[0]} {puzzle.box[1]} {puzzle.box[2]}"]
+    for piece in puzzle.pieces:
+        count = f" x{piece.count}" if piece.count != 1 else ""
+        cubes = ", ".join(f"{x} {y} {z}" for x, y, z in sorted(piece.cubes, key=reading_key))
+        out.append(f"piece {piece.name}{count}: {cubes}")
+    return "\n".join(out) + "\n"
+
+
+# ---------------------------------------------------------------------------------------------
+# Solution files: levels from the bottom, each a grid of piece numbers
+
+
+def parse_solution(text: str, source: str = "<input>", puzzle: PackingPuzzle | None = None) -> Packing:
+    """The packing a solution file shows; each piece number's cubes must be the shape of one of the puzzle's
+    pieces (without a puzzle, every placement is named by its number)."""
+    lines = content_lines(text, comments=True)
+    if not lines:
+        raise InputError("empty file: expected 'level 1'", source, 1)
+    levels = _levels(lines, source)
+    box = _solution_box(levels, source, puzzle)
+    numbered: dict[int, dict[Cube, tuple[int, int]]] = {}
+    for z, (_, rows) in enumerate(levels):
+        for y, (line_number, found) in enumerate(rows):
+            if len(found) != box[0]:
+                raise InputError(f"row {y + 1} of level {z + 1} has {len(found)} entries, expected {box[0]}", source,
+                                 line_number, 1)
+            for x, (column, token) in enumerate(found):
+                value = ascii_int(token)
+                if value is None or value == 0:
+                    raise InputError(f"expected a piece number 1, 2, ..., found {quoted(token)}", source,
+                                     line_number, column)
+                numbered.setdefault(value, {})[(x, y, z)] = (line_number, column)
+    return make_packing(_placement(k, numbered, source, puzzle) for k in _numbers(numbered, source))
+
+
+def _levels(lines: list[Line], source: str) -> list[tuple[int, list[tuple[int, list[tuple[int, str]]]]]]:
+    """[(level line number, [(row line number, tokens)])] of the level blocks, numbered 1, 2, ... in order."""
+    levels: list[tuple[int, list[tuple[int, list[tuple[int, str]]]]]] = []
+    for number, text in lines:
+        found = tokens(text)
+        if found[0][1] == "level":
+            expected = len(levels) + 1
+            if len(found) != 2 or ascii_int(found[1][1]) != expected:
+                raise InputError(f"expected 'level {expected}', found {quoted(text.strip())}", source, number,
+                                 found[0][0])
+            levels.append((number, []))
+        elif not levels:
+            raise InputError(f"expected 'level 1', found {quoted(text.strip())}", source, number, found[0][0])
+        else:
+            levels[-1][1].append((number, found))
+    return levels
+
+
+def _solution_box(levels: list, source: str, puzzle: PackingPuzzle | None) -> Box:
+    """The box the levels show; with a puzzle, it must be the puzzle's box."""
+    first_rows = levels[0][1]
+    if not first_rows:
+        raise InputError("level 1 has no rows", source, levels[0][0], 1)
+    box = (len(first_rows[0][1]), len(first_rows), len(levels))
+    if puzzle is not None:
+        box = puzzle.box
+        if len(levels) != box[2]:
+            raise InputError(f"the solution has {len(levels)} levels, the box has {box[2]}", source, levels[-1][0], 1)
+    for z, (number, rows) in enumerate(levels):
+        if len(rows) != box[1]:
+            raise InputError(f"level {z + 1} has {len(rows)} rows, expected {box[1]}", source, number, 1)
+    return box
+
+
+def _numbers(numbered: dict[int, dict[Cube, tuple[int, int]]], source: str) -> list[int]:
+    """The piece numbers, which must be 1 to n without a gap."""
+    numbers = sorted(numbered)
+    for expected, value in enumerate(numbers, 1):
+        if value != expected:
+            line, column = min(numbered[value].values())
+            raise InputError(f"piece numbers must be 1 to {len(numbers)} without gaps; {expected} is missing",
+                             source, line, column)
+    return numbers
+
+
+def _placement(number: int, numbered: dict[int, dict[Cube, tuple[int, int]]], source: str,
+               puzzle: PackingPuzzle | None) -> Placement:
+    cubes = frozenset(numbered[number])
+    if puzzle is None:
+        return Placement(str(number), cubes)
+    name = piece_of_shape(puzzle, cubes)
+    if name is None:
+        line, column = min(numbered[number].values())
+        raise InputError(f"the cubes of piece {number} are not the shape of any piece of the puzzle", source, line,
+                         column)
+    return Placement(name, cubes)
+
+
+def piece_of_shape(puzzle: PackingPuzzle, cubes: Shape) -> str | None:
+    """The name of the first piece of which the cubes are a rotation, or None."""
+    shape = normalise(cubes)
+    for piece in puzzle.pieces:
+        if len(piece.cubes) == len(cubes) and shape in set(orientations(piece.cubes)):
+            return piece.name
+    return None
+
+
+def solution_picture(packing: Packing, box: Box | None = None) -> str:
+    """The solution file text of a packing: levels from the bottom, piece numbers in packing order.
+
+    The box defaults to the smallest box holding every cube of the packing."""
+    number = {cube: k for k, placement in enumerate(packing, 1) for cube in placement.cubes}
+    if box is None:
+        box = tuple(max(cube[axis] for cube in number) + 1 for axis in range(3)) if number else (0, 0, 0)
+    width = len(str(len(packing)))
+    out = []
+    for z in range(box[2]):
+        out.append(f"level {z + 1}")
+        for y in range(box[1]):
+            out.append(" ".join(f"{number.get((x, y, z), 0):>{width}}" for x in range(box[0])))
+    return "\n".join(out) + "\n"

@@ -1,0 +1,116 @@
+"""Solving a packing puzzle: why it cannot be packed, one packing, or every packing with its classes."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from solver.packing.check import packing_problem
+from solver.packing.engine import Row, Table, build_table, search, search_tasks
+from solver.packing.geometry import orientations, placements
+from solver.packing.model import Packing, PackingPuzzle, Placement, make_packing
+from solver.packing.symmetry import (
+    anchored_tasks,
+    cell_permutations,
+    classes,
+    orbit_size,
+    placement_permutations,
+)
+
+
+@dataclass(frozen=True)
+class PackingReport:
+    """What solving found: counts per piece, a packing or why there is none, and every-packing counts."""
+
+    puzzle: PackingPuzzle
+    orientation_counts: tuple[int, ...]  # per piece, in puzzle order
+    placement_counts: tuple[int, ...]  # per piece, in puzzle order
+    packing: Packing | None
+    failure: str | None  # why there is no packing, or None
+    packings: int | None = None  # every packing, when asked
+    classes: int | None = None  # packings up to the symmetries, when asked
+    representatives: tuple[Packing, ...] = ()  # one packing per class, when asked
+    symmetries: int | None = None  # how many symmetries of the box map the piece set onto itself
+
+
+@dataclass(frozen=True)
+class Census:
+    """Every packing counted: the total, the classes, one representative of each, and the symmetries used."""
+
+    packings: int
+    classes: int
+    representatives: tuple[Packing, ...]
+    symmetries: int
+    nodes: int = 0  # placements the search made
+    tasks: int = 0  # starting points after the symmetry anchors
+
+
+def impossibility(puzzle: PackingPuzzle) -> str | None:
+    """Why the puzzle cannot be packed before any search (volumes, a piece that fits nowhere), or None."""
+    if puzzle.piece_volume != puzzle.volume:
+        return f"the pieces' volume {puzzle.piece_volume} differs from the box's {puzzle.volume}"
+    for name, found in placements(puzzle).items():
+        if not found:
+            return f"piece {name} fits nowhere in the box"
+    return None
+
+
+def as_packing(table: Table, row: Row) -> Packing:
+    """The Packing a row of placement ids stands for."""
+    names = [piece.name for piece in table.puzzle.pieces]
+    return make_packing(Placement(names[table.types[p]], table.shapes[p]) for p in row)
+
+
+def solve_one(puzzle: PackingPuzzle, seed: int | None = None) -> Packing | None:
+    """The first packing the search finds (the same every time for a seed), or None if there is none."""
+    if impossibility(puzzle):
+        return None
+    table = build_table(puzzle, seed)
+    found = search(table, limit=1)
+    return as_packing(table, found.rows[0]) if found.rows else None
+
+
+def census(puzzle: PackingPuzzle, engine: str = "auto") -> Census:
+    """Every packing counted, and sorted into classes under the puzzle's symmetries."""
+    table = build_table(puzzle)
+    group = placement_permutations(table)
+    if impossibility(puzzle):
+        return Census(0, 0, (), len(group))
+    tasks = anchored_tasks(table, group, cell_permutations(table))
+    found = search_tasks(table, tasks, engine)
+    forms = classes(found.rows, group)
+    total = sum(orbit_size(form, group) for form in forms)
+    return Census(total, len(forms), tuple(as_packing(table, form) for form in forms), len(group), found.nodes,
+                  len(tasks))
+
+
+def count_all(puzzle: PackingPuzzle) -> tuple[int, int, tuple[Packing, ...]]:
+    """(every packing, the classes under the puzzle's symmetries, one packing of each class)."""
+    counted = census(puzzle)
+    return counted.packings, counted.classes, counted.representatives
+
+
+def solve(puzzle: PackingPuzzle, every: bool = False, seed: int | None = None) -> PackingReport:
+    """Solve a puzzle: the impossible checks, then one packing, then (with every) all of them."""
+    shapes = [orientations(piece.cubes) for piece in puzzle.pieces]
+    found = placements(puzzle)
+    report = PackingReport(puzzle, tuple(len(s) for s in shapes), tuple(len(found[p.name]) for p in puzzle.pieces),
+                           None, impossibility(puzzle))
+    if report.failure:
+        return _with_counts(report, every)
+    packing = solve_one(puzzle, seed)
+    if packing is None:
+        return _with_counts(replace(report, failure="no packing"), every)
+    problem = packing_problem(puzzle, packing)
+    if problem:
+        raise RuntimeError(f"the search found a packing that breaks a rule: {problem}")
+    report = replace(report, packing=packing)
+    if not every:
+        return report
+    counted = census(puzzle)
+    return replace(report, packings=counted.packings, classes=counted.classes,
+                    representatives=counted.representatives, symmetries=counted.symmetries)
+
+
+def _with_counts(report: PackingReport, every: bool) -> PackingReport:
+    """A report with no packing: with every, the counts are zero."""
+    return replace(report, packings=0, classes=0) if every else report

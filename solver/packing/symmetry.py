@@ -1,0 +1,165 @@
+"""Symmetries of a packing puzzle acting on placements: the anchor that cuts the search, and classes of packings.
+
+A symmetry of the box that maps the piece set onto itself maps packings to packings. The search
+fixes the placement covering one anchor cell (or the placement of one piece) to one representative
+of each orbit under the symmetries that keep the anchor in place; every packing is the image of a
+packing found so.
+Classes are then the distinct canonical forms (the smallest image) of the packings found, and
+the total is the sum of their orbit sizes.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from solver.packing.engine import PlacementId, Row, Table, Task, occupied_cells
+from solver.packing.geometry import box_map, box_symmetries
+
+Permutation = tuple[PlacementId, ...]  # placement id -> the id of its image
+
+
+def placement_permutations(table: Table) -> list[Permutation]:
+    """For each symmetry of the puzzle, where it sends each placement (the identity first)."""
+    puzzle = table.puzzle
+    index = {piece.name: kind for kind, piece in enumerate(puzzle.pieces)}
+    out = []
+    for transform, renaming in box_symmetries(puzzle):
+        kinds = [index[renaming[piece.name]] for piece in puzzle.pieces]
+        image = []
+        for kind, shape in zip(table.types, table.shapes, strict=True):
+            moved = frozenset(box_map(transform, puzzle.box, cube) for cube in shape)
+            key = (kinds[kind], moved)
+            if key not in table.ids:
+                name = puzzle.pieces[kind].name
+                raise RuntimeError(f"a symmetry of the box maps a placement of {name} outside the table")
+            image.append(table.ids[key])
+        out.append(tuple(image))
+    return out
+
+
+def cell_permutations(table: Table) -> list[tuple[int, ...]]:
+    """For each symmetry of the puzzle, where it sends each cell."""
+    number = {cube: i for i, cube in enumerate(table.order)}
+    return [tuple(number[box_map(transform, table.puzzle.box, cube)] for cube in table.order)
+            for transform, _ in box_symmetries(table.puzzle)]
+
+
+@dataclass(frozen=True)
+class Anchor:
+    """Where the search fixes a placement to one representative per orbit: the live placements covering
+    a cell (under the symmetries that keep the cell in place), or those of a piece with one copy left
+    (under symmetries that map that piece to itself)."""
+
+    what: str  # "cell 62" or "piece X"
+    representatives: tuple[PlacementId, ...]
+    choices: int  # how many placements there are to choose from without the symmetries
+    keep: tuple[int, ...]  # the symmetries (indices) that keep the anchor in place
+
+
+def orbit_representatives(ids: list[PlacementId], group: list[Permutation]) -> list[PlacementId]:
+    """The smallest id of each orbit of the ids under the group (the ids must be closed under it)."""
+    seen: set[PlacementId] = set()
+    out = []
+    for p in sorted(ids):
+        if p not in seen:
+            seen.update(g[p] for g in group)
+            out.append(p)
+    return out
+
+
+def _live(table: Table, task: Task) -> list[PlacementId]:
+    """The placements that still fit after the task's placements, with copies left."""
+    occupied = occupied_cells(table, task.chosen)
+    return [p for p, mask in enumerate(table.masks) if task.counts[table.types[p]] and not occupied & mask]
+
+
+def _candidates(table: Table, task: Task, members: list[int], group: list[Permutation],
+                cells: list[tuple[int, ...]]):
+    """(name, live placements to choose from, the member symmetries that keep that choice in place)."""
+    live = _live(table, task)
+    occupied = occupied_cells(table, task.chosen)
+    seen: set[int] = set()
+    for cell in range(len(table.order)):
+        if cell not in seen and not occupied >> cell & 1:
+            seen.update(cells[m][cell] for m in members)
+            yield f"cell {cell}", [p for p in live if cell in table.cells[p]], [m for m in members
+                                                                                if cells[m][cell] == cell]
+    for kind in range(len(table.puzzle.pieces)):
+        ids = [p for p in live if table.types[p] == kind]
+        if task.counts[kind] == 1 and all(table.types[group[m][ids[0]]] == kind for m in members):
+            yield f"piece {table.puzzle.pieces[kind].name}", ids, members
+
+
+def choose_anchor(table: Table, task: Task, members: list[int], group: list[Permutation],
+                  cells: list[tuple[int, ...]]) -> Anchor | None:
+    """The anchor that leaves the smallest share of the choices (the first such; one with no choices
+    at all first), or None when none gains anything."""
+    best: Anchor | None = None
+    for what, ids, keep in _candidates(table, task, members, group, cells):
+        reps = orbit_representatives(ids, [group[m] for m in keep])
+        anchor = Anchor(what, tuple(reps), len(ids), tuple(keep))
+        if not ids:
+            return anchor
+        if best is None or len(reps) * best.choices < len(best.representatives) * len(ids):
+            best = anchor
+    if best is None or len(best.representatives) == best.choices:
+        return None
+    return best
+
+
+def anchored_tasks(table: Table, group: list[Permutation], cells: list[tuple[int, ...]],
+                   task: Task | None = None, members: list[int] | None = None) -> list[Task]:
+    """The search's starting points: the task extended by each representative of the best anchor, and
+    so on while symmetries keep every placement made in place. Every class of packings extending the
+    task (under the member symmetries) has a packing that extends one of the starting points."""
+    task = Task((), table.counts) if task is None else task
+    members = list(range(len(group))) if members is None else members
+    if len(members) <= 1:
+        return [task]
+    anchor = choose_anchor(table, task, members, group, cells)
+    if anchor is None:
+        return [task]
+    out = []
+    for p in anchor.representatives:
+        counts = list(task.counts)
+        counts[table.types[p]] -= 1
+        child = Task(task.chosen + (p,), tuple(counts))
+        out.extend(anchored_tasks(table, group, cells, child, [m for m in anchor.keep if group[m][p] == p]))
+    return out
+
+
+def _lexicographic_less(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """Row by row, whether a's row comes before b's in lexicographic order; shapes (n, k) -> (n,)."""
+    differ = a != b
+    first = differ.argmax(axis=1)
+    rows = np.arange(len(a))
+    return differ.any(axis=1) & (a[rows, first] < b[rows, first])
+
+
+def canonical_forms(rows: list[Row], group: list[Permutation]) -> np.ndarray:
+    """Each packing's canonical form: the smallest sorted id list among its images; shape (n, pieces)."""
+    if not rows:
+        return np.zeros((0, 0), dtype=np.int32)
+    packed = np.array(rows, dtype=np.int32)
+    best = np.sort(packed, axis=1)
+    for permutation in group[1:]:
+        image = np.sort(np.asarray(permutation, dtype=np.int32)[packed], axis=1)
+        less = _lexicographic_less(image, best)
+        best[less] = image[less]
+    return best
+
+
+def orbit_size(row: Row, group: list[Permutation]) -> int:
+    """How many distinct packings the symmetries make of one packing."""
+    return len({tuple(sorted(g[p] for p in row)) for g in group})
+
+
+def classes(rows: list[Row], group: list[Permutation]) -> list[Row]:
+    """One canonical packing per class among the rows, in ascending order."""
+    forms = canonical_forms(rows, group)
+    if len(forms) == 0:
+        return []
+    unique = np.unique(forms, axis=0)
+    return [tuple(int(p) for p in form) for form in unique]

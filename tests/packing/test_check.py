@@ -1,0 +1,81 @@
+"""The independent checker accepts packings and names what is wrong with broken ones."""
+
+from __future__ import annotations
+
+import pytest
+
+from solver.packing import Placement, make_packing, packing_problem, parse_packing, parse_solution
+from solver.packing.check import TURNS, is_rotation_of
+from tests.conftest import EXAMPLES, ROOT
+
+SOLUTION = ROOT / "tests" / "packing" / "data" / "y-pentacube.solution.txt"
+
+
+@pytest.fixture(scope="module")
+def y_puzzle():
+    return parse_packing((EXAMPLES / "y-pentacube.txt").read_text(), "y.txt")
+
+
+@pytest.fixture(scope="module")
+def published(y_puzzle):
+    return parse_solution(SOLUTION.read_text(), "y.solution.txt", y_puzzle)
+
+
+def test_the_published_packing_passes(y_puzzle, published):
+    assert packing_problem(y_puzzle, published) is None
+
+
+def _moved(placement: Placement, dx: int) -> Placement:
+    return Placement(placement.piece, frozenset((x + dx, y, z) for x, y, z in placement.cubes))
+
+
+def test_a_missing_piece_leaves_cubes_uncovered(y_puzzle, published):
+    assert packing_problem(y_puzzle, published[1:]) == "5 cubes of the box are not covered"
+
+
+def test_an_overlap_is_found(y_puzzle, published):
+    broken = make_packing([*published[:-1], published[0]])
+    assert "is covered 2 times" in packing_problem(y_puzzle, broken)
+
+
+def test_a_cube_outside_the_box_is_found(y_puzzle, published):
+    broken = make_packing([*published[1:], _moved(published[0], -1)])
+    assert "outside the box" in packing_problem(y_puzzle, broken)
+
+
+def test_a_shape_that_is_not_the_piece_is_found(y_puzzle, published):
+    first = published[0]
+    cubes = set(first.cubes)
+    cubes.remove(max(cubes))
+    cubes.add((9, 9, 9))
+    broken = make_packing([Placement("Y", frozenset(cubes)), *published[1:]])
+    assert packing_problem(y_puzzle, broken).endswith("is not a rotation of piece Y")
+
+
+def test_an_unknown_piece_name_is_found(y_puzzle, published):
+    broken = make_packing([Placement("Q", published[0].cubes), *published[1:]])
+    assert "'Q'" in packing_problem(y_puzzle, broken)
+
+
+def test_a_mirror_image_of_a_chiral_piece_is_not_a_rotation():
+    puzzle = parse_packing("packing 2 2 2\npiece A: 0 0 0, 1 0 0, 1 1 0, 1 1 1\npiece R x4: 0 0 0\n", "t.txt")
+    rest = {(x, y, z) for x in range(2) for y in range(2) for z in range(2)}
+    screw = {(0, 0, 0), (1, 0, 0), (1, 1, 0), (1, 1, 1)}
+    mirrored = {(1 - x, y, z) for x, y, z in screw}
+    for cubes, ok in ((screw, True), (mirrored, False)):
+        singles = [Placement("R", frozenset({c})) for c in rest - cubes]
+        problem = packing_problem(puzzle, make_packing([Placement("A", frozenset(cubes)), *singles]))
+        assert (problem is None) == ok
+
+
+def test_counts_must_match():
+    puzzle = parse_packing("packing 2 1 1\npiece I: 0 0 0, 1 0 0\npiece C x2: 0 0 0\n", "t.txt")
+    packing = make_packing([Placement("I", frozenset({(0, 0, 0), (1, 0, 0)}))])
+    assert packing_problem(puzzle, packing) == "piece C is used 0 times, the puzzle has 2"
+
+
+def test_the_checker_builds_its_own_24_rotations():
+    assert len(TURNS) == 24 and len(set(TURNS)) == 24
+    screw = frozenset({(0, 0, 0), (1, 0, 0), (1, 1, 0), (1, 1, 1)})
+    assert is_rotation_of(frozenset({(5, 5, 5), (5, 6, 5), (4, 6, 5), (4, 6, 6)}), screw)
+    assert not is_rotation_of(frozenset((1 - x, y, z) for x, y, z in screw), screw)
