@@ -50,8 +50,10 @@ def build(makers: Mapping[str, Maker], subject: Any, folder: Path, options: Buil
     made, seconds = {}, {}
     for name, make in chosen(makers, only, skip).items():
         start = time.perf_counter()
-        made[name] = make(subject, options)
-        seconds[name] = time.perf_counter() - start
+        data = make(subject, options)
+        files = data if isinstance(data, Mapping) else {name: data}  # some makers make several files
+        made.update(files)
+        seconds.update(dict.fromkeys(files, time.perf_counter() - start))
         if checkpoint is not None:
             checkpoint()
     paths = write_folder(folder, made)

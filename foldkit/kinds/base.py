@@ -52,7 +52,7 @@ class Outcome:
         return self.code == 0
 
 
-Maker = Callable[[Any, BuildOptions], bytes]  # (subject, options) -> the bytes of one file
+Maker = Callable[[Any, BuildOptions], bytes | Mapping[str, bytes]]  # (subject, options) -> one file's bytes, or files
 
 
 @dataclass(frozen=True)

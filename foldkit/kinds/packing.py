@@ -22,10 +22,10 @@ bottom); piece numbers are those of the solution file (reading order of each pie
 
 from __future__ import annotations
 
-import json as json_module
 from typing import TYPE_CHECKING
 
 from foldkit.errors import EXIT_NO_SOLUTION
+from foldkit.kinds import packing_artifacts as artifacts
 from foldkit.kinds.base import BuildOptions, Kind, Outcome, SolveOptions
 
 if TYPE_CHECKING:
@@ -167,7 +167,9 @@ def solution_txt(report: PackingReport, options: BuildOptions) -> bytes:
 
 def solution_json(report: PackingReport, options: BuildOptions) -> bytes:
     """solution.json: the JSON report."""
-    return (json_module.dumps(json(report), indent=2) + "\n").encode()
+    from foldkit.exchange.json import json_bytes
+
+    return json_bytes(json(report))
 
 
 KIND = Kind(
@@ -179,5 +181,14 @@ KIND = Kind(
     outcome=outcome,
     text=text,
     json=json,
-    artifacts={"solution.txt": solution_txt, "solution.json": solution_json},
+    artifacts={
+        "solution.txt": lambda packed, options: solution_txt(packed.report, options),
+        "solution.json": lambda packed, options: solution_json(packed.report, options),
+        "assembly.pdf": artifacts.assembly_pdf,
+        "assembly.gif": artifacts.assembly_gif,
+        "assembly.glb": artifacts.assembly_glb,
+        "pieces.stl": artifacts.print_files,  # with piece-NAME.stl and box.stl
+    },
+    subject=artifacts.packed,
+    show=artifacts.show,
 )

@@ -1,26 +1,107 @@
-"""Every assembly artifact of a packing at once, by file name, for ``foldkit build``."""
+"""The artifacts of a solved packing: the solution files, the assembly instructions (PDF),
+the assembly as a GIF and an animated glTF, and the pieces to print (STL). The assembly order
+and colours are planned once per build (``Packed``) and shared by every maker. Heavy libraries
+are imported inside the makers, so naming them costs nothing."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
 
-from foldkit.assembly.gif import GifOptions, assembly_gif
-from foldkit.assembly.glb import assembly_glb
-from foldkit.assembly.stl import PrintOptions, print_stls
-from foldkit.paper.instructions import assembly_pdf
-from solver.packing.assembly import Box, Placed, plan_assembly
+from foldkit.kinds.base import BuildOptions
+from solver.packing.assembly import Assembly, Box, Placed, plan_assembly
+
+
+@dataclass(frozen=True)
+class Packed:
+    """A packing ready for its artifacts: the solver's report and the assembly plan."""
+
+    report: Any  # solver.packing.PackingReport, with a packing
+    plan: Assembly
+
+    @property
+    def box(self) -> Box:
+        return self.report.puzzle.box
+
+    @property
+    def packing(self) -> Sequence[Placed]:
+        return self.report.packing
+
+    @property
+    def title(self) -> str:
+        return self.report.puzzle.name
+
+
+def packed(report) -> Packed:
+    """The packing of a report with its assembly order and colours planned."""
+    return Packed(report, plan_assembly(report.puzzle.box, report.packing))
+
+
+def _prints(options: BuildOptions):
+    from foldkit.assembly.stl import PrintOptions
+
+    return PrintOptions(cube_mm=options.cube_mm, clearance_mm=options.clearance_mm, bed_mm=options.bed_mm)
+
+
+def assembly_pdf(subject: Packed, options: BuildOptions) -> bytes:
+    from foldkit.paper.instructions import assembly_pdf as make
+
+    plan = subject.plan
+    return make(subject.box, subject.packing, plan.order, plan.colours, title=subject.title, paper=options.paper)
+
+
+def assembly_gif(subject: Packed, options: BuildOptions) -> bytes:
+    from foldkit.assembly.gif import GifOptions
+    from foldkit.assembly.gif import assembly_gif as make
+
+    return make(subject.box, subject.packing, subject.plan.order, subject.plan.colours, GifOptions())
+
+
+def assembly_glb(subject: Packed, options: BuildOptions) -> bytes:
+    from foldkit.assembly.glb import assembly_glb as make
+
+    plan = subject.plan
+    return make(subject.box, subject.packing, plan.order, plan.colours, options.cube_mm, subject.title)
+
+
+def print_files(subject: Packed, options: BuildOptions) -> dict[str, bytes]:
+    """pieces.stl (or pieces-1.stl, pieces-2.stl, ... when one bed is not enough), one
+    piece-NAME.stl per shape, and box.stl, an open tray that holds the packed cube."""
+    from foldkit.assembly.stl import print_stls
+
+    prints = _prints(options)
+    try:
+        prints.check()
+    except ValueError as error:
+        from foldkit.errors import EXIT_BAD_INPUT, FoldkitError
+
+        raise FoldkitError(str(error).replace("cube_mm", "--cube-mm").replace("clearance_mm", "--clearance-mm"),
+                           EXIT_BAD_INPUT) from None
+    return print_stls(subject.box, subject.packing, prints)
+
+
+def show(subject: Packed) -> None:
+    from foldkit.assembly.window import show_assembly
+
+    show_assembly(subject.box, subject.packing, subject.plan.order, subject.plan.colours, title=subject.title)
 
 
 def assembly_artifacts(box: Box, packing: Sequence[Placed], title: str = "assembly", paper: str = "a4",
-                       prints: PrintOptions | None = None, gif: GifOptions | None = None) -> dict[str, bytes]:
-    """assembly.pdf, assembly.gif, assembly.glb, the STL files (pieces.stl or pieces-N.stl,
-    piece-NAME.stl, box.stl): file name -> bytes."""
+                       prints=None, gif=None) -> dict[str, bytes]:
+    """Every assembly artifact of a packing at once (outside a build): file name -> bytes."""
+    from foldkit.assembly.gif import GifOptions
+    from foldkit.assembly.gif import assembly_gif as gif_of
+    from foldkit.assembly.glb import assembly_glb as glb_of
+    from foldkit.assembly.stl import PrintOptions, print_stls
+    from foldkit.paper.instructions import assembly_pdf as pdf_of
+
     prints, gif = prints or PrintOptions(), gif or GifOptions()
     plan = plan_assembly(box, packing)
     order, colours = plan.order, plan.colours
     return {
-        "assembly.pdf": assembly_pdf(box, packing, order, colours, title=title, paper=paper),
-        "assembly.gif": assembly_gif(box, packing, order, colours, gif),
-        "assembly.glb": assembly_glb(box, packing, order, colours, prints.cube_mm, title),
+        "assembly.pdf": pdf_of(box, packing, order, colours, title=title, paper=paper),
+        "assembly.gif": gif_of(box, packing, order, colours, gif),
+        "assembly.glb": glb_of(box, packing, order, colours, prints.cube_mm, title),
         **print_stls(box, packing, prints),
     }

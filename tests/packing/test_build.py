@@ -1,0 +1,44 @@
+"""`foldkit build` on a packing: the solution files, the assembly and the pieces to print."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+import trimesh
+
+from foldkit.cli import main
+from foldkit.kinds import KINDS, kind_of
+from solver.packing import parse_solution
+from tests.conftest import EXAMPLES
+
+
+def test_a_packing_file_is_recognised_by_its_first_line():
+    assert kind_of((EXAMPLES / "y-pentacube.txt").read_text(), "y.txt").name == "packing"
+    assert "packing" in [k.name for k in KINDS]
+
+
+def test_build_writes_the_assembly_and_the_pieces(tmp_path, capsys):
+    folder = tmp_path / "l"
+    code = main(["build", str(EXAMPLES / "l-tricubes.txt"), "-o", str(folder), "--quiet",
+                 "--skip", "assembly.gif"])
+    out = capsys.readouterr().out
+    assert code == 0 and out.splitlines()[0].startswith("l-tricubes: packed")
+    names = {p.name for p in folder.iterdir()}
+    assert {"solution.txt", "solution.json", "assembly.pdf", "assembly.glb", "box.stl"} <= names
+    assert any(n.startswith("pieces") for n in names) and any(n.startswith("piece-") for n in names)
+    data = json.loads((folder / "solution.json").read_text())
+    assert data["schema"] == "foldkit.packing/1" and len(data["packing"]) == 4
+    packing = parse_solution((folder / "solution.txt").read_text(), "solution.txt")
+    assert len(packing) == 4
+    for name in names:
+        if name.endswith(".stl"):
+            assert trimesh.load(folder / name).is_watertight
+
+
+def test_cube_size_out_of_range_is_one_line(tmp_path, capsys):
+    with pytest.raises(SystemExit) as done:
+        main(["build", str(EXAMPLES / "l-tricubes.txt"), "-o", str(tmp_path / "x"), "--cube-mm", "1"])
+    code = done.value.code
+    err = capsys.readouterr().err
+    assert code == 2 and err.count("\n") == 1 and "--cube-mm" in err and "between 3 and 100" in err
