@@ -10,7 +10,7 @@ Number Cross grid has at most 24 columns, so every number a grid can hold is dec
 from __future__ import annotations
 
 from functools import lru_cache
-from math import isqrt, prod
+from math import isqrt
 
 SMALL_PRIME_LIMIT = 2_000
 MILLER_RABIN_BASES = (2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37, 41)
@@ -101,11 +101,14 @@ def digits_of(n: int) -> tuple[int, ...]:
 
 
 def digit_product(n: int) -> int:
-    return prod(digits_of(n))
+    out = 1
+    for ch in str(n):
+        out *= ord(ch) - 48
+    return out
 
 
 def digit_sum(n: int) -> int:
-    return sum(digits_of(n))
+    return sum(map(int, str(n)))
 
 
 def divisible_by_its_digits(n: int) -> bool:

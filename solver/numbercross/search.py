@@ -1,18 +1,23 @@
-"""The search for every completed grid: row by row, top to bottom, across one edge at a time.
+"""The search for every completed grid, one whole row at a time, the most constrained row first.
 
-What passes between two rows is small: for each column, either a tile above that sends some
-amount down, or a cell above that still needs some amount from a tile below (0 if none).
-A row is filled left to right given that edge: first where its tiles go (every run at least two
-cells, no tile under a tile, a tile under each cell that needs one), then each cell's digit,
-which is its region's digit plus what the tiles beside, above and below it give. The row's clue
-prunes each number digit by digit (``Clue.can_start``), and a completed number must keep the
-clue and be new in the grid. Region digits are chosen when a row first meets the region, never
-equal to a neighbouring region's digit.
+What passes between two neighbouring rows is small. Seen from the row that was filled first,
+each column holds either a tile that sends some amount across, or a cell that needs some amount
+from a tile across (0 if none): an ``Edge``. A row is filled given the edges its filled
+neighbours left (or with a side still open, if that neighbour is not filled yet): first where its
+tiles go (runs of 2+ cells, no tile beside or across a tile, a tile across from each cell that
+needs one), then each cell's digit left to right, its region's digit plus what the tiles beside
+and across give it. The row's clue prunes each number digit by digit (``Clue.can_start``); a
+finished number must keep the clue and not be used twice. Region digits are chosen when a row
+first meets the region, never equal to a neighbouring region's digit.
 
-A row's ways of being filled are gathered as a set first (different splits of a tile's digit
-that leave the same digits and the same edge below are one way), then each is followed down.
-A dead end (a row edge with region digits that lead nowhere, whatever numbers were used above)
-is remembered and not searched again.
+Which row next: among the rows near those filled (within two rows; any row at the start), the one
+with the fewest ways to be filled, each count bounded by a budget of search steps (raised until
+some row fits in it). A row between two filled rows, or with a strong clue, has few ways; a weak
+clue waits until its neighbours pin its digits down.
+
+A row's ways are gathered as a set (splits of a tile's digit that leave the same digits and the
+same edges are one way). A state that leads nowhere, whatever numbers were used elsewhere, is
+remembered and not searched again.
 """
 
 from __future__ import annotations
@@ -22,9 +27,13 @@ from dataclasses import dataclass
 
 from solver.numbercross.model import Grid, NumberCross, Row
 
-Edge = tuple[tuple[bool, int], ...]  # per column: (the cell above is a tile, amount sent down / needed from below)
+Edge = tuple[tuple[bool, int], ...]  # per column: (this side's cell is a tile, amount it sends / needs)
 Digits = tuple[int, ...]  # a digit per region index, 0 while not chosen
-RowWay = tuple[Row, Edge, Digits, tuple[int, ...]]  # (row, edge below it, region digits, its numbers)
+Assigned = tuple[tuple[int, int], ...]  # (region index, digit) for the regions a row gave digits to
+Way = tuple[Row, Edge | None, Edge | None, Assigned, tuple[int, ...]]  # row, edge up, edge down, new digits, numbers
+Layout = tuple[bool, ...]  # True = tile
+UP, DOWN = 0, 1
+FIRST_BUDGET = 4_000  # search steps for counting a row's ways; multiplied by 4 until some row fits
 
 
 @dataclass(frozen=True)
@@ -35,7 +44,9 @@ class Frame:
     region: tuple[tuple[int, ...], ...]  # region index 0..K-1 per cell
     lit: tuple[tuple[bool, ...], ...]  # highlighted per cell
     neighbours: tuple[tuple[int, ...], ...]  # region index -> indices of the regions it touches
-    layouts: tuple[tuple[tuple[bool, ...], ...], ...]  # per row: every tile placement (True = tile)
+    layouts: tuple[tuple[Layout, ...], ...]  # per row: every tile placement
+    row_regions: tuple[frozenset[int], ...]  # per row: the region indices it holds
+    testers: tuple  # per row: its clue's fast can_start
 
 
 def frame(puzzle: NumberCross) -> Frame:
@@ -51,14 +62,25 @@ def frame(puzzle: NumberCross) -> Frame:
             if a != b:
                 touching[a].add(b)
     layouts = tuple(tuple(row_layouts(lit[r])) for r in range(puzzle.rows))
-    return Frame(puzzle, region, lit, tuple(tuple(sorted(t)) for t in touching), layouts)
+    row_regions = tuple(frozenset(row) for row in region)
+    testers = tuple(clue.tester() for clue in puzzle.clues)
+    return Frame(puzzle, region, lit, tuple(tuple(sorted(t)) for t in touching), layouts, row_regions, testers)
 
 
-def row_layouts(lit: tuple[bool, ...]) -> Iterator[tuple[bool, ...]]:
+def relevant_digits(view: Frame, rows: list[int], digits: Digits) -> tuple[tuple[int, int], ...]:
+    """The digits that filling these rows can depend on: their regions', and their free regions' neighbours'."""
+    regions = set().union(*(view.row_regions[r] for r in rows)) if rows else set()
+    for k in list(regions):
+        if not digits[k]:
+            regions.update(view.neighbours[k])
+    return tuple((k, digits[k]) for k in sorted(regions))
+
+
+def row_layouts(lit: tuple[bool, ...]) -> Iterator[Layout]:
     """Every tile placement in a row: none on a highlighted cell, none side by side, runs of 2+ cells."""
     cols = len(lit)
 
-    def extend(c: int, run: int, placed: tuple[bool, ...]) -> Iterator[tuple[bool, ...]]:
+    def extend(c: int, run: int, placed: Layout) -> Iterator[Layout]:
         if c == cols:
             if run != 1:
                 yield placed
@@ -70,59 +92,141 @@ def row_layouts(lit: tuple[bool, ...]) -> Iterator[tuple[bool, ...]]:
     return extend(0, 0, ())
 
 
-def grids(puzzle: NumberCross, stop=None) -> Iterator[Grid]:
+# ---------------------------------------------------------------------------------------------
+# The search over rows
+
+
+@dataclass
+class _Search:
+    """The search's memory: the frame, dead states, and each row's ways by context."""
+
+    view: Frame
+    dead: set
+    ways: dict
+
+
+def grids(puzzle: NumberCross) -> Iterator[Grid]:
     """Every completed grid that keeps every rule (a grid may come more than once)."""
-    view = frame(puzzle)
-    edge: Edge = tuple((False, 0) for _ in range(puzzle.cols))
-    digits: Digits = tuple(0 for _ in view.neighbours)
-    dead: set = set()
-    yield from _below(view, 0, edge, digits, (), frozenset(), dead)
-
-
-def _below(view: Frame, r: int, edge: Edge, digits: Digits, done: tuple[Row, ...], used: frozenset[int],
-           dead: set) -> Generator[Grid, None, bool]:
-    """Every completion of the grid from row r down, given the edge above row r.
-
-    Returns whether the numbers already used above were irrelevant to what was found (so that a
-    fruitless edge can be remembered as dead)."""
-    if r == view.puzzle.rows:
+    search = _Search(frame(puzzle), set(), {})
+    filled: tuple[Row | None, ...] = (None,) * puzzle.rows
+    edges: tuple[tuple[Edge | None, Edge | None], ...] = ((None, None),) * puzzle.rows
+    digits: Digits = (0,) * len(search.view.neighbours)
+    for done, _ in _fill(search, filled, edges, digits, frozenset()):
         yield done
+
+
+def _fill(search: _Search, filled: tuple, edges: tuple, digits: Digits,
+          used: frozenset[int]) -> Generator[tuple[Grid, None], None, bool]:
+    """Every completion of the rows not filled yet. Returns whether `used` played no part in a dead end."""
+    todo = [r for r, row in enumerate(filled) if row is None]
+    if not todo:
+        yield tuple(filled), None
         return True
-    key = (r, edge, digits)
-    if key in dead:
+    key = (_frontier(filled, edges), relevant_digits(search.view, todo, digits))
+    if key in search.dead:
         return True
+    r, ways = _next_row(search, filled, edges, digits, todo)
     found, clean = False, True
-    for row, below, chosen, made in row_ways(view, r, edge, digits):
+    for row, up, down, assigned, made in ways:
         if used.intersection(made):
             clean = False
             continue
-        deeper = _below(view, r + 1, below, chosen, (*done, row), used.union(made), dead)
+        chosen = list(digits)
+        for k, d in assigned:
+            chosen[k] = d
+        chosen = tuple(chosen)
+        deeper = _fill(search, filled[:r] + (row,) + filled[r + 1 :], edges[:r] + ((up, down),) + edges[r + 1 :],
+                       chosen, used.union(made))
         while True:
             try:
-                grid = next(deeper)
+                done = next(deeper)
             except StopIteration as end:
                 clean = clean and end.value
                 break
             found = True
-            yield grid
+            yield done
     if not found and clean:
-        dead.add(key)
+        search.dead.add(key)
     return clean
 
 
-def row_ways(view: Frame, r: int, edge: Edge, digits: Digits) -> set[RowWay]:
-    """Every way to fill row r given the edge above it and the region digits chosen so far."""
-    out: set[RowWay] = set()
+def _frontier(filled: tuple, edges: tuple) -> tuple:
+    """What the rows not filled yet can see of the filled ones: which are filled, and their open edges."""
+    rows = len(filled)
+    out = []
+    for r, row in enumerate(filled):
+        if row is not None:
+            up_open = r > 0 and filled[r - 1] is None
+            down_open = r + 1 < rows and filled[r + 1] is None
+            out.append((r, edges[r][UP] if up_open else None, edges[r][DOWN] if down_open else None))
+    return tuple(out)
+
+
+def _next_row(search: _Search, filled: tuple, edges: tuple, digits: Digits,
+              todo: list[int]) -> tuple[int, set[Way]]:
+    """The row with the fewest ways to fill it next, and those ways."""
+    done = [r for r in range(len(filled)) if filled[r] is not None]
+    near = [r for r in todo if not done or any(abs(r - d) <= 2 for d in done)]
+    budget = FIRST_BUDGET
+    while True:
+        best: tuple[int, set[Way]] | None = None
+        for r in near:
+            ways = _ways(search, r, filled, edges, digits, budget)
+            if ways is not None and (best is None or len(ways) < len(best[1])):
+                best = (r, ways)
+                if not ways:
+                    return best
+        if best is not None:
+            return best
+        budget *= 4
+
+
+def _ways(search: _Search, r: int, filled: tuple, edges: tuple, digits: Digits, budget: int) -> set[Way] | None:
+    """Row r's ways in its context (None if counting them takes more than budget steps)."""
+    rows = len(filled)
+    above = edges[r - 1][DOWN] if r > 0 and filled[r - 1] is not None else None
+    below = edges[r + 1][UP] if r + 1 < rows and filled[r + 1] is not None else None
+    open_up = r > 0 and filled[r - 1] is None
+    open_down = r + 1 < rows and filled[r + 1] is None
+    near = [a for a in (r - 1, r, r + 1) if 0 <= a < rows]
+    key = (r, above, below, open_up, open_down, relevant_digits(search.view, near, digits))
+    known = search.ways.get(key)
+    if known is not None and (known[0] is not None or known[1] >= budget):
+        return known[0]
+    try:
+        found = row_ways(search.view, r, above, below, open_up, open_down, digits, budget)
+    except _OverBudget:
+        search.ways[key] = (None, budget)
+        return None
+    search.ways[key] = (found, budget)
+    return found
+
+
+# ---------------------------------------------------------------------------------------------
+# Filling one row
+
+
+class _OverBudget(Exception):
+    """Counting a row's ways took more steps than allowed."""
+
+
+def row_ways(view: Frame, r: int, above: Edge | None, below: Edge | None, open_up: bool, open_down: bool,
+             digits: Digits, budget: int | None = None) -> set[Way]:
+    """Every way to fill row r given the edges of its filled neighbours and which sides are still open."""
+    out: set[Way] = set()
+    steps = [budget if budget is not None else -1]
     for layout in view.layouts[r]:
-        if _fits(layout, edge):
-            _RowFill(view, r, edge, layout).fill(digits, out)
+        if _fits(layout, above) and _fits(layout, below):
+            _RowFill(view, r, layout, (above, below), (open_up, open_down), steps).fill(digits, out)
     return out
 
 
-def _fits(layout: tuple[bool, ...], edge: Edge) -> bool:
-    """No tile under a tile, and a tile under every cell above that needs something from below."""
-    for tile, (above_tile, amount) in zip(layout, edge, strict=True):
-        if tile and above_tile or not tile and not above_tile and amount > 0:
+def _fits(layout: Layout, edge: Edge | None) -> bool:
+    """No tile across from a tile, and a tile across from every cell that needs something."""
+    if edge is None:
+        return True
+    for tile, (across_tile, amount) in zip(layout, edge, strict=True):
+        if tile and across_tile or not tile and not across_tile and amount > 0:
             return False
     return True
 
@@ -130,23 +234,31 @@ def _fits(layout: tuple[bool, ...], edge: Edge) -> bool:
 class _RowFill:
     """Filling one row for one tile layout: a depth-first walk over its columns."""
 
-    def __init__(self, view: Frame, r: int, edge: Edge, layout: tuple[bool, ...]):
+    def __init__(self, view: Frame, r: int, layout: Layout, known: tuple[Edge | None, Edge | None],
+                 open_sides: tuple[bool, bool], steps: list[int]):
         puzzle = view.puzzle
-        self.view, self.edge, self.layout = view, edge, layout
-        self.cols, self.clue = puzzle.cols, puzzle.clues[r]
+        self.view, self.layout, self.known, self.steps = view, layout, known, steps
+        self.cols, self.can_start = puzzle.cols, view.testers[r]
         self.region, self.lit = view.region[r], view.lit[r]
-        last = r == puzzle.rows - 1
-        self.next_region = None if last else view.region[r + 1]
-        # can (r+1, c) receive from a tile at (r, c), or be a tile giving to (r, c)?
-        self.down_ok = tuple(not last and not view.lit[r + 1][c] for c in range(self.cols))
+        self.open = open_sides
+        across = (r - 1, r + 1)
+        self.across_region = tuple(view.region[a] if 0 <= a < puzzle.rows else None for a in across)
+        # per side and column: may an amount cross between (r, c) and the open row on that side?
+        self.can_cross = tuple(
+            tuple(open_sides[s] and not view.lit[across[s]][c] for c in range(self.cols)) for s in (UP, DOWN))
         self.run_start, self.run_length = _runs(layout)
 
-    def fill(self, digits: Digits, out: set[RowWay]) -> None:
-        self.out = out
+    def fill(self, digits: Digits, out: set[Way]) -> None:
+        self.out, self.start_digits = out, digits
         self.cells: list[int | None] = [None] * self.cols
-        self.below: list[tuple[bool, int]] = [(False, 0)] * self.cols
+        self.sent: list[list[tuple[bool, int]]] = [[(False, 0)] * self.cols for _ in (UP, DOWN)]
         self.numbers: list[int] = []
         self._column(0, digits, 0, 0)
+
+    def _count_step(self) -> None:
+        self.steps[0] -= 1
+        if self.steps[0] == 0:
+            raise _OverBudget
 
     def _choices(self, c: int, digits: Digits) -> Iterator[tuple[int, Digits]]:
         """(digit, region digits) for cell c's region: its digit, or each digit it may take."""
@@ -159,8 +271,13 @@ class _RowFill:
             if d not in taken:
                 yield d, digits[:k] + (d,) + digits[k + 1 :]
 
+    def _known_amount(self, side: int, c: int) -> int:
+        edge = self.known[side]
+        return edge[c][1] if edge is not None else 0
+
     def _column(self, c: int, digits: Digits, carry: int, prefix: int) -> None:
         """Fill from column c; carry = what a tile at c-1 still has to give, or what cell c-1 needs from c."""
+        self._count_step()
         if c == self.cols:
             self._finish(digits, carry)
         elif self.layout[c]:
@@ -171,82 +288,102 @@ class _RowFill:
     def _finish(self, digits: Digits, carry: int) -> None:
         c = self.cols - 1
         if self.layout[c]:
-            if carry and not self.down_ok[c]:
-                return
-            self.below[c] = (True, carry)
-        elif carry:
-            return
-        self.out.add((tuple(self.cells), tuple(self.below), digits, tuple(self.numbers)))
+            for up, down in self._leftover_splits(c, carry):
+                self._send(c, up, down)
+                self._record(digits)
+        elif not carry:
+            self._record(digits)
+
+    def _record(self, digits: Digits) -> None:
+        edges = tuple(tuple(self.sent[s]) if self.open[s] else None for s in (UP, DOWN))
+        assigned = tuple((k, d) for k, (d, before) in enumerate(zip(digits, self.start_digits, strict=True))
+                         if d != before)
+        self.out.add((tuple(self.cells), edges[UP], edges[DOWN], assigned, tuple(self.numbers)))
+
+    def _leftover_splits(self, c: int, leftover: int) -> Iterator[tuple[int, int]]:
+        """(up, down): each way the tile at c can send what it has left across open sides."""
+        up_ok, down_ok = self.can_cross[UP][c], self.can_cross[DOWN][c]
+        if up_ok and down_ok:
+            yield from ((up, leftover - up) for up in range(leftover + 1))
+        elif up_ok or down_ok or not leftover:
+            yield (leftover, 0) if up_ok else (0, leftover)
+
+    def _send(self, c: int, up: int, down: int) -> None:
+        """Record what the tile at c sends across each open side."""
+        self.sent[UP][c] = (True, up)
+        self.sent[DOWN][c] = (True, down)
 
     def _tile(self, c: int, digits: Digits, need_left: int) -> None:
-        up = self.edge[c][1]
+        known = self._known_amount(UP, c) + self._known_amount(DOWN, c)
         for d, chosen in self._choices(c, digits):
-            rest = d - up - need_left
-            if rest < 0:
-                continue
-            if c + 1 == self.cols and rest and not self.down_ok[c]:
-                continue
-            self.cells[c] = None
-            self._column(c + 1, chosen, rest, 0)
+            rest = d - known - need_left
+            if rest >= 0:
+                self.cells[c] = None
+                self._column(c + 1, chosen, rest, 0)
 
     def _cell(self, c: int, digits: Digits, carry: int, prefix: int) -> None:
-        above_tile, above = self.edge[c]
-        from_above = above if above_tile else 0
+        known_in = sum(edge[c][1] for edge in self.known if edge is not None and edge[c][0])
         left_tile = c > 0 and self.layout[c - 1]
         available = carry if left_tile else 0
-        start, length = self.run_start[c], self.run_length[c]
-        k = c - start + 1
+        k, length = c - self.run_start[c] + 1, self.run_length[c]
         for base, chosen in self._choices(c, digits):
-            fixed = base + from_above
             if self.lit[c]:
-                if from_above or (available and not (left_tile and self.down_ok[c - 1])):
-                    continue
-                if self.clue.can_start(prefix * 10 + base, k, length):
-                    self._digit(c, chosen, prefix, k, length, base, available, 0, 0)
+                if not known_in and self.can_start(prefix * 10 + base, k, length):
+                    self._take(c, chosen, prefix, k, length, base, available, (0, 0, 0))
                 continue
-            for v in range(fixed, 10):
-                number = prefix * 10 + v
-                if not self.clue.can_start(number, k, length):
-                    continue
-                self._splits(c, chosen, prefix, k, length, v, v - fixed, available, left_tile)
+            for v in range(base + known_in, 10):
+                if self.can_start(prefix * 10 + v, k, length):
+                    self._splits(c, chosen, prefix, k, length, v, v - base - known_in, available)
 
     def _splits(self, c: int, digits: Digits, prefix: int, k: int, length: int, v: int, extra: int,
-                available: int, left_tile: bool) -> None:
-        """Each way the extra on cell c comes from the tile on its left, the tile on its right, and below."""
-        must_take = available if not (left_tile and self.down_ok[c - 1]) else 0
+                available: int) -> None:
+        """Each way the extra on cell c comes from the tile on its left, the tiles across, the tile on its right."""
+        left_tile = c > 0 and self.layout[c - 1]
+        must_take = available if left_tile and not (self.can_cross[UP][c - 1] or self.can_cross[DOWN][c - 1]) else 0
         right_tile = c + 1 < self.cols and self.layout[c + 1]
-        below_ok = self.down_ok[c] and not (c > 0 and not self.layout[c - 1] and self.below[c - 1][1])
-        below_cap = self._below_cap(c, digits) if below_ok else 0
+        caps = [self._across_cap(s, c, digits) for s in (UP, DOWN)]
         for taken in range(must_take, min(available, extra) + 1):
             rest = extra - taken
-            for down in range(min(rest, below_cap) + 1):
-                if rest - down and not right_tile:
-                    continue
-                self._digit(c, digits, prefix, k, length, v, available - taken, down, rest - down)
+            for up in range(min(rest, caps[UP]) + 1):
+                for down in range(min(rest - up, caps[DOWN]) + 1):
+                    right = rest - up - down
+                    if right and not right_tile:
+                        continue
+                    self._take(c, digits, prefix, k, length, v, available - taken, (up, down, right))
 
-    def _below_cap(self, c: int, digits: Digits) -> int:
-        """The most the cell under c could give up as a tile (its region digit, or 9 if not chosen)."""
-        return digits[self.next_region[c]] or 9
+    def _across_cap(self, side: int, c: int, digits: Digits) -> int:
+        """The most cell c may need from an open side: 0 if no tile can be there, else that tile's digit."""
+        if not self.can_cross[side][c]:
+            return 0
+        if c > 0 and not self.layout[c - 1] and self.sent[side][c - 1][1]:
+            return 0  # the cell on the left needs a tile across already: two tiles side by side
+        return digits[self.across_region[side][c]] or 9
 
-    def _digit(self, c: int, digits: Digits, prefix: int, k: int, length: int, v: int, left_down: int,
-               down: int, need_right: int) -> None:
-        """Put digit v in cell c: the tile at c-1 sends left_down down, the cell needs down from below."""
+    def _take(self, c: int, digits: Digits, prefix: int, k: int, length: int, v: int, leftover: int,
+              needs: tuple[int, int, int]) -> None:
+        """Put digit v in cell c with needs (up, down, right); the tile on its left sends leftover across."""
         if c > 0 and self.layout[c - 1]:
-            self.below[c - 1] = (True, left_down)
-        self.below[c] = (False, down)
+            for up, down in self._leftover_splits(c - 1, leftover):
+                self._send(c - 1, up, down)
+                self._place(c, digits, prefix, k, length, v, needs)
+        else:
+            self._place(c, digits, prefix, k, length, v, needs)
+
+    def _place(self, c: int, digits: Digits, prefix: int, k: int, length: int, v: int,
+               needs: tuple[int, int, int]) -> None:
+        self.sent[UP][c] = (False, needs[UP])
+        self.sent[DOWN][c] = (False, needs[DOWN])
         self.cells[c] = v
         number = prefix * 10 + v
-        if k == length:
-            if number in self.numbers:
-                return
+        if k < length:
+            self._column(c + 1, digits, needs[2], number)
+        elif number not in self.numbers:
             self.numbers.append(number)
-            self._column(c + 1, digits, need_right, 0)
+            self._column(c + 1, digits, needs[2], 0)
             self.numbers.pop()
-        else:
-            self._column(c + 1, digits, need_right, number)
 
 
-def _runs(layout: tuple[bool, ...]) -> tuple[tuple[int, ...], tuple[int, ...]]:
+def _runs(layout: Layout) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """Per column: the first column of its run and the run's length (0 for tiles)."""
     starts, lengths = [0] * len(layout), [0] * len(layout)
     c = 0
