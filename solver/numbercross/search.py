@@ -25,6 +25,7 @@ from __future__ import annotations
 from collections.abc import Generator, Iterator
 from dataclasses import dataclass
 
+from solver.numbercross import sketch
 from solver.numbercross.model import Grid, NumberCross, Row
 
 Edge = tuple[tuple[bool, int], ...]  # per column: (this side's cell is a tile, amount it sends / needs)
@@ -34,6 +35,9 @@ Way = tuple[Row, Edge | None, Edge | None, Assigned, tuple[int, ...]]  # row, ed
 Layout = tuple[bool, ...]  # True = tile
 UP, DOWN = 0, 1
 FIRST_BUDGET = 4_000  # search steps for counting a row's ways; multiplied by 4 until some row fits
+SKETCH_BUDGET = 20_000  # search steps for listing the sketches of a neighbouring row
+SKETCH_CAP = 2_000  # more sketches than this prune too little to be worth their masks
+SKETCH_TRIES = 3  # a row whose sketches ran over the budget this often is not sketched again
 
 
 @dataclass(frozen=True)
@@ -103,11 +107,13 @@ class _Search:
     view: Frame
     dead: set
     ways: dict
+    filters: dict
+    too_many: list  # per row: how often listing its sketches ran over the budget
 
 
 def grids(puzzle: NumberCross) -> Iterator[Grid]:
     """Every completed grid that keeps every rule (a grid may come more than once)."""
-    search = _Search(frame(puzzle), set(), {})
+    search = _Search(frame(puzzle), set(), {}, {}, [0] * puzzle.rows)
     filled: tuple[Row | None, ...] = (None,) * puzzle.rows
     edges: tuple[tuple[Edge | None, Edge | None], ...] = ((None, None),) * puzzle.rows
     digits: Digits = (0,) * len(search.view.neighbours)
@@ -166,7 +172,12 @@ def _next_row(search: _Search, filled: tuple, edges: tuple, digits: Digits,
               todo: list[int]) -> tuple[int, set[Way]]:
     """The row with the fewest ways to fill it next, and those ways."""
     done = [r for r in range(len(filled)) if filled[r] is not None]
-    near = [r for r in todo if not done or any(abs(r - d) <= 2 for d in done)]
+    if not done:
+        near = [_first_row(search, filled, edges, digits, todo)]
+    else:
+        near = [r for r in todo if any(abs(r - d) <= 1 for d in done)]
+    if len(near) == 1:
+        return near[0], _ways(search, near[0], filled, edges, digits, None)
     budget = FIRST_BUDGET
     while True:
         best: tuple[int, set[Way]] | None = None
@@ -181,7 +192,17 @@ def _next_row(search: _Search, filled: tuple, edges: tuple, digits: Digits,
         budget *= 4
 
 
-def _ways(search: _Search, r: int, filled: tuple, edges: tuple, digits: Digits, budget: int) -> set[Way] | None:
+def _first_row(search: _Search, filled: tuple, edges: tuple, digits: Digits, todo: list[int]) -> int:
+    """Where to start: the top or the bottom row, whichever has fewer sketches (the top on a tie)."""
+    counts = []
+    for r in (todo[0], todo[-1]):
+        found = _row_sketches(search, r, filled, edges, digits)
+        counts.append(len(found) if found is not None else SKETCH_CAP + 1)
+    return todo[-1] if counts[1] < counts[0] else todo[0]
+
+
+def _ways(search: _Search, r: int, filled: tuple, edges: tuple, digits: Digits,
+          budget: int | None) -> set[Way] | None:
     """Row r's ways in its context (None if counting them takes more than budget steps)."""
     rows = len(filled)
     above = edges[r - 1][DOWN] if r > 0 and filled[r - 1] is not None else None
@@ -191,15 +212,64 @@ def _ways(search: _Search, r: int, filled: tuple, edges: tuple, digits: Digits, 
     near = [a for a in (r - 1, r, r + 1) if 0 <= a < rows]
     key = (r, above, below, open_up, open_down, relevant_digits(search.view, near, digits))
     known = search.ways.get(key)
-    if known is not None and (known[0] is not None or known[1] >= budget):
+    if known is not None and (known[0] is not None or budget is not None and known[1] >= budget):
         return known[0]
+    filters = tuple(_filter(search, r, side, filled, edges, digits) if is_open else None
+                    for side, is_open in ((UP, open_up), (DOWN, open_down)))
     try:
-        found = row_ways(search.view, r, above, below, open_up, open_down, digits, budget)
+        found = row_ways(search.view, r, above, below, open_up, open_down, digits, budget, filters)
     except _OverBudget:
         search.ways[key] = (None, budget)
         return None
     search.ways[key] = (found, budget)
     return found
+
+
+def _filter(search: _Search, r: int, side: int, filled: tuple, edges: tuple, digits: Digits) -> sketch.Filter | None:
+    """The masks of the sketches of the open row on this side of row r (None if they are too many)."""
+    s = r - 1 if side == UP else r + 1
+    found = _row_sketches(search, s, filled, edges, digits)
+    if found is None:
+        return None
+    key = ("masks", s, id(found))
+    if key not in search.filters:
+        search.filters[key] = (sketch.make_filter(found, search.view.region[s]), found)
+    return search.filters[key][0]
+
+
+def _row_sketches(search: _Search, s: int, filled: tuple, edges: tuple, digits: Digits) -> list | None:
+    """The sketches of row s (not filled) beside the filled rows (None if there are too many)."""
+    view, rows = search.view, len(filled)
+    above = edges[s - 1][DOWN] if s > 0 and filled[s - 1] is not None else None
+    below = edges[s + 1][UP] if s + 1 < rows and filled[s + 1] is not None else None
+    key = (s, above, below, relevant_digits(view, [a for a in (s - 1, s, s + 1) if 0 <= a < rows], digits))
+    if key in search.filters:
+        return search.filters[key]
+    if search.too_many[s] >= SKETCH_TRIES:
+        return None
+    layouts = [(layout, *_runs(layout)) for layout in view.layouts[s] if _fits(layout, above) and _fits(layout, below)]
+    can_take = tuple(any(0 <= a < rows and not view.lit[a][c] and (edge is None or edge[c][0])
+                         for a, edge in ((s - 1, above), (s + 1, below))) for c in range(view.puzzle.cols))
+    try:
+        found = sketch.sketches(layouts, view.region[s], view.lit[s], can_take,
+                                lambda k, d: list(region_choices(view, k, d)), view.testers[s], digits,
+                                SKETCH_BUDGET, SKETCH_CAP)
+    except sketch.OverBudget:
+        search.too_many[s] += 1
+        found = None
+    search.filters[key] = found
+    return found
+
+
+def region_choices(view: Frame, k: int, digits: Digits) -> Iterator[tuple[int, Digits]]:
+    """(digit, region digits) for region k: its digit, or each digit it may take beside its neighbours."""
+    if digits[k]:
+        yield digits[k], digits
+        return
+    taken = {digits[j] for j in view.neighbours[k]}
+    for d in range(1, 10):
+        if d not in taken:
+            yield d, digits[:k] + (d,) + digits[k + 1 :]
 
 
 # ---------------------------------------------------------------------------------------------
@@ -211,13 +281,16 @@ class _OverBudget(Exception):
 
 
 def row_ways(view: Frame, r: int, above: Edge | None, below: Edge | None, open_up: bool, open_down: bool,
-             digits: Digits, budget: int | None = None) -> set[Way]:
-    """Every way to fill row r given the edges of its filled neighbours and which sides are still open."""
+             digits: Digits, budget: int | None = None,
+             filters: tuple[sketch.Filter | None, sketch.Filter | None] = (None, None)) -> set[Way]:
+    """Every way to fill row r given the edges of its filled neighbours and which sides are still open.
+
+    filters: for an open side, the sketches of the row across (None: no pruning from it)."""
     out: set[Way] = set()
     steps = [budget if budget is not None else -1]
     for layout in view.layouts[r]:
         if _fits(layout, above) and _fits(layout, below):
-            _RowFill(view, r, layout, (above, below), (open_up, open_down), steps).fill(digits, out)
+            _RowFill(view, r, layout, (above, below), (open_up, open_down), steps, filters).fill(digits, out)
     return out
 
 
@@ -235,9 +308,12 @@ class _RowFill:
     """Filling one row for one tile layout: a depth-first walk over its columns."""
 
     def __init__(self, view: Frame, r: int, layout: Layout, known: tuple[Edge | None, Edge | None],
-                 open_sides: tuple[bool, bool], steps: list[int]):
+                 open_sides: tuple[bool, bool], steps: list[int], filters):
         puzzle = view.puzzle
         self.view, self.layout, self.known, self.steps = view, layout, known, steps
+        self.filters = [(s, f) for s, f in zip((UP, DOWN), filters, strict=True) if f is not None]
+        self.filter_of = filters
+        self.alive = [f.everything if f is not None else 0 for f in filters]
         self.cols, self.can_start = puzzle.cols, view.testers[r]
         self.region, self.lit = view.region[r], view.lit[r]
         self.open = open_sides
@@ -290,7 +366,8 @@ class _RowFill:
         if self.layout[c]:
             for up, down in self._leftover_splits(c, carry):
                 self._send(c, up, down)
-                self._record(digits)
+                if all(self.alive[s] & f.tile[c][self.sent[s][c][1]] for s, f in self.filters):
+                    self._record(digits)
         elif not carry:
             self._record(digits)
 
@@ -331,25 +408,28 @@ class _RowFill:
                 if not known_in and self.can_start(prefix * 10 + base, k, length):
                     self._take(c, chosen, prefix, k, length, base, available, (0, 0, 0))
                 continue
+            caps = (self._across_cap(UP, c, chosen), self._across_cap(DOWN, c, chosen))
             for v in range(base + known_in, 10):
                 if self.can_start(prefix * 10 + v, k, length):
-                    self._splits(c, chosen, prefix, k, length, v, v - base - known_in, available)
+                    self._splits(c, chosen, prefix, k, length, v, v - base - known_in, available, caps)
 
     def _splits(self, c: int, digits: Digits, prefix: int, k: int, length: int, v: int, extra: int,
-                available: int) -> None:
+                available: int, caps: tuple[int, int]) -> None:
         """Each way the extra on cell c comes from the tile on its left, the tiles across, the tile on its right."""
         left_tile = c > 0 and self.layout[c - 1]
         must_take = available if left_tile and not (self.can_cross[UP][c - 1] or self.can_cross[DOWN][c - 1]) else 0
         right_tile = c + 1 < self.cols and self.layout[c + 1]
-        caps = [self._across_cap(s, c, digits) for s in (UP, DOWN)]
+        cap_up, cap_down = caps
         for taken in range(must_take, min(available, extra) + 1):
             rest = extra - taken
-            for up in range(min(rest, caps[UP]) + 1):
-                for down in range(min(rest - up, caps[DOWN]) + 1):
-                    right = rest - up - down
-                    if right and not right_tile:
-                        continue
-                    self._take(c, digits, prefix, k, length, v, available - taken, (up, down, right))
+            if rest > cap_up + cap_down and not right_tile:
+                continue
+            for up in range(min(rest, cap_up) + 1):
+                if right_tile:
+                    for down in range(min(rest - up, cap_down) + 1):
+                        self._take(c, digits, prefix, k, length, v, available - taken, (up, down, rest - up - down))
+                elif rest - up <= cap_down:
+                    self._take(c, digits, prefix, k, length, v, available - taken, (up, rest - up, 0))
 
     def _across_cap(self, side: int, c: int, digits: Digits) -> int:
         """The most cell c may need from an open side: 0 if no tile can be there, else that tile's digit."""
@@ -357,7 +437,13 @@ class _RowFill:
             return 0
         if c > 0 and not self.layout[c - 1] and self.sent[side][c - 1][1]:
             return 0  # the cell on the left needs a tile across already: two tiles side by side
-        return digits[self.across_region[side][c]] or 9
+        cap = digits[self.across_region[side][c]] or 9
+        sketches = self.filter_of[side]
+        if sketches is not None:
+            alive, masks = self.alive[side], sketches.cell[c]
+            while cap and not alive & masks[cap]:
+                cap -= 1
+        return cap
 
     def _take(self, c: int, digits: Digits, prefix: int, k: int, length: int, v: int, leftover: int,
               needs: tuple[int, int, int]) -> None:
@@ -371,8 +457,26 @@ class _RowFill:
 
     def _place(self, c: int, digits: Digits, prefix: int, k: int, length: int, v: int,
                needs: tuple[int, int, int]) -> None:
+        self._count_step()
         self.sent[UP][c] = (False, needs[UP])
         self.sent[DOWN][c] = (False, needs[DOWN])
+        if self.filters:
+            saved = self.alive[:]
+            for s, f in self.filters:
+                mask = self.alive[s] & f.cell[c][needs[s]]
+                if c > 0 and self.layout[c - 1]:
+                    mask &= f.tile[c - 1][self.sent[s][c - 1][1]]
+                if not mask:
+                    self.alive = saved
+                    return
+                self.alive[s] = mask
+            self._digit(c, digits, prefix, k, length, v, needs)
+            self.alive = saved
+        else:
+            self._digit(c, digits, prefix, k, length, v, needs)
+
+    def _digit(self, c: int, digits: Digits, prefix: int, k: int, length: int, v: int,
+               needs: tuple[int, int, int]) -> None:
         self.cells[c] = v
         number = prefix * 10 + v
         if k < length:
