@@ -35,9 +35,9 @@ Way = tuple[Row, Edge | None, Edge | None, Assigned, tuple[int, ...]]  # row, ed
 Layout = tuple[bool, ...]  # True = tile
 UP, DOWN = 0, 1
 FIRST_BUDGET = 4_000  # search steps for counting a row's ways; multiplied by 4 until some row fits
-SKETCH_BUDGET = 20_000  # search steps for listing the sketches of a neighbouring row
+SKETCH_BUDGET = 10000  # search steps for listing the sketches of a neighbouring row
 SKETCH_CAP = 2_000  # more sketches than this prune too little to be worth their masks
-SKETCH_TRIES = 3  # a row whose sketches ran over the budget this often is not sketched again
+SKETCH_TRIES = 1  # a row whose sketches ran over the budget this often is not sketched again
 
 
 @dataclass(frozen=True)

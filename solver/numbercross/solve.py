@@ -1,0 +1,85 @@
+"""Solving a Number Cross: every completed grid up to a limit, whether the search finished, the answers."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from solver.numbercross.check import solution_problem
+from solver.numbercross.model import Grid, NumberCross, Placed, answer, numbers
+from solver.numbercross.search import frame, grids
+
+DEFAULT_LIMIT = 10
+
+
+@dataclass(frozen=True)
+class NumberCrossReport:
+    """What a solve found: the completed grids (up to the limit), their numbers and answers."""
+
+    puzzle: NumberCross
+    solutions: tuple[Grid, ...]
+    complete: bool  # the search ran to its end: there are no other completed grids
+    more: bool = False  # the search stopped at the limit, having found a further grid
+    reason: str | None = None  # why there is no completed grid, when there is none
+    numbers: tuple[tuple[Placed, ...], ...] = ()  # per solution, its numbers row by row
+    answers: tuple[int, ...] = ()  # per solution, the sum of its numbers
+
+    @property
+    def unique(self) -> bool:
+        return self.complete and len(self.solutions) == 1
+
+    @property
+    def ambiguous(self) -> bool:
+        return len(self.solutions) + self.more > 1
+
+
+def solve(puzzle: NumberCross, limit: int = DEFAULT_LIMIT) -> NumberCrossReport:
+    """Every completed grid of the puzzle (at most limit of them, then complete=False, more=True)."""
+    if limit < 1:
+        raise ValueError("limit must be at least 1")
+    found: list[Grid] = []
+    more = False
+    for grid in grids(puzzle):
+        if grid in found:
+            continue
+        problem = solution_problem(puzzle, grid)
+        if problem is not None:
+            raise RuntimeError(f"the search produced a grid that breaks a rule: {problem}")
+        if len(found) == limit:
+            more = True
+            break
+        found.append(grid)
+    solutions = tuple(found)
+    reason = None if solutions else impossible_reason(puzzle)
+    return NumberCrossReport(puzzle, solutions, not more, more, reason,
+                             tuple(numbers(g) for g in solutions), tuple(answer(g) for g in solutions))
+
+
+def impossible_reason(puzzle: NumberCross) -> str:
+    """Why a puzzle without completed grids has none, as far as it is cheap to say."""
+    view = frame(puzzle)
+    for r, layouts in enumerate(view.layouts):
+        if not layouts:
+            return f"row {r}: no way to place tiles so that every run has at least 2 digits"
+    if not _nine_colourable(view.neighbours):
+        return "no assignment of region digits keeps adjacent regions different"
+    return "no completed grid keeps every rule"
+
+
+def _nine_colourable(neighbours: tuple[tuple[int, ...], ...]) -> bool:
+    """Whether regions can take digits 1-9 with touching regions different (backtracking)."""
+    colour = [0] * len(neighbours)
+    order = sorted(range(len(neighbours)), key=lambda k: -len(neighbours[k]))
+
+    def place(i: int) -> bool:
+        if i == len(order):
+            return True
+        k = order[i]
+        for d in range(1, 10):
+            if all(colour[j] != d for j in neighbours[k]):
+                colour[k] = d
+                if place(i + 1):
+                    return True
+        colour[k] = 0
+        return False
+
+    return place(0)
