@@ -47,7 +47,8 @@ def parse(text: str, source: str, name: str) -> Any:
 
 def solve(puzzle: Any, options: SolveOptions) -> Any:
     """Every completed grid up to the limit."""
-    from solver.numbercross.solve import DEFAULT_LIMIT, solve as search
+    from solver.numbercross.solve import DEFAULT_LIMIT
+    from solver.numbercross.solve import solve as search
 
     return search(puzzle, options.limit or DEFAULT_LIMIT)
 

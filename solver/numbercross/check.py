@@ -140,7 +140,7 @@ def _shares_out(puzzle: NumberCross, grid: Grid, digit: dict[int, int]) -> bool:
 def _max_flow(supply: dict[Cell, int], demand: dict[Cell, int], edges: dict[Cell, list[Cell]]) -> int:
     """The most that can flow source -> tiles (supply) -> cells (demand) -> sink (Edmonds-Karp)."""
     source, sink = ("source",), ("sink",)
-    capacity: dict = {}
+    capacity: dict = {source: {}, sink: {}}
 
     def add(a, b, amount: int) -> None:
         capacity.setdefault(a, {})[b] = capacity.get(a, {}).get(b, 0) + amount

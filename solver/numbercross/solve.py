@@ -36,6 +36,9 @@ def solve(puzzle: NumberCross, limit: int = DEFAULT_LIMIT) -> NumberCrossReport:
     """Every completed grid of the puzzle (at most limit of them, then complete=False, more=True)."""
     if limit < 1:
         raise ValueError("limit must be at least 1")
+    if not _nine_colourable(frame(puzzle).neighbours):
+        return NumberCrossReport(puzzle, (), True, reason="no assignment of region digits keeps adjacent regions "
+                                 "different")
     found: list[Grid] = []
     more = False
     for grid in grids(puzzle):
@@ -49,20 +52,9 @@ def solve(puzzle: NumberCross, limit: int = DEFAULT_LIMIT) -> NumberCrossReport:
             break
         found.append(grid)
     solutions = tuple(found)
-    reason = None if solutions else impossible_reason(puzzle)
+    reason = None if solutions else "no completed grid keeps every rule"
     return NumberCrossReport(puzzle, solutions, not more, more, reason,
                              tuple(numbers(g) for g in solutions), tuple(answer(g) for g in solutions))
-
-
-def impossible_reason(puzzle: NumberCross) -> str:
-    """Why a puzzle without completed grids has none, as far as it is cheap to say."""
-    view = frame(puzzle)
-    for r, layouts in enumerate(view.layouts):
-        if not layouts:
-            return f"row {r}: no way to place tiles so that every run has at least 2 digits"
-    if not _nine_colourable(view.neighbours):
-        return "no assignment of region digits keeps adjacent regions different"
-    return "no completed grid keeps every rule"
 
 
 def _nine_colourable(neighbours: tuple[tuple[int, ...], ...]) -> bool:
