@@ -53,22 +53,28 @@ class Frame:
     testers: tuple  # per row: its clue's fast can_start
 
 
-def frame(puzzle: NumberCross) -> Frame:
-    """The search's view of a puzzle."""
+def region_graph(puzzle: NumberCross) -> tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...]]:
+    """(region index 0..K-1 per cell, the indices of the regions each region touches)."""
     ids = sorted({i for row in puzzle.regions for i in row})
     index = {i: k for k, i in enumerate(ids)}
     region = tuple(tuple(index[i] for i in row) for row in puzzle.regions)
-    lit = tuple(tuple((r, c) in puzzle.highlighted for c in range(puzzle.cols)) for r in range(puzzle.rows))
     touching: list[set[int]] = [set() for _ in ids]
     for cell in puzzle.cells():
         for other in puzzle.neighbours(cell):
             a, b = region[cell[0]][cell[1]], region[other[0]][other[1]]
             if a != b:
                 touching[a].add(b)
+    return region, tuple(tuple(sorted(t)) for t in touching)
+
+
+def frame(puzzle: NumberCross) -> Frame:
+    """The search's view of a puzzle."""
+    region, touching = region_graph(puzzle)
+    lit = tuple(tuple((r, c) in puzzle.highlighted for c in range(puzzle.cols)) for r in range(puzzle.rows))
     layouts = tuple(tuple(row_layouts(lit[r])) for r in range(puzzle.rows))
     row_regions = tuple(frozenset(row) for row in region)
     testers = tuple(clue.tester() for clue in puzzle.clues)
-    return Frame(puzzle, region, lit, tuple(tuple(sorted(t)) for t in touching), layouts, row_regions, testers)
+    return Frame(puzzle, region, lit, touching, layouts, row_regions, testers)
 
 
 def relevant_digits(view: Frame, rows: list[int], digits: Digits) -> tuple[tuple[int, int], ...]:

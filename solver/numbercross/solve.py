@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 from solver.numbercross.check import solution_problem
 from solver.numbercross.model import Grid, NumberCross, Placed, answer, numbers
-from solver.numbercross.search import frame, grids
+from solver.numbercross.search import grids, region_graph
 
 DEFAULT_LIMIT = 10
 
@@ -36,7 +36,7 @@ def solve(puzzle: NumberCross, limit: int = DEFAULT_LIMIT) -> NumberCrossReport:
     """Every completed grid of the puzzle (at most limit of them, then complete=False, more=True)."""
     if limit < 1:
         raise ValueError("limit must be at least 1")
-    if not _nine_colourable(frame(puzzle).neighbours):
+    if not _nine_colourable(region_graph(puzzle)[1]):
         return NumberCrossReport(puzzle, (), True, reason="no assignment of region digits keeps adjacent regions "
                                  "different")
     found: list[Grid] = []
@@ -58,20 +58,22 @@ def solve(puzzle: NumberCross, limit: int = DEFAULT_LIMIT) -> NumberCrossReport:
 
 
 def _nine_colourable(neighbours: tuple[tuple[int, ...], ...]) -> bool:
-    """Whether regions can take digits 1-9 with touching regions different (backtracking)."""
+    """Whether regions can take digits 1-9 with touching regions different (backtracking).
+
+    Digits are interchangeable here, so a region only tries the digits already in use and one new one."""
     colour = [0] * len(neighbours)
     order = sorted(range(len(neighbours)), key=lambda k: -len(neighbours[k]))
 
-    def place(i: int) -> bool:
+    def place(i: int, used: int) -> bool:
         if i == len(order):
             return True
         k = order[i]
-        for d in range(1, 10):
+        for d in range(1, min(used + 1, 9) + 1):
             if all(colour[j] != d for j in neighbours[k]):
                 colour[k] = d
-                if place(i + 1):
+                if place(i + 1, max(used, d)):
                     return True
         colour[k] = 0
         return False
 
-    return place(0)
+    return place(0, 0)
