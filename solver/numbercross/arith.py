@@ -1,10 +1,11 @@
 """Exact integer tests behind the clue words: primes, squares, cubes, sequences, digit facts.
 
-Primality is decided exactly: trial division below 2,000 and, above, Miller-Rabin with the
-first 13 primes as bases, which is proven deterministic for every n < 3,317,044,064,679,887,385,961,981
-(about 3.3e24; Sorenson and Webster, 2015). That covers every number of up to 24 digits, and a
-Number Cross grid has at most 24 columns, so every number a grid can hold is decided exactly.
-``is_prime`` refuses larger numbers rather than guess.
+Primality is decided exactly: trial division by the primes below 50, then Miller-Rabin with a set
+of bases proven to make no mistake below a bound (Pomerance, Selfridge and Wagstaff 1980; Jaeschke
+1993; Sorenson and Webster 2015): the first 13 primes as bases are exact for every
+n < 3,317,044,064,679,887,385,961,981 (about 3.3e24), smaller numbers need fewer bases. That covers
+every number of up to 24 digits, and a Number Cross grid has at most 24 columns, so every number
+a grid can hold is decided exactly. ``is_prime`` refuses larger numbers rather than guess.
 """
 
 from __future__ import annotations
@@ -12,9 +13,21 @@ from __future__ import annotations
 from functools import lru_cache
 from math import isqrt
 
-SMALL_PRIME_LIMIT = 2_000
-MILLER_RABIN_BASES = (2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37, 41)
-MILLER_RABIN_EXACT_BELOW = 3_317_044_064_679_887_385_961_981
+SMALL_PRIME_LIMIT = 50
+# (bound, bases): Miller-Rabin with these bases is exact for every n below the bound
+MILLER_RABIN_TIERS = (
+    (2_047, (2,)),
+    (1_373_653, (2, 3)),
+    (25_326_001, (2, 3, 5)),
+    (3_215_031_751, (2, 3, 5, 7)),
+    (2_152_302_898_747, (2, 3, 5, 7, 11)),
+    (3_474_749_660_383, (2, 3, 5, 7, 11, 13)),
+    (341_550_071_728_321, (2, 3, 5, 7, 11, 13, 17)),
+    (3_825_123_056_546_413_051, (2, 3, 5, 7, 11, 13, 17, 19, 23)),
+    (318_665_857_834_031_151_167_461, (2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37)),
+    (3_317_044_064_679_887_385_961_981, (2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37, 41)),
+)
+MILLER_RABIN_EXACT_BELOW = MILLER_RABIN_TIERS[-1][0]
 
 
 @lru_cache(maxsize=1)
@@ -52,9 +65,10 @@ def is_prime(n: int) -> bool:
             return n == p
     if n < SMALL_PRIME_LIMIT * SMALL_PRIME_LIMIT:
         return True
-    if n >= MILLER_RABIN_EXACT_BELOW:
-        raise ValueError(f"primality of a {len(str(n))}-digit number is beyond the exact test (< 3.3e24)")
-    return all(_strong_probable_prime(n, base) for base in MILLER_RABIN_BASES)
+    for bound, bases in MILLER_RABIN_TIERS:
+        if n < bound:
+            return all(_strong_probable_prime(n, base) for base in bases)
+    raise ValueError(f"primality of a {len(str(n))}-digit number is beyond the exact test (< 3.3e24)")
 
 
 def integer_root(n: int, k: int) -> int:

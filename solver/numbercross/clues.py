@@ -115,6 +115,9 @@ class Clue:
 
 
 def _self_divisible(x: int, _: int | None) -> bool:
+    last = x % 10
+    if last == 0 or x % last:
+        return False
     digits = set(str(x))
     return "0" not in digits and all(x % (ord(ch) - 48) == 0 for ch in digits)
 

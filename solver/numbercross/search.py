@@ -33,6 +33,7 @@ Digits = tuple[int, ...]  # a digit per region index, 0 while not chosen
 Assigned = tuple[tuple[int, int], ...]  # (region index, digit) for the regions a row gave digits to
 Way = tuple[Row, Edge | None, Edge | None, Assigned, tuple[int, ...]]  # row, edge up, edge down, new digits, numbers
 Layout = tuple[bool, ...]  # True = tile
+Placement = tuple[Layout, tuple[int, ...], tuple[int, ...], int]  # layout, run starts, run lengths, tile bit mask
 UP, DOWN = 0, 1
 FIRST_BUDGET = 4_000  # search steps for counting a row's ways; multiplied by 4 until some row fits
 SKETCH_BUDGET = 10000  # search steps for listing the sketches of a neighbouring row
@@ -48,7 +49,7 @@ class Frame:
     region: tuple[tuple[int, ...], ...]  # region index 0..K-1 per cell
     lit: tuple[tuple[bool, ...], ...]  # highlighted per cell
     neighbours: tuple[tuple[int, ...], ...]  # region index -> indices of the regions it touches
-    layouts: tuple[tuple[Layout, ...], ...]  # per row: every tile placement
+    layouts: tuple[tuple[Placement, ...], ...]  # per row: every tile placement
     row_regions: tuple[frozenset[int], ...]  # per row: the region indices it holds
     testers: tuple  # per row: its clue's fast can_start
 
@@ -71,7 +72,8 @@ def frame(puzzle: NumberCross) -> Frame:
     """The search's view of a puzzle."""
     region, touching = region_graph(puzzle)
     lit = tuple(tuple((r, c) in puzzle.highlighted for c in range(puzzle.cols)) for r in range(puzzle.rows))
-    layouts = tuple(tuple(row_layouts(lit[r])) for r in range(puzzle.rows))
+    layouts = tuple(tuple((layout, *_runs(layout), _mask(layout)) for layout in row_layouts(lit[r]))
+                    for r in range(puzzle.rows))
     row_regions = tuple(frozenset(row) for row in region)
     testers = tuple(clue.tester() for clue in puzzle.clues)
     return Frame(puzzle, region, lit, touching, layouts, row_regions, testers)
@@ -199,12 +201,21 @@ def _next_row(search: _Search, filled: tuple, edges: tuple, digits: Digits,
 
 
 def _first_row(search: _Search, filled: tuple, edges: tuple, digits: Digits, todo: list[int]) -> int:
-    """Where to start: the top or the bottom row, whichever has fewer sketches (the top on a tie)."""
-    counts = []
-    for r in (todo[0], todo[-1]):
-        found = _row_sketches(search, r, filled, edges, digits)
-        counts.append(len(found) if found is not None else SKETCH_CAP + 1)
-    return todo[-1] if counts[1] < counts[0] else todo[0]
+    """Where to start: the top or the bottom row, whichever is quicker to list every way of.
+
+    Both are counted with the same budget of steps, doubled until one of them fits in it (the one
+    with fewer ways, or the top, if both fit)."""
+    ends = (todo[0], todo[-1])
+    budget = FIRST_BUDGET
+    while True:
+        counts = {}
+        for r in ends:
+            ways = _ways(search, r, filled, edges, digits, budget)
+            if ways is not None:
+                counts[r] = len(ways)
+        if counts:
+            return min(counts, key=lambda r: (counts[r], r))
+        budget *= 2
 
 
 def _ways(search: _Search, r: int, filled: tuple, edges: tuple, digits: Digits,
@@ -246,25 +257,37 @@ def _filter(search: _Search, r: int, side: int, filled: tuple, edges: tuple, dig
 def _row_sketches(search: _Search, s: int, filled: tuple, edges: tuple, digits: Digits) -> list | None:
     """The sketches of row s (not filled) beside the filled rows (None if there are too many)."""
     view, rows = search.view, len(filled)
-    above = edges[s - 1][DOWN] if s > 0 and filled[s - 1] is not None else None
-    below = edges[s + 1][UP] if s + 1 < rows and filled[s + 1] is not None else None
-    key = (s, above, below, relevant_digits(view, [a for a in (s - 1, s, s + 1) if 0 <= a < rows], digits))
+    key = (s, *_near_edges(s, filled, edges),
+           relevant_digits(view, [a for a in (s - 1, s, s + 1) if 0 <= a < rows], digits))
     if key in search.filters:
         return search.filters[key]
     if search.too_many[s] >= SKETCH_TRIES:
         return None
-    layouts = [(layout, *_runs(layout)) for layout in view.layouts[s] if _fits(layout, above) and _fits(layout, below)]
-    can_take = tuple(any(0 <= a < rows and not view.lit[a][c] and (edge is None or edge[c][0])
-                         for a, edge in ((s - 1, above), (s + 1, below))) for c in range(view.puzzle.cols))
     try:
-        found = sketch.sketches(layouts, view.region[s], view.lit[s], can_take,
-                                lambda k, d: list(region_choices(view, k, d)), view.testers[s], digits,
-                                SKETCH_BUDGET, SKETCH_CAP)
+        found = _sketches(view, s, filled, edges, digits, SKETCH_BUDGET, SKETCH_CAP)
     except sketch.OverBudget:
         search.too_many[s] += 1
         found = None
     search.filters[key] = found
     return found
+
+
+def _near_edges(s: int, filled: tuple, edges: tuple) -> tuple[Edge | None, Edge | None]:
+    """The edges the filled rows above and below row s left it (None where that row is not filled)."""
+    above = edges[s - 1][DOWN] if s > 0 and filled[s - 1] is not None else None
+    below = edges[s + 1][UP] if s + 1 < len(filled) and filled[s + 1] is not None else None
+    return above, below
+
+
+def _sketches(view: Frame, s: int, filled: tuple, edges: tuple, digits: Digits, budget: int, cap: int) -> list:
+    """The sketches of row s given its filled neighbours' edges; sketch.OverBudget past budget or cap."""
+    rows = len(filled)
+    above, below = _near_edges(s, filled, edges)
+    layouts = [placement[:3] for placement in _fitting(view.layouts[s], above, below)]
+    can_take = tuple(any(0 <= a < rows and not view.lit[a][c] and (edge is None or edge[c][0])
+                         for a, edge in ((s - 1, above), (s + 1, below))) for c in range(view.puzzle.cols))
+    return sketch.sketches(layouts, view.region[s], view.lit[s], can_take,
+                           lambda k, d: list(region_choices(view, k, d)), view.testers[s], digits, budget, cap)
 
 
 def region_choices(view: Frame, k: int, digits: Digits) -> Iterator[tuple[int, Digits]]:
@@ -294,28 +317,32 @@ def row_ways(view: Frame, r: int, above: Edge | None, below: Edge | None, open_u
     filters: for an open side, the sketches of the row across (None: no pruning from it)."""
     out: set[Way] = set()
     steps = [budget if budget is not None else -1]
-    for layout in view.layouts[r]:
-        if _fits(layout, above) and _fits(layout, below):
-            _RowFill(view, r, layout, (above, below), (open_up, open_down), steps, filters).fill(digits, out)
+    for placement in _fitting(view.layouts[r], above, below):
+        _RowFill(view, r, placement, (above, below), (open_up, open_down), steps, filters).fill(digits, out)
     return out
 
 
-def _fits(layout: Layout, edge: Edge | None) -> bool:
-    """No tile across from a tile, and a tile across from every cell that needs something."""
-    if edge is None:
-        return True
-    for tile, (across_tile, amount) in zip(layout, edge, strict=True):
-        if tile and across_tile or not tile and not across_tile and amount > 0:
-            return False
-    return True
+def _fitting(placements: tuple[Placement, ...], *edges: Edge | None) -> list[Placement]:
+    """The placements with no tile across from a tile, and a tile across from every cell that needs something."""
+    banned = needed = 0
+    for edge in edges:
+        if edge is not None:
+            banned |= _mask(tuple(tile for tile, _ in edge))
+            needed |= _mask(tuple(not tile and amount > 0 for tile, amount in edge))
+    return [p for p in placements if not p[3] & banned and not needed & ~p[3]]
+
+
+def _mask(flags: tuple[bool, ...]) -> int:
+    return sum(1 << c for c, flag in enumerate(flags) if flag)
 
 
 class _RowFill:
     """Filling one row for one tile layout: a depth-first walk over its columns."""
 
-    def __init__(self, view: Frame, r: int, layout: Layout, known: tuple[Edge | None, Edge | None],
+    def __init__(self, view: Frame, r: int, placement: Placement, known: tuple[Edge | None, Edge | None],
                  open_sides: tuple[bool, bool], steps: list[int], filters):
         puzzle = view.puzzle
+        layout = placement[0]
         self.view, self.layout, self.known, self.steps = view, layout, known, steps
         self.filters = [(s, f) for s, f in zip((UP, DOWN), filters, strict=True) if f is not None]
         self.filter_of = filters
@@ -328,7 +355,7 @@ class _RowFill:
         # per side and column: may an amount cross between (r, c) and the open row on that side?
         self.can_cross = tuple(
             tuple(open_sides[s] and not view.lit[across[s]][c] for c in range(self.cols)) for s in (UP, DOWN))
-        self.run_start, self.run_length = _runs(layout)
+        self.run_start, self.run_length = placement[1], placement[2]
 
     def fill(self, digits: Digits, out: set[Way]) -> None:
         self.out, self.start_digits = out, digits
@@ -416,6 +443,7 @@ class _RowFill:
                 continue
             caps = (self._across_cap(UP, c, chosen), self._across_cap(DOWN, c, chosen))
             for v in range(base + known_in, 10):
+                self._count_step()
                 if self.can_start(prefix * 10 + v, k, length):
                     self._splits(c, chosen, prefix, k, length, v, v - base - known_in, available, caps)
 
