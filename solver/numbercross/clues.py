@@ -92,6 +92,11 @@ class Clue:
     def can_start(self, prefix: int, k: int, length: int) -> bool:
         return all(condition.can_start(prefix, k, length) for condition in self.conditions)
 
+    @property
+    def prunes_prefixes(self) -> bool:
+        """Whether some condition can reject a partial number (a prime or odd number cannot be told early)."""
+        return any(_CAN_START[c.word] is not _maybe for c in self.conditions)
+
     def tester(self) -> Callable[[int, int, int], bool]:
         """A fast can_start for the search: one function, no loop over conditions it can skip."""
         wholes = [(_HOLDS[c.word], c.n) for c in self.conditions]

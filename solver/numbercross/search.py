@@ -35,8 +35,9 @@ Way = tuple[Row, Edge | None, Edge | None, Assigned, tuple[int, ...]]  # row, ed
 Layout = tuple[bool, ...]  # True = tile
 Placement = tuple[Layout, tuple[int, ...], tuple[int, ...], int]  # layout, run starts, run lengths, tile bit mask
 UP, DOWN = 0, 1
+UNLIMITED = 1 << 62  # steps when counting has no budget
 FIRST_BUDGET = 4_000  # search steps for counting a row's ways; multiplied by 4 until some row fits
-SKETCH_BUDGET = 10000  # search steps for listing the sketches of a neighbouring row
+SKETCH_BUDGET = 5_000  # search steps for listing the sketches of a neighbouring row
 SKETCH_CAP = 2_000  # more sketches than this prune too little to be worth their masks
 SKETCH_TRIES = 1  # a row whose sketches ran over the budget this often is not sketched again
 
@@ -203,18 +204,18 @@ def _next_row(search: _Search, filled: tuple, edges: tuple, digits: Digits,
 def _first_row(search: _Search, filled: tuple, edges: tuple, digits: Digits, todo: list[int]) -> int:
     """Where to start: the top or the bottom row, whichever is quicker to list every way of.
 
-    Both are counted with the same budget of steps, doubled until one of them fits in it (the one
-    with fewer ways, or the top, if both fit)."""
+    If only one of them has a clue that can reject partial numbers, that one. Else both are counted
+    with the same budget of steps, doubled until one of them fits in it (the top first, so that it
+    wins a tie)."""
     ends = (todo[0], todo[-1])
+    prunes = [search.view.puzzle.clues[r].prunes_prefixes for r in ends]
+    if prunes[0] != prunes[1]:
+        return ends[0] if prunes[0] else ends[1]
     budget = FIRST_BUDGET
     while True:
-        counts = {}
         for r in ends:
-            ways = _ways(search, r, filled, edges, digits, budget)
-            if ways is not None:
-                counts[r] = len(ways)
-        if counts:
-            return min(counts, key=lambda r: (counts[r], r))
+            if _ways(search, r, filled, edges, digits, budget) is not None:
+                return r
         budget *= 2
 
 
@@ -316,7 +317,7 @@ def row_ways(view: Frame, r: int, above: Edge | None, below: Edge | None, open_u
 
     filters: for an open side, the sketches of the row across (None: no pruning from it)."""
     out: set[Way] = set()
-    steps = [budget if budget is not None else -1]
+    steps = [budget if budget is not None else UNLIMITED]
     for placement in _fitting(view.layouts[r], above, below):
         _RowFill(view, r, placement, (above, below), (open_up, open_down), steps, filters).fill(digits, out)
     return out
@@ -356,6 +357,8 @@ class _RowFill:
         self.can_cross = tuple(
             tuple(open_sides[s] and not view.lit[across[s]][c] for c in range(self.cols)) for s in (UP, DOWN))
         self.run_start, self.run_length = placement[1], placement[2]
+        self.known_in = tuple(sum(edge[c][1] for edge in known if edge is not None and edge[c][0])
+                              for c in range(self.cols))
 
     def fill(self, digits: Digits, out: set[Way]) -> None:
         self.out, self.start_digits = out, digits
@@ -364,9 +367,9 @@ class _RowFill:
         self.numbers: list[int] = []
         self._column(0, digits, 0, 0)
 
-    def _count_step(self) -> None:
-        self.steps[0] -= 1
-        if self.steps[0] == 0:
+    def _count_step(self, steps: int = 1) -> None:
+        self.steps[0] -= steps
+        if self.steps[0] <= 0:
             raise _OverBudget
 
     def _choices(self, c: int, digits: Digits) -> Iterator[tuple[int, Digits]]:
@@ -432,20 +435,22 @@ class _RowFill:
                 self._column(c + 1, chosen, rest, 0)
 
     def _cell(self, c: int, digits: Digits, carry: int, prefix: int) -> None:
-        known_in = sum(edge[c][1] for edge in self.known if edge is not None and edge[c][0])
-        left_tile = c > 0 and self.layout[c - 1]
-        available = carry if left_tile else 0
+        known_in = self.known_in[c]
+        available = carry if c > 0 and self.layout[c - 1] else 0
         k, length = c - self.run_start[c] + 1, self.run_length[c]
-        for base, chosen in self._choices(c, digits):
+        test, head = self.can_start, prefix * 10
+        d = digits[self.region[c]]
+        for base, chosen in ((d, digits),) if d else self._choices(c, digits):
             if self.lit[c]:
-                if not known_in and self.can_start(prefix * 10 + base, k, length):
+                if not known_in and test(head + base, k, length):
                     self._take(c, chosen, prefix, k, length, base, available, (0, 0, 0))
                 continue
+            lowest = base + known_in
+            self._count_step(10 - lowest)
             caps = (self._across_cap(UP, c, chosen), self._across_cap(DOWN, c, chosen))
-            for v in range(base + known_in, 10):
-                self._count_step()
-                if self.can_start(prefix * 10 + v, k, length):
-                    self._splits(c, chosen, prefix, k, length, v, v - base - known_in, available, caps)
+            for v in range(lowest, 10):
+                if test(head + v, k, length):
+                    self._splits(c, chosen, prefix, k, length, v, v - lowest, available, caps)
 
     def _splits(self, c: int, digits: Digits, prefix: int, k: int, length: int, v: int, extra: int,
                 available: int, caps: tuple[int, int]) -> None:

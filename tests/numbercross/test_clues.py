@@ -112,3 +112,9 @@ def test_bad_clues_say_where(text, column, piece):
         parse_clue(text, "p.txt", 3, 1)
     assert error.value.line == 3 and error.value.column == column
     assert piece in error.value.message
+
+
+def test_which_clues_can_reject_partial_numbers():
+    assert parse_clue("square").prunes_prefixes and parse_clue("odd palindrome").prunes_prefixes
+    assert not parse_clue("prime").prunes_prefixes and not parse_clue("odd").prunes_prefixes
+    assert not parse_clue("any").prunes_prefixes

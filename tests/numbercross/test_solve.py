@@ -186,3 +186,14 @@ def test_numbers_and_answer_of_a_grid():
     grid = ((None, 3, 4), (5, 4, None))
     assert [(p.value, p.row, p.cols) for p in numbers(grid)] == [(34, 0, (1, 2)), (54, 1, (0, 1))]
     assert answer(grid) == 88
+
+
+def test_number_cross_5_upside_down_has_the_same_single_grid():
+    from dataclasses import replace
+
+    puzzle, report = number_cross_5()
+    flipped = replace(puzzle, regions=puzzle.regions[::-1], clues=puzzle.clues[::-1],
+                      highlighted=frozenset((puzzle.rows - 1 - r, c) for r, c in puzzle.highlighted))
+    upside_down = solve(flipped)
+    assert upside_down.unique and upside_down.answers == report.answers
+    assert upside_down.solutions[0] == report.solutions[0][::-1]
