@@ -10,14 +10,17 @@ and across give it. The row's clue prunes each number digit by digit (``Clue.can
 finished number must keep the clue and not be used twice. Region digits are chosen when a row
 first meets the region, never equal to a neighbouring region's digit.
 
-Which row next: among the rows near those filled (within two rows; any row at the start), the one
-with the fewest ways to be filled, each count bounded by a budget of search steps (raised until
-some row fits in it). A row between two filled rows, or with a strong clue, has few ways; a weak
-clue waits until its neighbours pin its digits down.
+Which row first: the top or the bottom row (the one whose clue can reject partial numbers, else
+the one quicker to list). Which row next: of the rows beside the filled block, the one with the
+fewest ways to be filled, each count bounded by a budget of search steps (doubled until some row
+fits in it).
+
+A neighbouring row that is not filled yet prunes the row being filled through its sketches (see
+``sketch``): where its tiles can be and how much its cells can take, if its clue allows few of them.
 
 A row's ways are gathered as a set (splits of a tile's digit that leave the same digits and the
-same edges are one way). A state that leads nowhere, whatever numbers were used elsewhere, is
-remembered and not searched again.
+same edges are one way), then put in a fixed order. A state that leads nowhere, whatever numbers
+were used elsewhere, is remembered and not searched again.
 """
 
 from __future__ import annotations
@@ -36,7 +39,7 @@ Layout = tuple[bool, ...]  # True = tile
 Placement = tuple[Layout, tuple[int, ...], tuple[int, ...], int]  # layout, run starts, run lengths, tile bit mask
 UP, DOWN = 0, 1
 UNLIMITED = 1 << 62  # steps when counting has no budget
-FIRST_BUDGET = 4_000  # search steps for counting a row's ways; multiplied by 4 until some row fits
+FIRST_BUDGET = 4_000  # search steps for counting a row's ways; doubled until some row fits
 SKETCH_BUDGET = 5_000  # search steps for listing the sketches of a neighbouring row
 SKETCH_CAP = 2_000  # more sketches than this prune too little to be worth their masks
 SKETCH_TRIES = 1  # a row whose sketches ran over the budget this often is not sketched again
@@ -126,16 +129,15 @@ def grids(puzzle: NumberCross) -> Iterator[Grid]:
     filled: tuple[Row | None, ...] = (None,) * puzzle.rows
     edges: tuple[tuple[Edge | None, Edge | None], ...] = ((None, None),) * puzzle.rows
     digits: Digits = (0,) * len(search.view.neighbours)
-    for done, _ in _fill(search, filled, edges, digits, frozenset()):
-        yield done
+    yield from _fill(search, filled, edges, digits, frozenset())
 
 
 def _fill(search: _Search, filled: tuple, edges: tuple, digits: Digits,
-          used: frozenset[int]) -> Generator[tuple[Grid, None], None, bool]:
+          used: frozenset[int]) -> Generator[Grid, None, bool]:
     """Every completion of the rows not filled yet. Returns whether `used` played no part in a dead end."""
     todo = [r for r, row in enumerate(filled) if row is None]
     if not todo:
-        yield tuple(filled), None
+        yield tuple(filled)
         return True
     key = (_frontier(filled, edges), relevant_digits(search.view, todo, digits))
     if key in search.dead:
@@ -178,7 +180,7 @@ def _frontier(filled: tuple, edges: tuple) -> tuple:
 
 
 def _next_row(search: _Search, filled: tuple, edges: tuple, digits: Digits,
-              todo: list[int]) -> tuple[int, set[Way]]:
+              todo: list[int]) -> tuple[int, tuple[Way, ...]]:
     """The row with the fewest ways to fill it next, and those ways."""
     done = [r for r in range(len(filled)) if filled[r] is not None]
     if not done:
@@ -189,7 +191,7 @@ def _next_row(search: _Search, filled: tuple, edges: tuple, digits: Digits,
         return near[0], _ways(search, near[0], filled, edges, digits, None)
     budget = FIRST_BUDGET
     while True:
-        best: tuple[int, set[Way]] | None = None
+        best: tuple[int, tuple[Way, ...]] | None = None
         for r in near:
             ways = _ways(search, r, filled, edges, digits, budget)
             if ways is not None and (best is None or len(ways) < len(best[1])):
@@ -220,7 +222,7 @@ def _first_row(search: _Search, filled: tuple, edges: tuple, digits: Digits, tod
 
 
 def _ways(search: _Search, r: int, filled: tuple, edges: tuple, digits: Digits,
-          budget: int | None) -> set[Way] | None:
+          budget: int | None) -> tuple[Way, ...] | None:
     """Row r's ways in its context (None if counting them takes more than budget steps)."""
     rows = len(filled)
     above = edges[r - 1][DOWN] if r > 0 and filled[r - 1] is not None else None
@@ -239,8 +241,15 @@ def _ways(search: _Search, r: int, filled: tuple, edges: tuple, digits: Digits,
     except _OverBudget:
         search.ways[key] = (None, budget)
         return None
-    search.ways[key] = (found, budget)
-    return found
+    ordered = tuple(sorted(found, key=_way_order))
+    search.ways[key] = (ordered, budget)
+    return ordered
+
+
+def _way_order(way: Way) -> tuple:
+    """A sort key for ways that does not depend on hashing (tiles and missing edges as -1 and ())."""
+    row, up, down, assigned, made = way
+    return tuple(-1 if v is None else v for v in row), up or (), down or (), assigned, made
 
 
 def _filter(search: _Search, r: int, side: int, filled: tuple, edges: tuple, digits: Digits) -> sketch.Filter | None:
