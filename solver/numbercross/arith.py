@@ -10,6 +10,7 @@ a grid can hold is decided exactly. ``is_prime`` refuses larger numbers rather t
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from functools import lru_cache
 from math import isqrt
 
@@ -156,11 +157,24 @@ def next_triangular(lo: int) -> int:
     return k * (k + 1) // 2
 
 
+@lru_cache(maxsize=1)
+def _fibonacci_numbers() -> tuple[int, ...]:
+    """The Fibonacci numbers below 10**30."""
+    out = [0, 1]
+    while out[-1] < 10**30:
+        out.append(out[-1] + out[-2])
+    return tuple(out)
+
+
 def next_fibonacci(lo: int) -> int:
-    a, b = 0, 1
-    while a < lo:
+    numbers = _fibonacci_numbers()
+    i = bisect_left(numbers, lo)
+    if i < len(numbers):
+        return numbers[i]
+    a, b = numbers[-2], numbers[-1]
+    while b < lo:
         a, b = b, a + b
-    return a
+    return b
 
 
 def next_power(lo: int, base: int) -> int:

@@ -327,8 +327,9 @@ def row_ways(view: Frame, r: int, above: Edge | None, below: Edge | None, open_u
     filters: for an open side, the sketches of the row across (None: no pruning from it)."""
     out: set[Way] = set()
     steps = [budget if budget is not None else UNLIMITED]
+    setting = _RowSetting(view, r, (above, below), (open_up, open_down), filters)
     for placement in _fitting(view.layouts[r], above, below):
-        _RowFill(view, r, placement, (above, below), (open_up, open_down), steps, filters).fill(digits, out)
+        _RowFill(setting, placement, steps).fill(digits, out)
     return out
 
 
@@ -346,28 +347,34 @@ def _mask(flags: tuple[bool, ...]) -> int:
     return sum(1 << c for c, flag in enumerate(flags) if flag)
 
 
-class _RowFill:
-    """Filling one row for one tile layout: a depth-first walk over its columns."""
+class _RowSetting:
+    """What every tile layout of one row shares while the row is filled."""
 
-    def __init__(self, view: Frame, r: int, placement: Placement, known: tuple[Edge | None, Edge | None],
-                 open_sides: tuple[bool, bool], steps: list[int], filters):
+    def __init__(self, view: Frame, r: int, known: tuple[Edge | None, Edge | None], open_sides: tuple[bool, bool],
+                 filters: tuple[sketch.Filter | None, sketch.Filter | None]):
         puzzle = view.puzzle
-        layout = placement[0]
-        self.view, self.layout, self.known, self.steps = view, layout, known, steps
+        self.view, self.known, self.open = view, known, open_sides
         self.filters = [(s, f) for s, f in zip((UP, DOWN), filters, strict=True) if f is not None]
         self.filter_of = filters
-        self.alive = [f.everything if f is not None else 0 for f in filters]
         self.cols, self.can_start = puzzle.cols, view.testers[r]
         self.region, self.lit = view.region[r], view.lit[r]
-        self.open = open_sides
         across = (r - 1, r + 1)
         self.across_region = tuple(view.region[a] if 0 <= a < puzzle.rows else None for a in across)
         # per side and column: may an amount cross between (r, c) and the open row on that side?
         self.can_cross = tuple(
             tuple(open_sides[s] and not view.lit[across[s]][c] for c in range(self.cols)) for s in (UP, DOWN))
-        self.run_start, self.run_length = placement[1], placement[2]
         self.known_in = tuple(sum(edge[c][1] for edge in known if edge is not None and edge[c][0])
                               for c in range(self.cols))
+
+
+class _RowFill:
+    """Filling one row for one tile layout: a depth-first walk over its columns."""
+
+    def __init__(self, setting: _RowSetting, placement: Placement, steps: list[int]):
+        self.__dict__.update(setting.__dict__)
+        self.layout, self.run_start, self.run_length = placement[:3]
+        self.steps = steps
+        self.alive = [f.everything if f is not None else 0 for f in self.filter_of]
 
     def fill(self, digits: Digits, out: set[Way]) -> None:
         self.out, self.start_digits = out, digits
