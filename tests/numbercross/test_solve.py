@@ -197,3 +197,17 @@ def test_number_cross_5_upside_down_has_the_same_single_grid():
     upside_down = solve(flipped)
     assert upside_down.unique and upside_down.answers == report.answers
     assert upside_down.solutions[0] == report.solutions[0][::-1]
+
+
+def test_number_cross_5_with_a_weaker_clue_is_ambiguous_and_every_grid_keeps_the_rules():
+    from dataclasses import replace
+
+    from solver.numbercross import parse_clue
+
+    puzzle, report = number_cross_5()
+    weaker = replace(puzzle, clues=puzzle.clues[:10] + (parse_clue("odd"),))  # 'prime' becomes 'odd'
+    found = solve(weaker, limit=50)
+    assert found.complete and found.ambiguous
+    assert report.solutions[0] in found.solutions  # 47, 887 and 433 are odd too
+    assert all(solution_problem(weaker, grid) is None for grid in found.solutions)
+    assert all(solution_problem(puzzle, grid) is not None for grid in found.solutions if grid != report.solutions[0])
