@@ -46,11 +46,11 @@ def parse(text: str, source: str, name: str) -> Any:
 
 
 def solve(puzzle: Any, options: SolveOptions) -> Any:
-    """Every completed grid up to the limit."""
+    """Every completed grid up to the limit (all of them with options.every)."""
     from solver.numbercross.solve import DEFAULT_LIMIT
     from solver.numbercross.solve import solve as search
 
-    return search(puzzle, options.limit or DEFAULT_LIMIT)
+    return search(puzzle, None if options.every else options.limit or DEFAULT_LIMIT)
 
 
 def outcome(report: Any) -> Outcome:

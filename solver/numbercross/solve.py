@@ -32,9 +32,9 @@ class NumberCrossReport:
         return len(self.solutions) + self.more > 1
 
 
-def solve(puzzle: NumberCross, limit: int = DEFAULT_LIMIT) -> NumberCrossReport:
-    """Every completed grid of the puzzle (at most limit of them, then complete=False, more=True)."""
-    if limit < 1:
+def solve(puzzle: NumberCross, limit: int | None = DEFAULT_LIMIT) -> NumberCrossReport:
+    """Every completed grid of the puzzle (at most limit of them, then complete=False, more=True; None: all)."""
+    if limit is not None and limit < 1:
         raise ValueError("limit must be at least 1")
     if not _nine_colourable(region_graph(puzzle)[1]):
         return NumberCrossReport(puzzle, (), True, reason="no assignment of region digits keeps adjacent regions "
@@ -47,7 +47,7 @@ def solve(puzzle: NumberCross, limit: int = DEFAULT_LIMIT) -> NumberCrossReport:
         problem = solution_problem(puzzle, grid)
         if problem is not None:
             raise RuntimeError(f"the search produced a grid that breaks a rule: {problem}")
-        if len(found) == limit:
+        if limit is not None and len(found) == limit:
             more = True
             break
         found.append(grid)

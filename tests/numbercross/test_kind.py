@@ -89,3 +89,8 @@ def test_no_solution_file_without_exactly_one_grid():
     with pytest.raises(FoldkitError) as error:
         KIND.artifacts["solution.txt"](solved(DATA / "ambiguous-2x3.txt"), BuildOptions())
     assert error.value.exit_code == EXIT_AMBIGUOUS
+
+
+def test_every_lists_all_grids_past_the_limit():
+    puzzle = KIND.parse((DATA / "ambiguous-3x3.txt").read_text(), "a.txt", "a")
+    assert len(KIND.solve(puzzle, SolveOptions(limit=1, every=True)).solutions) == 3
