@@ -11,9 +11,9 @@ finished number must keep the clue and not be used twice. Region digits are chos
 first meets the region, never equal to a neighbouring region's digit.
 
 Which row first: the top or the bottom row (the one whose clue can reject partial numbers, else
-the one quicker to list). Which row next: of the rows beside the filled block, the one with the
-fewest ways to be filled, each count bounded by a budget of search steps (doubled until some row
-fits in it).
+the one quicker to list, counted with a budget of steps doubled until one of them fits). Then the
+filled block grows from that end, one row at a time. (Rows are filled by the same code whatever
+sides are known or open, so other orders can be tried.)
 
 A neighbouring row that is not filled yet prunes the row being filled through its sketches (see
 ``sketch``): where its tiles can be and how much its cells can take, if its clue allows few of them.
@@ -39,7 +39,7 @@ Layout = tuple[bool, ...]  # True = tile
 Placement = tuple[Layout, tuple[int, ...], tuple[int, ...], int]  # layout, run starts, run lengths, tile bit mask
 UP, DOWN = 0, 1
 UNLIMITED = 1 << 62  # steps when counting has no budget
-FIRST_BUDGET = 4_000  # search steps for counting a row's ways; doubled until some row fits
+FIRST_BUDGET = 4_000  # search steps for counting an end row's ways; doubled until one of them fits
 SKETCH_BUDGET = 5_000  # search steps for listing the sketches of a neighbouring row
 SKETCH_CAP = 2_000  # more sketches than this prune too little to be worth their masks
 SKETCH_TRIES = 1  # a row whose sketches ran over the budget this often is not sketched again
@@ -181,26 +181,13 @@ def _frontier(filled: tuple, edges: tuple) -> tuple:
 
 def _next_row(search: _Search, filled: tuple, edges: tuple, digits: Digits,
               todo: list[int]) -> tuple[int, tuple[Way, ...]]:
-    """The row with the fewest ways to fill it next, and those ways."""
+    """The row to fill next and its ways: an end row to start with, then the row beside the filled block."""
     done = [r for r in range(len(filled)) if filled[r] is not None]
     if not done:
-        near = [_first_row(search, filled, edges, digits, todo)]
+        r = _first_row(search, filled, edges, digits, todo)
     else:
-        near = [r for r in todo if any(abs(r - d) <= 1 for d in done)]
-    if len(near) == 1:
-        return near[0], _ways(search, near[0], filled, edges, digits, None)
-    budget = FIRST_BUDGET
-    while True:
-        best: tuple[int, tuple[Way, ...]] | None = None
-        for r in near:
-            ways = _ways(search, r, filled, edges, digits, budget)
-            if ways is not None and (best is None or len(ways) < len(best[1])):
-                best = (r, ways)
-                if not ways:
-                    return best
-        if best is not None:
-            return best
-        budget *= 4
+        r = next(r for r in todo if any(abs(r - d) == 1 for d in done))
+    return r, _ways(search, r, filled, edges, digits, None)
 
 
 def _first_row(search: _Search, filled: tuple, edges: tuple, digits: Digits, todo: list[int]) -> int:
