@@ -211,3 +211,13 @@ def test_number_cross_5_with_a_weaker_clue_is_ambiguous_and_every_grid_keeps_the
     assert report.solutions[0] in found.solutions  # 47, 887 and 433 are odd too
     assert all(solution_problem(weaker, grid) is None for grid in found.solutions)
     assert all(solution_problem(puzzle, grid) is not None for grid in found.solutions if grid != report.solutions[0])
+
+
+def test_a_middle_row_filled_with_both_sides_open_holds_every_completed_grids_row():
+    from solver.numbercross.search import frame, row_ways
+
+    puzzle = read(DATA / "ambiguous-3x3.txt")
+    view = frame(puzzle)
+    ways = row_ways(view, 1, None, None, True, True, (0,) * len(view.neighbours))
+    rows = {way[0] for way in ways}
+    assert {grid[1] for grid in brute_grids(puzzle)} <= rows
