@@ -1,0 +1,209 @@
+"""Number Cross as a foldkit kind: parse, solve, the terminal text, JSON and the solution files.
+
+JSON schema (``foldkit solve --json``), version 1:
+
+    {
+      "schema": "foldkit.number-cross/1",
+      "puzzle": {"name": str, "rows": int, "cols": int, "regions": [[int, ...], ...],
+                 "highlighted": [[row, col], ...], "clues": [str, ...]},
+      "solutions": int,          # completed grids listed (at most the limit)
+      "more": bool,              # the search stopped at the limit after finding one more
+      "complete": bool,          # true: there are no other completed grids
+      "unique": bool,            # one completed grid and no other
+      "failure": str | null,     # why there is no completed grid, when there is none
+      "solution_list": [{"grid": [[int | null, ...], ...], "tiles": [[row, col], ...],
+                         "numbers": [{"value": int, "row": int, "cols": [first, last]}, ...],
+                         "answer": int}, ...],
+      "grid": ..., "tiles": ..., "numbers": ..., "answer": ...   # the first grid's, or null
+    }
+
+In a grid, null is a tile. Completed grids differ in their digits or tiles; how a tile's digit was
+shared among its neighbours does not count.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from foldkit.errors import EXIT_AMBIGUOUS, EXIT_NO_SOLUTION, EXIT_UNFINISHED, FoldkitError
+from foldkit.kinds.base import BuildOptions, Kind, Outcome, SolveOptions
+
+SCHEMA = "foldkit.number-cross/1"
+TILE_TEXT = "\u2588" * 3  # a tile in the terminal: a solid block
+RULES = (
+    "Give every region one digit 1-9; neighbouring cells of different regions get different digits.",
+    "Place tiles, never on a highlighted cell and never two sharing an edge. A tile's digit is removed and "
+    "added, split in any way, to its neighbours; no cell goes above 9 and highlighted cells get nothing.",
+    "Every run of 2+ cells between tiles in a row is a number that keeps the row's clue; no number appears "
+    "twice. Answer: the sum of all the numbers.",
+)
+
+
+def parse(text: str, source: str, name: str) -> Any:
+    from solver.numbercross.parse import parse_number_cross
+
+    return parse_number_cross(text, source, name)
+
+
+def solve(puzzle: Any, options: SolveOptions) -> Any:
+    """Every completed grid up to the limit (all of them with options.every)."""
+    from solver.numbercross.solve import DEFAULT_LIMIT
+    from solver.numbercross.solve import solve as search
+
+    return search(puzzle, None if options.every else options.limit or DEFAULT_LIMIT)
+
+
+def outcome(report: Any) -> Outcome:
+    """0 unique, 1 no completed grid, 3 ambiguous, 4 unfinished."""
+    found = len(report.solutions)
+    if report.ambiguous:
+        count = f"{found}" if report.complete else f"more than {found}"
+        return Outcome(EXIT_AMBIGUOUS, f"ambiguous, {count} completed grids")
+    if not report.complete:
+        return Outcome(EXIT_UNFINISHED, "the search stopped before it could prove uniqueness")
+    if found == 0:
+        return Outcome(EXIT_NO_SOLUTION, f"no completed grid: {report.reason}")
+    return Outcome(0, f"unique completed grid, {len(report.numbers[0])} numbers, answer {report.answers[0]}")
+
+
+# ---------------------------------------------------------------------------------------------
+# Text
+
+
+def grid_text(puzzle: Any, grid: Any = None) -> str:
+    """The grid in ASCII with region borders: digits, a block for a tile, '*' beside a highlighted cell.
+
+    Without a grid, the puzzle: '*' for highlighted cells, blanks elsewhere."""
+    def border(a: tuple[int, int], b: tuple[int, int]) -> bool:
+        inside = [0 <= r < puzzle.rows and 0 <= c < puzzle.cols for r, c in (a, b)]
+        return inside[0] != inside[1] or (all(inside) and puzzle.region(a) != puzzle.region(b))
+
+    def cell_text(r: int, c: int) -> str:
+        lit = (r, c) in puzzle.highlighted
+        if grid is None:
+            return " * " if lit else "   "
+        value = grid[r][c]
+        return TILE_TEXT if value is None else f"{value}{'*' if lit else ' '}".rjust(3)
+
+    def edge_line(r: int) -> str:
+        out = []
+        for c in range(puzzle.cols + 1):
+            near = [border((r - 1, c - 1), (r, c - 1)), border((r - 1, c), (r, c)),
+                    border((r - 1, c - 1), (r - 1, c)), border((r, c - 1), (r, c))]
+            out.append("+" if any(near) else " ")
+            if c < puzzle.cols:
+                out.append("---" if near[1] else "   ")
+        return "".join(out).rstrip()
+
+    lines = []
+    for r in range(puzzle.rows):
+        lines.append(edge_line(r))
+        walls = ["|" if border((r, c - 1), (r, c)) else " " for c in range(puzzle.cols + 1)]
+        row = "".join(walls[c] + cell_text(r, c) for c in range(puzzle.cols)) + walls[-1]
+        lines.append(f"{row}  {puzzle.clues[r].text}")
+    lines.append(edge_line(puzzle.rows))
+    return "\n".join(lines)
+
+
+def solution_text(puzzle: Any, grid: Any) -> str:
+    """The completed grid, then its numbers row by row and the answer."""
+    from solver.numbercross.model import answer, numbers
+
+    placed = numbers(grid)
+    rows = []
+    for r in range(puzzle.rows):
+        mine = [f"{p.value} (cols {p.cols[0]}-{p.cols[1]})" for p in placed if p.row == r]
+        rows.append(f"  row {r}: " + ", ".join(mine))
+    return "\n".join([grid_text(puzzle, grid), f"Numbers ({len(placed)}):", *rows, f"Answer: {answer(grid)}"])
+
+
+def text(report: Any) -> str:
+    """What `foldkit solve` prints: a summary, then each completed grid (or the puzzle and the reason)."""
+    p = report.puzzle
+    regions = len({i for row in p.regions for i in row})
+    head = [f"{p.name}: {p.rows}x{p.cols} grid, {regions} regions, {len(p.highlighted)} highlighted cells",
+            outcome(report).summary]
+    legend = f"({TILE_TEXT.strip()[:1]} a tile, * a highlighted cell)"
+    if not report.solutions:
+        return "\n".join([*head, "", grid_text(p)])
+    if len(report.solutions) == 1:
+        return "\n".join([*head, legend, "", solution_text(p, report.solutions[0])])
+    parts = [f"\nCompleted grid {i}:\n{solution_text(p, grid)}" for i, grid in enumerate(report.solutions, 1)]
+    return "\n".join([*head, legend]) + "\n" + "\n".join(parts)
+
+
+# ---------------------------------------------------------------------------------------------
+# JSON
+
+
+def _listed(grid: Any) -> dict:
+    from solver.numbercross.model import answer, numbers, tiles
+
+    return {"grid": [list(row) for row in grid], "tiles": [list(cell) for cell in tiles(grid)],
+            "numbers": [{"value": p.value, "row": p.row, "cols": list(p.cols)} for p in numbers(grid)],
+            "answer": answer(grid)}
+
+
+def json(report: Any) -> dict:
+    """The report in the documented schema."""
+    p = report.puzzle
+    listed = [_listed(grid) for grid in report.solutions]
+    first = listed[0] if listed else {}
+    return {
+        "schema": SCHEMA,
+        "puzzle": {"name": p.name, "rows": p.rows, "cols": p.cols, "regions": [list(row) for row in p.regions],
+                   "highlighted": [list(cell) for cell in sorted(p.highlighted)],
+                   "clues": [clue.text for clue in p.clues]},
+        "solutions": len(report.solutions),
+        "more": report.more,
+        "complete": report.complete,
+        "unique": report.unique,
+        "failure": report.reason,
+        "solution_list": listed,
+        **{key: first.get(key) for key in ("grid", "tiles", "numbers", "answer")},
+    }
+
+
+# ---------------------------------------------------------------------------------------------
+# Artifacts
+
+
+def the_solution(report: Any) -> Any:
+    """The one completed grid; a FoldkitError (with the outcome's exit code) when there is not exactly one."""
+    verdict = outcome(report)
+    if not verdict.solved:
+        raise FoldkitError(f"no solution file: {verdict.summary}", verdict.code)
+    return report.solutions[0]
+
+
+def solution_file(report: Any, options: BuildOptions) -> bytes:
+    from solver.numbercross.model import answer, numbers
+    from solver.numbercross.parse import solution_picture
+
+    grid = the_solution(report)
+    comment = (f"# The completed grid of {report.puzzle.name}; X is a tile.\n"
+               f"# Answer: the sum of all {len(numbers(grid))} numbers = {answer(grid)}.\n")
+    return (comment + solution_picture(grid)).encode()
+
+
+def solution_json_file(report: Any, options: BuildOptions) -> bytes:
+    import json as json_module
+
+    the_solution(report)
+    return (json_module.dumps(json(report), indent=1) + "\n").encode()
+
+
+KIND = Kind(
+    name="number-cross",
+    title="Number Cross",
+    recognise=lambda word: word == "number-cross",
+    parse=parse,
+    solve=solve,
+    outcome=outcome,
+    text=text,
+    json=json,
+    artifacts={
+        "solution.txt": solution_file,
+        "solution.json": solution_json_file,
+    },
+)

@@ -1,0 +1,103 @@
+"""Sketches of a row: its tiles and digits, without how the tiles share their digits out.
+
+While a row is filled, a neighbouring row that is not filled yet can still prune it, if that
+neighbour has a strong clue: the few sketches its clue allows say where tiles may stand across
+and how much a cell across can take. ``Filter`` turns a list of sketches into bit masks per
+column, so that the row being filled keeps, column by column, the set of sketches still possible
+(an int used as a bit set) and stops when none is left.
+
+A sketch is loose (necessary, never sufficient): a cell may exceed its region's digit if a tile
+could stand beside or across it; the search itself settles the amounts exactly.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+Row = tuple[int | None, ...]
+Digits = tuple[int, ...]
+Sketch = tuple[Row, Digits]  # the row (None = tile), the region digits it assumes
+
+
+class OverBudget(Exception):
+    """Listing took more steps than allowed."""
+
+
+def sketches(layouts, region: tuple[int, ...], lit: tuple[bool, ...], can_take: tuple[bool, ...],
+             choices: Callable[[int, Digits], list[tuple[int, Digits]]], tester, digits: Digits,
+             budget: int, cap: int) -> list[Sketch]:
+    """Every sketch of a row for these layouts; OverBudget past budget steps or cap sketches.
+
+    can_take[c]: cell c may receive from a tile across (an open side, or a known tile across);
+    choices(k, digits) gives the digits region k may take."""
+    out: list[Sketch] = []
+    steps = [budget]
+    cols = len(region)
+
+    def walk(layout, starts, lengths, c: int, digits: Digits, prefix: int, cells: list, made: list) -> None:
+        steps[0] -= 1
+        if steps[0] <= 0:
+            raise OverBudget
+        if c == cols:
+            out.append((tuple(cells), digits))
+            if len(out) > cap:
+                raise OverBudget
+            return
+        for d, chosen in choices(region[c], digits):
+            if layout[c]:
+                cells[c] = None
+                walk(layout, starts, lengths, c + 1, chosen, 0, cells, made)
+                continue
+            beside = (c > 0 and layout[c - 1]) or (c + 1 < cols and layout[c + 1])
+            top = d if lit[c] or not (beside or can_take[c]) else 9
+            k, length = c - starts[c] + 1, lengths[c]
+            for v in range(d, top + 1):
+                number = prefix * 10 + v
+                if not tester(number, k, length):
+                    continue
+                cells[c] = v
+                if k < length:
+                    walk(layout, starts, lengths, c + 1, chosen, number, cells, made)
+                elif number not in made:
+                    made.append(number)
+                    walk(layout, starts, lengths, c + 1, chosen, 0, cells, made)
+                    made.pop()
+
+    for layout, starts, lengths in layouts:
+        walk(layout, starts, lengths, 0, digits, 0, [None] * cols, [])
+    return out
+
+
+@dataclass(frozen=True)
+class Filter:
+    """Bit masks over a neighbour's sketches, per column: which stay possible after a choice here.
+
+    tile[c][a]: the sketches that allow a tile here at c sending a across (a cell across, able to take a);
+    cell[c][b]: the sketches that allow a cell here at c needing b from across (b = 0, or a tile across
+    whose digit is at least b)."""
+
+    everything: int
+    tile: tuple[tuple[int, ...], ...]
+    cell: tuple[tuple[int, ...], ...]
+    digits: tuple[Digits, ...]  # per sketch: the region digits it assumes
+
+
+def make_filter(found: list[Sketch], region_across: tuple[int, ...]) -> Filter:
+    """The masks of a list of sketches of the row across (whose region indices are region_across)."""
+    cols = len(region_across)
+    tile = [[0] * 10 for _ in range(cols)]
+    cell = [[0] * 10 for _ in range(cols)]
+    for i, (row, digits) in enumerate(found):
+        bit = 1 << i
+        for c, value in enumerate(row):
+            base = digits[region_across[c]]
+            cell[c][0] |= bit
+            if value is None:
+                for b in range(1, base + 1):
+                    cell[c][b] |= bit
+            else:
+                for a in range(0, value - base + 1):
+                    tile[c][a] |= bit
+    return Filter((1 << len(found)) - 1, tuple(map(tuple, tile)), tuple(map(tuple, cell)),
+                  tuple(d for _, d in found))

@@ -1,0 +1,79 @@
+"""Solving a Number Cross: every completed grid up to a limit, whether the search finished, the answers."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from solver.numbercross.check import solution_problem
+from solver.numbercross.model import Grid, NumberCross, Placed, answer, numbers
+from solver.numbercross.search import grids, region_graph
+
+DEFAULT_LIMIT = 10
+
+
+@dataclass(frozen=True)
+class NumberCrossReport:
+    """What a solve found: the completed grids (up to the limit), their numbers and answers."""
+
+    puzzle: NumberCross
+    solutions: tuple[Grid, ...]
+    complete: bool  # the search ran to its end: there are no other completed grids
+    more: bool = False  # the search stopped at the limit, having found a further grid
+    reason: str | None = None  # why there is no completed grid, when there is none
+    numbers: tuple[tuple[Placed, ...], ...] = ()  # per solution, its numbers row by row
+    answers: tuple[int, ...] = ()  # per solution, the sum of its numbers
+
+    @property
+    def unique(self) -> bool:
+        return self.complete and len(self.solutions) == 1
+
+    @property
+    def ambiguous(self) -> bool:
+        return len(self.solutions) + self.more > 1
+
+
+def solve(puzzle: NumberCross, limit: int | None = DEFAULT_LIMIT) -> NumberCrossReport:
+    """Every completed grid of the puzzle (at most limit of them, then complete=False, more=True; None: all)."""
+    if limit is not None and limit < 1:
+        raise ValueError("limit must be at least 1")
+    if not _nine_colourable(region_graph(puzzle)[1]):
+        return NumberCrossReport(puzzle, (), True, reason="no assignment of region digits keeps adjacent regions "
+                                 "different")
+    found: list[Grid] = []
+    more = False
+    for grid in grids(puzzle):
+        if grid in found:
+            continue
+        problem = solution_problem(puzzle, grid)
+        if problem is not None:
+            raise RuntimeError(f"the search produced a grid that breaks a rule: {problem}")
+        if limit is not None and len(found) == limit:
+            more = True
+            break
+        found.append(grid)
+    solutions = tuple(found)
+    reason = None if solutions else "no completed grid keeps every rule"
+    return NumberCrossReport(puzzle, solutions, not more, more, reason,
+                             tuple(numbers(g) for g in solutions), tuple(answer(g) for g in solutions))
+
+
+def _nine_colourable(neighbours: tuple[tuple[int, ...], ...]) -> bool:
+    """Whether regions can take digits 1-9 with touching regions different (backtracking).
+
+    Digits are interchangeable here, so a region only tries the digits already in use and one new one."""
+    colour = [0] * len(neighbours)
+    order = sorted(range(len(neighbours)), key=lambda k: -len(neighbours[k]))
+
+    def place(i: int, used: int) -> bool:
+        if i == len(order):
+            return True
+        k = order[i]
+        for d in range(1, min(used + 1, 9) + 1):
+            if all(colour[j] != d for j in neighbours[k]):
+                colour[k] = d
+                if place(i + 1, max(used, d)):
+                    return True
+        colour[k] = 0
+        return False
+
+    return place(0, 0)
