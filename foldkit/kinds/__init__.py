@@ -10,11 +10,11 @@ from pathlib import Path
 from typing import Any
 
 from foldkit.files import BUILT_IN, built_in_text, read_text, subject_name
-from foldkit.kinds import blockparty, packing, shutbox
+from foldkit.kinds import blockparty, numbercross, packing, shutbox
 from foldkit.kinds.base import Kind
 from solver.text import InputError, content_lines, quoted
 
-KINDS: tuple[Kind, ...] = (shutbox.KIND, packing.KIND, blockparty.KIND)
+KINDS: tuple[Kind, ...] = (shutbox.KIND, packing.KIND, numbercross.KIND, blockparty.KIND)
 
 
 @dataclass(frozen=True)

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from foldkit.errors import EXIT_AMBIGUOUS, EXIT_NO_SOLUTION, EXIT_UNFINISHED, FoldkitError
 from foldkit.kinds.base import BuildOptions, Kind, Outcome, SolveOptions
+from foldkit.paper.gridsheet import sheet_makers
 from solver.blockparty.model import BlockParty, Grid, answer, grid_picture, parse_block_party, row_products
 from solver.blockparty.search import DEFAULT_LIMIT, BlockPartyReport
 
@@ -151,9 +152,9 @@ def solution_file(report: BlockPartyReport, options: BuildOptions) -> bytes:
 
 
 def solution_json_file(report: BlockPartyReport, options: BuildOptions) -> bytes:
-    import json as json_module
+    from foldkit.exchange.json import json_bytes
 
-    return (json_module.dumps(json(report), indent=1) + "\n").encode()
+    return json_bytes(json(report))
 
 
 def sheet_title(name: str) -> str:
@@ -187,22 +188,6 @@ def solution_sheet(report: BlockPartyReport):
                  answer=f"Answer: {answer(grid)}")
 
 
-def _pdf(sheet_of):
-    def make(report: BlockPartyReport, options: BuildOptions) -> bytes:
-        from foldkit.paper.gridsheet import sheet_pdf
-
-        return sheet_pdf(sheet_of(report), options.paper)
-    return make
-
-
-def _svg(sheet_of):
-    def make(report: BlockPartyReport, options: BuildOptions) -> bytes:
-        from foldkit.paper.gridsheet import sheet_svg
-
-        return sheet_svg(sheet_of(report), options.paper)
-    return make
-
-
 KIND = Kind(
     name="block-party",
     title="Block Party",
@@ -215,9 +200,6 @@ KIND = Kind(
     artifacts={
         "solution.txt": solution_file,
         "solution.json": solution_json_file,
-        "puzzle.pdf": _pdf(puzzle_sheet),
-        "solution.pdf": _pdf(solution_sheet),
-        "puzzle.svg": _svg(puzzle_sheet),
-        "solution.svg": _svg(solution_sheet),
+        **sheet_makers(puzzle_sheet, solution_sheet),
     },
 )

@@ -27,6 +27,7 @@ from typing import Any
 
 from foldkit.errors import EXIT_AMBIGUOUS, EXIT_NO_SOLUTION, EXIT_UNFINISHED, FoldkitError
 from foldkit.kinds.base import BuildOptions, Kind, Outcome, SolveOptions
+from foldkit.paper.gridsheet import sheet_makers
 
 SCHEMA = "foldkit.number-cross/1"
 TILE_TEXT = "\u2588" * 3  # a tile in the terminal: a solid block
@@ -112,8 +113,8 @@ def solution_text(puzzle: Any, grid: Any) -> str:
     placed = numbers(grid)
     rows = []
     for r in range(puzzle.rows):
-        mine = [f"{p.value} (cols {p.cols[0]}-{p.cols[1]})" for p in placed if p.row == r]
-        rows.append(f"  row {r}: " + ", ".join(mine))
+        mine = [f"{p.value} (columns {p.cols[0] + 1}-{p.cols[1] + 1})" for p in placed if p.row == r]
+        rows.append(f"  row {r + 1}: " + ", ".join(mine))
     return "\n".join([grid_text(puzzle, grid), f"Numbers ({len(placed)}):", *rows, f"Answer: {answer(grid)}"])
 
 
@@ -187,10 +188,39 @@ def solution_file(report: Any, options: BuildOptions) -> bytes:
 
 
 def solution_json_file(report: Any, options: BuildOptions) -> bytes:
-    import json as json_module
+    from foldkit.exchange.json import json_bytes
 
     the_solution(report)
-    return (json_module.dumps(json(report), indent=1) + "\n").encode()
+    return json_bytes(json(report))
+
+
+def sheet_title(name: str) -> str:
+    """'Number Cross 5' for a file named number-cross-5, else 'Number Cross: name'."""
+    if name.lower().startswith("number-cross"):
+        return name.replace("-", " ").replace("_", " ").title()
+    return f"Number Cross: {name}"
+
+
+def puzzle_sheet(report: Any):
+    """The puzzle page: regions, highlighted cells, the clue beside each row, the rules."""
+    from foldkit.paper.gridsheet import number_cross_sheet
+
+    p = report.puzzle
+    return number_cross_sheet(p.regions, p.highlighted, tuple(c.text for c in p.clues), None, sheet_title(p.name),
+                              RULES, answer="Answer: ______________________")
+
+
+def solution_sheet(report: Any):
+    """The solution page: tiles black, the digits, the numbers formed and the answer."""
+    from foldkit.paper.gridsheet import number_cross_sheet
+    from solver.numbercross.model import answer, numbers
+
+    p, grid = report.puzzle, the_solution(report)
+    placed = numbers(grid)
+    footer = (f"The {len(placed)} numbers: " + " + ".join(str(n.value) for n in placed),
+              "The completed grid is unique (proven by search).")
+    return number_cross_sheet(p.regions, p.highlighted, tuple(c.text for c in p.clues), grid,
+                              sheet_title(p.name) + ": solution", footer=footer, answer=f"Answer: {answer(grid)}")
 
 
 KIND = Kind(
@@ -205,5 +235,6 @@ KIND = Kind(
     artifacts={
         "solution.txt": solution_file,
         "solution.json": solution_json_file,
+        **sheet_makers(puzzle_sheet, solution_sheet),
     },
 )

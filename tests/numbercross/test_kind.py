@@ -45,7 +45,7 @@ def test_text_shows_the_grid_with_borders_tiles_numbers_and_answer():
     assert "unique completed grid, 7 numbers, answer 107639" in text
     assert "+---+" in text and "|" in text and "\u2588" in text
     assert "multiple of 2025" in text
-    assert "99225 (cols 0-4)" in text and text.rstrip().endswith("Answer: 107639")
+    assert "row 5: 99225 (columns 1-5)" in text and text.rstrip().endswith("Answer: 107639")
 
 
 def test_text_of_an_ambiguous_puzzle_shows_every_grid():

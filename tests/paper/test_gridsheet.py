@@ -23,42 +23,27 @@ from foldkit.paper.gridsheet import (
 from tests.conftest import require_program
 
 ROOT = Path(__file__).resolve().parents[2]
-# Number Cross 5 comes to examples/ with the Number Cross kind; until then, from the shared data.
-PLACES = (ROOT / "examples", Path("/work/shared/puzzles"))
+NC5 = ROOT / "examples" / "number-cross-5.txt"
 SVG = "{http://www.w3.org/2000/svg}"
 
 
-# A tiny reader of the Number Cross files, only for these tests (the real parser lives elsewhere).
-
-def _content(path: Path) -> list[str]:
-    lines = (line.strip() for line in path.read_text().splitlines())
-    return [line for line in lines if line and not line.startswith("#")]
-
-
 def read_number_cross(path: Path):
-    """(regions, highlighted cells, clue texts) of a number-cross file."""
-    lines = _content(path)
-    rows = int(lines[0].split()[1])
-    def section(word: str) -> list[str]:
-        at = lines.index(word) + 1
-        return lines[at:at + rows]
-    regions = tuple(tuple(int(t) for t in line.split()) for line in section("regions:"))
-    highlighted = frozenset((r, c) for r, line in enumerate(section("highlighted:"))
-                            for c, t in enumerate(line.split()) if t == "*")
-    return regions, highlighted, tuple(section("clues:"))
+    """(regions, highlighted cells, clue texts) of a Number Cross file."""
+    from solver.numbercross.parse import parse_number_cross
+
+    puzzle = parse_number_cross(path.read_text(), str(path), "nc")
+    return puzzle.regions, puzzle.highlighted, tuple(c.text for c in puzzle.clues)
 
 
-def read_number_cross_grid(path: Path):
-    return tuple(tuple(None if t == "X" else int(t) for t in line.split()) for line in _content(path))
+def read_solution(path: Path):
+    from solver.numbercross.parse import parse_solution
+
+    return parse_solution(path.read_text(), str(path))
 
 
 def nc_files() -> tuple[Path, Path]:
     """The puzzle and solution files of Number Cross 5."""
-    for place in PLACES:
-        puzzle, solution = place / "number-cross-5.txt", place / "number-cross-5.solution.txt"
-        if puzzle.exists() and solution.exists():
-            return puzzle, solution
-    raise FileNotFoundError("number-cross-5.txt is in none of " + ", ".join(map(str, PLACES)))
+    return NC5, NC5.with_name("number-cross-5.solution.txt")
 
 
 @pytest.fixture(scope="module")
@@ -71,7 +56,7 @@ def nc_puzzle() -> Sheet:
 @pytest.fixture(scope="module")
 def nc_solution() -> Sheet:
     regions, highlighted, clues = read_number_cross(nc_files()[0])
-    grid = read_number_cross_grid(nc_files()[1])
+    grid = read_solution(nc_files()[1])
     return number_cross_sheet(regions, highlighted, clues, grid, "Number Cross 5: solution", (),
                               ("Numbers: 3422, 324, 5324",), "Answer: 4135658")
 
@@ -121,7 +106,7 @@ def test_svg_has_one_rect_per_tile_and_per_shaded_cell(nc_solution):
     assert root.tag == f"{SVG}svg" and root.get("width") == "210mm" and root.get("viewBox") == "0 0 210 297"
     rects = root.findall(f"{SVG}rect")
     tiles = [r for r in rects if r.get("class") == "tile"]
-    grid = read_number_cross_grid(nc_files()[1])
+    grid = read_solution(nc_files()[1])
     assert len(tiles) == sum(row.count(None) for row in grid) == len(nc_solution.black) == 29
     assert len([r for r in rects if r.get("class") == "shade"]) == len(nc_solution.shaded) == 16
     texts = [t.text for t in root.findall(f"{SVG}text")]
