@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from foldkit.errors import EXIT_AMBIGUOUS, EXIT_NO_SOLUTION, EXIT_UNFINISHED, FoldkitError
 from foldkit.kinds.base import BuildOptions, Kind, Outcome, SolveOptions
-from foldkit.paper.gridsheet import sheet_makers
+from foldkit.kinds.sheets import sheet_makers
 from solver.blockparty.model import BlockParty, Grid, answer, grid_picture, parse_block_party, row_products
 from solver.blockparty.search import DEFAULT_LIMIT, BlockPartyReport
 

@@ -7,8 +7,12 @@ Heavy libraries are imported inside the makers, so that naming them costs nothin
 
 from __future__ import annotations
 
-from foldkit.fold.subject import Subject
+from typing import TYPE_CHECKING
+
 from foldkit.kinds.base import BuildOptions, Maker
+
+if TYPE_CHECKING:
+    from foldkit.fold.subject import Subject
 
 
 def box_stl(subject: Subject, options: BuildOptions) -> bytes:

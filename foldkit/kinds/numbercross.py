@@ -27,7 +27,7 @@ from typing import Any
 
 from foldkit.errors import EXIT_AMBIGUOUS, EXIT_NO_SOLUTION, EXIT_UNFINISHED, FoldkitError
 from foldkit.kinds.base import BuildOptions, Kind, Outcome, SolveOptions
-from foldkit.paper.gridsheet import sheet_makers
+from foldkit.kinds.sheets import sheet_makers
 
 SCHEMA = "foldkit.number-cross/1"
 TILE_TEXT = "\u2588" * 3  # a tile in the terminal: a solid block

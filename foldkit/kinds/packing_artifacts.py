@@ -7,10 +7,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from foldkit.kinds.base import BuildOptions
-from solver.packing.assembly import Assembly, Box, Placed, plan_assembly
+
+if TYPE_CHECKING:
+    from solver.packing.assembly import Assembly, Box, Placed
 
 
 @dataclass(frozen=True)
@@ -35,6 +37,8 @@ class Packed:
 
 def packed(report) -> Packed:
     """The packing of a report with its assembly order and colours planned."""
+    from solver.packing.assembly import plan_assembly
+
     return Packed(report, plan_assembly(report.puzzle.box, report.packing))
 
 
@@ -95,6 +99,7 @@ def assembly_artifacts(box: Box, packing: Sequence[Placed], title: str = "assemb
     from foldkit.assembly.glb import assembly_glb as glb_of
     from foldkit.assembly.stl import PrintOptions, print_stls
     from foldkit.paper.instructions import assembly_pdf as pdf_of
+    from solver.packing.assembly import plan_assembly
 
     prints, gif = prints or PrintOptions(), gif or GifOptions()
     plan = plan_assembly(box, packing)

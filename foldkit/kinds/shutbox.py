@@ -4,11 +4,10 @@ whose remaining cells fold into a box. Its files start with a 'rows cols' header
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
-from foldkit.fold.subject import Subject
 from foldkit.kinds.base import EXIT_AMBIGUOUS, EXIT_NO_SOLUTION, EXIT_UNFINISHED, Kind, Outcome, SolveOptions
 from foldkit.kinds.folds import FOLD_ARTIFACTS, on_fold
-from foldkit.look import box_text
 from solver.text import ascii_int
 
 
@@ -16,8 +15,8 @@ from solver.text import ascii_int
 class Solved:
     """A solved puzzle ready for its artifacts: the solver's report and the fold it came to."""
 
-    report: object  # solver.shutbox.Report
-    fold: Subject
+    report: Any  # solver.shutbox.Report
+    fold: Any  # foldkit.fold.subject.Subject
 
 
 def parse(text: str, source: str, name: str):
@@ -45,11 +44,15 @@ def outcome(report) -> Outcome:
                                         f"{len(report.layouts)} layouts: nothing is proven (raise --limit, 0 for none)")
     if not found:
         return Outcome(EXIT_NO_SOLUTION, f"no solution: {report.failure}")
+    from foldkit.look import box_text
+
     return Outcome(0, f"answer {found[0].answer}, box {box_text(found[0].box)}, unique")
 
 
 def subject(report) -> Solved:
     """The unique solution as the fold its artifacts are made of."""
+    from foldkit.fold.subject import Subject
+
     solution = report.solutions[0]
     numbers = {c: n for c, n in report.puzzle.numbers.items() if c in solution.layout}
     return Solved(report, Subject(report.puzzle.name, solution.folding, numbers, solution.answer, "puzzle"))

@@ -8,9 +8,8 @@ shapes, so both files show the same page. Same input, same bytes.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any
 
 from foldkit.drawing import PT_MM, Drawing, Label, Line, Rect, Shape
 from foldkit.look import RGB
@@ -253,17 +252,3 @@ def number_cross_sheet(regions: tuple[tuple[int, ...], ...], highlighted: frozen
                 texts[(r, c)] = str(digit)
     return Sheet(rows, cols, regions, title, rules, frozenset(highlighted), frozenset(black), texts, frozenset(),
                  tuple(clue_texts), footer, answer)
-
-
-def sheet_makers(puzzle_sheet: Callable[[Any], Sheet], solution_sheet: Callable[[Any], Sheet]) -> dict[str, Callable]:
-    """The four printable files of a grid puzzle, puzzle.pdf, solution.pdf, puzzle.svg and
-    solution.svg, as makers (subject, options) -> bytes, from two functions subject -> Sheet."""
-
-    def pdf(sheet_of):
-        return lambda subject, options: sheet_pdf(sheet_of(subject), options.paper)
-
-    def svg(sheet_of):
-        return lambda subject, options: sheet_svg(sheet_of(subject), options.paper)
-
-    return {"puzzle.pdf": pdf(puzzle_sheet), "solution.pdf": pdf(solution_sheet),
-            "puzzle.svg": svg(puzzle_sheet), "solution.svg": svg(solution_sheet)}

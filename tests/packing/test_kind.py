@@ -10,7 +10,7 @@ import pytest
 
 from foldkit.errors import EXIT_NO_SOLUTION
 from foldkit.kinds.base import BuildOptions, SolveOptions
-from foldkit.kinds.packing import KIND, legend
+from foldkit.kinds.packing import KIND, legend, solution_json, solution_txt
 from solver.packing import Placement, make_packing, packing_problem, parse_solution
 from solver.text import InputError
 from tests.conftest import EXAMPLES, ROOT
@@ -23,7 +23,8 @@ def load(name: str):
 
 def test_the_kind_knows_its_files():
     assert KIND.name == "packing" and KIND.recognise("packing") and not KIND.recognise("20")
-    assert set(KIND.artifacts) == {"solution.txt", "solution.json"}
+    assert set(KIND.artifacts) == {"solution.txt", "solution.json", "assembly.pdf", "assembly.gif", "assembly.glb",
+                                   "pieces.stl"}
     with pytest.raises(InputError):
         KIND.parse("packing 0 1 1\npiece C: 0 0 0\n", "bad.txt", "bad")
 
@@ -50,10 +51,10 @@ def test_one_packing_of_the_y_pentacube():
 def test_artifacts_read_back_as_the_packing():
     puzzle = load("mixed-2x3x4")
     report = KIND.solve(puzzle, SolveOptions(seed=3))
-    written = KIND.artifacts["solution.txt"](report, BuildOptions()).decode()
+    written = solution_txt(report, BuildOptions()).decode()
     assert written.startswith("# mixed-2x3x4: packed: 7 pieces placed\n")
     assert parse_solution(written, "solution.txt", puzzle) == report.packing
-    data = json.loads(KIND.artifacts["solution.json"](report, BuildOptions()))
+    data = json.loads(solution_json(report, BuildOptions()))
     assert data == KIND.json(report)
 
 
@@ -82,7 +83,7 @@ def test_no_packing_exits_1_and_says_why(text, summary):
         assert outcome.code == EXIT_NO_SOLUTION and outcome.summary == summary
         assert "level 1" not in KIND.text(report)
         assert KIND.json(report)["packing"] is None and KIND.json(report)["failure"]
-        assert KIND.artifacts["solution.txt"](report, BuildOptions()).decode() == f"# t: {summary}\n"
+        assert solution_txt(report, BuildOptions()).decode() == f"# t: {summary}\n"
 
 
 def test_the_legend_shows_runs_of_numbers():
