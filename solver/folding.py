@@ -15,6 +15,7 @@ from functools import lru_cache
 
 import numpy as np
 
+from solver import surface
 from solver.box import Box, Placement, Vec, boxes_of_area, face_normal, square_center, squares, surface_area
 from solver.grid import DIRECTIONS, STEP, Cell, Layout, neighbours
 from solver.surface import SurfaceStates, surface_states
@@ -232,7 +233,7 @@ def _folding(tree: _Tree, graph: SurfaceStates, column: np.ndarray) -> Folding:
 
 def clear_caches() -> None:
     """Forget the cached state graphs and spanning trees (benchmarks use it to time cold runs)."""
-    surface_states.cache_clear()
+    surface.clear_cache()
     _spanning_tree.cache_clear()
 
 

@@ -14,7 +14,7 @@ from functools import lru_cache
 
 import numpy as np
 
-from solver.box import Box, Vec, face_axes, face_normal, symmetries
+from solver.box import Box, Vec, face_axes, face_normal, surface_area, symmetries
 
 Vectors = tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]  # doubled centre, normal, up, right: (n, 3) int64
 
@@ -114,9 +114,20 @@ def _transform(g: np.ndarray, vectors: Vectors) -> Vectors:
     return centre + shift, normal, up, right
 
 
-@lru_cache(maxsize=64)
+CACHED_SQUARES = 1_000  # graphs of boxes up to this surface area are kept (64 of them: at most 80 MB)
+
+
 def surface_states(box: Box) -> SurfaceStates:
-    """The state graph of a box (cached: it depends on the box alone)."""
+    """The state graph of a box (cached up to CACHED_SQUARES: it depends on the box alone)."""
+    return _cached_states(box) if surface_area(box) <= CACHED_SQUARES else _states(box)
+
+
+@lru_cache(maxsize=64)
+def _cached_states(box: Box) -> SurfaceStates:
+    return _states(box)
+
+
+def _states(box: Box) -> SurfaceStates:
     vectors = _all_states(box)
     up, right = vectors[2], vectors[3]
     step = np.stack([_number(box, _walk(box, vectors, w)) for w in (up, right, -up, -right)], axis=1)
@@ -124,3 +135,8 @@ def surface_states(box: Box) -> SurfaceStates:
     frames = np.stack([up, right], axis=1)
     symmetry = np.array([_number(box, _transform(g, vectors)) for g in symmetries(box)])
     return SurfaceStates(box, square, frames, step, symmetry)
+
+
+def clear_cache() -> None:
+    """Forget the cached graphs (benchmarks use it to time cold runs)."""
+    _cached_states.cache_clear()
