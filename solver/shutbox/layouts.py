@@ -21,7 +21,7 @@ from pysat.solvers import Solver
 
 from solver.grid import DIRECTIONS, Cell, Layout
 from solver.shutbox.puzzle import Puzzle
-from solver.shutbox.rules import is_layout, king_neighbourhood, ray
+from solver.shutbox.rules import arrow_holds, king_neighbourhood, number_holds, ray, unmet_clue
 
 Clause = list[int]
 
@@ -209,13 +209,24 @@ class LayoutModel:
         return frozenset(self.cells[v - 1] for v in model[:n] if v > 0)
 
     def blocking_clause(self, layout: Layout) -> Clause:
+        """A clause only this picture breaks: some cell differs."""
         return [-self.box(x) if x in layout else self.box(x) for x in self.cells]
 
+    def piece_blocking_clause(self, layout: Layout) -> Clause:
+        """A clause that, among connected layouts, only this one breaks: it loses a cell or
+        gains one of its rim (a connected layout holding it and more holds a rim cell). Short,
+        so the solver looks for the next layout near this one, not anywhere on the grid."""
+        cells = {self.box(x) - 1 for x in layout}
+        return [-(i + 1) for i in sorted(cells)] + [j + 1 for j in sorted(self.grid.rim(cells))]
 
-def single_cell_layouts(puzzle: Puzzle) -> list[Layout]:
-    """Every layout of exactly one box cell (the lone-cell clauses exclude these)."""
+
+def single_cell_layouts(puzzle: Puzzle) -> Iterator[Layout]:
+    """Every layout of exactly one box cell (the lone-cell clauses exclude these), lazily.
+
+    One cell is always connected and never encloses a hole (a cell off the border has four
+    straight ways out, and one box cell blocks only one), so only the clues are checked."""
     if len(puzzle.numbers) > 1:
-        return []
+        return
     if puzzle.numbers:
         candidates = list(puzzle.numbers)
     elif puzzle.arrows:
@@ -223,14 +234,24 @@ def single_cell_layouts(puzzle: Puzzle) -> list[Layout]:
         candidates = ray(puzzle, cell, pointed[0])
     else:
         candidates = puzzle.cells()
-    return [frozenset([x]) for x in candidates if is_layout(puzzle, frozenset([x]))]
+    for x in candidates:
+        layout = frozenset([x])
+        if all(number_holds(puzzle, layout, c) for c in puzzle.numbers) and \
+                all(arrow_holds(puzzle, layout, c) for c in puzzle.arrows):
+            yield layout
 
 
 def layouts(puzzle: Puzzle) -> Iterator[Layout]:
-    """Every layout that keeps the grid rules, each once, in no particular order."""
+    """Every layout that keeps the grid rules, each once, in no particular order.
+
+    The solver tries cells as non-box first, so the first layouts are small ones: a few
+    clues on a large grid give a layout at once instead of a grid-filling one."""
+    if unmet_clue(puzzle) is not None:
+        return
     yield from single_cell_layouts(puzzle)
     model = LayoutModel(puzzle)
     with Solver(name=SAT_BACKEND, bootstrap_with=model.clauses) as sat:
+        sat.set_phases([-model.box(x) for x in model.cells])
         while sat.solve():
             layout = model.layout_of(sat.get_model())
             cuts = model.cuts(layout)
@@ -238,4 +259,4 @@ def layouts(puzzle: Puzzle) -> Iterator[Layout]:
                 sat.append_formula(cuts)
                 continue
             yield layout
-            sat.add_clause(model.blocking_clause(layout))
+            sat.add_clause(model.piece_blocking_clause(layout))
