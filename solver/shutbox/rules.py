@@ -97,14 +97,18 @@ def unmet_clue(puzzle: Puzzle) -> str | None:
         if value > len(room):
             there = f"only {len(block)} cells are there" if len(room) == len(block) else \
                 f"only {len(room)} cells there are not arrows"
-            return f"the {value} at {place} needs {value} box cells around it but {there}"
+            return f"the {value} at {place} needs {_cells(value)} around it but {there}"
         if value < len(numbers):
-            return f"the {value} at {place} needs {value} box cells around it but {len(numbers)} numbers are there"
+            return f"the {value} at {place} needs {_cells(value)} around it but {len(numbers)} numbers are there"
     for cell in sorted(puzzle.arrows):
         for direction in puzzle.arrows[cell]:
             if not ray(puzzle, cell, direction):
                 return f"the arrow {puzzle.arrows[cell]} at {where(cell)} points {WORDS[direction]} off the grid"
     return None
+
+
+def _cells(count: int) -> str:
+    return "1 box cell" if count == 1 else f"{count} box cells"
 
 
 def where(cell: Cell) -> str:
