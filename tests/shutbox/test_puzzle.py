@@ -46,7 +46,7 @@ def test_puzzles_without_clues_of_a_kind_are_valid():
         ("", "f.txt:1", "empty file"),
         ("2 x\n. .\n", "f.txt:1:1", "header"),
         ("2 2\n. .\n", "f.txt:1:1", "header says 2 rows"),
-        ("1 3\n. . . .\n", "f.txt:2:1", "row 0 has 4 cells"),
+        ("1 3\n. . . .\n", "f.txt:2:1", "row 1 has 4 cells"),
         ("1 3\n. Q .\n", "f.txt:2:3", "unknown token 'Q'"),
         ("1 3\n. . 0\n", "f.txt:2:5", "outside 1-9"),
         ("1 2\n12 .\n", "f.txt:2:1", "outside 1-9"),
