@@ -112,7 +112,7 @@ def _parse_token(token: str) -> Number | str | None:
         digits = token.rstrip("os")
         mark = token[len(digits):]
         if not all("0" <= ch <= "9" for ch in digits) or len(mark) > 1:
-            raise ValueError(f"unknown token {quoted(token)}")
+            raise ValueError(f"unknown token {quoted(token)} (expected a number 1-9 with an optional o or s)")
         value = ascii_int(digits)
         if value is None or not 1 <= value <= 9:
             raise ValueError(f"number {quoted(digits)} is outside 1-9")
