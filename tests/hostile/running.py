@@ -17,8 +17,12 @@ SAMPLE = ROOT / "examples" / "nov2025-sample.txt"
 
 
 def run(capsys, *argv) -> tuple[int, str, str]:
-    """(exit code, stdout, stderr) of foldkit.cli.main in this process."""
-    code = main([str(a) for a in argv])
+    """(exit code, stdout, stderr) of foldkit.cli.main in this process (a usage error exits
+    through argparse's SystemExit, as it does for a user)."""
+    try:
+        code = main([str(a) for a in argv])
+    except SystemExit as stop:
+        code = stop.code
     out, err = capsys.readouterr()
     return code, out, err
 
