@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from itertools import combinations
 
+import numpy as np
 from pysat.solvers import Solver
 
 from solver.grid import DIRECTIONS, Cell, Layout
@@ -42,11 +43,13 @@ class Grid:
         steps = [(r - 1, c), (r, c + 1), (r + 1, c), (r, c - 1)]
         return [y * self.cols + x for y, x in steps if 0 <= y < self.rows and 0 <= x < self.cols]
 
-    def pieces(self, member: bytearray, value: int, seen: bytearray | None = None) -> list[list[int]]:
-        """The 4-connected groups of indices whose member flag equals value (skipping seen ones)."""
+    def pieces(self, member: bytearray, value: int, seen: bytearray | None = None,
+               among: list[int] | None = None) -> list[list[int]]:
+        """The 4-connected groups of indices whose member flag equals value (skipping seen ones),
+        each found from its smallest index; among: the sorted indices to look at, if not all."""
         seen = bytearray(self.size) if seen is None else seen
         out = []
-        for start in range(self.size):
+        for start in range(self.size) if among is None else among:
             if member[start] == value and not seen[start]:
                 out.append(self._flood([start], member, value, seen))
         return out
@@ -56,6 +59,36 @@ class Grid:
         seen = bytearray(self.size)
         self._flood([i for i in self.border if not box[i]], box, 0, seen)
         return self.pieces(box, 0, seen)
+
+    def hole_count(self, box: bytearray, pieces: list[list[int]]) -> int:
+        """How many holes the box cells enclose, counted without a flood of the grid: holes =
+        8-connected pieces - the Euler number of the box cells, counted over 2x2 windows."""
+        image = np.zeros((self.rows + 2, self.cols + 2), dtype=np.int8)
+        image[1:-1, 1:-1] = np.frombuffer(bytes(box), dtype=np.uint8).reshape(self.rows, self.cols)
+        corner, right, below, diagonal = image[:-1, :-1], image[:-1, 1:], image[1:, :-1], image[1:, 1:]
+        window = corner + right + below + diagonal
+        ones, threes = int((window == 1).sum()), int((window == 3).sum())
+        crossed = int(((window == 2) & (corner == diagonal)).sum())
+        return self._pieces_touching_at_corners(pieces) - (ones - threes - 2 * crossed) // 4
+
+    def _pieces_touching_at_corners(self, pieces: list[list[int]]) -> int:
+        """How many pieces there are when cells that touch only at a corner count as joined."""
+        if len(pieces) < 2:
+            return len(pieces)
+        owner = {i: k for k, piece in enumerate(pieces) for i in piece}
+        joined = list(range(len(pieces)))
+
+        def root(k: int) -> int:
+            while joined[k] != k:
+                k = joined[k]
+            return k
+
+        for i, k in owner.items():
+            r, c = divmod(i, self.cols)
+            for y, x in ((r + 1, c - 1), (r + 1, c + 1)):
+                if 0 <= y < self.rows and 0 <= x < self.cols and (y * self.cols + x) in owner:
+                    joined[root(owner[y * self.cols + x])] = root(k)
+        return sum(1 for k in range(len(pieces)) if root(k) == k)
 
     def _flood(self, starts: list[int], member: bytearray, value: int, seen: bytearray) -> list[int]:
         for i in starts:
@@ -165,15 +198,17 @@ class LayoutModel:
 
     def cuts(self, layout: Layout) -> list[Clause]:
         """Clauses that forbid the pieces and holes of a layout; empty if it has none."""
-        box = bytearray(self.grid.size)
-        for r, c in layout:
-            box[r * self.puzzle.cols + c] = 1
-        return self._piece_cuts(box) + self._hole_cuts(box)
+        box, cells = bytearray(self.grid.size), sorted(r * self.puzzle.cols + c for r, c in layout)
+        for i in cells:
+            box[i] = 1
+        pieces = self.grid.pieces(box, 1, among=cells)
+        holes = self._hole_cuts(box) if self.grid.hole_count(box, pieces) else []
+        return self._piece_cuts(pieces) + holes
 
-    def _piece_cuts(self, box: bytearray) -> list[Clause]:
+    def _piece_cuts(self, pieces: list[list[int]]) -> list[Clause]:
         """For two pieces P and Q: if a cell of P and one of Q are box cells, then some cell of
         P's rim is too. Each piece is cut against the largest, the largest against the next."""
-        pieces = sorted(self.grid.pieces(box, 1), key=len, reverse=True)
+        pieces = sorted(pieces, key=len, reverse=True)
         if len(pieces) < 2:
             return []
         pairs = [(piece, pieces[0]) for piece in pieces[1:]] + [(pieces[0], pieces[1])]
