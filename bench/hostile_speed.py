@@ -4,7 +4,7 @@ up to 100x100, and `foldkit boxes` on nets of thousands of cells; whole process 
 The inputs are made here, in a temporary folder: grids with no clue, one number, two numbers far
 apart, or one arrow; nets that are a line, a random tree, a random blob, a box's cross net and a
 square block. Prints the exit code and the wall time, median (min, max) of --runs runs.
-Usage: python bench/hostile_speed.py [--runs N] [--quick] [--only WORD]
+Usage: python bench/hostile_speed.py [--runs N] [--quick] [--only WORD] [--timeout SECONDS]
 """
 
 from __future__ import annotations
@@ -79,10 +79,15 @@ def cases(quick: bool) -> list[tuple[str, list[str], str]]:
     return out
 
 
-def timed_run(args: list[str]) -> tuple[float, int]:
-    """(wall seconds, exit code) of one whole foldkit process run from this checkout."""
+def timed_run(args: list[str], timeout: float) -> tuple[float, int | None]:
+    """(wall seconds, exit code; None if stopped at timeout) of one whole foldkit process run
+    from this checkout."""
     start = time.perf_counter()
-    done = subprocess.run([sys.executable, "-m", "foldkit", *args], cwd=ROOT, capture_output=True, check=False)
+    try:
+        done = subprocess.run([sys.executable, "-m", "foldkit", *args], cwd=ROOT, capture_output=True,
+                              check=False, timeout=timeout)
+    except subprocess.TimeoutExpired:
+        return time.perf_counter() - start, None
     return time.perf_counter() - start, done.returncode
 
 
@@ -91,6 +96,7 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--quick", action="store_true", help="leave out the 10,000-cell nets (a minute each)")
     parser.add_argument("--only", default="", help="only the cases whose label contains this")
+    parser.add_argument("--timeout", type=float, default=600, help="stop a run after this many seconds")
     args = parser.parse_args()
     print(f"{args.runs} runs each, whole process; median (min, max)")
     with tempfile.TemporaryDirectory() as folder:
@@ -99,10 +105,10 @@ def main() -> None:
                 continue
             path = Path(folder) / "input.txt"
             path.write_text(text)
-            runs = [timed_run([a.replace("{file}", str(path)) for a in argv]) for _ in range(args.runs)]
+            runs = [timed_run([a.replace("{file}", str(path)) for a in argv], args.timeout) for _ in range(args.runs)]
             seconds = [s for s, _ in runs]
-            codes = sorted({code for _, code in runs})
-            print(f"  {label:<28} exit {codes}  {statistics.median(seconds):7.2f} s  "
+            codes = sorted({"timeout" if code is None else str(code) for _, code in runs})
+            print(f"  {label:<28} exit {','.join(codes):<8}  {statistics.median(seconds):7.2f} s  "
                   f"(min {min(seconds):.2f}, max {max(seconds):.2f})", flush=True)
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 import time
 
+import numpy as np
 import pytest
 
 from solver.folding import box_foldings, foldings, longest_run
@@ -105,3 +106,17 @@ def test_bad_nets_say_where(capsys, tmp_path, text, place, words):
     assert words in message and len(message) < 300
     with pytest.raises(InputError):
         parse_net(text)
+
+
+@pytest.mark.parametrize("box", [(1, 1, 1), (2, 3, 4), (3, 3, 3), (4, 20, 80)])
+def test_the_state_graph_numbered_directly_is_consistent(box):
+    from solver.surface import surface_states
+
+    graph = surface_states(box)
+    states = np.arange(len(graph.square))
+    for d in range(4):
+        assert np.array_equal(np.sort(graph.step[:, d]), states)  # each step is a permutation
+        assert np.array_equal(graph.step[graph.step[:, d], (d + 2) % 4], states)  # and the opposite step undoes it
+    for g in graph.symmetry:
+        assert np.array_equal(np.sort(g), states)
+        assert all(np.array_equal(g[graph.step[:, d]], graph.step[g, d]) for d in range(4))  # it commutes with steps
