@@ -28,6 +28,7 @@ Clause = list[int]
 
 SAT_BACKEND = "cadical153"
 RING_STEPS = 3  # how many rings beyond a hole's own rim are tried as cuts
+LARGE_CUT = 256  # literals past which a cut goes through a fresh variable
 
 
 class Grid:
@@ -60,35 +61,16 @@ class Grid:
         self._flood([i for i in self.border if not box[i]], box, 0, seen)
         return self.pieces(box, 0, seen)
 
-    def hole_count(self, box: bytearray, pieces: list[list[int]]) -> int:
-        """How many holes the box cells enclose, counted without a flood of the grid: holes =
-        8-connected pieces - the Euler number of the box cells, counted over 2x2 windows."""
+    def euler_number(self, box: bytearray) -> int:
+        """Pieces minus holes of the box cells, pieces joined at corners counting as one (so at
+        least the 4-connected pieces minus the holes), counted over 2x2 windows without a flood."""
         image = np.zeros((self.rows + 2, self.cols + 2), dtype=np.int8)
         image[1:-1, 1:-1] = np.frombuffer(bytes(box), dtype=np.uint8).reshape(self.rows, self.cols)
         corner, right, below, diagonal = image[:-1, :-1], image[:-1, 1:], image[1:, :-1], image[1:, 1:]
         window = corner + right + below + diagonal
         ones, threes = int((window == 1).sum()), int((window == 3).sum())
         crossed = int(((window == 2) & (corner == diagonal)).sum())
-        return self._pieces_touching_at_corners(pieces) - (ones - threes - 2 * crossed) // 4
-
-    def _pieces_touching_at_corners(self, pieces: list[list[int]]) -> int:
-        """How many pieces there are when cells that touch only at a corner count as joined."""
-        if len(pieces) < 2:
-            return len(pieces)
-        owner = {i: k for k, piece in enumerate(pieces) for i in piece}
-        joined = list(range(len(pieces)))
-
-        def root(k: int) -> int:
-            while joined[k] != k:
-                k = joined[k]
-            return k
-
-        for i, k in owner.items():
-            r, c = divmod(i, self.cols)
-            for y, x in ((r + 1, c - 1), (r + 1, c + 1)):
-                if 0 <= y < self.rows and 0 <= x < self.cols and (y * self.cols + x) in owner:
-                    joined[root(owner[y * self.cols + x])] = root(k)
-        return sum(1 for k in range(len(pieces)) if root(k) == k)
+        return (ones - threes - 2 * crossed) // 4
 
     def _flood(self, starts: list[int], member: bytearray, value: int, seen: bytearray) -> list[int]:
         for i in starts:
@@ -202,7 +184,8 @@ class LayoutModel:
         for i in cells:
             box[i] = 1
         pieces = self.grid.pieces(box, 1, among=cells)
-        holes = self._hole_cuts(box) if self.grid.hole_count(box, pieces) else []
+        # holes <= pieces - Euler number: when that is 0, there is no hole and no flood is needed
+        holes = self._hole_cuts(box) if len(pieces) > self.grid.euler_number(box) else []
         return self._piece_cuts(pieces) + holes
 
     def _piece_cuts(self, pieces: list[list[int]]) -> list[Clause]:
@@ -215,9 +198,17 @@ class LayoutModel:
         out = []
         for piece, other in pairs:
             rim = [j + 1 for j in self.grid.rim(set(piece))]
-            anchor = self._anchor(other)
-            out += [[-(i + 1), -anchor] + rim for i in piece]
+            out += self._implies_one_of([i + 1 for i in piece], [-self._anchor(other)] + rim)
         return out
+
+    def _implies_one_of(self, cells: list[int], clause: Clause) -> list[Clause]:
+        """Clauses saying: each of the literals cells implies the clause. A large pair (a piece
+        of thousands of cells, a rim of hundreds) goes through one fresh variable, so that it
+        costs |cells| + |clause| literals, not their product."""
+        if len(cells) * len(clause) <= LARGE_CUT:
+            return [[-x] + clause for x in cells]
+        some = self.new_var()  # true if some literal of cells is
+        return [[-x, some] for x in cells] + [[-some] + clause]
 
     def _anchor(self, piece: list[int]) -> int:
         """A cell of the piece to stand for it: a number cell if it has one (always a box cell)."""
@@ -235,7 +226,7 @@ class LayoutModel:
                 if not all(box[j] for j in ring) or any(len(self.grid.near[i]) < 4 for i in region):
                     break
                 lits = [-(j + 1) for j in ring if not self.numbered[j]]
-                out += [[i + 1] + lits for i in region]
+                out += self._implies_one_of([-(i + 1) for i in sorted(region)], lits)
                 region |= ring
         return out
 
