@@ -3,11 +3,12 @@ of every allowed size, an unfinished search, and messages that quote a little of
 
 from __future__ import annotations
 
+import random
 import time
 
 import pytest
 
-from solver.shutbox.layouts import layouts, single_cell_layouts
+from solver.shutbox.layouts import Grid, layouts, single_cell_layouts
 from solver.shutbox.puzzle import parse_puzzle
 from solver.shutbox.rules import is_layout, unmet_clue
 from solver.shutbox.solve import NO_LAYOUT, solve
@@ -76,10 +77,13 @@ def test_layouts_are_each_found_once_on_a_clue_free_grid():
     assert len(found) == len(set(found)) and all(is_layout(puzzle, x) for x in found)
 
 
+SPREAD = {(r, c): "3" for r in range(5, 100, 10) for c in range(5, 100, 10)}  # 100 numbers to connect
+
+
 @pytest.mark.parametrize(
     "n, clues",
     [(100, {}), (100, {(50, 50): "5"}), (100, {(1, 1): "4", (98, 98): "4"}), (100, {(0, 0): "RD"}),
-     (20, {}), (15, {(7, 7): "3"})],
+     (100, SPREAD), (20, {}), (15, {(7, 7): "3"})],
 )
 def test_limit_1_answers_fast_at_any_size(capsys, tmp_path, n, clues):
     path = tmp_path / "big.txt"
@@ -131,3 +135,13 @@ def test_a_line_break_lookalike_inside_a_row_is_a_bad_character_at_its_column(ch
     with pytest.raises(InputError) as caught:
         parse_puzzle(f"2 2\n. .\n.{char}.\n", "p.txt")
     assert str(caught.value).startswith("p.txt:3:2: unexpected character")
+
+
+def test_the_euler_bound_never_hides_a_hole():
+    rng = random.Random(8)
+    for _ in range(2000):
+        rows, cols, share = rng.randint(1, 9), rng.randint(1, 9), rng.random()
+        grid = Grid(rows, cols)
+        box = bytearray(1 if rng.random() < share else 0 for _ in range(rows * cols))
+        holes = len(grid.holes(box))
+        assert holes <= len(grid.pieces(box, 1)) - grid.euler_number(box)
