@@ -17,7 +17,7 @@ import numpy as np
 
 from solver import surface
 from solver.box import Box, Placement, Vec, boxes_of_area, face_normal, square_center, squares, surface_area
-from solver.grid import DIRECTIONS, STEP, Cell, Layout, neighbours
+from solver.grid import DIRECTIONS, STEP, Cell, Layout
 from solver.surface import SurfaceStates, surface_states
 
 Edge = tuple[Cell, Cell]  # two grid-adjacent cells, the smaller first
@@ -124,10 +124,13 @@ def _spanning_tree(cells: Layout) -> _Tree:
 def _root(cells: Layout) -> Cell:
     """The cell the tree grows from: the deepest inside the polyomino (furthest from a cell
     outside it), the nearest to the middle of those. A wrong start then fails sooner."""
-    depth = {x: 0 for x in cells if any(n not in cells for n in neighbours(x))}
+    def around(x: Cell) -> tuple[Cell, ...]:
+        return (x[0] - 1, x[1]), (x[0], x[1] + 1), (x[0] + 1, x[1]), (x[0], x[1] - 1)
+
+    depth = {x: 0 for x in cells if any(n not in cells for n in around(x))}
     frontier = list(depth)
     while frontier:
-        ahead = {n for x in frontier for n in neighbours(x) if n in cells and n not in depth}
+        ahead = {n for x in frontier for n in around(x) if n in cells and n not in depth}
         depth.update((x, depth[frontier[0]] + 1) for x in ahead)
         frontier = list(ahead)
     deepest = max(depth.values())

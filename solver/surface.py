@@ -114,7 +114,7 @@ def _transform(g: np.ndarray, vectors: Vectors) -> Vectors:
     return centre + shift, normal, up, right
 
 
-CACHED_SQUARES = 1_000  # graphs of boxes up to this surface area are kept (64 of them: at most 80 MB)
+CACHED_SQUARES = 1_000  # graphs of boxes up to this surface area are kept (512 of them: at most 80 MB)
 
 
 def surface_states(box: Box) -> SurfaceStates:
@@ -122,7 +122,7 @@ def surface_states(box: Box) -> SurfaceStates:
     return _cached_states(box) if surface_area(box) <= CACHED_SQUARES else _states(box)
 
 
-@lru_cache(maxsize=64)
+@lru_cache(maxsize=512)  # every box of every area a puzzle's layouts come in, most of them small
 def _cached_states(box: Box) -> SurfaceStates:
     return _states(box)
 
