@@ -4,8 +4,8 @@ A cell placed on a surface square, together with the 3D directions its grid 'up'
 take there (its frame), fixes where every neighbour goes: a neighbour on the same face lies flat
 beside it, one past the face's edge wraps over that edge at 90 degrees. So a folding is fixed
 by where one cell goes and in which of its 8 frames (4 turns, 2 sides of the paper); the search
-tries all of them at once with numpy and keeps those that cover the surface exactly once and
-keep every grid adjacency.
+tries all of them at once with numpy (the state graph is ``solver.surface``) and keeps those
+that cover the surface exactly once and keep every grid adjacency.
 """
 
 from __future__ import annotations
@@ -15,22 +15,15 @@ from functools import lru_cache
 
 import numpy as np
 
-from solver.box import (
-    Box,
-    Placement,
-    Vec,
-    boxes_of_area,
-    face_axes,
-    face_normal,
-    square_center,
-    squares,
-    symmetries,
-)
+from solver import surface
+from solver.box import Box, Placement, Vec, boxes_of_area, face_normal, square_center, squares, surface_area
 from solver.grid import DIRECTIONS, STEP, Cell, Layout
+from solver.surface import SurfaceStates, surface_states
 
 Edge = tuple[Cell, Cell]  # two grid-adjacent cells, the smaller first
 
 FLAT, RIGHT_ANGLE = 0, 90
+SEARCH_STATES = 1 << 20  # cell states the folding search holds at once (4 MB of int32)
 
 
 @dataclass(frozen=True)
@@ -85,105 +78,6 @@ def grid_edges(cells: Layout) -> list[Edge]:
 
 
 # ---------------------------------------------------------------------------------------------
-# The state graph: a cell on a surface square in one of 8 frames
-
-
-@dataclass(frozen=True)
-class SurfaceStates:
-    """Every (square, frame) of a box, with the step tables between them.
-
-    ``step[s, d]`` is the state a cell's neighbour in grid direction d (U R D L) takes;
-    ``square[s]`` the surface square index of state s; ``frames[s]`` shape (2, 3): the unit
-    vectors that grid up and grid right take in state s; ``symmetry[g, s]`` where the box's
-    g-th isometry sends s. All int64; there are 8 states per square.
-    """
-
-    box: Box
-    square: np.ndarray
-    frames: np.ndarray
-    step: np.ndarray
-    symmetry: np.ndarray
-
-
-@lru_cache(maxsize=6)
-def _frames(normal: Vec) -> list[tuple[Vec, Vec]]:
-    """The 8 (up, right) pairs of unit vectors in the plane perpendicular to normal."""
-    axes = [k for k in range(3) if normal[k] == 0]
-    units = [tuple(s if k == a else 0 for k in range(3)) for a in axes for s in (1, -1)]
-    return [(up, right) for up in units for right in units if np.dot(up, right) == 0]
-
-
-def _all_states(box: Box) -> np.ndarray:
-    """Every state as a row (doubled centre, normal, up, right), shape (8 * squares, 12) int64.
-
-    Doubled coordinates keep every square centre an integer. State 8 * i + f is square i
-    (in the order of ``squares``) in frame f."""
-    blocks = []
-    for face in range(6):
-        k, i, j = face_axes(face)
-        u, v = np.meshgrid(np.arange(box[i]), np.arange(box[j]), indexing="ij")
-        centre = np.zeros((u.size, 3), dtype=np.int64)
-        centre[:, k] = 2 * box[k] if face % 2 else 0
-        centre[:, i], centre[:, j] = 2 * u.ravel() + 1, 2 * v.ravel() + 1
-        normal = face_normal(face)
-        frames = np.array([up + right for up, right in _frames(normal)], dtype=np.int64)
-        blocks.append(np.hstack([np.repeat(centre, 8, axis=0), np.tile(normal, (8 * u.size, 1)),
-                                 np.tile(frames, (u.size, 1))]))
-    return np.vstack(blocks)
-
-
-def _keys(states: np.ndarray, box: Box) -> np.ndarray:
-    """A distinct integer for each state row (vectors of -1, 0, 1 as base-3 digits)."""
-    size = 2 * max(box) + 1
-    centre = (states[:, 0] * size + states[:, 1]) * size + states[:, 2]
-    digits = states[:, 3:] + 1
-    return centre * 3**9 + digits @ (3 ** np.arange(9, dtype=np.int64))
-
-
-def _walk(box: Box, states: np.ndarray, w: np.ndarray) -> np.ndarray:
-    """The states one cell further along w (per state, a unit vector in its face), wrapping
-    over a face edge at 90 degrees where the step leaves the face."""
-    centre, normal, up, right = states[:, 0:3], states[:, 3:6], states[:, 6:9], states[:, 9:12]
-    ahead = centre + 2 * w
-    reach = (ahead * np.abs(w)).sum(axis=1)
-    limit = 2 * (np.abs(w) @ np.array(box, dtype=np.int64))
-    inside = ((reach > 0) & (reach < limit))[:, None]
-    # Over the edge: turn 90 degrees about it, so w becomes -normal and -w becomes normal.
-    def turn(v: np.ndarray) -> np.ndarray:
-        along = (v * w).sum(axis=1)[:, None]
-        return np.where(along == 1, -normal, np.where(along == -1, normal, v))
-
-    over = np.hstack([centre + w - normal, w, turn(up), turn(right)])
-    return np.where(inside, np.hstack([ahead, normal, up, right]), over)
-
-
-def _index_of(keys: np.ndarray, order: np.ndarray, states: np.ndarray, box: Box) -> np.ndarray:
-    return order[np.searchsorted(keys[order], _keys(states, box))]
-
-
-@lru_cache(maxsize=64)
-def surface_states(box: Box) -> SurfaceStates:
-    """The state graph of a box (cached: it depends on the box alone)."""
-    states = _all_states(box)
-    keys = _keys(states, box)
-    order = np.argsort(keys)
-    up, right = states[:, 6:9], states[:, 9:12]
-    steps = [_walk(box, states, w) for w in (up, right, -up, -right)]
-    step = np.stack([_index_of(keys, order, s, box) for s in steps], axis=1)
-    square = np.arange(len(states), dtype=np.int64) // 8
-    frames = states[:, 6:12].reshape(-1, 2, 3)
-    symmetry = np.array([_index_of(keys, order, _transform(g, states), box) for g in symmetries(box)])
-    return SurfaceStates(box, square, frames, step, symmetry)
-
-
-def _transform(g: np.ndarray, states: np.ndarray) -> np.ndarray:
-    """The states moved by an isometry of the box, acting on doubled coordinates."""
-    rot, shift = g[:3, :3], g[:3, 3]
-    parts = [states[:, 0:3] @ rot.T + shift] + [states[:, k : k + 3] @ rot.T for k in (3, 6, 9)]
-    return np.hstack(parts)
-
-
-# ---------------------------------------------------------------------------------------------
 # The search
 
 
@@ -203,7 +97,8 @@ class _Tree:
 @lru_cache(maxsize=32)
 def _spanning_tree(cells: Layout) -> _Tree:
     """The tree of a polyomino (cached: a layout is tried on every box of its area in turn)."""
-    ordered = sorted(cells)
+    root = _root(cells)
+    ordered = [root] + sorted(cells - {root})
     index = {cell: i for i, cell in enumerate(ordered)}
     depth, levels, closing, frontier = {0: 0}, [], [], [0]
     while frontier:
@@ -226,23 +121,73 @@ def _spanning_tree(cells: Layout) -> _Tree:
     return _Tree(ordered, levels, closing)
 
 
+def _root(cells: Layout) -> Cell:
+    """The cell the tree grows from: the deepest inside the polyomino (furthest from a cell
+    outside it), the nearest to the middle of those. A wrong start then fails sooner."""
+    def around(x: Cell) -> tuple[Cell, ...]:
+        return (x[0] - 1, x[1]), (x[0], x[1] + 1), (x[0] + 1, x[1]), (x[0], x[1] - 1)
+
+    depth = {x: 0 for x in cells if any(n not in cells for n in around(x))}
+    frontier = list(depth)
+    while frontier:
+        ahead = {n for x in frontier for n in around(x) if n in cells and n not in depth}
+        depth.update((x, depth[frontier[0]] + 1) for x in ahead)
+        frontier = list(ahead)
+    deepest = max(depth.values())
+    inner = [x for x, d in depth.items() if d == deepest]
+    middle = np.mean(inner, axis=0)
+    return min(inner, key=lambda x: ((x[0] - middle[0]) ** 2 + (x[1] - middle[1]) ** 2, x))
+
+
 def _valid_starts(tree: _Tree, graph: SurfaceStates) -> np.ndarray:
     """The states of every cell, shape (n, k), for each of the k valid foldings, one per class.
 
     The box's isometries act freely on states, so trying one start per orbit finds each class
-    of foldings exactly once."""
-    n, step = len(tree.cells), graph.step.ravel()
+    of foldings exactly once. Starts go in chunks of at most SEARCH_STATES states at once."""
     starts = np.flatnonzero(graph.symmetry.min(axis=0) == np.arange(len(graph.square)))
-    states = np.empty((n, len(starts)), dtype=np.int64)
+    width = max(1, SEARCH_STATES // len(tree.cells))
+    return np.hstack([_surviving(tree, graph, starts[k : k + width]) for k in range(0, len(starts), width)])
+
+
+def _surviving(tree: _Tree, graph: SurfaceStates, starts: np.ndarray) -> np.ndarray:
+    """The columns of states, one per start, that fold the whole tree without breaking an
+    adjacency or covering a square twice; a start is dropped at the first level that fails."""
+    n, step = len(tree.cells), graph.step.astype(np.int32).ravel()
+    states = np.empty((n, len(starts)), dtype=np.int32)
     states[0] = starts
+    used = np.zeros(len(starts) * n, dtype=bool)  # per start, per square: covered by a cell yet
+    offsets = np.arange(len(starts), dtype=np.int32) * n
+    used[offsets + starts // 8] = True
+    alive = np.ones(len(starts), dtype=bool)
     for (child, parent, d), (i, j, e) in zip(tree.levels, tree.closing, strict=True):
-        states[child] = step[states[parent] * 4 + d[:, None]]
+        placed = step[states[parent] * 4 + d[:, None]]
+        states[child] = placed
+        slots = placed // 8 + offsets
+        alive &= ~used[slots].any(axis=0)  # a square covered twice (within one level: see below)
+        used[slots] = True
         if len(i):
-            alive = (step[states[i] * 4 + e[:, None]] == states[j]).all(axis=0)
-            states = states[:, alive]
+            alive &= (step[states[i] * 4 + e[:, None]] == states[j]).all(axis=0)
+        if 2 * alive.sum() <= len(alive):  # drop the dead columns once half of them are
+            states, used = states[:, alive], used.reshape(-1, n)[alive].ravel()
+            alive, offsets = alive[alive], offsets[: alive.sum()]
+            if not len(alive):
+                break
+    # Two cells of one level on one square slip through the loop; the exact cover catches them.
+    states = states[:, alive].astype(np.int64)
     covered = np.sort(graph.square[states], axis=0)
-    exact = (covered == np.arange(n)[:, None]).all(axis=0)
-    return states[:, exact]
+    return states[:, (covered == np.arange(n)[:, None]).all(axis=0)]
+
+
+@lru_cache(maxsize=32)
+def longest_run(cells: Layout) -> int:
+    """The most cells in one straight row or column of the polyomino without a gap."""
+    best = 0
+    for ordered in (sorted(cells), sorted((c, r) for r, c in cells)):
+        run, before = 0, None
+        for a, b in ordered:
+            run = run + 1 if before == (a, b - 1) else 1
+            best, before = max(best, run), (a, b)
+    return best
 
 
 def _printed_outside(graph: SurfaceStates, state: int) -> bool:
@@ -251,23 +196,32 @@ def _printed_outside(graph: SurfaceStates, state: int) -> bool:
     return bool(np.array_equal(np.cross(right, up), face_normal(face)))
 
 
-def _outside_image(graph: SurfaceStates, column: np.ndarray) -> np.ndarray:
-    """The same folding moved by the first symmetry of the box that puts the printed side out."""
+def _outside_image(graph: SurfaceStates, column: np.ndarray, first: int) -> np.ndarray:
+    """The same folding moved by the first symmetry of the box that puts the printed side of
+    cell ``first`` out."""
     for g in graph.symmetry:
-        if _printed_outside(graph, int(g[column[0]])):
+        if _printed_outside(graph, int(g[column[first]])):
             return g[column]
     raise AssertionError("some reflection of the box always turns the paper over")
 
 
+def _canonical(graph: SurfaceStates, column: np.ndarray, first: int) -> np.ndarray:
+    """The image of a folding in its class that gives cell ``first`` its smallest state."""
+    return graph.symmetry[int(graph.symmetry[:, column[first]].argmin())][column]
+
+
 def foldings(cells: Layout, box: Box) -> list[Folding]:
     """Every folding of the polyomino onto the box, one per class up to the box's symmetries,
-    each shown with the printed side of the paper outside."""
+    each shown with the printed side of the paper outside; in a fixed order (by the state of
+    the polyomino's smallest cell), whichever cell the search grows from."""
+    if surface_area(box) != len(cells) or longest_run(cells) > 2 * (box[1] + box[2]):
+        return []  # a straight run of cells goes round one belt of the box and would overlap itself
     graph = surface_states(box)
-    if len(cells) * 8 != len(graph.square):
-        return []
     tree = _spanning_tree(cells)
     states = _valid_starts(tree, graph)
-    return [_folding(tree, graph, _outside_image(graph, states[:, k])) for k in range(states.shape[1])]
+    first = tree.cells.index(min(cells))
+    found = sorted((_canonical(graph, states[:, k], first) for k in range(states.shape[1])), key=lambda c: c[first])
+    return [_folding(tree, graph, _outside_image(graph, column, first)) for column in found]
 
 
 def _folding(tree: _Tree, graph: SurfaceStates, column: np.ndarray) -> Folding:
@@ -282,7 +236,7 @@ def _folding(tree: _Tree, graph: SurfaceStates, column: np.ndarray) -> Folding:
 
 def clear_caches() -> None:
     """Forget the cached state graphs and spanning trees (benchmarks use it to time cold runs)."""
-    surface_states.cache_clear()
+    surface.clear_cache()
     _spanning_tree.cache_clear()
 
 

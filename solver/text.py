@@ -78,8 +78,17 @@ def ascii_int(token: str) -> int | None:
     return None
 
 
+def first_unprintable(line: str) -> int | None:
+    """The index of the first character of a line that is neither printable ASCII nor a tab
+    (a form feed, vertical tab, NEL, U+2028, a control character, any non-ASCII), else None."""
+    for index, ch in enumerate(line):
+        if not (" " <= ch <= "~" or ch == "\t"):
+            return index
+    return None
+
+
 def first_word(text: str) -> str:
     """The first token of the first line that is neither blank nor a '#' comment ('' if none)."""
     for _, line in content_lines(text, comments=True):
-        return line.split()[0]
+        return tokens(line)[0][1]
     return ""

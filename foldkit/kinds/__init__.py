@@ -12,7 +12,7 @@ from typing import Any
 from foldkit.files import BUILT_IN, built_in_text, read_text, subject_name
 from foldkit.kinds import blockparty, numbercross, packing, shutbox
 from foldkit.kinds.base import Kind
-from solver.text import InputError, content_lines, quoted
+from solver.text import InputError, content_lines, quoted, tokens
 
 KINDS: tuple[Kind, ...] = (shutbox.KIND, packing.KIND, numbercross.KIND, blockparty.KIND)
 
@@ -36,7 +36,7 @@ def kind_of(text: str, source: str) -> Kind:
     if not lines:
         raise InputError("empty file: expected a puzzle header such as 'rows cols' or 'packing 5 5 5'", source, 1)
     number, line = lines[0]
-    word = line.split()[0]
+    word = tokens(line)[0][1]  # split at spaces and tabs only, as every parser does
     for kind in KINDS:
         if kind.recognise(word):
             return kind

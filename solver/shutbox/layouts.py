@@ -17,16 +17,18 @@ from __future__ import annotations
 from collections.abc import Iterator
 from itertools import combinations
 
+import numpy as np
 from pysat.solvers import Solver
 
 from solver.grid import DIRECTIONS, Cell, Layout
 from solver.shutbox.puzzle import Puzzle
-from solver.shutbox.rules import is_layout, king_neighbourhood, ray
+from solver.shutbox.rules import arrow_holds, king_neighbourhood, number_holds, ray, unmet_clue
 
 Clause = list[int]
 
 SAT_BACKEND = "cadical153"
 RING_STEPS = 3  # how many rings beyond a hole's own rim are tried as cuts
+LARGE_CUT = 256  # literals past which a cut goes through a fresh variable
 
 
 class Grid:
@@ -42,11 +44,13 @@ class Grid:
         steps = [(r - 1, c), (r, c + 1), (r + 1, c), (r, c - 1)]
         return [y * self.cols + x for y, x in steps if 0 <= y < self.rows and 0 <= x < self.cols]
 
-    def pieces(self, member: bytearray, value: int, seen: bytearray | None = None) -> list[list[int]]:
-        """The 4-connected groups of indices whose member flag equals value (skipping seen ones)."""
+    def pieces(self, member: bytearray, value: int, seen: bytearray | None = None,
+               among: list[int] | None = None) -> list[list[int]]:
+        """The 4-connected groups of indices whose member flag equals value (skipping seen ones),
+        each found from its smallest index; among: the sorted indices to look at, if not all."""
         seen = bytearray(self.size) if seen is None else seen
         out = []
-        for start in range(self.size):
+        for start in range(self.size) if among is None else among:
             if member[start] == value and not seen[start]:
                 out.append(self._flood([start], member, value, seen))
         return out
@@ -56,6 +60,17 @@ class Grid:
         seen = bytearray(self.size)
         self._flood([i for i in self.border if not box[i]], box, 0, seen)
         return self.pieces(box, 0, seen)
+
+    def euler_number(self, box: bytearray) -> int:
+        """Pieces minus holes of the box cells, pieces joined at corners counting as one (so at
+        least the 4-connected pieces minus the holes), counted over 2x2 windows without a flood."""
+        image = np.zeros((self.rows + 2, self.cols + 2), dtype=np.int8)
+        image[1:-1, 1:-1] = np.frombuffer(bytes(box), dtype=np.uint8).reshape(self.rows, self.cols)
+        corner, right, below, diagonal = image[:-1, :-1], image[:-1, 1:], image[1:, :-1], image[1:, 1:]
+        window = corner + right + below + diagonal
+        ones, threes = int((window == 1).sum()), int((window == 3).sum())
+        crossed = int(((window == 2) & (corner == diagonal)).sum())
+        return (ones - threes - 2 * crossed) // 4
 
     def _flood(self, starts: list[int], member: bytearray, value: int, seen: bytearray) -> list[int]:
         for i in starts:
@@ -165,24 +180,35 @@ class LayoutModel:
 
     def cuts(self, layout: Layout) -> list[Clause]:
         """Clauses that forbid the pieces and holes of a layout; empty if it has none."""
-        box = bytearray(self.grid.size)
-        for r, c in layout:
-            box[r * self.puzzle.cols + c] = 1
-        return self._piece_cuts(box) + self._hole_cuts(box)
+        box, cells = bytearray(self.grid.size), sorted(r * self.puzzle.cols + c for r, c in layout)
+        for i in cells:
+            box[i] = 1
+        pieces = self.grid.pieces(box, 1, among=cells)
+        # holes <= pieces - Euler number: when that is 0, there is no hole and no flood is needed
+        holes = self._hole_cuts(box) if len(pieces) > self.grid.euler_number(box) else []
+        return self._piece_cuts(pieces) + holes
 
-    def _piece_cuts(self, box: bytearray) -> list[Clause]:
+    def _piece_cuts(self, pieces: list[list[int]]) -> list[Clause]:
         """For two pieces P and Q: if a cell of P and one of Q are box cells, then some cell of
         P's rim is too. Each piece is cut against the largest, the largest against the next."""
-        pieces = sorted(self.grid.pieces(box, 1), key=len, reverse=True)
+        pieces = sorted(pieces, key=len, reverse=True)
         if len(pieces) < 2:
             return []
         pairs = [(piece, pieces[0]) for piece in pieces[1:]] + [(pieces[0], pieces[1])]
         out = []
         for piece, other in pairs:
             rim = [j + 1 for j in self.grid.rim(set(piece))]
-            anchor = self._anchor(other)
-            out += [[-(i + 1), -anchor] + rim for i in piece]
+            out += self._implies_one_of([i + 1 for i in piece], [-self._anchor(other)] + rim)
         return out
+
+    def _implies_one_of(self, cells: list[int], clause: Clause) -> list[Clause]:
+        """Clauses saying: each of the literals cells implies the clause. A large pair (a piece
+        of thousands of cells, a rim of hundreds) goes through one fresh variable, so that it
+        costs |cells| + |clause| literals, not their product."""
+        if len(cells) * len(clause) <= LARGE_CUT:
+            return [[-x] + clause for x in cells]
+        some = self.new_var()  # true if some literal of cells is
+        return [[-x, some] for x in cells] + [[-some] + clause]
 
     def _anchor(self, piece: list[int]) -> int:
         """A cell of the piece to stand for it: a number cell if it has one (always a box cell)."""
@@ -200,7 +226,7 @@ class LayoutModel:
                 if not all(box[j] for j in ring) or any(len(self.grid.near[i]) < 4 for i in region):
                     break
                 lits = [-(j + 1) for j in ring if not self.numbered[j]]
-                out += [[i + 1] + lits for i in region]
+                out += self._implies_one_of([-(i + 1) for i in sorted(region)], lits)
                 region |= ring
         return out
 
@@ -209,13 +235,24 @@ class LayoutModel:
         return frozenset(self.cells[v - 1] for v in model[:n] if v > 0)
 
     def blocking_clause(self, layout: Layout) -> Clause:
+        """A clause only this picture breaks: some cell differs."""
         return [-self.box(x) if x in layout else self.box(x) for x in self.cells]
 
+    def piece_blocking_clause(self, layout: Layout) -> Clause:
+        """A clause that, among connected layouts, only this one breaks: it loses a cell or
+        gains one of its rim (a connected layout holding it and more holds a rim cell). Short,
+        so the solver looks for the next layout near this one, not anywhere on the grid."""
+        cells = {self.box(x) - 1 for x in layout}
+        return [-(i + 1) for i in sorted(cells)] + [j + 1 for j in sorted(self.grid.rim(cells))]
 
-def single_cell_layouts(puzzle: Puzzle) -> list[Layout]:
-    """Every layout of exactly one box cell (the lone-cell clauses exclude these)."""
+
+def single_cell_layouts(puzzle: Puzzle) -> Iterator[Layout]:
+    """Every layout of exactly one box cell (the lone-cell clauses exclude these), lazily.
+
+    One cell is always connected and never encloses a hole (a cell off the border has four
+    straight ways out, and one box cell blocks only one), so only the clues are checked."""
     if len(puzzle.numbers) > 1:
-        return []
+        return
     if puzzle.numbers:
         candidates = list(puzzle.numbers)
     elif puzzle.arrows:
@@ -223,14 +260,24 @@ def single_cell_layouts(puzzle: Puzzle) -> list[Layout]:
         candidates = ray(puzzle, cell, pointed[0])
     else:
         candidates = puzzle.cells()
-    return [frozenset([x]) for x in candidates if is_layout(puzzle, frozenset([x]))]
+    for x in candidates:
+        layout = frozenset([x])
+        if all(number_holds(puzzle, layout, c) for c in puzzle.numbers) and \
+                all(arrow_holds(puzzle, layout, c) for c in puzzle.arrows):
+            yield layout
 
 
 def layouts(puzzle: Puzzle) -> Iterator[Layout]:
-    """Every layout that keeps the grid rules, each once, in no particular order."""
+    """Every layout that keeps the grid rules, each once, in no particular order.
+
+    The solver tries cells as non-box first, so the first layouts are small ones: a few
+    clues on a large grid give a layout at once instead of a grid-filling one."""
+    if unmet_clue(puzzle) is not None:
+        return
     yield from single_cell_layouts(puzzle)
     model = LayoutModel(puzzle)
     with Solver(name=SAT_BACKEND, bootstrap_with=model.clauses) as sat:
+        sat.set_phases([-model.box(x) for x in model.cells])
         while sat.solve():
             layout = model.layout_of(sat.get_model())
             cuts = model.cuts(layout)
@@ -238,4 +285,4 @@ def layouts(puzzle: Puzzle) -> Iterator[Layout]:
                 sat.append_formula(cuts)
                 continue
             yield layout
-            sat.add_clause(model.blocking_clause(layout))
+            sat.add_clause(model.piece_blocking_clause(layout))

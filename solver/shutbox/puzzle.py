@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from solver.grid import DIRECTIONS, Cell, Layout
-from solver.text import InputError, ascii_int, content_lines, quoted, tokens
+from solver.text import InputError, ascii_int, content_lines, first_unprintable, quoted, tokens
 
 MARKS = {"": "plain", "o": "circle", "s": "square"}
 MAX_SIDE = 100
@@ -68,9 +68,10 @@ def _header(lines: list[tuple[int, str]], source: str) -> tuple[int, int]:
     if not lines:
         raise InputError("empty file: expected a header 'rows cols'", source, 1)
     number, text = lines[0]
-    parts = [ascii_int(p) for p in text.split()]
+    parts = [ascii_int(token) for _, token in tokens(text)]
     if len(parts) != 2 or None in parts:
-        raise InputError(f"expected a header 'rows cols', found {quoted(text.strip())}", source, number, 1)
+        found = quoted(text.strip(" \t"))
+        raise InputError(f"expected a header 'rows cols', found {found}", source, number, 1)
     rows, cols = parts
     if not (1 <= rows <= MAX_SIDE and 1 <= cols <= MAX_SIDE):
         raise InputError(f"grid size {rows}x{cols} is outside 1x1 to {MAX_SIDE}x{MAX_SIDE}", source, number, 1)
@@ -81,8 +82,13 @@ def _header(lines: list[tuple[int, str]], source: str) -> tuple[int, int]:
 
 def _grid_tokens(text: str, source: str, comments: bool) -> tuple[int, int, list[tuple[Cell, int, int, str]]]:
     """Header and every token of a grid file as (cell, line, column, token); with comments,
-    lines starting with '#' are skipped (a puzzle file; in a solution file '#' is a box cell)."""
+    lines starting with '#' are skipped (a puzzle file; in a solution file '#' is a box cell).
+    A character that is not printable ASCII (a form feed, NEL, U+2028, ...) is an error at its column."""
     lines = content_lines(text, comments)
+    for number, line in lines:
+        at = first_unprintable(line)
+        if at is not None:
+            raise InputError(f"unexpected character {quoted(line[at])} (U+{ord(line[at]):04X})", source, number, at + 1)
     rows, cols = _header(lines, source)
     out = []
     for r, (number, line) in enumerate(lines[1:]):
@@ -98,20 +104,22 @@ def _grid_tokens(text: str, source: str, comments: bool) -> tuple[int, int, list
 
 
 def _parse_token(token: str) -> Number | str | None:
-    """A Number, an arrow string, None for an empty cell; ValueError says what is wrong."""
+    """A Number, an arrow string, None for an empty cell; ValueError says what is wrong.
+    Only ASCII digits are digits ('٥', '５' and '²' are unknown tokens)."""
     if token == ".":
         return None
-    if token[0].isdigit():
+    if "0" <= token[0] <= "9":
         digits = token.rstrip("os")
         mark = token[len(digits):]
-        if not digits.isdigit() or len(mark) > 1:
-            raise ValueError(f"unknown token {token!r}")
-        if not 1 <= int(digits) <= 9:
-            raise ValueError(f"number {digits} is outside 1-9")
-        return Number(int(digits), mark)
+        if not all("0" <= ch <= "9" for ch in digits) or len(mark) > 1:
+            raise ValueError(f"unknown token {quoted(token)} (expected a number 1-9 with an optional o or s)")
+        value = ascii_int(digits)
+        if value is None or not 1 <= value <= 9:
+            raise ValueError(f"number {quoted(digits)} is outside 1-9")
+        return Number(value, mark)
     if set(token) <= set(DIRECTIONS) and len(set(token)) == len(token):
         return "".join(d for d in DIRECTIONS if d in token)
-    raise ValueError(f"unknown token {token!r} (expected '.', 1-9 with optional o/s, or arrows from URDL)")
+    raise ValueError(f"unknown token {quoted(token)} (expected '.', 1-9 with optional o/s, or arrows from URDL)")
 
 
 def parse_puzzle(text: str, source: str = "<input>", name: str | None = None) -> Puzzle:
@@ -157,7 +165,7 @@ def parse_layout(text: str, source: str = "<input>") -> tuple[int, int, Layout]:
     cells = set()
     for cell, line, col, token in tokens:
         if token not in ("#", "."):
-            raise InputError(f"unknown token {token!r} (expected '#' or '.')", source, line, col)
+            raise InputError(f"unknown token {quoted(token)} (expected '#' or '.')", source, line, col)
         if token == "#":
             cells.add(cell)
     return rows, cols, frozenset(cells)

@@ -8,6 +8,8 @@ from __future__ import annotations
 from solver.grid import DIRECTIONS, STEP, Cell, Layout, cell_text, components
 from solver.shutbox.puzzle import Puzzle
 
+WORDS = {"U": "up", "R": "right", "D": "down", "L": "left"}
+
 
 def king_neighbourhood(puzzle: Puzzle, cell: Cell) -> list[Cell]:
     """The cells of the 3x3 block centred on cell that lie inside the grid, cell included."""
@@ -82,6 +84,36 @@ def broken_rule(puzzle: Puzzle, layout: Layout) -> str | None:
     if not is_hole_free(puzzle, layout):
         return "the box cells enclose a hole"
     return None
+
+
+def unmet_clue(puzzle: Puzzle) -> str | None:
+    """A clue that no layout can keep, judged from the clues near it alone, in words (rows and
+    columns 1-based, as the user sees them), or None if every clue can be met locally."""
+    for cell in sorted(puzzle.numbers):
+        block = king_neighbourhood(puzzle, cell)
+        value, place = puzzle.numbers[cell].value, where(cell)
+        room = [x for x in block if x not in puzzle.arrows]
+        numbers = [x for x in block if x in puzzle.numbers]  # number cells are always box cells
+        if value > len(room):
+            there = f"only {len(block)} cells are there" if len(room) == len(block) else \
+                f"only {len(room)} cells there are not arrows"
+            return f"the {value} at {place} needs {_cells(value)} around it but {there}"
+        if value < len(numbers):
+            return f"the {value} at {place} needs {_cells(value)} around it but {len(numbers)} numbers are there"
+    for cell in sorted(puzzle.arrows):
+        for direction in puzzle.arrows[cell]:
+            if not ray(puzzle, cell, direction):
+                return f"the arrow {puzzle.arrows[cell]} at {where(cell)} points {WORDS[direction]} off the grid"
+    return None
+
+
+def _cells(count: int) -> str:
+    return "1 box cell" if count == 1 else f"{count} box cells"
+
+
+def where(cell: Cell) -> str:
+    """A cell as the user reads it: 'row 1, column 1' for (0, 0)."""
+    return f"row {cell[0] + 1}, column {cell[1] + 1}"
 
 
 def is_layout(puzzle: Puzzle, layout: Layout) -> bool:

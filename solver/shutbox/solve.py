@@ -17,7 +17,7 @@ from solver.invariant import require
 from solver.shutbox.clues import answer, clue_problem, face_sums
 from solver.shutbox.layouts import layouts
 from solver.shutbox.puzzle import Puzzle
-from solver.shutbox.rules import broken_rule
+from solver.shutbox.rules import broken_rule, unmet_clue
 
 DEFAULT_LAYOUT_LIMIT = 10_000
 
@@ -77,7 +77,8 @@ class Report:
         if self.solutions:
             return None
         if not self.layouts:
-            return NO_LAYOUT
+            unmet = unmet_clue(self.puzzle) if self.layouts_complete else None
+            return f"{NO_LAYOUT}: {unmet}" if unmet else NO_LAYOUT
         if not self.boxed_layouts:
             return NO_BOX
         if not self.folding_count:

@@ -87,7 +87,7 @@ def test_an_ambiguous_puzzle_lists_every_solution():
 )
 def test_impossible_puzzles_say_where_they_died(name, failure):
     report = solve(load(DATA / f"{name}.txt"))
-    assert report.solutions == [] and report.failure == failure
+    assert report.solutions == [] and report.failure.split(":")[0] == failure  # no-layout names the clue too
 
 
 def test_circle_and_square_rules_decide_between_foldings():
