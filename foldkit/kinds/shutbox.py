@@ -8,7 +8,6 @@ from typing import Any
 
 from foldkit.kinds.base import EXIT_AMBIGUOUS, EXIT_NO_SOLUTION, EXIT_UNFINISHED, Kind, Outcome, SolveOptions
 from foldkit.kinds.folds import FOLD_ARTIFACTS, on_fold
-from solver.text import ascii_int
 
 
 @dataclass(frozen=True)
@@ -89,7 +88,7 @@ def _show(solved: Solved, sequence: str = "staged") -> None:
 KIND = Kind(
     name="shutbox",
     title="Shut the Box",
-    recognise=lambda word: ascii_int(word) is not None,
+    recognise=lambda word: word.isascii() and word.isdigit(),  # any length: the parser says what is wrong
     parse=parse,
     solve=solve,
     outcome=outcome,

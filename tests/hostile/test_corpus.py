@@ -21,7 +21,7 @@ EXPECTED = {
     "digit-fullwidth.txt": ("2:3", "unexpected character '\uff15'"),
     "digit-superscript.txt": ("2:1", "unexpected character '\u00b2'"),
     "header-arabic-indic.txt": ("1:1", "unknown puzzle kind '\u0668'"),
-    "header-huge.txt": ("1:1", "unknown puzzle kind '1111"),
+    "header-huge.txt": ("1:1", "expected a header 'rows cols', found '1111"),
     "token-huge.txt": ("2:1", "is outside 1-9"),
     "header-one-number.txt": ("1:1", "expected a header 'rows cols'"),
     "header-three-numbers.txt": ("1:1", "expected a header 'rows cols'"),
