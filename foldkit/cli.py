@@ -314,6 +314,13 @@ def main(argv: list[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("foldkit: interrupted", file=sys.stderr)
         return EXIT_INTERRUPTED
+    except Exception:
+        if not _interrupted:
+            raise
+        # Ctrl-C came while a library was importing, and it swallowed the interrupt and left a
+        # module half made: whatever fails next is the interrupt's doing, not a bug to report.
+        print("foldkit: interrupted", file=sys.stderr)
+        return EXIT_INTERRUPTED
     except BrokenPipeError:
         # The reader (e.g. `head`) closed the pipe: stop quietly, as Unix tools do.
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())

@@ -93,3 +93,44 @@ def test_an_unwritable_output_is_one_line_with_exit_code_2(tmp_path, capsys):
     err = capsys.readouterr().err
     assert code == 2 and err.startswith(f"foldkit: error: {blocker / 't.pdf'}: cannot write the file")
     assert err.count("\n") == 1
+
+
+def _build_process(folder, *extra):
+    import subprocess
+    import sys
+
+    from tests.conftest import ROOT
+
+    command = [sys.executable, "-m", "foldkit", "build", "--net", str(ROOT / "examples" / "two-boxes.txt"),
+               "-o", str(folder), "--only", "solution.txt,template.pdf,box.stl", "--quiet", *extra]
+    return subprocess.Popen(command, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+
+
+def test_two_builds_at_once_end_with_one_whole_folder(tmp_path):
+    folder = tmp_path / "out"
+    first, second = _build_process(folder), _build_process(folder)
+    assert first.wait(timeout=120) == 0 and second.wait(timeout=120) == 0
+    assert sorted(p.name for p in folder.iterdir()) == ["box.stl", "solution.txt", "template.pdf"]
+    assert [p.name for p in tmp_path.iterdir()] == ["out"]  # no temporary folder left beside it
+
+
+@pytest.mark.parametrize("delay", [0.3, 0.6, 0.9, 1.0, 1.1, 1.2, 1.3, 1.5, 2.0])
+def test_ctrl_c_at_any_moment_exits_130_and_leaves_a_whole_folder(tmp_path, delay):
+    import signal
+    import time
+
+    folder = tmp_path / "out"
+    folder.mkdir()
+    (folder / "old.txt").write_text("the folder before")
+    process = _build_process(folder)
+    time.sleep(delay)
+    process.send_signal(signal.SIGINT)
+    out, err = process.communicate(timeout=120)
+    if process.returncode == 0:  # it finished before the signal came
+        assert "interrupted" not in err
+    else:
+        assert process.returncode == 130 and err.strip().endswith("foldkit: interrupted"), err
+        assert "Traceback" not in err
+    names = sorted(p.name for p in folder.iterdir())
+    assert names in (["old.txt"], ["box.stl", "solution.txt", "template.pdf"])
+    assert [p.name for p in tmp_path.iterdir()] == ["out"]
