@@ -299,9 +299,30 @@ def _prefer_offscreen_rendering() -> None:
 
 
 def main(argv: list[str] | None = None) -> int:
+    """Run one command; return its exit code. As the program itself (argv None), Ctrl-C always
+    ends it with 130 and 'interrupted', whatever a library did with the interrupt."""
     global _interrupted
     _interrupted = False
     previous = signal.signal(signal.SIGINT, _on_interrupt)
+    try:
+        code = _run(argv)
+    except KeyboardInterrupt:
+        code = EXIT_INTERRUPTED
+    if code == EXIT_INTERRUPTED:
+        print("foldkit: interrupted", file=sys.stderr)
+    if argv is not None:
+        signal.signal(signal.SIGINT, previous)
+        return code
+    # The program: the work is done, so a late Ctrl-C changes nothing; and leave at once, so
+    # that an interrupt a library half swallowed cannot turn into a death by SIGINT at exit.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    sys.stdout.flush()
+    sys.stderr.flush()
+    os._exit(code)
+
+
+def _run(argv: list[str] | None) -> int:
+    """The command's exit code; every error a user can act on becomes one line on stderr."""
     try:
         _prefer_offscreen_rendering()
         args = build_parser().parse_args(argv)
@@ -312,21 +333,17 @@ def main(argv: list[str] | None = None) -> int:
         print(f"foldkit: error: {error}", file=sys.stderr)
         return getattr(error, "exit_code", EXIT_BAD_INPUT)
     except KeyboardInterrupt:
-        print("foldkit: interrupted", file=sys.stderr)
-        return EXIT_INTERRUPTED
-    except Exception:
-        if not _interrupted:
-            raise
-        # Ctrl-C came while a library was importing, and it swallowed the interrupt and left a
-        # module half made: whatever fails next is the interrupt's doing, not a bug to report.
-        print("foldkit: interrupted", file=sys.stderr)
         return EXIT_INTERRUPTED
     except BrokenPipeError:
         # The reader (e.g. `head`) closed the pipe: stop quietly, as Unix tools do.
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 141
-    finally:
-        signal.signal(signal.SIGINT, previous)
+    except Exception:
+        if not _interrupted:
+            raise
+        # Ctrl-C came while a library was importing, and it swallowed the interrupt and left a
+        # module half made: whatever fails next is the interrupt's doing, not a bug to report.
+        return EXIT_INTERRUPTED
 
 
 if __name__ == "__main__":
