@@ -114,6 +114,30 @@ def run_template(args: argparse.Namespace) -> int:
     return 0
 
 
+def run_generate(args: argparse.Namespace) -> int:
+    from foldkit.kinds.shutbox_make import Request, generated_files
+
+    request = Request(args.output, args.size, args.box, args.seed, args.difficulty, args.timeout)
+    written, summary = generated_files(request)
+    print(summary)
+    for path in written:
+        print(f"wrote {path}")
+    return 0
+
+
+def run_sheet(args: argparse.Namespace) -> int:
+    from foldkit.exchange import format_of, write_artifact
+    from foldkit.kinds.base import BuildOptions
+
+    suffix = format_of(args.output, (".pdf", ".svg"))
+    solved = _target(args).solved()
+    if "puzzle" + suffix not in solved.makers:
+        raise FoldkitError(f"{solved.name}: this puzzle kind has no puzzle sheet", EXIT_BAD_INPUT)
+    data = solved.makers["puzzle" + suffix](solved.subject, BuildOptions(paper=args.paper))
+    print(f"wrote {write_artifact(args.output, data)}")
+    return 0
+
+
 class ProgressBar:
     """A one-line bar on stderr, redrawn when it grows; the library only reports a share done."""
 
@@ -222,6 +246,19 @@ def _add_fold_commands(commands) -> None:
     template.set_defaults(run=run_template)
 
 
+def _add_generate(commands) -> None:
+    from foldkit.kinds.shutbox_make import add_generate_arguments
+
+    generate = commands.add_parser("generate", help="a new Shut the Box puzzle with a proven unique solution")
+    add_generate_arguments(generate)
+    generate.set_defaults(run=run_generate)
+    sheet = commands.add_parser("sheet", help="the puzzle's printable sheet, to solve by hand (PDF or SVG)")
+    _add_target(sheet, net=False)
+    sheet.add_argument("-o", "--output", required=True, help="output .pdf or .svg")
+    sheet.add_argument("--paper", choices=PAPERS, default="a4", help="paper size (default a4)")
+    sheet.set_defaults(run=run_sheet)
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = Parser(prog="foldkit", description="Solve grid and cube puzzles, prove them unique, and make "
                                                 "things to hold: templates, animations, 3D prints, sheets.")
@@ -234,6 +271,7 @@ def build_parser() -> argparse.ArgumentParser:
     boxes.set_defaults(run=run_boxes)
     _add_fold_commands(commands)
     _add_build(commands)
+    _add_generate(commands)
     return parser
 
 
