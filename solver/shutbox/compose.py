@@ -145,13 +145,26 @@ def _first_marks(draft: Draft, layout: Layout, folding: Folding, rng: random.Ran
     while wanted or any(clue_problem(draft.puzzle(marks), f) is None for f in others):
         used = {cell for _, *cells in marks for cell in cells}
         kind = wanted.pop() if wanted else rng.choice("os")
-        free = {m: [p for p in mark_pairs(folding, m) if not used & set(p)] for m in "os"}
+        free = {m: open_pairs(folding, m, marks, set(draft.puzzle().numbers) - used) for m in "os"}
         if not free[kind]:
             kind = "os".replace(kind, "")
         if not free[kind]:
             return None if any(clue_problem(draft.puzzle(marks), f) is None for f in others) else marks
         marks.append((kind, *rng.choice(free[kind])))
     return marks
+
+
+def open_pairs(folding: Folding, kind: str, marks: list[Mark], cells: set[Cell]) -> list[tuple[Cell, Cell]]:
+    """Pairs of the cells that may carry the mark together, apart from the marks there: a new
+    pair of squares touches no square already there, so that each square has exactly one partner."""
+    squares = {folding.placement[x] for m, *pair in marks if m == "s" for x in pair}
+    out = []
+    for pair in mark_pairs(folding, kind):
+        near = {(f, u + du, v + dv) for f, u, v in (folding.placement[x] for x in pair)
+                for du, dv in ((0, 1), (1, 0), (0, -1), (-1, 0))}
+        if set(pair) <= cells and not (kind == "s" and near & squares):
+            out.append(pair)
+    return out
 
 
 def _thin(rows: int, cols: int, layout: Layout, folding: Folding, difficulty: int, rng: random.Random,
@@ -222,8 +235,7 @@ def _decorate(draft: Draft, folding: Folding, rng: random.Random) -> bool:
     added = False
     for kind, wanted in FIRST_MARKS.items():
         for _ in range(wanted - sum(1 for m in draft.marks if m[0] == kind)):
-            free = set(draft.puzzle().numbers) - draft.marked()
-            pairs = [p for p in mark_pairs(folding, kind) if set(p) <= free]
+            pairs = open_pairs(folding, kind, draft.marks, set(draft.puzzle().numbers) - draft.marked())
             if pairs:
                 draft.marks.append((kind, *rng.choice(pairs)))
                 added = True
@@ -236,7 +248,7 @@ def _ruling_out(draft: Draft, marks: list[Mark], planted: Folding, other: Foldin
     and broken by the other one; None if there is none."""
     used = {cell for _, *cells in marks for cell in cells}
     numbered = {cell for cell in draft.puzzle().numbers if cell != going} - used
-    pairs = [(m, *p) for m in "os" for p in mark_pairs(planted, m) if set(p) <= numbered]
+    pairs = [(m, *p) for m in "os" for p in open_pairs(planted, m, marks, numbered)]
     breaking = [m for m in pairs if clue_problem(draft.puzzle(marks + [m]), other) is not None]
     return rng.choice(breaking) if breaking else None
 
