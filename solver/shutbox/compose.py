@@ -21,7 +21,7 @@ from solver.grid import Cell, Layout
 from solver.invariant import require
 from solver.shutbox.clues import clue_problem
 from solver.shutbox.generate import mark_pairs, random_net, true_clue
-from solver.shutbox.oracle import AMBIGUOUS, UNIQUE, GridClue, Oracle
+from solver.shutbox.oracle import AMBIGUOUS, UNDECIDED, UNIQUE, GridClue, Oracle
 from solver.shutbox.puzzle import Number, Puzzle
 from solver.shutbox.rules import is_hole_free
 from solver.shutbox.solve import solve
@@ -59,6 +59,7 @@ class Draft:
     clues: list[GridClue]
     active: set[int]
     marks: list[Mark] = field(default_factory=list)
+    undecided: set[int] = field(default_factory=set)  # clues kept because the check ran out of rounds
 
     def puzzle(self, marks: list[Mark] | None = None) -> Puzzle:
         """The puzzle of the clues still there, with these marks (default: the draft's)."""
@@ -226,6 +227,7 @@ def _goes(draft: Draft, oracle: Oracle, i: int, cap: int, rng: random.Random, st
             marks = marks + [mark]
     if verdict.status == UNIQUE:
         draft.marks = marks
+    (draft.undecided.add if verdict.status == UNDECIDED else draft.undecided.discard)(i)
     return verdict.status == UNIQUE
 
 
@@ -265,7 +267,9 @@ def _finished(draft: Draft, layout: Layout, folding: Folding, seed: int, difficu
     notes = ("Shut the Box puzzle made by foldkit generate", f"seed: {seed}",
              f"box: {'x'.join(map(str, folding.box))}",
              f"layouts: {len(report.layouts)} keep the grid rules (difficulty {difficulty})",
-             f"clues: {clued} of {cells} cells ({100 * clued / cells:.0f}%)")
+             f"clues: {clued} of {cells} cells ({100 * clued / cells:.0f}%)",
+             "minimal: taking away any one clue lets in a second solution or more layouts" if not draft.undecided
+             else f"minimal: but for {len(draft.undecided)} clue(s) whose check ran out of rounds")
     named = Puzzle(puzzle.rows, puzzle.cols, puzzle.numbers, puzzle.arrows, "generated", notes)
     return Generated(named, layout, report.solutions[0].folding, len(report.layouts))
 

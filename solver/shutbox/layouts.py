@@ -27,51 +27,67 @@ Clause = list[int]
 
 SAT_BACKEND = "cadical153"
 RING_STEPS = 3  # how many rings beyond a hole's own rim are tried as cuts
+PIECE_STEPS = 0  # and beyond a piece's own rim
 
 
 class Grid:
-    """The grid's cells as indices 0..n-1 (row by row), with neighbour lists for fast floods."""
+    """The grid's cells as indices 0..n-1 (row by row). A set of cells is a Python int with bit i
+    for cell i, so that a flood grows a whole front with a few shifts instead of cell by cell."""
 
     def __init__(self, rows: int, cols: int):
         self.rows, self.cols, self.size = rows, cols, rows * cols
         self.near: list[list[int]] = [self._near(i) for i in range(self.size)]
-        self.border = [i for i in range(self.size) if len(self.near[i]) < 4]
+        self.full = (1 << self.size) - 1
+        first = sum(1 << (r * cols) for r in range(rows))
+        self.not_first_col, self.not_last_col = self.full & ~first, self.full & ~(first << (cols - 1))
+        self.border = sum(1 << i for i in range(self.size) if len(self.near[i]) < 4)
 
     def _near(self, i: int) -> list[int]:
         r, c = divmod(i, self.cols)
         steps = [(r - 1, c), (r, c + 1), (r + 1, c), (r, c - 1)]
         return [y * self.cols + x for y, x in steps if 0 <= y < self.rows and 0 <= x < self.cols]
 
-    def pieces(self, member: bytearray, value: int, seen: bytearray | None = None) -> list[list[int]]:
-        """The 4-connected groups of indices whose member flag equals value (skipping seen ones)."""
-        seen = bytearray(self.size) if seen is None else seen
+    def grow(self, cells: int) -> int:
+        """The cells and their four neighbours."""
+        return (cells | (cells & self.not_last_col) << 1 | (cells & self.not_first_col) >> 1
+                | cells << self.cols | cells >> self.cols) & self.full
+
+    def flood(self, start: int, allowed: int) -> int:
+        """Every cell of allowed that start reaches through allowed cells."""
+        reached = start & allowed
+        while True:
+            wider = self.grow(reached) & allowed
+            if wider == reached:
+                return reached
+            reached = wider
+
+    def pieces(self, cells: int) -> list[int]:
+        """The 4-connected groups of a set of cells, each a set."""
         out = []
-        for start in range(self.size):
-            if member[start] == value and not seen[start]:
-                out.append(self._flood([start], member, value, seen))
+        while cells:
+            piece = self.flood(cells & -cells, cells)
+            out.append(piece)
+            cells &= ~piece
         return out
 
-    def holes(self, box: bytearray) -> list[list[int]]:
+    def holes(self, box: int) -> list[int]:
         """The groups of non-box cells that cannot reach the border through non-box cells."""
-        seen = bytearray(self.size)
-        self._flood([i for i in self.border if not box[i]], box, 0, seen)
-        return self.pieces(box, 0, seen)
+        outside = self.full & ~box
+        return self.pieces(outside & ~self.flood(outside & self.border, outside))
 
-    def _flood(self, starts: list[int], member: bytearray, value: int, seen: bytearray) -> list[int]:
-        for i in starts:
-            seen[i] = 1
-        todo, out = list(starts), list(starts)
-        while todo:
-            for j in self.near[todo.pop()]:
-                if member[j] == value and not seen[j]:
-                    seen[j] = 1
-                    todo.append(j)
-                    out.append(j)
-        return out
-
-    def rim(self, region: set[int]) -> set[int]:
+    def rim(self, region: int) -> int:
         """The cells next to a region and outside it."""
-        return {j for i in region for j in self.near[i] if j not in region}
+        return self.grow(region) & ~region
+
+
+def indices(cells: int) -> list[int]:
+    """The cell indices of a set, ascending."""
+    out = []
+    while cells:
+        low = cells & -cells
+        out.append(low.bit_length() - 1)
+        cells ^= low
+    return out
 
 
 class LayoutModel:
@@ -85,9 +101,7 @@ class LayoutModel:
         self.clauses: list[Clause] = [[self.box(x) for x in self.cells]]  # a layout is never empty
         self.clauses += self.clue_clauses(puzzle)
         self._add_no_lone_cells()
-        self.numbered = bytearray(self.grid.size)  # 1 for number cells: always box cells
-        for cell in puzzle.numbers:
-            self.numbered[self.box(cell) - 1] = 1
+        self.numbered = sum(1 << (self.box(cell) - 1) for cell in puzzle.numbers)  # always box cells
 
     def new_var(self) -> int:
         self.next_var += 1
@@ -165,42 +179,48 @@ class LayoutModel:
 
     def cuts(self, layout: Layout) -> list[Clause]:
         """Clauses that forbid the pieces and holes of a layout; empty if it has none."""
-        box = bytearray(self.grid.size)
-        for r, c in layout:
-            box[r * self.puzzle.cols + c] = 1
+        cols = self.puzzle.cols
+        box = sum(1 << (r * cols + c) for r, c in layout)
         return self._piece_cuts(box) + self._hole_cuts(box)
 
-    def _piece_cuts(self, box: bytearray) -> list[Clause]:
+    def _piece_cuts(self, box: int) -> list[Clause]:
         """For two pieces P and Q: if a cell of P and one of Q are box cells, then some cell of
-        P's rim is too. Each piece is cut against the largest, the largest against the next."""
-        pieces = sorted(self.grid.pieces(box, 1), key=len, reverse=True)
+        P's rim is too; and so for every region around P, grown through non-box cells up to
+        RING_STEPS times, that stays clear of Q. Each piece is cut against the largest, the
+        largest against the next."""
+        pieces = sorted(self.grid.pieces(box), key=lambda p: (-p.bit_count(), p & -p))
         if len(pieces) < 2:
             return []
         pairs = [(piece, pieces[0]) for piece in pieces[1:]] + [(pieces[0], pieces[1])]
         out = []
         for piece, other in pairs:
-            rim = [j + 1 for j in self.grid.rim(set(piece))]
             anchor = self._anchor(other)
-            out += [[-(i + 1), -anchor] + rim for i in piece]
+            cells = indices(piece)
+            region = piece
+            for _ in range(PIECE_STEPS + 1):
+                rim = self.grid.rim(region)
+                if rim & box or (1 << (anchor - 1)) & (region | rim):
+                    break
+                out += [[-(i + 1), -anchor] + [j + 1 for j in indices(rim)] for i in cells]
+                region |= rim
         return out
 
-    def _anchor(self, piece: list[int]) -> int:
+    def _anchor(self, piece: int) -> int:
         """A cell of the piece to stand for it: a number cell if it has one (always a box cell)."""
-        numbered = [i for i in piece if self.numbered[i]]
-        return min(numbered or piece) + 1
+        numbered = piece & self.numbered
+        return indices((numbered or piece) & -(numbered or piece))[0] + 1
 
-    def _hole_cuts(self, box: bytearray) -> list[Clause]:
+    def _hole_cuts(self, box: int) -> list[Clause]:
         """For each hole, and each ring of box cells around it up to RING_STEPS out: while the
         ring is all box cells, every cell it encloses is a box cell."""
         out = []
-        for hole in self.grid.holes(box):
-            region = set(hole)
+        for region in self.grid.holes(box):
             for _ in range(RING_STEPS + 1):
                 ring = self.grid.rim(region)
-                if not all(box[j] for j in ring) or any(len(self.grid.near[i]) < 4 for i in region):
+                if ring & ~box or region & self.grid.border:
                     break
-                lits = [-(j + 1) for j in ring if not self.numbered[j]]
-                out += [[i + 1] + lits for i in region]
+                lits = [-(j + 1) for j in indices(ring & ~self.numbered)]
+                out += [[i + 1] + lits for i in indices(region)]
                 region |= ring
         return out
 

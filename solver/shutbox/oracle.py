@@ -25,14 +25,15 @@ from solver.shutbox.puzzle import Number, Puzzle
 
 GridClue = tuple[Cell, Number | str]  # a number (value only) or an arrow on a cell
 
-UNIQUE, AMBIGUOUS, TOO_MANY = "unique", "ambiguous", "too many layouts"
+UNIQUE, AMBIGUOUS, TOO_MANY, UNDECIDED = "unique", "ambiguous", "too many layouts", "undecided"
+ROUND_LIMIT = 300  # SAT calls one question may take; past it the answer is UNDECIDED
 
 
 @dataclass(frozen=True)
 class Verdict:
     """What taking clues away came to, and the other solution's folding when there is one."""
 
-    status: str  # UNIQUE, AMBIGUOUS or TOO_MANY
+    status: str  # UNIQUE, AMBIGUOUS, TOO_MANY or UNDECIDED (out of rounds)
     other: Folding | None = None
 
 
@@ -51,7 +52,7 @@ class Oracle:
     def __init__(self, rows: int, cols: int, clues: list[GridClue], planted: Layout, planted_folding: Folding):
         self.rows, self.cols, self.planted, self.planted_folding = rows, cols, planted, planted_folding
         self.model = LayoutModel(Puzzle(rows, cols))
-        self.model.numbered = bytearray(rows * cols)  # cuts that hold whatever clues are there
+        self.model.numbered = 0  # cuts that hold whatever clues are there
         self.switch: list[int] = []
         clauses = list(self.model.clauses)
         for cell, clue in clues:
@@ -75,7 +76,8 @@ class Oracle:
     def verdict(self, active: set[int], without: int | None, marked: Puzzle, cap: int,
                 stop: Callable[[], None] = lambda: None) -> Verdict:
         """UNIQUE, AMBIGUOUS (with the other solution's folding) or TOO_MANY for the clues in
-        active minus without, with the circles and squares of marked; stop() may raise to give up."""
+        active minus without, with the circles and squares of marked, or UNDECIDED after
+        ROUND_LIMIT calls of the SAT solver; stop() may raise to give up."""
         candidates = list(self.known.keeping)
         if without is not None:
             candidates += self.known.breaking.get(without, [])
@@ -88,7 +90,9 @@ class Oracle:
         if without is None:
             return Verdict(UNIQUE)
         assumptions = [self.switch[i] for i in sorted(active) if i != without]
-        while self.sat.solve(assumptions=assumptions):
+        for _ in range(ROUND_LIMIT):
+            if not self.sat.solve(assumptions=assumptions):
+                return Verdict(UNIQUE)
             stop()
             layout = self.model.layout_of(self.sat.get_model())
             cuts = self.model.cuts(layout)
@@ -103,7 +107,7 @@ class Oracle:
             count += 1
             if count > cap:
                 return Verdict(TOO_MANY)
-        return Verdict(UNIQUE)
+        return Verdict(UNDECIDED)
 
     def take_away(self, index: int) -> None:
         """Clue index is gone for good: the layouts that broke only it now keep every clue."""
