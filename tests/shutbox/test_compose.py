@@ -149,3 +149,14 @@ def test_notes_survive_the_file_round_trip():
     again = parse_puzzle(picture(puzzle))
     assert again == puzzle and again.notes == puzzle.notes
     assert picture(again) == picture(puzzle)
+
+
+@pytest.mark.parametrize("path", sorted((ROOT / "bench" / "puzzles").glob("generated-*-seed*[0-9].txt")),
+                         ids=lambda p: p.stem)
+def test_the_bench_set_solves_to_its_saved_solutions_on_100_to_150_layouts(path):
+    puzzle = parse_puzzle(path.read_text(), str(path))
+    _, _, saved = parse_layout(path.with_suffix(".solution.txt").read_text())
+    report = solve(puzzle)
+    assert 100 <= len(report.layouts) <= 150 and report.unique
+    assert report.solutions[0].layout == saved
+    assert len(report.candidates) == 1  # of all those layouts, one alone folds into a box
