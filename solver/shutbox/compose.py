@@ -33,6 +33,7 @@ FIRST_MARKS = {"o": 2, "s": 2}  # pairs of circles and of squares a puzzle start
 BOX_SHARE = (0.18, 0.36)  # default box: its surface as a share of the grid
 PLACING_TRIES = 50
 MARK_TRADES = 2  # new pairs of marks tried to let one clue go
+RETRY_ROUNDS = 1000  # SAT calls for a second look at a clue whose first check ran out of rounds
 
 
 class TimedOut(Exception):
@@ -180,25 +181,36 @@ def _thin(rows: int, cols: int, layout: Layout, folding: Folding, difficulty: in
     draft.marks = marks
     oracle = Oracle(rows, cols, clues, layout, folding)
     try:
-        while _thinning_pass(draft, oracle, difficulty, rng, stop):
-            pass
+        _settle(draft, oracle, difficulty, rng, stop)
         if _decorate(draft, folding, rng):
-            while _thinning_pass(draft, oracle, difficulty, rng, stop):
-                pass
+            _settle(draft, oracle, difficulty, rng, stop)
     finally:
         oracle.close()
     return draft
 
 
+def _settle(draft: Draft, oracle: Oracle, cap: int, rng: random.Random, stop: Callable[[], None]) -> None:
+    """Thinning passes until no clue goes; then once more with RETRY_ROUNDS for the clues whose
+    check ran out of rounds (by then the solver has learnt most cuts, so rounds go further)."""
+    while True:
+        while _thinning_pass(draft, oracle, cap, rng, stop):
+            pass
+        if not draft.undecided or oracle.rounds >= RETRY_ROUNDS:
+            return
+        oracle.rounds = RETRY_ROUNDS
+        draft.undecided.clear()
+
+
 def _thinning_pass(draft: Draft, oracle: Oracle, cap: int, rng: random.Random, stop: Callable[[], None]) -> bool:
-    """Try taking away each clue once, in random order, marked numbers last; True if any went."""
+    """Try taking away each clue once, in random order, marked numbers last; True if any went.
+    A clue whose check ran out of rounds once is not tried again."""
     changed = False
     order = sorted(draft.active)
     rng.shuffle(order)
     marked = draft.marked()
     for i in sorted(order, key=lambda i: draft.clues[i][0] in marked):
         stop()
-        if i in draft.active and _goes(draft, oracle, i, cap, rng, stop):
+        if i in draft.active and i not in draft.undecided and _goes(draft, oracle, i, cap, rng, stop):
             draft.active.discard(i)
             oracle.take_away(i)
             changed = True

@@ -81,13 +81,8 @@ class Grid:
 
 
 def indices(cells: int) -> list[int]:
-    """The cell indices of a set, ascending."""
-    out = []
-    while cells:
-        low = cells & -cells
-        out.append(low.bit_length() - 1)
-        cells ^= low
-    return out
+    """The cell indices of a set, ascending (read off its binary digits, lowest first)."""
+    return [i for i, bit in enumerate(reversed(bin(cells))) if bit == "1"]
 
 
 class LayoutModel:
@@ -201,7 +196,8 @@ class LayoutModel:
                 rim = self.grid.rim(region)
                 if rim & box or (1 << (anchor - 1)) & (region | rim):
                     break
-                out += [[-(i + 1), -anchor] + [j + 1 for j in indices(rim)] for i in cells]
+                lits = [j + 1 for j in indices(rim)]
+                out += [[-(i + 1), -anchor] + lits for i in cells]
                 region |= rim
         return out
 

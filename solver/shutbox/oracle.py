@@ -26,7 +26,7 @@ from solver.shutbox.puzzle import Number, Puzzle
 GridClue = tuple[Cell, Number | str]  # a number (value only) or an arrow on a cell
 
 UNIQUE, AMBIGUOUS, TOO_MANY, UNDECIDED = "unique", "ambiguous", "too many layouts", "undecided"
-ROUND_LIMIT = 300  # SAT calls one question may take; past it the answer is UNDECIDED
+ROUND_LIMIT = 200  # SAT calls one question may take; past it the answer is UNDECIDED
 
 
 @dataclass(frozen=True)
@@ -62,6 +62,7 @@ class Oracle:
             clauses += [clause + [-on] for clause in self.model.clue_clauses(single)]
             self.switch.append(on)
         self.sat = Solver(name=SAT_BACKEND, bootstrap_with=clauses)
+        self.rounds = ROUND_LIMIT  # SAT calls a question may take
         self.known = Known(keeping=[planted])
         self._remember(planted)
         self.sat.add_clause(self.model.blocking_clause(planted))
@@ -77,7 +78,7 @@ class Oracle:
                 stop: Callable[[], None] = lambda: None) -> Verdict:
         """UNIQUE, AMBIGUOUS (with the other solution's folding) or TOO_MANY for the clues in
         active minus without, with the circles and squares of marked, or UNDECIDED after
-        ROUND_LIMIT calls of the SAT solver; stop() may raise to give up."""
+        self.rounds calls of the SAT solver; stop() may raise to give up."""
         candidates = list(self.known.keeping)
         if without is not None:
             candidates += self.known.breaking.get(without, [])
@@ -89,8 +90,8 @@ class Oracle:
             return Verdict(TOO_MANY)
         if without is None:
             return Verdict(UNIQUE)
-        assumptions = [self.switch[i] for i in sorted(active) if i != without]
-        for _ in range(ROUND_LIMIT):
+        assumptions = [self.switch[i] for i in sorted(active) if i != without] + [-self.switch[without]]
+        for _ in range(self.rounds):
             if not self.sat.solve(assumptions=assumptions):
                 return Verdict(UNIQUE)
             stop()
@@ -112,6 +113,7 @@ class Oracle:
     def take_away(self, index: int) -> None:
         """Clue index is gone for good: the layouts that broke only it now keep every clue."""
         self.known.keeping += self.known.breaking.pop(index, [])
+        self.sat.add_clause([-self.switch[index]])  # its clauses are satisfied for good: the solver drops them
 
     def _another_solution(self, layout: Layout, marked: Puzzle) -> Folding | None:
         """A folding of the layout, other than the planted one, that keeps the circles and squares."""

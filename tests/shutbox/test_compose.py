@@ -17,7 +17,7 @@ from solver.shutbox.rules import broken_rule
 from solver.shutbox.solve import solution_problem, solve
 from tests.conftest import ROOT
 
-SMALL = [(7, 7, 1), (8, 8, 2), (8, 10, 3), (9, 9, 4), (10, 10, 5)]
+SMALL = [(7, 7, 1), (8, 8, 2), (9, 9, 4), (10, 10, 5), (8, 8, 6), (8, 10, 9)]
 
 
 @cache
@@ -82,10 +82,18 @@ def without(puzzle: Puzzle, cell) -> Puzzle:
 def test_every_clue_is_needed(rows, cols, seed):
     """Taking any one clue away lets a second solution in, or more layouts than the difficulty."""
     puzzle = made(rows, cols, seed).puzzle
+    assert puzzle.notes[-1] == "minimal: taking away any one clue lets in a second solution or more layouts"
     assert len(solve(puzzle).solutions) == 1
     for cell in sorted(set(puzzle.numbers) | set(puzzle.arrows)):
         weaker = solve(without(puzzle, cell), limit=100)
         assert len(weaker.solutions) >= 2 or not weaker.layouts_complete, f"the clue on {cell} is not needed"
+
+
+def test_a_clue_whose_check_ran_out_of_rounds_is_kept_and_noted():
+    """Deciding some removals would take too long; the clue stays and the notes say so."""
+    new = made(8, 10, 3)
+    assert new.puzzle.notes[-1] == "minimal: but for 1 clue(s) whose check ran out of rounds"
+    assert solve(new.puzzle).unique
 
 
 @pytest.mark.parametrize("difficulty", [5, 30])
