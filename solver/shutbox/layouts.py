@@ -247,11 +247,13 @@ def layouts(puzzle: Puzzle) -> Iterator[Layout]:
     yield from single_cell_layouts(puzzle)
     model = LayoutModel(puzzle)
     with Solver(name=SAT_BACKEND, bootstrap_with=model.clauses) as sat:
+        n = len(model.cells)
         while sat.solve():
-            layout = model.layout_of(sat.get_model())
+            values = sat.get_model()
+            layout = model.layout_of(values)
             cuts = model.cuts(layout)
             if cuts:
                 sat.append_formula(cuts)
                 continue
             yield layout
-            sat.add_clause(model.blocking_clause(layout))
+            sat.add_clause([-v for v in values[:n]])  # this very picture of box cells, never again
