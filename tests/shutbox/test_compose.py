@@ -4,6 +4,7 @@ layouts; bad options are one line with exit 2, a missed time bound exit 1."""
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 from functools import cache
@@ -168,3 +169,14 @@ def test_the_bench_set_solves_to_its_saved_solutions_on_100_to_150_layouts(path)
     assert 100 <= len(report.layouts) <= 150 and report.unique
     assert report.solutions[0].layout == saved
     assert len(report.candidates) == 1  # of all those layouts, one alone folds into a box
+
+
+def test_the_bytes_do_not_depend_on_the_process(tmp_path):
+    """Two processes with different string hashing write the same puzzle for the same seed."""
+    texts = []
+    for hashing in ("1", "2"):
+        path = tmp_path / f"h{hashing}.txt"
+        subprocess.run([sys.executable, "-m", "foldkit", "generate", "--size", "9x9", "--seed", "12", "-o", str(path)],
+                       check=True, capture_output=True, cwd=ROOT, env={**os.environ, "PYTHONHASHSEED": hashing})
+        texts.append(path.read_bytes() + path.with_name(f"h{hashing}.solution.txt").read_bytes())
+    assert texts[0] == texts[1]
