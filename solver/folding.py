@@ -240,6 +240,8 @@ def _valid_starts(tree: _Tree, graph: SurfaceStates) -> np.ndarray:
         if len(i):
             alive = (step[states[i] * 4 + e[:, None]] == states[j]).all(axis=0)
             states = states[:, alive]
+            if not states.shape[1]:
+                return states  # every start broke an adjacency: no folding
     covered = np.sort(graph.square[states], axis=0)
     exact = (covered == np.arange(n)[:, None]).all(axis=0)
     return states[:, exact]
