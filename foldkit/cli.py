@@ -115,7 +115,8 @@ def run_template(args: argparse.Namespace) -> int:
 
 
 def run_generate(args: argparse.Namespace) -> int:
-    from foldkit.kinds.shutbox_make import Request, generated_files
+    from foldkit.generate_options import Request
+    from foldkit.kinds.shutbox_make import generated_files
 
     request = Request(args.output, args.size, args.box, args.seed, args.difficulty, args.timeout)
     written, summary = generated_files(request)
@@ -247,7 +248,7 @@ def _add_fold_commands(commands) -> None:
 
 
 def _add_generate(commands) -> None:
-    from foldkit.kinds.shutbox_make import add_generate_arguments
+    from foldkit.generate_options import add_generate_arguments
 
     generate = commands.add_parser("generate", help="a new Shut the Box puzzle with a proven unique solution")
     add_generate_arguments(generate)
