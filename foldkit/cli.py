@@ -15,11 +15,12 @@ from pathlib import Path
 
 from foldkit import __version__
 from foldkit import options as opt
+from foldkit.cli_generate import add_generate
+from foldkit.console import ProgressBar, forget_interrupts, interrupted, on_interrupt, raise_if_interrupted
 from foldkit.errors import EXIT_BAD_INPUT, EXIT_INTERRUPTED, FoldkitError
 from foldkit.target import Target
 from solver.text import InputError
 
-PAPERS = ("a4", "letter", "a3")
 VERSION = f"foldkit {__version__}"
 
 # ---------------------------------------------------------------------------------------------
@@ -98,7 +99,7 @@ def run_build(args: argparse.Namespace) -> int:
                            progress=None if args.quiet else ProgressBar("rendering"))
     folder = Path(args.output) if args.output else Path("outputs") / solved.name
     print(f"{solved.name}: {solved.summary}")
-    made = build(solved.makers, solved.subject, folder, options, args.only, _raise_if_interrupted, args.skip)
+    made = build(solved.makers, solved.subject, folder, options, args.only, raise_if_interrupted, args.skip)
     for written in made:
         print(f"wrote {written.path}")
     if any(w.path.name.startswith("template.") for w in made) and hasattr(solved.subject, "fold"):
@@ -132,24 +133,6 @@ def run_template(args: argparse.Namespace) -> int:
     print(f"wrote {write_artifact(output, make(fold, options, drawn))}")
     _print_template_notes(fold, options, drawn)
     return 0
-
-
-class ProgressBar:
-    """A one-line bar on stderr, redrawn when it grows; the library only reports a share done."""
-
-    def __init__(self, words: str, width: int = 30):
-        self.words, self.width, self.filled = words, width, -1
-
-    def __call__(self, done: float) -> None:
-        _raise_if_interrupted()
-        filled = int(self.width * done)
-        if filled == self.filled:
-            return
-        self.filled = filled
-        sys.stderr.write(f"\r{self.words} [{'#' * filled}{'.' * (self.width - filled)}] {done:4.0%}")
-        if done >= 1:
-            sys.stderr.write("\n")
-        sys.stderr.flush()
 
 
 # ---------------------------------------------------------------------------------------------
@@ -213,7 +196,7 @@ def _add_build(commands) -> None:
     build.add_argument("--clearance-mm", type=opt.number(float, 0.0, 1.0, "a size in mm"), default=0.15,
                        help="packing: taken off each side of a printed piece; Shut the Box with --lid: "
                             "the gap between lid and tray (default 0.15)")
-    build.add_argument("--paper", choices=PAPERS, default="a4", help="paper of the printed sheets (default a4)")
+    build.add_argument("--paper", choices=opt.PAPERS, default="a4", help="paper of the printed sheets (default a4)")
     build.add_argument("--only", type=opt.names, metavar="NAMES", default=None,
                        help="make only these artifacts, comma-separated (e.g. template.pdf,box.stl)")
     build.add_argument("--skip", type=opt.names, metavar="NAMES", default=None,
@@ -248,7 +231,7 @@ def _add_fold_commands(commands) -> None:
     template = commands.add_parser("template", help="a printable cut-and-fold PDF (or SVG) template")
     _add_target(template)
     template.add_argument("-o", "--output", help="output .pdf or .svg (default outputs/<name>/template.pdf)")
-    template.add_argument("--paper", choices=PAPERS, default="a4", help="paper size (default a4)")
+    template.add_argument("--paper", choices=opt.PAPERS, default="a4", help="paper size (default a4)")
     template.add_argument("--cell-mm", "--paper-cell-mm", dest="cell_mm", default=None,
                           type=opt.number(float, 2.0, 200.0, "a size in mm"),
                           help="paper cell size in mm (default: the largest that fits one page)")
@@ -270,26 +253,8 @@ def build_parser() -> argparse.ArgumentParser:
     boxes.set_defaults(run=run_boxes)
     _add_fold_commands(commands)
     _add_build(commands)
+    add_generate(commands)
     return parser
-
-
-# ---------------------------------------------------------------------------------------------
-# Interrupts: a library that swallows KeyboardInterrupt (some catch BaseException while they
-# import) cannot hide Ctrl-C: the handler remembers it, and the next progress report or the
-# end of the command raises it again.
-
-_interrupted = False
-
-
-def _on_interrupt(signum, frame) -> None:
-    global _interrupted
-    _interrupted = True
-    raise KeyboardInterrupt
-
-
-def _raise_if_interrupted() -> None:
-    if _interrupted:
-        raise KeyboardInterrupt
 
 
 def _prefer_offscreen_rendering() -> None:
@@ -301,9 +266,8 @@ def _prefer_offscreen_rendering() -> None:
 def main(argv: list[str] | None = None) -> int:
     """Run one command; return its exit code. As the program itself (argv None), Ctrl-C always
     ends it with 130 and 'interrupted', whatever a library did with the interrupt."""
-    global _interrupted
-    _interrupted = False
-    previous = signal.signal(signal.SIGINT, _on_interrupt)
+    forget_interrupts()
+    previous = signal.signal(signal.SIGINT, on_interrupt)
     try:
         code = _run(argv)
     except KeyboardInterrupt:
@@ -327,7 +291,7 @@ def _run(argv: list[str] | None) -> int:
         _prefer_offscreen_rendering()
         args = build_parser().parse_args(argv)
         code = args.run(args)
-        _raise_if_interrupted()
+        raise_if_interrupted()
         return code
     except (InputError, FoldkitError) as error:
         print(f"foldkit: error: {error}", file=sys.stderr)
@@ -339,7 +303,7 @@ def _run(argv: list[str] | None) -> int:
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 141
     except Exception:
-        if not _interrupted:
+        if not interrupted():
             raise
         # Ctrl-C came while a library was importing, and it swallowed the interrupt and left a
         # module half made: whatever fails next is the interrupt's doing, not a bug to report.

@@ -1,5 +1,5 @@
-"""A printed page as plain shapes in page millimetres (y down): filled rectangles, lines and
-text. A sheet lays itself out as a ``Drawing``; ``foldkit.exchange.pdf`` and
+"""A printed page as plain shapes in page millimetres (y down): filled rectangles, lines,
+polygons, circles and text. A sheet lays itself out as a ``Drawing``; ``foldkit.exchange.pdf`` and
 ``foldkit.exchange.svg`` draw the same shapes, so both files show the same page."""
 
 from __future__ import annotations
@@ -11,8 +11,6 @@ from foldkit.look import RGB
 Mm = tuple[float, float]  # (x, y) in millimetres from the page's top-left, y down
 
 PT_MM = 25.4 / 72  # one point in millimetres
-
-
 
 
 @dataclass(frozen=True)
@@ -51,7 +49,30 @@ class Label:
     align: str = "left"
 
 
-Shape = Rect | Line | Label
+@dataclass(frozen=True)
+class Polygon:
+    """A closed outline through points, filled and/or stroked (None: not); `role` names it in the SVG."""
+
+    points: tuple[Mm, ...]
+    fill: RGB | None
+    stroke: RGB | None
+    width: float
+    role: str
+
+
+@dataclass(frozen=True)
+class Circle:
+    """A circle about a centre, filled and/or stroked (None: not)."""
+
+    centre: Mm
+    radius: float
+    fill: RGB | None
+    stroke: RGB | None
+    width: float
+    role: str
+
+
+Shape = Rect | Line | Label | Polygon | Circle
 
 
 @dataclass(frozen=True)

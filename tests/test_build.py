@@ -14,6 +14,7 @@ from foldkit.kinds.shutbox import KIND as SHUTBOX
 
 EXPECTED = {"solution.txt", "solution.json", "box.stl", "net.stl", "fold.glb", "fold.gif",
             "template.pdf", "template.svg"}
+SHEETS = {"puzzle.pdf", "puzzle.svg"}  # a puzzle's sheet to solve by hand; a net has none
 
 
 def test_build_writes_every_artifact_for_the_sample(tmp_path, examples, capsys):
@@ -21,10 +22,11 @@ def test_build_writes_every_artifact_for_the_sample(tmp_path, examples, capsys):
     code = main(["build", str(examples / "nov2025-sample.txt"), "-o", str(folder), "--quiet"])
     out = capsys.readouterr().out
     assert code == 0
-    assert set(SHUTBOX.artifacts) == EXPECTED == set(NET_ARTIFACTS)
-    assert {p.name for p in folder.iterdir()} == EXPECTED
-    assert all((folder / name).stat().st_size > 0 for name in EXPECTED)
-    assert out.count("wrote ") == len(EXPECTED)
+    assert set(SHUTBOX.artifacts) == EXPECTED | SHEETS and set(NET_ARTIFACTS) == EXPECTED
+    assert {p.name for p in folder.iterdir()} == EXPECTED | SHEETS
+    assert all((folder / name).stat().st_size > 0 for name in EXPECTED | SHEETS)
+    assert out.count("wrote ") == len(EXPECTED | SHEETS)
+    assert (folder / "puzzle.pdf").read_bytes().startswith(b"%PDF")
     assert out.splitlines()[0] == "nov2025-sample: answer 118800, box 1 × 2 × 4, unique"
     assert json.loads((folder / "solution.json").read_text())["answer"] == 118800
     assert (folder / "fold.gif").read_bytes()[:6] in (b"GIF89a", b"GIF87a")

@@ -13,7 +13,7 @@ from foldkit.cli import build_parser, main
 from tests.conftest import ROOT
 
 DATA = Path(__file__).parent / "data"
-COMMANDS = ["solve", "boxes", "show", "animate", "build", "template"]
+COMMANDS = ["solve", "boxes", "show", "animate", "build", "template", "generate", "sheet"]
 
 
 def run(capsys, *argv):

@@ -25,7 +25,7 @@ LAYERS = [
     ("foldkit.paper",),
     ("foldkit.kinds",),
     ("foldkit.build", "foldkit.target"),
-    ("foldkit.cli", "foldkit.__main__"),
+    ("foldkit.cli", "foldkit.cli_generate", "foldkit.console", "foldkit.__main__"),
 ]
 MAX_LINES = 330
 

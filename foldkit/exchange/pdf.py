@@ -10,7 +10,7 @@ import io
 
 from reportlab.pdfgen.canvas import Canvas
 
-from foldkit.drawing import Drawing, Line, Rect, Shape
+from foldkit.drawing import Circle, Drawing, Line, Polygon, Rect, Shape
 
 PT_PER_MM = 72 / 25.4
 
@@ -56,8 +56,30 @@ def _draw(c: Canvas, shape: Shape, height: float) -> None:
         c.setLineWidth(shape.width * PT_PER_MM)
         c.setLineCap(2)  # square ends: runs of a border meet without notches
         c.line(*pt(*shape.start), *pt(*shape.end))
+    elif isinstance(shape, Polygon | Circle):
+        _outline(c, shape, pt)
     else:
         c.setFillColorRGB(*shape.colour)
         c.setFont(shape.font, shape.size_pt)
         draw = {"left": c.drawString, "centre": c.drawCentredString, "right": c.drawRightString}[shape.align]
         draw(*pt(shape.x, shape.y), shape.text)
+
+
+def _outline(c: Canvas, shape: Polygon | Circle, pt) -> None:
+    """A polygon or circle, filled and/or stroked (mitred joins)."""
+    if shape.fill is not None:
+        c.setFillColorRGB(*shape.fill)
+    if shape.stroke is not None:
+        c.setStrokeColorRGB(*shape.stroke)
+        c.setLineWidth(shape.width * PT_PER_MM)
+        c.setLineJoin(0)
+    stroke, fill = int(shape.stroke is not None), int(shape.fill is not None)
+    if isinstance(shape, Circle):
+        c.circle(*pt(*shape.centre), shape.radius * PT_PER_MM, stroke=stroke, fill=fill)
+        return
+    path = c.beginPath()
+    path.moveTo(*pt(*shape.points[0]))
+    for point in shape.points[1:]:
+        path.lineTo(*pt(*point))
+    path.close()
+    c.drawPath(path, stroke=stroke, fill=fill)

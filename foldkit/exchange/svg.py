@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import xml.etree.ElementTree as ET
 
-from foldkit.drawing import PT_MM, Drawing, Label, Line, Rect, Shape
+from foldkit.drawing import PT_MM, Circle, Drawing, Label, Line, Polygon, Rect, Shape
 
 SVG = "http://www.w3.org/2000/svg"
 INKSCAPE = "http://www.inkscape.org/namespaces/inkscape"
@@ -61,9 +61,22 @@ def _element(shape: Shape) -> tuple[str, dict[str, str]]:
                         "y2": number(y2),
                         "stroke": colour(shape.colour), "stroke-width": number(shape.width),
                         "stroke-linecap": "square"}
+    if isinstance(shape, Polygon | Circle):
+        return _outline(shape)
     attributes = {"x": number(shape.x), "y": number(shape.y), "font-family": FAMILY,
                   "font-size": number(shape.size_pt * PT_MM),
                   "fill": colour(shape.colour), "text-anchor": ANCHOR[shape.align]}
     if shape.font.endswith("Bold"):
         attributes["font-weight"] = "bold"
     return "text", attributes
+
+
+def _outline(shape: Polygon | Circle) -> tuple[str, dict[str, str]]:
+    paint = {"fill": "none" if shape.fill is None else colour(shape.fill)}
+    if shape.stroke is not None:
+        paint |= {"stroke": colour(shape.stroke), "stroke-width": number(shape.width)}
+    if isinstance(shape, Circle):
+        (x, y) = shape.centre
+        return "circle", {"class": shape.role, "cx": number(x), "cy": number(y), "r": number(shape.radius), **paint}
+    points = " ".join(f"{number(x)},{number(y)}" for x, y in shape.points)
+    return "polygon", {"class": shape.role, "points": points, **paint}

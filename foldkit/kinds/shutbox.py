@@ -79,6 +79,18 @@ def _solution_json(solved: Solved, options) -> bytes:
     return json_bytes(json(solved.report))
 
 
+def _sheet_pdf(solved: Solved, options) -> bytes:
+    from foldkit.paper.shutbox_sheet import sheet_pdf
+
+    return sheet_pdf(solved.report.puzzle, options.paper)
+
+
+def _sheet_svg(solved: Solved, options) -> bytes:
+    from foldkit.paper.shutbox_sheet import sheet_svg
+
+    return sheet_svg(solved.report.puzzle, options.paper)
+
+
 def _show(solved: Solved, sequence: str = "staged") -> None:
     from foldkit.fold.window import show
 
@@ -95,7 +107,8 @@ KIND = Kind(
     text=text,
     json=json,
     artifacts={"solution.txt": _solution_text, "solution.json": _solution_json,
-               **{name: on_fold(make) for name, make in FOLD_ARTIFACTS.items()}},
+               **{name: on_fold(make) for name, make in FOLD_ARTIFACTS.items()},
+               "puzzle.pdf": _sheet_pdf, "puzzle.svg": _sheet_svg},
     subject=subject,
     show=_show,
 )

@@ -186,7 +186,7 @@ def _new_clue_clauses(model: LayoutModel, before: Puzzle, after: Puzzle) -> list
 # Circles and squares that are true of a planted folding
 
 
-def _mark_pairs(folding: Folding, mark: str) -> list[tuple[Cell, Cell]]:
+def mark_pairs(folding: Folding, mark: str) -> list[tuple[Cell, Cell]]:
     """Pairs of cells that may both carry the mark: opposite each other ('o') or edge-adjacent
     on one face ('s')."""
     at = {p: cell for cell, p in folding.placement.items()}
@@ -208,7 +208,7 @@ def _add_marks(puzzle: Puzzle, layout: Layout, folding: Folding, rng: random.Ran
     """Add up to count random circle or square pairs on unmarked cells, true of the folding."""
     for _ in range(count):
         mark = rng.choice("os")
-        pairs = [p for p in _mark_pairs(folding, mark) if all(_unmarked(puzzle, x) for x in p)]
+        pairs = [p for p in mark_pairs(folding, mark) if all(_unmarked(puzzle, x) for x in p)]
         if pairs:
             puzzle = _with_mark_pair(puzzle, layout, rng.choice(pairs), mark)
     return puzzle
@@ -231,7 +231,7 @@ def _pin_folding(puzzle: Puzzle, layout: Layout, planted: Folding, rng: random.R
 
 
 def _mark_pairs_left(puzzle: Puzzle, folding: Folding) -> bool:
-    return any(all(_unmarked(puzzle, x) for x in p) for m in "os" for p in _mark_pairs(folding, m))
+    return any(all(_unmarked(puzzle, x) for x in p) for m in "os" for p in mark_pairs(folding, m))
 
 
 # ---------------------------------------------------------------------------------------------

@@ -26,7 +26,7 @@ from solver.shutbox.rules import arrow_holds, king_neighbourhood, number_holds, 
 
 Clause = list[int]
 
-SAT_BACKEND = "cadical153"
+SAT_BACKEND = "minisat22"  # MiniSat 2.2: the steadiest on sparse puzzles (bench/generate_speed.py)
 RING_STEPS = 3  # how many rings beyond a hole's own rim are tried as cuts
 LARGE_CUT = 256  # literals past which a cut goes through a fresh variable
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from solver.grid import DIRECTIONS, Cell, Layout
-from solver.text import InputError, ascii_int, content_lines, first_unprintable, quoted, tokens
+from solver.text import InputError, ascii_int, content_lines, first_unprintable, quoted, split_lines, tokens
 
 MARKS = {"": "plain", "o": "circle", "s": "square"}
 MAX_SIDE = 100
@@ -36,6 +36,7 @@ class Puzzle:
     numbers: dict[Cell, Number] = field(default_factory=dict)
     arrows: dict[Cell, str] = field(default_factory=dict)  # cell -> subset of 'URDL', in that order
     name: str = "puzzle"
+    notes: tuple[str, ...] = ()  # the file's '#' comment lines, without the '#' (not part of the puzzle)
 
     def __hash__(self) -> int:
         return hash((self.rows, self.cols, tuple(sorted(self.numbers.items())), tuple(sorted(self.arrows.items()))))
@@ -136,7 +137,13 @@ def parse_puzzle(text: str, source: str = "<input>", name: str | None = None) ->
             numbers[cell] = clue
         elif clue is not None:
             arrows[cell] = clue
-    return Puzzle(rows, cols, numbers, arrows, name or _stem(source))
+    return Puzzle(rows, cols, numbers, arrows, name or _stem(source), comment_notes(text))
+
+
+def comment_notes(text: str) -> tuple[str, ...]:
+    """The '#' comment lines of a puzzle text, without the '#' and the spaces around."""
+    lines = (line.strip(" \t") for line in split_lines(text))
+    return tuple(line[1:].strip(" \t") for line in lines if line.startswith("#"))
 
 
 def picture(puzzle: Puzzle) -> str:
@@ -147,7 +154,8 @@ def picture(puzzle: Puzzle) -> str:
         return puzzle.arrows.get(cell, ".")
 
     rows = (" ".join(token((r, c)) for c in range(puzzle.cols)) for r in range(puzzle.rows))
-    return f"{puzzle.rows} {puzzle.cols}\n" + "\n".join(rows) + "\n"
+    notes = "".join(f"# {note}\n".replace("# \n", "#\n") for note in puzzle.notes)
+    return notes + f"{puzzle.rows} {puzzle.cols}\n" + "\n".join(rows) + "\n"
 
 
 def _stem(source: str) -> str:

@@ -1,0 +1,52 @@
+"""The program at the terminal: a progress bar for long work, and Ctrl-C.
+
+A library that swallows KeyboardInterrupt (some catch BaseException while they import) cannot
+hide Ctrl-C: the handler remembers it, and the next progress report or checkpoint raises it
+again.
+"""
+
+from __future__ import annotations
+
+import sys
+
+_interrupted = False
+
+
+def on_interrupt(signum, frame) -> None:
+    """The SIGINT handler: remember, then interrupt."""
+    global _interrupted
+    _interrupted = True
+    raise KeyboardInterrupt
+
+
+def interrupted() -> bool:
+    return _interrupted
+
+
+def forget_interrupts() -> None:
+    global _interrupted
+    _interrupted = False
+
+
+def raise_if_interrupted() -> None:
+    """A checkpoint: raise KeyboardInterrupt if Ctrl-C was pressed, even if it was swallowed."""
+    if _interrupted:
+        raise KeyboardInterrupt
+
+
+class ProgressBar:
+    """A one-line bar on stderr, redrawn when it grows; the library only reports a share done."""
+
+    def __init__(self, words: str, width: int = 30):
+        self.words, self.width, self.filled = words, width, -1
+
+    def __call__(self, done: float) -> None:
+        raise_if_interrupted()
+        filled = int(self.width * done)
+        if filled == self.filled:
+            return
+        self.filled = filled
+        sys.stderr.write(f"\r{self.words} [{'#' * filled}{'.' * (self.width - filled)}] {done:4.0%}")
+        if done >= 1:
+            sys.stderr.write("\n")
+        sys.stderr.flush()
