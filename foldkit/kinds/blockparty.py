@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from foldkit.errors import EXIT_AMBIGUOUS, EXIT_NO_SOLUTION, EXIT_UNFINISHED, FoldkitError
 from foldkit.kinds.base import BuildOptions, Kind, Outcome, SolveOptions
-from foldkit.kinds.sheets import sheet_makers
+from foldkit.kinds.sheets import sheet_makers, titled
 from solver.blockparty.model import BlockParty, Grid, answer, grid_picture, parse_block_party, row_products
 from solver.blockparty.search import DEFAULT_LIMIT, BlockPartyReport
 
@@ -159,9 +159,7 @@ def solution_json_file(report: BlockPartyReport, options: BuildOptions) -> bytes
 
 def sheet_title(name: str) -> str:
     """'Block Party 4' for a file named block-party-4, else 'Block Party: name'."""
-    if name.lower().startswith("block-party"):
-        return name.replace("-", " ").replace("_", " ").title()
-    return f"Block Party: {name}"
+    return titled(name, "block-party", "Block Party")
 
 
 def puzzle_sheet(report: BlockPartyReport):

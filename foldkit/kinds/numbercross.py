@@ -27,7 +27,7 @@ from typing import Any
 
 from foldkit.errors import EXIT_AMBIGUOUS, EXIT_NO_SOLUTION, EXIT_UNFINISHED, FoldkitError
 from foldkit.kinds.base import BuildOptions, Kind, Outcome, SolveOptions
-from foldkit.kinds.sheets import sheet_makers
+from foldkit.kinds.sheets import sheet_makers, titled
 
 SCHEMA = "foldkit.number-cross/1"
 TILE_TEXT = "\u2588" * 3  # a tile in the terminal: a solid block
@@ -195,10 +195,8 @@ def solution_json_file(report: Any, options: BuildOptions) -> bytes:
 
 
 def sheet_title(name: str) -> str:
-    """'Number Cross 5' for a file named number-cross-5, else 'Number Cross: name'."""
-    if name.lower().startswith("number-cross"):
-        return name.replace("-", " ").replace("_", " ").title()
-    return f"Number Cross: {name}"
+    """'Number Cross 4' for a file named number-cross-4, else 'Number Cross: name'."""
+    return titled(name, "number-cross", "Number Cross")
 
 
 def puzzle_sheet(report: Any):

@@ -29,3 +29,11 @@ def sheet_makers(puzzle_sheet: Callable[[Any], Any], solution_sheet: Callable[[A
 
     return {"puzzle.pdf": pdf(puzzle_sheet), "solution.pdf": pdf(solution_sheet),
             "puzzle.svg": svg(puzzle_sheet), "solution.svg": svg(solution_sheet)}
+
+
+def titled(name: str, word: str, title: str) -> str:
+    """The title of a sheet: 'Block Party 4' for a file named block-party-4 (the kind's word
+    starts its name), else 'Block Party: NAME'."""
+    if name.lower().startswith(word):
+        return name.replace("-", " ").replace("_", " ").title()
+    return f"{title}: {name}"
