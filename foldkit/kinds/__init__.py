@@ -12,7 +12,7 @@ from typing import Any
 from foldkit.files import BUILT_IN, built_in_text, read_text, subject_name
 from foldkit.kinds import blockparty, numbercross, packing, shutbox
 from foldkit.kinds.base import Kind
-from solver.text import InputError, content_lines, quoted, tokens
+from solver.text import InputError, content_lines, first_unprintable, quoted, tokens
 
 KINDS: tuple[Kind, ...] = (shutbox.KIND, packing.KIND, numbercross.KIND, blockparty.KIND)
 
@@ -64,5 +64,15 @@ def load(path: str | Path | None) -> Loaded:
         text, source, name = built_in_text(), f"{BUILT_IN} (built in)", BUILT_IN
     else:
         text, source, name = read_text(path), str(path), subject_name(path)
+    refuse_unprintable(text, source)
     kind = kind_of(text, source)
     return Loaded(kind, kind.parse(text, source, name), name)
+
+
+def refuse_unprintable(text: str, source: str) -> None:
+    """An InputError at the first character of a puzzle line (not a comment) that is neither
+    printable ASCII nor a tab: a form feed, NEL or U+2028 is a bad character, not a line break."""
+    for number, line in content_lines(text, comments=True):
+        at = first_unprintable(line)
+        if at is not None:
+            raise InputError(f"unexpected character {line[at]!r} (U+{ord(line[at]):04X})", source, number, at + 1)

@@ -20,7 +20,7 @@ EXPECTED = {
     "digit-arabic-indic.txt": ("2:1", "unexpected character '\u0665'"),
     "digit-fullwidth.txt": ("2:3", "unexpected character '\uff15'"),
     "digit-superscript.txt": ("2:1", "unexpected character '\u00b2'"),
-    "header-arabic-indic.txt": ("1:1", "unknown puzzle kind '\u0668'"),
+    "header-arabic-indic.txt": ("1:1", "unexpected character '\u0668'"),
     "header-huge.txt": ("1:1", "expected a header 'rows cols', found '1111"),
     "token-huge.txt": ("2:1", "is outside 1-9"),
     "header-one-number.txt": ("1:1", "expected a header 'rows cols'"),
@@ -42,10 +42,10 @@ EXPECTED = {
     "blank-lines-only.txt": ("1", "empty file"),
     "comment-only.txt": ("1", "empty file"),
     "unknown-kind.txt": ("1:1", "unknown puzzle kind 'sudoku'"),
-    "kind-word-form-feed.txt": ("1:1", "unknown puzzle kind '\\x0c'"),
+    "kind-word-form-feed.txt": ("1:1", "unexpected character '\\x0c'"),
     "block-party-bad-size.txt": ("1:13", "grid size 'x'"),
-    "block-party-arabic-digit.txt": ("6:1", "given '\u0665'"),
-    "block-party-form-feed.txt": ("4:4", "regions row 2"),
+    "block-party-arabic-digit.txt": ("6:1", "unexpected character '\u0665'"),
+    "block-party-form-feed.txt": ("4:2", "unexpected character '\\x0c'"),
 }
 NAMES = sorted(EXPECTED)
 
