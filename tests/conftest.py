@@ -7,14 +7,18 @@ machine without them the test is skipped with the reason, so the quick start sti
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
+import subprocess
 from pathlib import Path
 
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "examples"
+# The Khronos glTF validator (npm), where .ci/run installs it, or where GLTF_VALIDATOR says.
+VALIDATOR = Path(os.environ.get("GLTF_VALIDATOR", ROOT / ".cache" / "npm" / "node_modules" / "gltf-validator"))
 
 
 def require_program(name: str, path: str | None = None) -> str:
@@ -52,3 +56,34 @@ def net_fold(path, number: int = 1):
 if not (os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")):
     # As the command line does: with no screen, VTK renders through EGL straight away.
     os.environ.setdefault("VTK_DEFAULT_OPENGL_WINDOW", "vtkEGLRenderWindow")
+
+
+@pytest.fixture
+def xvfb():
+    """A virtual X screen on a display number Xvfb picks itself; yields its DISPLAY."""
+    program = require_program("Xvfb")
+    read, write = os.pipe()
+    command = [program, "-displayfd", str(write), "-screen", "0", "800x600x24", "-nolisten", "tcp"]
+    server = subprocess.Popen(command, pass_fds=(write,), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    os.close(write)
+    with os.fdopen(read) as pipe:
+        number = pipe.readline().strip()
+    try:
+        assert number.isdigit(), "Xvfb did not report its display"
+        yield f":{number}"
+    finally:
+        server.terminate()
+        server.wait(timeout=10)
+
+
+def validate_gltf(data: bytes, tmp_path: Path) -> dict:
+    """The Khronos validator's JSON report on a .glb file's bytes."""
+    node = require_program("node")
+    if not VALIDATOR.exists():
+        require_program("gltf-validator (npm)", str(VALIDATOR))
+    path = tmp_path / "model.glb"
+    path.write_bytes(data)
+    script = ROOT / "tests" / "validate_gltf.mjs"
+    env = os.environ | {"GLTF_VALIDATOR": str(VALIDATOR)}
+    done = subprocess.run([node, str(script), str(path)], capture_output=True, text=True, check=True, env=env)
+    return json.loads(done.stdout)

@@ -10,7 +10,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from foldkit.errors import EXIT_AMBIGUOUS, EXIT_NO_SOLUTION, EXIT_UNFINISHED
+from foldkit.errors import EXIT_AMBIGUOUS, EXIT_NO_SOLUTION, EXIT_UNFINISHED, FoldkitError
 from foldkit.progress import Progress
 
 
@@ -52,6 +52,14 @@ class Outcome:
         return self.code == 0
 
 
+def sole_solution(report: Any, verdict: Outcome, what: str) -> Any:
+    """The one solution of a report (``report.solutions[0]``) when its outcome is solved, else a
+    FoldkitError with the outcome's exit code: there is no ``what`` to make."""
+    if not verdict.solved:
+        raise FoldkitError(f"no {what}: {verdict.summary}", verdict.code)
+    return report.solutions[0]
+
+
 Maker = Callable[[Any, BuildOptions], bytes | Mapping[str, bytes]]  # (subject, options) -> one file's bytes, or files
 
 
@@ -73,4 +81,4 @@ class Kind:
 
 
 __all__ = ["EXIT_AMBIGUOUS", "EXIT_NO_SOLUTION", "EXIT_UNFINISHED", "BuildOptions", "Kind", "Maker", "Outcome",
-           "Progress", "SolveOptions"]
+           "Progress", "SolveOptions", "sole_solution"]

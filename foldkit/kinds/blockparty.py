@@ -18,8 +18,8 @@ JSON schema (``foldkit solve --json``), version 1:
 
 from __future__ import annotations
 
-from foldkit.errors import EXIT_AMBIGUOUS, EXIT_NO_SOLUTION, EXIT_UNFINISHED, FoldkitError
-from foldkit.kinds.base import BuildOptions, Kind, Outcome, SolveOptions
+from foldkit.errors import EXIT_AMBIGUOUS, EXIT_NO_SOLUTION, EXIT_UNFINISHED
+from foldkit.kinds.base import BuildOptions, Kind, Outcome, SolveOptions, sole_solution
 from foldkit.kinds.sheets import sheet_makers, titled
 from solver.blockparty.model import BlockParty, Grid, answer, grid_picture, parse_block_party, row_products
 from solver.blockparty.search import DEFAULT_LIMIT, BlockPartyReport
@@ -139,10 +139,7 @@ def json(report: BlockPartyReport) -> dict:
 
 def the_solution(report: BlockPartyReport) -> Grid:
     """The one solution; a FoldkitError (with the outcome's exit code) when there is not exactly one."""
-    verdict = outcome(report)
-    if not verdict.solved:
-        raise FoldkitError(f"no solution file or sheet: {verdict.summary}", verdict.code)
-    return report.solutions[0]
+    return sole_solution(report, outcome(report), "solution file or sheet")
 
 
 def solution_file(report: BlockPartyReport, options: BuildOptions) -> bytes:

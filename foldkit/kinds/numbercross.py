@@ -25,8 +25,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from foldkit.errors import EXIT_AMBIGUOUS, EXIT_NO_SOLUTION, EXIT_UNFINISHED, FoldkitError
-from foldkit.kinds.base import BuildOptions, Kind, Outcome, SolveOptions
+from foldkit.errors import EXIT_AMBIGUOUS, EXIT_NO_SOLUTION, EXIT_UNFINISHED
+from foldkit.kinds.base import BuildOptions, Kind, Outcome, SolveOptions, sole_solution
 from foldkit.kinds.sheets import sheet_makers, titled
 
 SCHEMA = "foldkit.number-cross/1"
@@ -170,11 +170,8 @@ def json(report: Any) -> dict:
 
 
 def the_solution(report: Any) -> Any:
-    """The one completed grid; a FoldkitError (with the outcome's exit code) when there is not exactly one."""
-    verdict = outcome(report)
-    if not verdict.solved:
-        raise FoldkitError(f"no solution file: {verdict.summary}", verdict.code)
-    return report.solutions[0]
+    """The one solution; a FoldkitError (with the outcome's exit code) when there is not exactly one."""
+    return sole_solution(report, outcome(report), "solution file")
 
 
 def solution_file(report: Any, options: BuildOptions) -> bytes:

@@ -20,10 +20,9 @@ from solver.folding import Folding, foldings
 from solver.grid import Cell, Layout
 from solver.invariant import require
 from solver.shutbox.clues import clue_problem
-from solver.shutbox.generate import mark_pairs, random_net, true_clue
+from solver.shutbox.generate import mark_pairs, placed_at_random, random_net, true_clue
 from solver.shutbox.oracle import AMBIGUOUS, UNDECIDED, UNIQUE, GridClue, Oracle
 from solver.shutbox.puzzle import Number, Puzzle
-from solver.shutbox.rules import is_hole_free
 from solver.shutbox.solve import solve
 
 Mark = tuple[str, Cell, Cell]  # 'o' (circles) or 's' (squares) on two cells
@@ -119,13 +118,8 @@ def plant(rows: int, cols: int, box: Box, rng: random.Random) -> tuple[Layout, F
         return None
     empty = Puzzle(rows, cols)
     for _ in range(PLACING_TRIES):
-        net = random_net(box, rng, rng.uniform(0.5, 0.9))
-        height, width = max(r for r, _ in net) + 1, max(c for _, c in net) + 1
-        if height > rows or width > cols:
-            continue
-        dr, dc = rng.randrange(rows - height + 1), rng.randrange(cols - width + 1)
-        layout = frozenset((r + dr, c + dc) for r, c in net)
-        if is_hole_free(empty, layout):
+        layout = placed_at_random(empty, random_net(box, rng, rng.uniform(0.5, 0.9)), rng)
+        if layout is not None:
             return layout, rng.choice(foldings(layout, box))
     return None
 

@@ -246,19 +246,25 @@ def random_box(area_limit: int, rng: random.Random, longest: int) -> Box:
     return rng.choice(boxes or [(1, 1, 1)])
 
 
+def placed_at_random(empty: Puzzle, net: Layout, rng: random.Random) -> Layout | None:
+    """The net moved to a random place in the grid of an empty puzzle; None if it does not fit
+    or encloses a hole there."""
+    height, width = max(r for r, _ in net) + 1, max(c for _, c in net) + 1
+    if height > empty.rows or width > empty.cols:
+        return None
+    dr, dc = rng.randrange(empty.rows - height + 1), rng.randrange(empty.cols - width + 1)
+    layout = frozenset((r + dr, c + dc) for r, c in net)
+    return layout if is_hole_free(empty, layout) else None
+
+
 def plant_net(rows: int, cols: int, rng: random.Random, fill: float, depth: float) -> tuple[Box, Layout]:
     """A random box and a random net of it placed at random in the grid, hole-free."""
     empty = Puzzle(rows, cols)
     for _ in range(PUZZLE_ATTEMPTS):
         box = random_box(max(6, int(fill * rows * cols)), rng, max(1, min(rows, cols) // 2))
         for _ in range(20):
-            net = random_net(box, rng, depth)
-            height, width = max(r for r, _ in net) + 1, max(c for _, c in net) + 1
-            if height > rows or width > cols:
-                continue
-            dr, dc = rng.randrange(rows - height + 1), rng.randrange(cols - width + 1)
-            layout = frozenset((r + dr, c + dc) for r, c in net)
-            if is_hole_free(empty, layout):
+            layout = placed_at_random(empty, random_net(box, rng, depth), rng)
+            if layout is not None:
                 return box, layout
     raise RuntimeError(f"no net fits a {rows}x{cols} grid with fill {fill}")
 

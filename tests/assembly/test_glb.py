@@ -3,11 +3,7 @@ piece hidden until its step, then falling into its place; the Khronos validator 
 
 from __future__ import annotations
 
-import json
-import os
-import subprocess
 from functools import cache
-from pathlib import Path
 
 import numpy as np
 import pygltflib as gl
@@ -17,9 +13,8 @@ from foldkit.assembly.glb import DROP_SECONDS, STEP_SECONDS, assembly_glb
 from foldkit.assembly.shapes import outer_faces
 from solver.packing.assembly import assembly_order
 from tests.assembly.packings import Y_BOX, hook_over_post, y_packing
-from tests.conftest import ROOT, require_program
+from tests.conftest import validate_gltf
 
-VALIDATOR = Path(os.environ.get("GLTF_VALIDATOR", ROOT / ".cache" / "npm" / "node_modules" / "gltf-validator"))
 WIDTH = {gl.SCALAR: 1, gl.VEC3: 3, gl.VEC4: 4}
 DTYPE = {gl.FLOAT: np.float32, gl.UNSIGNED_INT: np.uint32}
 CUBE_M = 0.015
@@ -114,18 +109,6 @@ def test_each_piece_hides_until_its_step_then_falls_into_place():
         assert np.allclose(sample(gltf, step, gl.TRANSLATION, end), 0)
 
 
-def validate(data: bytes, tmp_path: Path) -> dict:
-    node = require_program("node")
-    if not VALIDATOR.exists():
-        require_program("gltf-validator (npm)", str(VALIDATOR))
-    path = tmp_path / "assembly.glb"
-    path.write_bytes(data)
-    script = ROOT / "tests" / "validate_gltf.mjs"
-    env = os.environ | {"GLTF_VALIDATOR": str(VALIDATOR)}
-    done = subprocess.run([node, str(script), str(path)], capture_output=True, text=True, check=True, env=env)
-    return json.loads(done.stdout)
-
-
 @pytest.mark.parametrize("which", ["y", "hook"])
 def test_khronos_validator_finds_nothing(which, tmp_path):
     if which == "y":
@@ -133,7 +116,7 @@ def test_khronos_validator_finds_nothing(which, tmp_path):
     else:
         box, packing = hook_over_post()
         data = assembly_glb(box, packing, assembly_order(box, packing))
-    report = validate(data, tmp_path)
+    report = validate_gltf(data, tmp_path)
     issues = report["issues"]
     assert issues["numErrors"] == 0 and issues["numWarnings"] == 0 and issues["numInfos"] == 0, issues["messages"]
     assert report["info"]["animationCount"] == 1

@@ -5,10 +5,7 @@ validator judge it."""
 from __future__ import annotations
 
 import io
-import json
-import subprocess
 from functools import cache
-from pathlib import Path
 
 import numpy as np
 import pygltflib as gl
@@ -21,10 +18,9 @@ from foldkit.fold.panels import panel_tree
 from foldkit.fold.pose import cell_corners, cell_outlines
 from foldkit.fold.subject import Subject
 from foldkit.look import face_colour
-from tests.conftest import EXAMPLES, ROOT, net_fold, puzzle_fold, require_program
+from tests.conftest import EXAMPLES, ROOT, net_fold, puzzle_fold, validate_gltf
 
 DATA = ROOT / "tests" / "data" / "glb"
-VALIDATOR = ROOT / ".cache" / "npm" / "node_modules" / "gltf-validator"
 WIDTH = {gl.SCALAR: 1, gl.VEC2: 2, gl.VEC3: 3, gl.VEC4: 4}
 DTYPE = {gl.FLOAT: np.float32, gl.UNSIGNED_INT: np.uint32, gl.UNSIGNED_SHORT: np.uint16}
 SUBJECTS = ["sample", "net", "nov2025"]
@@ -273,20 +269,9 @@ def test_atlas_shows_each_number_on_its_cell():
 # The Khronos validator
 
 
-def validate(data: bytes, tmp_path: Path) -> dict:
-    node = require_program("node")
-    if not VALIDATOR.exists():
-        require_program("gltf-validator (npm)", str(VALIDATOR))
-    path = tmp_path / "fold.glb"
-    path.write_bytes(data)
-    script = ROOT / "tests" / "validate_gltf.mjs"
-    done = subprocess.run([node, str(script), str(path)], capture_output=True, text=True, check=True)
-    return json.loads(done.stdout)
-
-
 @pytest.mark.parametrize("name", SUBJECTS)
 def test_khronos_validator_finds_nothing(name, tmp_path):
-    report = validate(exported(name), tmp_path)
+    report = validate_gltf(exported(name), tmp_path)
     issues = report["issues"]
     assert issues["numErrors"] == 0, issues["messages"]
     assert issues["numWarnings"] == issues["numInfos"] == 0, issues["messages"]

@@ -18,7 +18,7 @@ from foldkit.fold.animation import AnimationOptions, animation_bytes, frame_frac
 from foldkit.fold.camera import CAPTION_PIXELS, Viewport
 from foldkit.fold.pose import cell_corners
 from foldkit.fold.scene import BACKGROUND, fold_scene
-from tests.conftest import EXAMPLES, ROOT, net_fold, puzzle_fold, require_program
+from tests.conftest import EXAMPLES, ROOT, net_fold, puzzle_fold
 
 SAMPLE = str(EXAMPLES / "nov2025-sample.txt")
 SMALL = AnimationOptions(width=320, height=240, fps=5, seconds=1.0)
@@ -213,25 +213,6 @@ WINDOW_SCRIPT = textwrap.dedent("""
     print(f"glides={far > 1.0} rejoined={near < 1e-9}")
     window.plotter.close()
 """)
-
-
-@pytest.fixture
-def xvfb():
-    """A virtual X screen on a display number Xvfb picks itself; yields its DISPLAY."""
-    program = require_program("Xvfb")
-    read, write = os.pipe()
-    command = [program, "-displayfd", str(write), "-screen", "0", "800x600x24", "-nolisten", "tcp"]
-    quiet = subprocess.DEVNULL
-    server = subprocess.Popen(command, pass_fds=(write,), stdout=quiet, stderr=quiet)
-    os.close(write)
-    with os.fdopen(read) as pipe:
-        number = pipe.readline().strip()
-    try:
-        assert number.isdigit(), "Xvfb did not report its display"
-        yield f":{number}"
-    finally:
-        server.terminate()
-        server.wait(timeout=10)
 
 
 def test_window_opens_plays_and_shows_the_net_under_xvfb(xvfb, tmp_path):
