@@ -3,7 +3,8 @@ away one at a time, in random order, for as long as the planted solution stays t
 
 What is left is minimal: taking away any one more clue (an arrow, a number, or a pair of
 circles or squares, which become plain numbers) lets a second solution in, or lets more than
-``difficulty`` layouts keep the grid rules. The difficulty is that bound: the larger it is, the
+``difficulty`` layouts keep the grid rules. Every one of those checks is decided: a draft in
+which one runs out of rounds twice is given up for another net. The difficulty is that bound: the larger it is, the
 more the box, its folding and the circles and squares have to decide. Everything follows from
 the seed; the time bound only decides whether an answer comes at all.
 """
@@ -39,6 +40,10 @@ class TimedOut(Exception):
     """No puzzle could be made within the time given."""
 
 
+class Undecidable(Exception):
+    """Whether a clue can go was not decided within RETRY_ROUNDS: this draft is given up."""
+
+
 @dataclass(frozen=True)
 class Generated:
     """A new puzzle (its notes say how it was made), its only layout and folding, and how many
@@ -59,7 +64,7 @@ class Draft:
     clues: list[GridClue]
     active: set[int]
     marks: list[Mark] = field(default_factory=list)
-    undecided: set[int] = field(default_factory=set)  # clues kept because the check ran out of rounds
+    undecided: set[int] = field(default_factory=set)  # clues whose first check ran out of rounds
 
     def puzzle(self, marks: list[Mark] | None = None) -> Puzzle:
         """The puzzle of the clues still there, with these marks (default: the draft's)."""
@@ -166,7 +171,10 @@ def open_pairs(folding: Folding, kind: str, marks: list[Mark], cells: set[Cell])
 def _thin(rows: int, cols: int, layout: Layout, folding: Folding, difficulty: int, rng: random.Random,
           stop: Callable[[], None]) -> Draft | None:
     """Every true clue, then as few as keep the planted solution the only one; None if the
-    planted layout has another folding that circles and squares cannot rule out."""
+    planted layout has another folding that circles and squares cannot rule out, or if some
+    clue's removal could not be decided within the rounds (the clue set would not be proven
+    minimal: such a clue usually guards a wide empty stretch, where a proof of no other layout
+    takes the lazy cuts minutes, so another net is tried instead)."""
     clues = _every_true_clue(rows, cols, layout)
     draft = Draft(rows, cols, clues, set(range(len(clues))))
     marks = _first_marks(draft, layout, folding, rng)
@@ -178,6 +186,8 @@ def _thin(rows: int, cols: int, layout: Layout, folding: Folding, difficulty: in
         _settle(draft, oracle, difficulty, rng, stop)
         if _decorate(draft, folding, rng):
             _settle(draft, oracle, difficulty, rng, stop)
+    except Undecidable:
+        return None
     finally:
         oracle.close()
     return draft
@@ -233,6 +243,8 @@ def _goes(draft: Draft, oracle: Oracle, i: int, cap: int, rng: random.Random, st
             marks = marks + [mark]
     if verdict.status == UNIQUE:
         draft.marks = marks
+    if verdict.status == UNDECIDED and oracle.rounds >= RETRY_ROUNDS:
+        raise Undecidable(i)  # the second look failed too: the clue set could not be proven minimal
     (draft.undecided.add if verdict.status == UNDECIDED else draft.undecided.discard)(i)
     return verdict.status == UNIQUE
 
@@ -274,8 +286,7 @@ def _finished(draft: Draft, layout: Layout, folding: Folding, seed: int, difficu
              f"box: {'x'.join(map(str, folding.box))}",
              f"layouts: {len(report.layouts)} keep the grid rules (difficulty {difficulty})",
              f"clues: {clued} of {cells} cells ({100 * clued / cells:.0f}%)",
-             "minimal: taking away any one clue lets in a second solution or more layouts" if not draft.undecided
-             else f"minimal: but for {len(draft.undecided)} clue(s) whose check ran out of rounds")
+             "minimal: taking away any one clue lets in a second solution or more layouts")
     named = Puzzle(puzzle.rows, puzzle.cols, puzzle.numbers, puzzle.arrows, "generated", notes)
     return Generated(named, layout, report.solutions[0].folding, len(report.layouts))
 

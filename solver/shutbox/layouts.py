@@ -103,6 +103,7 @@ class LayoutModel:
         self.numbered = bytearray(self.grid.size)  # 1 for number cells: always box cells
         for cell in puzzle.numbers:
             self.numbered[self.box(cell) - 1] = 1
+        self.anchors = self.numbered  # cells a piece cut prefers to stand for the piece: box cells now
 
     def new_var(self) -> int:
         self.next_var += 1
@@ -211,9 +212,10 @@ class LayoutModel:
         return [[-x, some] for x in cells] + [[-some] + clause]
 
     def _anchor(self, piece: list[int]) -> int:
-        """A cell of the piece to stand for it: a number cell if it has one (always a box cell)."""
-        numbered = [i for i in piece if self.numbered[i]]
-        return min(numbered or piece) + 1
+        """A cell of the piece to stand for it: a number cell if it has one. Any cell keeps the
+        cut valid; a cell that must be a box cell makes it bite at once."""
+        anchored = [i for i in piece if self.anchors[i]]
+        return min(anchored or piece) + 1
 
     def _hole_cuts(self, box: bytearray) -> list[Clause]:
         """For each hole, and each ring of box cells around it up to RING_STEPS out: while the

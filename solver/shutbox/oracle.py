@@ -6,7 +6,9 @@ selector variable passed as an assumption), so that taking a clue away is droppi
 assumption. Every layout the solver offers is remembered and blocked for good, with the one
 clue it breaks: the clue set only shrinks, and all layouts of the current set are known, so a
 layout found while clue X is switched off breaks X and nothing else that is still there.
-Connectivity and hole cuts do not depend on the clues, so they stay valid throughout.
+Connectivity and hole cuts do not depend on the clues, so they stay valid throughout. As in the
+layout search, the solver tries small pictures first, and a piece cut lets a number cell still
+there stand for its piece, so that the cut bites at once (any cell would keep it valid).
 """
 
 from __future__ import annotations
@@ -53,6 +55,8 @@ class Oracle:
         self.rows, self.cols, self.planted, self.planted_folding = rows, cols, planted, planted_folding
         self.model = LayoutModel(Puzzle(rows, cols))
         self.model.numbered = bytearray(self.model.grid.size)  # cuts that hold whatever clues are there
+        self.model.anchors = bytearray(self.model.grid.size)  # the number cells still there
+        self.clues = clues
         self.switch: list[int] = []
         clauses = list(self.model.clauses)
         for cell, clue in clues:
@@ -61,14 +65,22 @@ class Oracle:
             single = Puzzle(rows, cols, numbers, arrows)
             clauses += [clause + [-on] for clause in self.model.clue_clauses(single)]
             self.switch.append(on)
+            self._anchor(cell, clue, 1)
         self.sat = Solver(name=SAT_BACKEND, bootstrap_with=clauses)
+        self.sat.set_phases([-self.model.box(x) for x in self.model.cells])  # small pictures first
         self.rounds = ROUND_LIMIT  # SAT calls a question may take
         self.known = Known(keeping=[planted])
         self._remember(planted)
-        self.sat.add_clause(self.model.blocking_clause(planted))
+        self.sat.add_clause(self.model.piece_blocking_clause(planted))
 
     def close(self) -> None:
         self.sat.delete()
+
+    def _anchor(self, cell: Cell, clue: Number | str, on: int) -> None:
+        """Let a number cell stand for its piece in later cuts (on=1) or not (0): only while its
+        clue is there is it a box cell."""
+        if isinstance(clue, Number):
+            self.model.anchors[self.model.box(cell) - 1] = on
 
     def _remember(self, layout: Layout) -> None:
         boxes = boxes_of_area(len(layout))
@@ -91,6 +103,16 @@ class Oracle:
         if without is None:
             return Verdict(UNIQUE)
         assumptions = [self.switch[i] for i in sorted(active) if i != without] + [-self.switch[without]]
+        self._anchor(*self.clues[without], 0)
+        try:
+            return self._search(assumptions, without, marked, count, cap, stop)
+        finally:
+            self._anchor(*self.clues[without], 1)
+
+    def _search(self, assumptions: list[int], without: int, marked: Puzzle, count: int, cap: int,
+                stop: Callable[[], None]) -> Verdict:
+        """The SAT rounds of a question: layouts that keep the clues switched on but break
+        clue without."""
         for _ in range(self.rounds):
             if not self.sat.solve(assumptions=assumptions):
                 return Verdict(UNIQUE)
@@ -100,7 +122,7 @@ class Oracle:
             if cuts:
                 self.sat.append_formula(cuts)
                 continue
-            self.sat.add_clause(self.model.blocking_clause(layout))
+            self.sat.add_clause(self.model.piece_blocking_clause(layout))
             self._remember(layout)
             self.known.breaking.setdefault(without, []).append(layout)
             if (other := self._another_solution(layout, marked)) is not None:
@@ -113,6 +135,7 @@ class Oracle:
     def take_away(self, index: int) -> None:
         """Clue index is gone for good: the layouts that broke only it now keep every clue."""
         self.known.keeping += self.known.breaking.pop(index, [])
+        self._anchor(*self.clues[index], 0)
         self.sat.add_clause([-self.switch[index]])  # its clauses are satisfied for good: the solver drops them
 
     def _another_solution(self, layout: Layout, marked: Puzzle) -> Folding | None:

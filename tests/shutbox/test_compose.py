@@ -12,13 +12,16 @@ from functools import cache
 import pytest
 
 from foldkit.cli import main
+from solver.shutbox import compose
 from solver.shutbox.compose import TimedOut, generate
+from solver.shutbox.oracle import UNDECIDED, Verdict
 from solver.shutbox.puzzle import Number, Puzzle, parse_layout, parse_puzzle, picture
 from solver.shutbox.rules import broken_rule
 from solver.shutbox.solve import solution_problem, solve
 from tests.conftest import ROOT
 
 SMALL = [(7, 7, 1), (8, 8, 2), (9, 9, 4), (10, 10, 5), (8, 8, 6), (8, 10, 9)]
+MEDIUM = [(12, 12, 1), (14, 14, 2)]
 
 
 @cache
@@ -79,7 +82,7 @@ def without(puzzle: Puzzle, cell) -> Puzzle:
     return Puzzle(puzzle.rows, puzzle.cols, numbers, arrows)
 
 
-@pytest.mark.parametrize("rows, cols, seed", SMALL)
+@pytest.mark.parametrize("rows, cols, seed", SMALL + MEDIUM)
 def test_every_clue_is_needed(rows, cols, seed):
     """Taking any one clue away lets a second solution in, or more layouts than the difficulty."""
     puzzle = made(rows, cols, seed).puzzle
@@ -90,19 +93,39 @@ def test_every_clue_is_needed(rows, cols, seed):
         assert len(weaker.solutions) >= 2 or not weaker.layouts_complete, f"the clue on {cell} is not needed"
 
 
-def test_a_clue_whose_check_ran_out_of_rounds_is_kept_and_noted(monkeypatch):
-    """Deciding some removals would take too long; the clue stays and the notes say so. (The
-    round budgets are cut to almost nothing here, so that some checks surely run out.)"""
-    import solver.shutbox.compose as compose
-    import solver.shutbox.oracle as oracle
+class OutOfRounds(compose.Oracle):
+    """An oracle whose every removal check runs out of rounds, in the first `doomed` drafts."""
 
-    monkeypatch.setattr(oracle, "ROUND_LIMIT", 1)
-    monkeypatch.setattr(compose, "RETRY_ROUNDS", 2)
-    new = made(8, 10, 3)
-    note = new.puzzle.notes[-1]
-    assert note.startswith("minimal: but for ") and note.endswith(" clue(s) whose check ran out of rounds")
-    assert int(note.split()[3]) >= 1
-    assert solve(new.puzzle).unique
+    made = 0
+    doomed = 1
+
+    def __init__(self, *args):
+        super().__init__(*args)
+        OutOfRounds.made += 1
+
+    def verdict(self, active, without, marked, cap, stop=lambda: None):
+        if without is not None and OutOfRounds.made <= OutOfRounds.doomed:
+            stop()
+            return Verdict(UNDECIDED)
+        return super().verdict(active, without, marked, cap, stop)
+
+
+def test_a_draft_with_an_undecided_clue_is_given_up_for_another_net(monkeypatch):
+    """A clue whose removal check runs out of rounds twice would leave the clue set unproven
+    minimal: that draft is dropped and another net planted, so what is written is minimal."""
+    monkeypatch.setattr(compose, "Oracle", OutOfRounds)
+    monkeypatch.setattr(OutOfRounds, "made", 0)
+    new = generate(8, 10, 3)
+    assert OutOfRounds.made >= 2
+    assert new.puzzle.notes[-1] == "minimal: taking away any one clue lets in a second solution or more layouts"
+    assert solve(new.puzzle).unique and new.puzzle != made(8, 10, 3).puzzle
+
+
+def test_no_puzzle_is_written_when_no_removal_can_be_decided(monkeypatch):
+    monkeypatch.setattr(compose, "Oracle", OutOfRounds)
+    monkeypatch.setattr(OutOfRounds, "doomed", 10**9)
+    with pytest.raises(TimedOut):
+        generate(8, 10, 3, timeout=2)
 
 
 @pytest.mark.parametrize("difficulty", [5, 30])
