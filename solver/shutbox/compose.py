@@ -22,7 +22,7 @@ from solver.grid import Cell, Layout
 from solver.invariant import require
 from solver.shutbox.clues import clue_problem
 from solver.shutbox.generate import mark_pairs, placed_at_random, random_net, true_clue
-from solver.shutbox.oracle import AMBIGUOUS, UNDECIDED, UNIQUE, GridClue, Oracle
+from solver.shutbox.oracle import AMBIGUOUS, UNDECIDED, UNIQUE, GridClue, Oracle, Witness
 from solver.shutbox.puzzle import Number, Puzzle
 from solver.shutbox.solve import solve
 
@@ -53,6 +53,7 @@ class Generated:
     layout: Layout
     folding: Folding
     layouts: int
+    witnesses: dict[Cell, Witness] = field(default_factory=dict)  # clue cell -> why it cannot go
 
 
 @dataclass
@@ -64,6 +65,7 @@ class Draft:
     clues: list[GridClue]
     active: set[int]
     marks: list[Mark] = field(default_factory=list)
+    witnesses: dict[Cell, Witness] = field(default_factory=dict)
     undecided: set[int] = field(default_factory=set)  # clues whose first check ran out of rounds
 
     def puzzle(self, marks: list[Mark] | None = None) -> Puzzle:
@@ -186,6 +188,7 @@ def _thin(rows: int, cols: int, layout: Layout, folding: Folding, difficulty: in
         _settle(draft, oracle, difficulty, rng, stop)
         if _decorate(draft, folding, rng):
             _settle(draft, oracle, difficulty, rng, stop)
+        draft.witnesses = _witnesses(draft, oracle, difficulty)
     except Undecidable:
         return None
     finally:
@@ -203,6 +206,17 @@ def _settle(draft: Draft, oracle: Oracle, cap: int, rng: random.Random, stop: Ca
             return
         oracle.rounds = RETRY_ROUNDS
         draft.undecided.clear()
+
+
+def _witnesses(draft: Draft, oracle: Oracle, cap: int) -> dict[Cell, Witness]:
+    """For each clue left, why it cannot go: what the checks found, kept so that anyone can
+    check the clue set is minimal from the rules alone."""
+    out = {}
+    for i in sorted(draft.active):
+        cell = draft.clues[i][0]
+        out[cell] = oracle.witness(i, draft.puzzle(_without(draft.marks, cell)), cap)
+        require(out[cell] is not None, "every clue left must have been found needed")
+    return out
 
 
 def _thinning_pass(draft: Draft, oracle: Oracle, cap: int, rng: random.Random, stop: Callable[[], None]) -> bool:
@@ -288,5 +302,5 @@ def _finished(draft: Draft, layout: Layout, folding: Folding, seed: int, difficu
              f"clues: {clued} of {cells} cells ({100 * clued / cells:.0f}%)",
              "minimal: taking away any one clue lets in a second solution or more layouts")
     named = Puzzle(puzzle.rows, puzzle.cols, puzzle.numbers, puzzle.arrows, "generated", notes)
-    return Generated(named, layout, report.solutions[0].folding, len(report.layouts))
+    return Generated(named, layout, report.solutions[0].folding, len(report.layouts), draft.witnesses)
 

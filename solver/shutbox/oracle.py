@@ -26,6 +26,7 @@ from solver.shutbox.layouts import SAT_BACKEND, LayoutModel
 from solver.shutbox.puzzle import Number, Puzzle
 
 GridClue = tuple[Cell, Number | str]  # a number (value only) or an arrow on a cell
+Witness = Folding | tuple[Layout, ...]  # a second solution, or more layouts than the difficulty
 
 UNIQUE, AMBIGUOUS, TOO_MANY, UNDECIDED = "unique", "ambiguous", "too many layouts", "undecided"
 ROUND_LIMIT = 200  # SAT calls one question may take; past it the answer is UNDECIDED
@@ -137,6 +138,16 @@ class Oracle:
         self.known.keeping += self.known.breaking.pop(index, [])
         self._anchor(*self.clues[index], 0)
         self.sat.add_clause([-self.switch[index]])  # its clauses are satisfied for good: the solver drops them
+
+    def witness(self, index: int, marked: Puzzle, cap: int) -> Witness | None:
+        """Why clue index cannot go, from the layouts met so far: another solution of the puzzle
+        without it (marked: its circles and squares then), else more than cap layouts that keep
+        its grid rules; None if they show neither."""
+        candidates = self.known.keeping + self.known.breaking.get(index, [])
+        for layout in candidates:
+            if (other := self._another_solution(layout, marked)) is not None:
+                return other
+        return tuple(candidates[:cap + 1]) if len(candidates) > cap else None
 
     def _another_solution(self, layout: Layout, marked: Puzzle) -> Folding | None:
         """A folding of the layout, other than the planted one, that keeps the circles and squares."""

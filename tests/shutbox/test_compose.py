@@ -12,7 +12,9 @@ from functools import cache
 import pytest
 
 from foldkit.cli import main
+from solver.folding_check import folding_problem
 from solver.shutbox import compose
+from solver.shutbox.clues import clue_problem
 from solver.shutbox.compose import TimedOut, generate
 from solver.shutbox.oracle import UNDECIDED, Verdict
 from solver.shutbox.puzzle import Number, Puzzle, parse_layout, parse_puzzle, picture
@@ -67,10 +69,10 @@ def test_a_written_puzzle_solves_to_exactly_its_written_solution(tmp_path, capsy
     assert main(["solve", str(path)]) == 0
 
 
-def without(puzzle: Puzzle, cell) -> Puzzle:
+def without(puzzle: Puzzle, cell, folding=None) -> Puzzle:
     """The puzzle with the clue on cell taken away, and the mark of any number left without a
-    partner (no circle opposite it, no square beside it on the solved box)."""
-    folding = solve(puzzle).solutions[0].folding
+    partner (no circle opposite it, no square beside it on the solved box, the folding)."""
+    folding = folding or solve(puzzle).solutions[0].folding
     at = {p: x for x, p in folding.placement.items()}
     numbers = {x: n for x, n in puzzle.numbers.items() if x != cell}
     arrows = {x: a for x, a in puzzle.arrows.items() if x != cell}
@@ -91,6 +93,31 @@ def test_every_clue_is_needed(rows, cols, seed):
     for cell in sorted(set(puzzle.numbers) | set(puzzle.arrows)):
         weaker = solve(without(puzzle, cell), limit=100)
         assert len(weaker.solutions) >= 2 or not weaker.layouts_complete, f"the clue on {cell} is not needed"
+
+
+@pytest.mark.parametrize("rows, cols, seed", [(8, 8, 2), (20, 20, 5)])
+def test_every_clue_left_comes_with_a_witness_the_rules_confirm(rows, cols, seed):
+    """On a 20x20 grid, solving the puzzle without each clue can take the solver a minute; the
+    generator keeps what its checks found instead, and here the rules alone confirm it: another
+    solution, or more layouts than the difficulty."""
+    new = made(rows, cols, seed)
+    puzzle = new.puzzle
+    assert set(new.witnesses) == set(puzzle.numbers) | set(puzzle.arrows)
+    for cell, witness in new.witnesses.items():
+        weaker = without(puzzle, cell, new.folding)
+        if isinstance(witness, tuple):
+            assert len(set(witness)) > 100
+            assert all(broken_rule(weaker, layout) is None for layout in witness)
+        else:
+            assert witness.placement != new.folding.placement
+            layout = frozenset(witness.placement)
+            assert broken_rule(weaker, layout) is None and folding_problem(layout, witness) is None
+            assert clue_problem(weaker, witness) is None
+
+
+def test_witnesses_are_second_solutions_or_many_layouts():
+    kinds = {isinstance(w, tuple) for w in made(8, 8, 2).witnesses.values()}
+    assert kinds == {True, False}  # so the test above checks both kinds
 
 
 class OutOfRounds(compose.Oracle):
