@@ -155,17 +155,22 @@ def draw_cubes(c: Canvas, faces: Faces, view: View, fills: np.ndarray, rect, fra
     corners = view.project(painted.quads) * scale + offset
     for quad, tone, edges, piece in zip(corners, tones, painted.edges, painted.pieces, strict=True):
         c.setFillColorRGB(*tone)
-        path = c.beginPath()
-        path.moveTo(*quad[0])
-        for point in quad[1:]:
-            path.lineTo(*point)
-        path.close()
-        c.drawPath(path, stroke=0, fill=1)
+        _fill_polygon(c, quad, stroke=0)
         ink = INK if strong is None or piece == strong else SOFT_INK
         for k, strength in enumerate(edges):
             c.setStrokeColorRGB(*(ink if strength >= 1 else tone * 0.7))
             c.setLineWidth(LINE_PT if strength >= 1 else SEAM_PT)
             c.line(*quad[k], *quad[(k + 1) % 4])
+
+
+def _fill_polygon(c: Canvas, corners: np.ndarray, stroke: int) -> None:
+    """A closed polygon through the corners, filled in the fill colour (and outlined if stroke)."""
+    path = c.beginPath()
+    path.moveTo(*corners[0])
+    for point in corners[1:]:
+        path.lineTo(*point)
+    path.close()
+    c.drawPath(path, stroke=stroke, fill=1)
 
 
 def draw_floor(c: Canvas, box: Box, view: View, scale: float, offset: np.ndarray) -> None:
@@ -175,12 +180,7 @@ def draw_floor(c: Canvas, box: Box, view: View, scale: float, offset: np.ndarray
     c.setFillColorRGB(*FLOOR)
     c.setStrokeColorRGB(*GRID_INK)
     c.setLineWidth(SEAM_PT)
-    path = c.beginPath()
-    path.moveTo(*corners[0])
-    for point in corners[1:]:
-        path.lineTo(*point)
-    path.close()
-    c.drawPath(path, stroke=1, fill=1)
+    _fill_polygon(c, corners, stroke=1)
     for k in range(1, x):
         a, b = view.project(np.array([[k, 0, 0], [k, y, 0]], dtype=np.float64)) * scale + offset
         c.line(*a, *b)
