@@ -11,7 +11,7 @@ from typing import Any
 
 from foldkit.errors import EXIT_BAD_INPUT, FoldkitError
 from foldkit.exchange import write_folder
-from foldkit.kinds.base import BuildOptions, Maker
+from foldkit.kinds.base import Maker, made
 
 
 @dataclass(frozen=True)
@@ -22,6 +22,14 @@ class Written:
 
     def __str__(self) -> str:
         return f"{self.path} ({self.size / 1024:.0f} KiB, {self.seconds:.1f} s)"
+
+
+@dataclass(frozen=True)
+class Built:
+    """What a build wrote, and the advice its makers gave (each note once)."""
+
+    written: list[Written]
+    notes: tuple[str, ...]
 
 
 def chosen(makers: Mapping[str, Maker], only: list[str] | None, skip: list[str] | None = None) -> dict[str, Maker]:
@@ -38,23 +46,26 @@ def chosen(makers: Mapping[str, Maker], only: list[str] | None, skip: list[str] 
     return out
 
 
-def build(makers: Mapping[str, Maker], subject: Any, folder: Path, options: BuildOptions,
+def build(makers: Mapping[str, Maker], subject: Any, folder: Path, options: Any,
           only: list[str] | None = None, checkpoint: Callable[[], None] | None = None,
-          skip: list[str] | None = None) -> list[Written]:
-    """Make every artifact in memory first, then write the folder whole; return what was written.
+          skip: list[str] | None = None) -> Built:
+    """Make every artifact in memory first, then write the folder whole; return what was written
+    and the makers' notes.
 
     Making all before writing any means a bad option (a wall too thick, say) that one maker
     refuses leaves the folder as it was, not half rebuilt. ``checkpoint`` is called between
     makers and before writing: the command line raises there when Ctrl-C was pressed while a
     library swallowed it."""
-    made, seconds = {}, {}
+    files: dict[str, bytes] = {}
+    seconds: dict[str, float] = {}
+    notes: dict[str, None] = {}  # ordered, each once
     for name, make in chosen(makers, only, skip).items():
         start = time.perf_counter()
-        data = make(subject, options)
-        files = data if isinstance(data, Mapping) else {name: data}  # some makers make several files
-        made.update(files)
-        seconds.update(dict.fromkeys(files, time.perf_counter() - start))
+        result = made(make(subject, options), name)
+        files.update(result.files)
+        seconds.update(dict.fromkeys(result.files, time.perf_counter() - start))
+        notes.update(dict.fromkeys(result.notes))
         if checkpoint is not None:
             checkpoint()
-    paths = write_folder(folder, made)
-    return [Written(path, len(made[path.name]), seconds[path.name]) for path in paths]
+    paths = write_folder(folder, files)
+    return Built([Written(path, len(files[path.name]), seconds[path.name]) for path in paths], tuple(notes))

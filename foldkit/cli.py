@@ -1,8 +1,11 @@
-"""The command line: parse arguments, call the library, print or write what comes back.
+"""The command line: read the arguments, hand them to a command, turn its errors into one line.
 
-A puzzle file's kind is recognised from its first line (``foldkit.kinds``); heavy libraries
-(pyvista, reportlab, trimesh) are imported inside the commands that need them, so that
-``foldkit solve`` starts fast.
+It names no puzzle kind and no capability. Every command's options come from declarations: the
+command's own options dataclass, and the solve and build options of the kind whose file it is
+given (``foldkit.kinds.base``). A command line is read twice: first loosely, with every kind's
+options, to find the puzzle file and so its kind; then strictly, with that kind's options alone,
+so that ``foldkit build PUZZLE --help`` shows that kind's options and an option of another kind
+is a one-line error that names the kinds it belongs to.
 """
 
 from __future__ import annotations
@@ -11,250 +14,232 @@ import argparse
 import os
 import signal
 import sys
-from pathlib import Path
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any, NoReturn
 
 from foldkit import __version__
-from foldkit import options as opt
-from foldkit.cli_generate import add_generate
-from foldkit.console import ProgressBar, forget_interrupts, interrupted, on_interrupt, raise_if_interrupted
+from foldkit.commands import GENERIC_COMMANDS, Call
+from foldkit.console import forget_interrupts, interrupted, on_interrupt, raise_if_interrupted
 from foldkit.errors import EXIT_BAD_INPUT, EXIT_INTERRUPTED, FoldkitError
-from foldkit.target import Target
+from foldkit.kinds import DEFAULT_KIND, Source, all_kinds, kind_named, kind_of, read_source
+from foldkit.kinds.base import Command, Kind, OptionSpec, option_specs
 from solver.text import InputError
 
 VERSION = f"foldkit {__version__}"
-
-# ---------------------------------------------------------------------------------------------
-# Commands
-
-
-def _target(args: argparse.Namespace) -> Target:
-    return Target(args.puzzle, getattr(args, "net", None), getattr(args, "folding", None))
-
-
-def run_solve(args: argparse.Namespace) -> int:
-    from foldkit.exchange.json import json_text
-    from foldkit.kinds import load
-    from foldkit.kinds.base import SolveOptions
-
-    loaded = load(args.puzzle)
-    report = loaded.kind.solve(loaded.puzzle, SolveOptions(limit=args.limit, every=args.all, seed=args.seed))
-    print(json_text(loaded.kind.json(report)) if args.json else loaded.kind.text(report))
-    return loaded.kind.outcome(report).code
-
-
-def run_boxes(args: argparse.Namespace) -> int:
-    from foldkit.exchange.json import json_text
-    from foldkit.kinds.net import load_net
-    from foldkit.kinds.shutbox_report import boxes_json, boxes_text
-    from solver.folding import box_foldings
-
-    cells = load_net(args.net)
-    found = box_foldings(cells)
-    print(json_text(boxes_json(cells, found)) if args.json else boxes_text(cells, found))
-    return 0 if found else 1
-
-
-def run_show(args: argparse.Namespace) -> int:
-    solved = _target(args).solved()
-    if hasattr(solved.subject, "fold"):
-        from foldkit.fold.window import show
-
-        show(solved.subject.fold, sequence=args.sequence)
-    elif solved.kind is not None and solved.kind.show is not None:
-        solved.kind.show(solved.subject)
-    else:
-        raise FoldkitError(f"{solved.name}: this puzzle kind has no window; try 'foldkit build'", EXIT_BAD_INPUT)
-    return 0
-
-
-def run_animate(args: argparse.Namespace) -> int:
-    from foldkit.exchange import format_of, write_artifact
-    from foldkit.fold.animation import FORMATS, AnimationOptions, animation_bytes, frame_times
-
-    width, height = args.size
-    options = AnimationOptions(width=width, height=height, fps=args.fps, seconds=args.seconds, sequence=args.sequence)
-    opt.check_animation(len(frame_times(options)), width, height)
-    target = _target(args)
-    output = args.output
-    if output is not None:
-        format_of(output, FORMATS)
-    fold = target.fold()
-    output = Path(output or Path("outputs") / fold.name / "fold.gif")
-    data = animation_bytes(fold, output.suffix.lower(), options, None if args.quiet else ProgressBar("rendering"))
-    print(f"wrote {write_artifact(output, data)}")
-    return 0
-
-
-def run_build(args: argparse.Namespace) -> int:
-    from foldkit.build import build
-    from foldkit.fold.animation import AnimationOptions, frame_times
-    from foldkit.kinds.base import BuildOptions
-
-    frames = len(frame_times(AnimationOptions(*args.gif_size, args.gif_fps)))
-    opt.check_animation(frames, *args.gif_size, "--gif-size or --gif-fps, or --skip fold.gif")
-    solved = _target(args).solved()
-    options = BuildOptions(paper=args.paper, print_cell_mm=args.print_cell_mm, wall_mm=args.wall_mm,
-                           numbers=not args.no_numbers, lid=args.lid, bed_mm=args.bed, cube_mm=args.cube_mm,
-                           clearance_mm=args.clearance_mm, gif_size=args.gif_size, gif_fps=args.gif_fps,
-                           progress=None if args.quiet else ProgressBar("rendering"))
-    folder = Path(args.output) if args.output else Path("outputs") / solved.name
-    print(f"{solved.name}: {solved.summary}")
-    made = build(solved.makers, solved.subject, folder, options, args.only, raise_if_interrupted, args.skip)
-    for written in made:
-        print(f"wrote {written.path}")
-    if any(w.path.name.startswith("template.") for w in made) and hasattr(solved.subject, "fold"):
-        from foldkit.paper.template import TemplateOptions
-
-        _print_template_notes(solved.subject.fold, TemplateOptions(paper=args.paper))
-    return 0
-
-
-def _print_template_notes(fold, options, drawn=None) -> None:
-    """The template's advice (tabs or letters smaller than a hand likes) on stderr."""
-    from foldkit.paper.template import template_facts
-
-    for warning in template_facts(fold, options, drawn).warnings:
-        print(f"foldkit: note: {warning}", file=sys.stderr)
-
-
-def run_template(args: argparse.Namespace) -> int:
-    from foldkit.exchange import format_of, write_artifact
-    from foldkit.paper.template import TemplateOptions, template_pdf, template_svg
-    from foldkit.paper.template.fit import fitted_marks
-
-    target = _target(args)
-    if args.output is not None:
-        format_of(args.output, (".pdf", ".svg"))
-    fold = target.fold()
-    output = Path(args.output) if args.output else Path("outputs") / fold.name / "template.pdf"
-    options = TemplateOptions(paper=args.paper, cell_mm=args.cell_mm, letters=not args.no_letters)
-    drawn = fitted_marks(fold, options)
-    make = template_svg if output.suffix.lower() == ".svg" else template_pdf
-    print(f"wrote {write_artifact(output, make(fold, options, drawn))}")
-    _print_template_notes(fold, options, drawn)
-    return 0
-
-
-# ---------------------------------------------------------------------------------------------
-# Arguments
+DESCRIPTION = ("Solve grid and cube puzzles, prove them unique, and make things to hold: templates, animations, "
+               "3D prints, sheets.")
 
 
 class Parser(argparse.ArgumentParser):
     """argparse, but a usage error is one line and exit 2, like every other error."""
 
-    def error(self, message: str):
+    def error(self, message: str) -> NoReturn:
         self.exit(EXIT_BAD_INPUT, f"foldkit: error: {self.prog.removeprefix('foldkit ')}: {message}\n")
 
 
-def _add_target(parser: argparse.ArgumentParser, net: bool = True) -> None:
-    parser.add_argument("puzzle", nargs="?",
-                        help="puzzle file of any kind (default: the built-in November 2025 puzzle)")
-    if net:
-        parser.add_argument("--net", metavar="FILE", help="use a net file instead of a puzzle")
-        parser.add_argument("--folding", type=opt.number(int, 1, opt.MAX_LIMIT, "a whole number"), metavar="N",
-                            help="with --net: which of its foldings to use (1-based, default 1)")
+# ---------------------------------------------------------------------------------------------
+# Which commands there are, and which kinds bring them
 
 
-def _add_sequence(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--sequence", choices=["staged", "together"], default="staged",
-                        help="staged: panels fold leaves first, as a person folds (default); "
-                             "together: every hinge at once")
+def command_names() -> list[str]:
+    """Every command: the generic ones, then each kind's, in the order the kinds are registered."""
+    names = list(GENERIC_COMMANDS)
+    for kind in all_kinds():
+        names += [name for name in kind.commands if name not in names]
+    return names
 
 
-def _add_solve(commands) -> None:
-    solve = commands.add_parser("solve", help="solve a puzzle of any kind and prove the solution unique")
-    solve.add_argument("puzzle", nargs="?", help="puzzle file (default: the built-in November 2025 puzzle)")
-    solve.add_argument("--json", action="store_true", help="print the documented JSON instead of text")
-    solve.add_argument("--limit", type=opt.number(int, 0, opt.MAX_LIMIT, "a whole number"), default=None,
-                       metavar="N", help="Shut the Box: stop after N layouts (0: no limit; default 10000); "
-                                         "grid puzzles: list at most N solutions")
-    solve.add_argument("--all", action="store_true", help="packing: count every packing and its symmetry classes")
-    solve.add_argument("--seed", type=opt.number(int, 0, 2**63 - 1, "a whole number"), default=None,
-                       help="packing: a seed for the search order (same seed, same packing)")
-    solve.set_defaults(run=run_solve)
+def declarations(name: str) -> list[Command]:
+    """Every declaration of a command: the generic one, or each kind's of that name."""
+    if name in GENERIC_COMMANDS:
+        return [GENERIC_COMMANDS[name]]
+    return [kind.commands[name] for kind in all_kinds() if name in kind.commands]
 
 
-def _add_build(commands) -> None:
-    build = commands.add_parser("build", help="solve, then write every artifact into outputs/<name>/")
-    _add_target(build)
-    build.add_argument("-o", "--output", metavar="DIR", help="output folder (default outputs/<name>)")
-    build.add_argument("--print-cell-mm", "--cell-mm", dest="print_cell_mm", default=10.0,
-                       type=opt.number(float, 3.0, 100.0, "a size in mm"),
-                       help="Shut the Box: cell size of the printed box.stl and net.stl in mm (default 10); "
-                            "the paper template always takes the largest cell that fits its page")
-    build.add_argument("--wall-mm", type=opt.number(float, 0.01, 100.0, "a size in mm"), default=None,
-                       help="Shut the Box: make box.stl hollow with this wall")
-    build.add_argument("--no-numbers", action="store_true", help="Shut the Box: leave the raised numbers off box.stl")
-    build.add_argument("--bed", type=opt.bed, default=(250.0, 210.0), metavar="WxD",
-                       help="Shut the Box: the printer's bed in mm; net.stl is turned to fit it or refused "
-                            "(default 250x210)")
-    build.add_argument("--lid", action="store_true",
-                       help="Shut the Box: box.stl as a hollow tray and a lid that fits on it, side by side "
-                            "(wall --wall-mm, default 1.6; gap --clearance-mm)")
-    build.add_argument("--cube-mm", type=opt.number(float, 3.0, 100.0, "a size in mm"), default=15.0,
-                       help="packing: edge of one unit cube of the printed pieces (default 15)")
-    build.add_argument("--clearance-mm", type=opt.number(float, 0.0, 1.0, "a size in mm"), default=0.15,
-                       help="packing: taken off each side of a printed piece; Shut the Box with --lid: "
-                            "the gap between lid and tray (default 0.15)")
-    build.add_argument("--paper", choices=opt.PAPERS, default="a4", help="paper of the printed sheets (default a4)")
-    build.add_argument("--only", type=opt.names, metavar="NAMES", default=None,
-                       help="make only these artifacts, comma-separated (e.g. template.pdf,box.stl)")
-    build.add_argument("--skip", type=opt.names, metavar="NAMES", default=None,
-                       help="make every artifact but these, comma-separated (e.g. fold.gif, the slowest)")
-    build.add_argument("--gif-size", type=opt.size, default=(640, 480), metavar="WxH",
-                       help="fold.gif frame size in pixels (default 640x480; smaller is faster)")
-    build.add_argument("--gif-fps", type=opt.number(int, 1, opt.MAX_FPS, "a whole number"), default=20,
-                       help=f"fold.gif frames per second, 1 to {opt.MAX_FPS} (default 20)")
-    build.add_argument("--quiet", action="store_true", help="no progress bar")
-    build.set_defaults(run=run_build)
+def kinds_with(name: str) -> list[Kind]:
+    return [kind for kind in all_kinds() if name in GENERIC_COMMANDS or name in kind.commands]
 
 
-def _add_fold_commands(commands) -> None:
-    show = commands.add_parser("show", help="play the fold (or a packing's assembly) in a PyVista window")
-    _add_target(show)
-    _add_sequence(show)
-    show.set_defaults(run=run_show)
-
-    animate = commands.add_parser("animate", help="render the fold to a GIF or MP4, off-screen")
-    _add_target(animate)
-    _add_sequence(animate)
-    animate.add_argument("-o", "--output", help="output .gif or .mp4 (default outputs/<name>/fold.gif)")
-    animate.add_argument("--size", type=opt.size, default=(640, 480), metavar="WxH",
-                         help=f"frame size in pixels, each side 16 to {opt.MAX_SIDE_PX} (default 640x480)")
-    animate.add_argument("--fps", type=opt.number(int, 1, opt.MAX_FPS, "a whole number"), default=20,
-                         help=f"frames per second, 1 to {opt.MAX_FPS} (default 20)")
-    animate.add_argument("--seconds", type=opt.number(float, 0.5, opt.MAX_SECONDS, "a number of seconds"),
-                         default=6.0, help="length of the fold (default 6)")
-    animate.add_argument("--quiet", action="store_true", help="no progress bar")
-    animate.set_defaults(run=run_animate)
-
-    template = commands.add_parser("template", help="a printable cut-and-fold PDF (or SVG) template")
-    _add_target(template)
-    template.add_argument("-o", "--output", help="output .pdf or .svg (default outputs/<name>/template.pdf)")
-    template.add_argument("--paper", choices=opt.PAPERS, default="a4", help="paper size (default a4)")
-    template.add_argument("--cell-mm", "--paper-cell-mm", dest="cell_mm", default=None,
-                          type=opt.number(float, 2.0, 200.0, "a size in mm"),
-                          help="paper cell size in mm (default: the largest that fits one page)")
-    template.add_argument("--no-letters", action="store_true",
-                          help="leave the seam letters off the net's faces (the tabs keep theirs); print "
-                               "once with letters to see which edge each tab goes under")
-    template.set_defaults(run=run_template)
-
-
-def build_parser() -> argparse.ArgumentParser:
-    parser = Parser(prog="foldkit", description="Solve grid and cube puzzles, prove them unique, and make "
-                                                "things to hold: templates, animations, 3D prints, sheets.")
+def top_parser() -> Parser:
+    """`foldkit COMMAND ...`: the commands with their one-line help, for --help and a bad command."""
+    parser = Parser(prog="foldkit", description=DESCRIPTION,
+                    epilog="'foldkit COMMAND --help' lists a command's options; given a puzzle file, the options "
+                           "of its kind. 'foldkit kinds' lists the puzzle kinds.")
     parser.add_argument("--version", action="version", version=VERSION)
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND", parser_class=Parser)
-    _add_solve(commands)
-    boxes = commands.add_parser("boxes", help="every box a polyomino (net file) folds into")
-    boxes.add_argument("net", help="net file: rows of '#' (cell) and '.'")
-    boxes.add_argument("--json", action="store_true", help="print JSON instead of text")
-    boxes.set_defaults(run=run_boxes)
-    _add_fold_commands(commands)
-    _add_build(commands)
-    add_generate(commands)
+    for name in command_names():
+        commands.add_parser(name, help=declarations(name)[0].help, add_help=False)
     return parser
+
+
+# ---------------------------------------------------------------------------------------------
+# Reading a command's arguments
+
+
+@dataclass(frozen=True)
+class Groups:
+    """The option dataclasses a command reads for one kind: its own, the kind's solve and build options."""
+
+    command: type
+    solve: type | None
+    build: type | None
+
+    def specs(self) -> list[OptionSpec]:
+        return [spec for group in (self.command, self.solve, self.build) if group is not None
+                for spec in option_specs(group)]
+
+
+def groups_for(command: Command, kind: Kind) -> Groups:
+    takes_file = command.target != "none"
+    return Groups(command.options, kind.solve_options if takes_file else None,
+                  kind.build_options if command.build_options else None)
+
+
+def add_target(parser: argparse.ArgumentParser, command: Command) -> None:
+    """The file a command works on: a positional, or a kind's own flag for its files (--net)."""
+    if command.target == "none":
+        parser.add_argument("kind", nargs="?", help="the puzzle kind (default: Shut the Box); see 'foldkit kinds'")
+        return
+    parser.add_argument("puzzle", nargs="?" if command.target == "puzzle" else None, help=command.file_help)
+    for kind in all_kinds():
+        if kind.file_option is not None and command.name in kind.capabilities():
+            parser.add_argument(kind.file_option, metavar="FILE", dest="file_option",
+                                help=f"a {kind.title.lower()} file instead of a puzzle ({kind.header})")
+
+
+def add_option(parser: Any, spec: OptionSpec, loose: bool = False) -> None:
+    """One declared option; loose: as raw text with no default, to see only what was given."""
+    extra: dict[str, Any] = {"help": spec.help}
+    if loose:
+        extra = {"default": argparse.SUPPRESS, "dest": spec.flag}
+    if spec.switch:
+        parser.add_argument(*spec.flags, action="store_false" if spec.default else "store_true",
+                            **({} if loose else {"dest": spec.dest}), **extra)
+        return
+    if not loose:
+        extra |= {"dest": spec.dest, "default": spec.default, "type": spec.parse, "choices": spec.choices,
+                  "metavar": spec.metavar}
+    parser.add_argument(*spec.flags, **extra)
+
+
+def loose_parser(name: str) -> Parser:
+    """Every option any kind declares for this command, read as raw text: enough to find the file."""
+    parser = Parser(prog=f"foldkit {name}", add_help=False)
+    parser.add_argument("-h", "--help", action="store_true")
+    command = declarations(name)[0]
+    add_target(parser, command)
+    seen: set[str] = set()
+    for kind in kinds_with(name):
+        for spec in groups_for(kind.commands.get(name, command), kind).specs():
+            if spec.flag not in seen:
+                seen.add(spec.flag)
+                add_option(parser, spec, loose=True)
+    return parser
+
+
+def strict_parser(name: str, command: Command, kind: Kind, chosen: bool) -> Parser:
+    """The command's options and the kind's, with their types, limits, defaults and help."""
+    parser = Parser(prog=f"foldkit {name}", description=command.help, epilog=_epilog(command, kind, chosen))
+    add_target(parser, command)
+    groups = groups_for(command, kind)
+    for spec in option_specs(groups.command):
+        add_option(parser, spec)
+    for group, what in ((groups.solve, "solve"), (groups.build, "build")):
+        specs = list(option_specs(group)) if group is not None else []
+        if specs:
+            section = parser.add_argument_group(f"{kind.title} ({what} options)")
+            for spec in specs:
+                add_option(section, spec)
+    return parser
+
+
+def _epilog(command: Command, kind: Kind, chosen: bool) -> str:
+    lines = []
+    if command.build_options:
+        lines.append(f"{kind.title} artifacts: {', '.join(kind.artifacts)}.")
+    if command.target != "none" and not chosen:
+        lines.append(f"The options shown are those of {kind.title}, the built-in puzzle's kind; give a puzzle "
+                     "file to see the options of its kind.")
+    return " ".join(lines)
+
+
+def chosen_kind(name: str, loose: argparse.Namespace) -> tuple[Kind, Source | None, bool]:
+    """The kind the command works on, the file's source, and whether a file or kind was named."""
+    command = declarations(name)[0]
+    if command.target == "none":
+        word = getattr(loose, "kind", None)
+        kind = kind_named(word) if word else DEFAULT_KIND
+        if kind is None:
+            names = ", ".join(k.name for k in kinds_with(name))
+            raise FoldkitError(f"{name}: no puzzle kind called {word!r}: {names}", EXIT_BAD_INPUT)
+        return kind, None, word is not None
+    path, flagged = loose.puzzle, getattr(loose, "file_option", None)
+    if path is not None and flagged is not None:
+        raise FoldkitError("give a puzzle file or a file option (--net FILE), not both", EXIT_BAD_INPUT)
+    source = read_source(path or flagged)
+    kind = kind_of(source.text, source.source)
+    if flagged is not None and kind.file_option is None:
+        raise FoldkitError(f"{source.source}: a file option takes a file of its own kind, and this is a "
+                           f"{kind.title} puzzle: give it without the option", EXIT_BAD_INPUT)
+    return kind, source, (path or flagged) is not None
+
+
+def refuse_foreign(given: Iterable[str], allowed: Sequence[OptionSpec], name: str, kind: Kind) -> None:
+    """A FoldkitError for the first option given that this kind does not take, naming the kinds that do."""
+    mine = {flag for spec in allowed for flag in spec.flags}
+    for flag in given:
+        if flag in mine:
+            continue
+        owners = [k.title for k in kinds_with(name)
+                  if flag in {f for s in groups_for(k.commands.get(name, GENERIC_COMMANDS.get(name)), k).specs()
+                              for f in s.flags}]
+        raise FoldkitError(f"{name}: {flag} is an option of {' and '.join(owners)}, not of {kind.title}",
+                           EXIT_BAD_INPUT)
+
+
+def options_of(group: type | None, values: argparse.Namespace) -> Any:
+    """An options dataclass filled from the parsed values, checked (``check()``) where it can be."""
+    if group is None:
+        return None
+    made = group(**{spec.dest: getattr(values, spec.dest) for spec in option_specs(group)})
+    check = getattr(made, "check", None)
+    if check is not None:
+        check()
+    return made
+
+
+def call_for(argv: list[str]) -> tuple[Command, Call]:
+    """The command a command line names and everything it is to be given."""
+    name, rest = argv[0], argv[1:]
+    loose = loose_parser(name).parse_args(rest)
+    kind, source, chosen = chosen_kind(name, loose)
+    if name not in GENERIC_COMMANDS and name not in kind.commands:
+        raise FoldkitError(f"{source.source if source else name}: {kind.title} has no '{name}'; its commands: "
+                           f"{', '.join(kind.capabilities())}", EXIT_BAD_INPUT)
+    command = GENERIC_COMMANDS.get(name) or kind.commands[name]
+    groups = groups_for(command, kind)
+    given = [flag for flag in vars(loose) if flag.startswith("-")]
+    parser = strict_parser(name, command, kind, chosen)
+    if loose.help:
+        parser.print_help()
+        raise SystemExit(0)
+    refuse_foreign(given, groups.specs(), name, kind)
+    values = parser.parse_args(rest)
+    return command, Call(kind, source, options_of(groups.command, values), options_of(groups.solve, values),
+                         options_of(groups.build, values) or kind.build_options())
+
+
+def run_command(argv: list[str]) -> int:
+    if not argv or argv[0].startswith("-") or argv[0] not in command_names():
+        top_parser().parse_args(argv)  # --help, --version, or the error naming the commands
+        raise FoldkitError("a command is required", EXIT_BAD_INPUT)
+    command, call = call_for(argv)
+    return command.run(call)
+
+
+# ---------------------------------------------------------------------------------------------
+# The program
 
 
 def _prefer_offscreen_rendering() -> None:
@@ -269,7 +254,7 @@ def main(argv: list[str] | None = None) -> int:
     forget_interrupts()
     previous = signal.signal(signal.SIGINT, on_interrupt)
     try:
-        code = _run(argv)
+        code = _run(sys.argv[1:] if argv is None else argv)
     except KeyboardInterrupt:
         code = EXIT_INTERRUPTED
     if code == EXIT_INTERRUPTED:
@@ -285,12 +270,11 @@ def main(argv: list[str] | None = None) -> int:
     os._exit(code)
 
 
-def _run(argv: list[str] | None) -> int:
+def _run(argv: list[str]) -> int:
     """The command's exit code; every error a user can act on becomes one line on stderr."""
     try:
         _prefer_offscreen_rendering()
-        args = build_parser().parse_args(argv)
-        code = args.run(args)
+        code = run_command(argv)
         raise_if_interrupted()
         return code
     except (InputError, FoldkitError) as error:

@@ -22,29 +22,29 @@ bottom); piece numbers are those of the solution file (reading order of each pie
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from dataclasses import dataclass
 
+from foldkit import options as opt
 from foldkit.errors import EXIT_NO_SOLUTION
-from foldkit.kinds import packing_artifacts as artifacts
-from foldkit.kinds.base import BuildOptions, Kind, Outcome, SolveOptions
-
-if TYPE_CHECKING:
-    from solver.packing import Packing, PackingPuzzle, PackingReport
+from foldkit.exchange.json import json_bytes
+from foldkit.kinds.base import Command, Invocation, Kind, NoOptions, Outcome, option
+from foldkit.kinds.packing import artifacts
+from foldkit.kinds.packing.artifacts import PackingBuildOptions
+from solver.packing import Packing, PackingPuzzle, PackingReport, parse_packing, solution_picture
+from solver.packing import solve as solve_packing
 
 SCHEMA = "foldkit.packing/1"
 
 
-def parse(text: str, source: str, name: str) -> PackingPuzzle:
-    """The puzzle of a `packing` file."""
-    from solver.packing import parse_packing
+@dataclass(frozen=True)
+class PackingSolveOptions:
+    every: bool = option(False, "--all", "count every packing and its symmetry classes")
+    seed: int | None = option(None, "--seed", "a seed for the search order (same seed, same packing)",
+                              opt.number(int, 0, 2**63 - 1, "a whole number"))
 
-    return parse_packing(text, source, name)
 
-
-def solve(puzzle: PackingPuzzle, options: SolveOptions) -> PackingReport:
+def solve(puzzle: PackingPuzzle, options: PackingSolveOptions) -> PackingReport:
     """One packing (deterministic for a seed); every packing counted and classified with options.every."""
-    from solver.packing import solve as solve_packing
-
     return solve_packing(puzzle, every=options.every, seed=options.seed)
 
 
@@ -94,8 +94,6 @@ def _runs(numbers: list[int]) -> str:
 
 def packing_text(report: PackingReport) -> str:
     """The packing drawn as levels from the bottom (z = 0), with the piece numbers' legend."""
-    from solver.packing import solution_picture
-
     return solution_picture(report.packing, report.puzzle.box) + f"pieces by number: {legend(report.packing)}"
 
 
@@ -153,10 +151,8 @@ def json(report: PackingReport) -> dict:
     }
 
 
-def solution_txt(report: PackingReport, options: BuildOptions) -> bytes:
+def solution_txt(report: PackingReport) -> bytes:
     """solution.txt: the packing in the solution file format (levels from the bottom), or why there is none."""
-    from solver.packing import solution_picture
-
     head = f"# {report.puzzle.name}: {outcome(report).summary}\n"
     if report.packing is None:
         return head.encode()
@@ -165,30 +161,37 @@ def solution_txt(report: PackingReport, options: BuildOptions) -> bytes:
     return (head + notes + solution_picture(report.packing, report.puzzle.box)).encode()
 
 
-def solution_json(report: PackingReport, options: BuildOptions) -> bytes:
+def solution_json(report: PackingReport) -> bytes:
     """solution.json: the JSON report."""
-    from foldkit.exchange.json import json_bytes
-
     return json_bytes(json(report))
+
+
+def run_show(call: Invocation) -> int:
+    artifacts.show(call.subject())
+    return 0
 
 
 KIND = Kind(
     name="packing",
     title="Polycube packing",
+    header="'packing X Y Z'",
     recognise=lambda word: word == "packing",
-    parse=parse,
+    parse=parse_packing,
     solve=solve,
     outcome=outcome,
     text=text,
     json=json,
     artifacts={
-        "solution.txt": lambda packed, options: solution_txt(packed.report, options),
-        "solution.json": lambda packed, options: solution_json(packed.report, options),
+        "solution.txt": lambda packed, options: solution_txt(packed.report),
+        "solution.json": lambda packed, options: solution_json(packed.report),
         "assembly.pdf": artifacts.assembly_pdf,
         "assembly.gif": artifacts.assembly_gif,
         "assembly.glb": artifacts.assembly_glb,
         "pieces.stl": artifacts.print_files,  # with piece-NAME.stl and box.stl
     },
+    solve_options=PackingSolveOptions,
+    build_options=PackingBuildOptions,
     subject=artifacts.packed,
-    show=artifacts.show,
+    commands={"show": Command("show", "play the assembly, piece by piece, in a PyVista window", run_show,
+                              NoOptions)},
 )

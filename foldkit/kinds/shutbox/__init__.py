@@ -1,38 +1,53 @@
 """Shut the Box (Jane Street, November 2025) as a foldkit kind: a grid of arrows and numbers
-whose remaining cells fold into a box. Its files start with a 'rows cols' header."""
+whose remaining cells fold into a box. Its files start with a 'rows cols' header.
+
+It folds (``foldkit.kinds.folds``: box.stl, net.stl, fold.glb, fold.gif, the template, and the
+commands show, animate, template), has a puzzle sheet (``sheet``), and makes new puzzles
+(``generate``).
+"""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
-from foldkit.kinds.base import EXIT_AMBIGUOUS, EXIT_NO_SOLUTION, EXIT_UNFINISHED, Kind, Outcome, SolveOptions
-from foldkit.kinds.folds import FOLD_ARTIFACTS, on_fold
+from foldkit import options as opt
+from foldkit.exchange.json import json_bytes
+from foldkit.fold.subject import Subject
+from foldkit.kinds.base import EXIT_AMBIGUOUS, EXIT_NO_SOLUTION, EXIT_UNFINISHED, Kind, Outcome, option
+from foldkit.kinds.folds import FOLD_ARTIFACTS, FOLD_COMMANDS, FoldBuildOptions, Folded
+from foldkit.kinds.sheets import SHEET_COMMAND
+from foldkit.kinds.shutbox.generate import GENERATE_COMMAND
+from foldkit.kinds.shutbox.report import report_json, report_text
+from foldkit.look import box_text
+from solver.shutbox.puzzle import Puzzle, parse_puzzle
+from solver.shutbox.solve import DEFAULT_LAYOUT_LIMIT, Report
+from solver.shutbox.solve import solve as solve_puzzle
 
 
 @dataclass(frozen=True)
-class Solved:
+class ShutboxSolveOptions:
+    limit: int = option(DEFAULT_LAYOUT_LIMIT, "--limit", f"stop after N layouts (0: no limit; default "
+                        f"{DEFAULT_LAYOUT_LIMIT})", opt.number(int, 0, opt.MAX_LIMIT, "a whole number"), "N")
+
+
+@dataclass(frozen=True)
+class ShutboxBuildOptions(FoldBuildOptions):
+    numbers: bool = option(True, "--no-numbers", "leave the raised numbers off box.stl")
+
+
+@dataclass(frozen=True)
+class Solved(Folded):
     """A solved puzzle ready for its artifacts: the solver's report and the fold it came to."""
 
-    report: Any  # solver.shutbox.Report
-    fold: Any  # foldkit.fold.subject.Subject
+    report: Report
+    fold: Subject
 
 
-def parse(text: str, source: str, name: str):
-    from solver.shutbox.puzzle import parse_puzzle
-
-    return parse_puzzle(text, source, name)
+def solve(puzzle: Puzzle, options: ShutboxSolveOptions) -> Report:
+    return solve_puzzle(puzzle, limit=options.limit or None)
 
 
-def solve(puzzle, options: SolveOptions):
-    from solver.shutbox.solve import DEFAULT_LAYOUT_LIMIT
-    from solver.shutbox.solve import solve as solve_puzzle
-
-    limit = DEFAULT_LAYOUT_LIMIT if options.limit is None else options.limit or None
-    return solve_puzzle(puzzle, limit=limit)
-
-
-def outcome(report) -> Outcome:
+def outcome(report: Report) -> Outcome:
     """Unique, none, ambiguous, or unfinished (the layout search stopped at its limit)."""
     found, complete = report.solutions, report.layouts_complete
     if len(found) > 1:
@@ -43,72 +58,50 @@ def outcome(report) -> Outcome:
                                         f"{len(report.layouts)} layouts: nothing is proven (raise --limit, 0 for none)")
     if not found:
         return Outcome(EXIT_NO_SOLUTION, f"no solution: {report.failure}")
-    from foldkit.look import box_text
-
     return Outcome(0, f"answer {found[0].answer}, box {box_text(found[0].box)}, unique")
 
 
-def subject(report) -> Solved:
+def subject(report: Report, options: object = None) -> Solved:
     """The unique solution as the fold its artifacts are made of."""
-    from foldkit.fold.subject import Subject
-
     solution = report.solutions[0]
     numbers = {c: n for c, n in report.puzzle.numbers.items() if c in solution.layout}
     return Solved(report, Subject(report.puzzle.name, solution.folding, numbers, solution.answer, "puzzle"))
 
 
-def text(report) -> str:
-    from foldkit.kinds.shutbox_report import report_text
-
-    return report_text(report)
+def solution_txt(solved: Solved, options: object) -> bytes:
+    return (report_text(solved.report) + "\n").encode()
 
 
-def json(report) -> dict:
-    from foldkit.kinds.shutbox_report import report_json
-
-    return report_json(report)
+def solution_json(solved: Solved, options: object) -> bytes:
+    return json_bytes(report_json(solved.report))
 
 
-def _solution_text(solved: Solved, options) -> bytes:
-    return (text(solved.report) + "\n").encode()
-
-
-def _solution_json(solved: Solved, options) -> bytes:
-    from foldkit.exchange.json import json_bytes
-
-    return json_bytes(json(solved.report))
-
-
-def _sheet_pdf(solved: Solved, options) -> bytes:
-    from foldkit.paper.shutbox_sheet import sheet_pdf
+def puzzle_pdf(solved: Solved, options: ShutboxBuildOptions) -> bytes:
+    from foldkit.paper.shutbox_sheet import sheet_pdf  # loaded when made: it brings reportlab
 
     return sheet_pdf(solved.report.puzzle, options.paper)
 
 
-def _sheet_svg(solved: Solved, options) -> bytes:
-    from foldkit.paper.shutbox_sheet import sheet_svg
+def puzzle_svg(solved: Solved, options: ShutboxBuildOptions) -> bytes:
+    from foldkit.paper.shutbox_sheet import sheet_svg  # loaded when made: it brings reportlab
 
     return sheet_svg(solved.report.puzzle, options.paper)
-
-
-def _show(solved: Solved, sequence: str = "staged") -> None:
-    from foldkit.fold.window import show
-
-    show(solved.fold, sequence=sequence)
 
 
 KIND = Kind(
     name="shutbox",
     title="Shut the Box",
+    header="'rows cols'",
     recognise=lambda word: word.isascii() and word.isdigit(),  # any length: the parser says what is wrong
-    parse=parse,
+    parse=parse_puzzle,
     solve=solve,
     outcome=outcome,
-    text=text,
-    json=json,
-    artifacts={"solution.txt": _solution_text, "solution.json": _solution_json,
-               **{name: on_fold(make) for name, make in FOLD_ARTIFACTS.items()},
-               "puzzle.pdf": _sheet_pdf, "puzzle.svg": _sheet_svg},
+    text=report_text,
+    json=report_json,
+    solve_options=ShutboxSolveOptions,
+    build_options=ShutboxBuildOptions,
+    artifacts={"solution.txt": solution_txt, "solution.json": solution_json, **FOLD_ARTIFACTS,
+               "puzzle.pdf": puzzle_pdf, "puzzle.svg": puzzle_svg},
     subject=subject,
-    show=_show,
+    commands={**FOLD_COMMANDS, "sheet": SHEET_COMMAND, "generate": GENERATE_COMMAND},
 )
