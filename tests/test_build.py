@@ -8,8 +8,8 @@ import pytest
 
 from foldkit.build import build
 from foldkit.cli import main
-from foldkit.kinds.base import BuildOptions
-from foldkit.kinds.net import NET_ARTIFACTS, net_folding
+from foldkit.kinds.net import KIND as NET
+from foldkit.kinds.net import net_folding
 from foldkit.kinds.shutbox import KIND as SHUTBOX
 
 EXPECTED = {"solution.txt", "solution.json", "box.stl", "net.stl", "fold.glb", "fold.gif",
@@ -22,7 +22,7 @@ def test_build_writes_every_artifact_for_the_sample(tmp_path, examples, capsys):
     code = main(["build", str(examples / "nov2025-sample.txt"), "-o", str(folder), "--quiet"])
     out = capsys.readouterr().out
     assert code == 0
-    assert set(SHUTBOX.artifacts) == EXPECTED | SHEETS and set(NET_ARTIFACTS) == EXPECTED
+    assert set(SHUTBOX.artifacts) == EXPECTED | SHEETS and set(NET.artifacts) == EXPECTED
     assert {p.name for p in folder.iterdir()} == EXPECTED | SHEETS
     assert all((folder / name).stat().st_size > 0 for name in EXPECTED | SHEETS)
     assert out.count("wrote ") == len(EXPECTED | SHEETS)
@@ -37,8 +37,8 @@ def test_build_writes_every_artifact_for_the_sample(tmp_path, examples, capsys):
 def test_build_of_a_net(tmp_path):
     net = tmp_path / "cross.txt"
     net.write_text(".#..\n####\n.#..\n")
-    written = build(NET_ARTIFACTS, net_folding(net), tmp_path / "out", BuildOptions(),
-                    only=["solution.json", "box.stl"])
+    written = build(NET.artifacts, net_folding(net), tmp_path / "out", NET.build_options(),
+                    only=["solution.json", "box.stl"]).written
     assert [w.path.name for w in written] == ["solution.json", "box.stl"]
     assert json.loads(written[0].path.read_text())["box"] == [1, 1, 1]
 
@@ -50,9 +50,9 @@ def test_a_failing_artifact_leaves_the_old_folder_as_it_was(tmp_path, examples):
     folder = tmp_path / "out"
     folder.mkdir()
     (folder / "old.txt").write_text("old")
-    makers = {**NET_ARTIFACTS, "box.stl": broken}
+    makers = {**NET.artifacts, "box.stl": broken}
     with pytest.raises(RuntimeError):
-        build(makers, net_folding(examples / "two-boxes.txt"), folder, BuildOptions(), only=["solution.txt", "box.stl"])
+        build(makers, net_folding(examples / "two-boxes.txt"), folder, NET.build_options(), only=["solution.txt", "box.stl"])
     assert [p.name for p in tmp_path.iterdir()] == ["out"]  # no temporary folder left beside it
     assert [p.name for p in folder.iterdir()] == ["old.txt"]
 
@@ -61,7 +61,7 @@ def test_a_rebuild_replaces_the_folder_whole(tmp_path, examples):
     folder = tmp_path / "out"
     folder.mkdir()
     (folder / "stale.txt").write_text("from an older build")
-    build(NET_ARTIFACTS, net_folding(examples / "two-boxes.txt"), folder, BuildOptions(), only=["solution.txt"])
+    build(NET.artifacts, net_folding(examples / "two-boxes.txt"), folder, NET.build_options(), only=["solution.txt"])
     assert [p.name for p in folder.iterdir()] == ["solution.txt"]
     assert [p.name for p in tmp_path.iterdir()] == ["out"]
 
@@ -75,7 +75,7 @@ def test_a_wall_too_thick_is_refused_before_anything_is_written(tmp_path, exampl
 
 
 def test_a_nets_solution_text_shows_where_each_cell_lands(examples):
-    text = NET_ARTIFACTS["solution.txt"](net_folding(examples / "two-boxes.txt", 2), BuildOptions()).decode()
+    text = NET.artifacts["solution.txt"](net_folding(examples / "two-boxes.txt", 2), NET.build_options()).decode()
     assert "Box 1 × 2 × 3 (22 cells)" in text
     letters = "".join(line for line in text.splitlines()[4:]).replace(" ", "").replace(".", "")
     assert sorted(letters.count(f) for f in "ABCDEF") == [2, 2, 3, 3, 6, 6]

@@ -68,11 +68,11 @@ def test_one_folding_is_singular(tmp_path, capsys):
     assert "the net has 1 folding" in err and "1 foldings" not in err
 
 
-def test_solve_on_a_net_file_points_to_boxes_and_net(examples, capsys):
-    assert main(["solve", str(examples / "two-boxes.txt")]) == 2
-    err = capsys.readouterr().err
-    assert "net file" in err and "foldkit boxes" in err and "--net" in err
-    assert len(err.strip().splitlines()) == 1
+def test_solve_on_a_net_file_lists_its_boxes_as_boxes_does(examples, capsys):
+    assert main(["solve", str(examples / "two-boxes.txt")]) == 0
+    solved = capsys.readouterr().out
+    assert main(["boxes", str(examples / "two-boxes.txt")]) == 0
+    assert solved == capsys.readouterr().out and "1 × 1 × 5: 1 folding" in solved
 
 
 def test_build_passes_on_the_templates_advice(tmp_path, capsys):

@@ -169,6 +169,7 @@ class Command:
     target: str = "puzzle"
     build_options: bool = False
     file_help: str = "puzzle file of any kind (default: the built-in November 2025 puzzle)"
+    file_metavar: str = "puzzle"
 
 
 def recognise_word(word: str) -> Callable[[str], bool]:

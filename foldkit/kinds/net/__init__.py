@@ -7,10 +7,12 @@ recognised by its whole text, and ``--net FILE`` names one where a puzzle file w
 from __future__ import annotations
 
 from dataclasses import dataclass
+from pathlib import Path
 
 from foldkit import options as opt
 from foldkit.errors import EXIT_BAD_INPUT, EXIT_NO_SOLUTION, FoldkitError
 from foldkit.exchange.json import json_bytes, json_text
+from foldkit.files import read_text, subject_name
 from foldkit.fold.subject import Subject
 from foldkit.kinds.base import Command, Invocation, Kind, Outcome, option
 from foldkit.kinds.folds import FOLD_ARTIFACTS, FOLD_COMMANDS, FoldBuildOptions, Folded
@@ -159,6 +161,17 @@ KIND = Kind(
     artifacts={"solution.txt": solution_txt, "solution.json": solution_json, **FOLD_ARTIFACTS},
     subject=subject,
     commands={"boxes": Command("boxes", "every box a polyomino (net file) folds into", run_boxes, BoxesOptions,
-                               target="file", file_help="net file: rows of '#' (cell) and '.'"),
+                               target="file", file_help="net file: rows of '#' (cell) and '.'",
+                               file_metavar="net"),
               **FOLD_COMMANDS},
 )
+
+
+def net_folding(path: str | Path, number: int = 1) -> NetFolding:
+    """Folding ``number`` (1-based, over every box in turn, as `foldkit boxes` lists them) of a
+    net file, ready for the fold's makers; a FoldkitError when the net folds into no box."""
+    report = solve(parse(read_text(path), str(path), subject_name(path)), NetSolveOptions(number))
+    verdict = outcome(report)
+    if not verdict.solved:
+        raise FoldkitError(f"{path}: {verdict.summary}", verdict.code)
+    return subject(report)
