@@ -12,9 +12,9 @@ from pathlib import Path
 from typing import Any
 
 from foldkit import options as opt
-from foldkit.build import build
+from foldkit.build import build, fingerprint
 from foldkit.console import ProgressBar, raise_if_interrupted
-from foldkit.errors import FoldkitError
+from foldkit.errors import EXIT_PARTIAL, FoldkitError
 from foldkit.exchange.json import json_text
 from foldkit.kinds import Loaded, Source, all_kinds, parse_source
 from foldkit.kinds.base import Command, Kind, NoOptions, option
@@ -108,12 +108,17 @@ def run_build(call: Call) -> int:
     name = call.loaded().name
     folder = Path(options.output) if options.output else Path("outputs") / name
     print(f"{name}: {call.summary()}")
-    made = build(call.kind.artifacts, subject, folder, _with_progress(call.build_options, options.quiet),
-                 options.only, raise_if_interrupted, options.skip)
-    for written in made.written:
+    puzzle = fingerprint(f"{call.kind.name}\n{call.source.text if call.source else ''}")
+    built = build(call.kind.artifacts, subject, folder, _with_progress(call.build_options, options.quiet),
+                  options.only, raise_if_interrupted, options.skip, puzzle)
+    for written in built.written:
         print(f"wrote {written.path}")
-    print_notes(made.notes)
-    return 0
+    for name in built.dropped:
+        print(f"took out {folder / name}: it was made from another puzzle")
+    print_notes(built.notes)
+    for name, why in built.failed:
+        print(f"foldkit: error: {name} not made: {why}", file=sys.stderr)
+    return EXIT_PARTIAL if built.failed else 0
 
 
 def _with_progress(build_options: Any, quiet: bool) -> Any:

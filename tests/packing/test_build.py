@@ -7,6 +7,7 @@ import json
 import pytest
 import trimesh
 
+from foldkit.build import RECORD
 from foldkit.cli import main
 from foldkit.kinds import all_kinds, kind_of
 from solver.packing import parse_solution
@@ -24,7 +25,7 @@ def test_build_writes_the_assembly_and_the_pieces(tmp_path, capsys):
                  "--skip", "assembly.gif"])
     out = capsys.readouterr().out
     assert code == 0 and out.splitlines()[0].startswith("l-tricubes: packed")
-    names = {p.name for p in folder.iterdir()}
+    names = {p.name for p in folder.iterdir()} - {RECORD}
     assert {"solution.txt", "solution.json", "assembly.pdf", "assembly.glb", "box.stl"} <= names
     assert any(n.startswith("pieces") for n in names) and any(n.startswith("piece-") for n in names)
     data = json.loads((folder / "solution.json").read_text())
