@@ -30,7 +30,8 @@ class Parser(argparse.ArgumentParser):
     """argparse, but a usage error is one line and exit 2, like every other error."""
 
     def error(self, message: str) -> NoReturn:
-        self.exit(EXIT_BAD_INPUT, f"foldkit: error: {self.prog.removeprefix('foldkit ')}: {message}\n")
+        where = self.prog.removeprefix("foldkit").strip()
+        self.exit(EXIT_BAD_INPUT, f"foldkit: error: {where + ': ' if where else ''}{message}\n")
 
 
 # ---------------------------------------------------------------------------------------------

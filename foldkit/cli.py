@@ -30,6 +30,7 @@ def main(argv: list[str] | None = None) -> int:
     ends it with 130 and 'interrupted', whatever a library did with the interrupt."""
     forget_interrupts()
     previous = signal.signal(signal.SIGINT, on_interrupt)
+    previous_term = signal.signal(signal.SIGTERM, on_interrupt)  # a kill ends a build as cleanly as Ctrl-C
     try:
         code = _run(sys.argv[1:] if argv is None else argv)
     except KeyboardInterrupt:
@@ -38,10 +39,12 @@ def main(argv: list[str] | None = None) -> int:
         print("foldkit: interrupted", file=sys.stderr)
     if argv is not None:
         signal.signal(signal.SIGINT, previous)
+        signal.signal(signal.SIGTERM, previous_term)
         return code
     # The program: the work is done, so a late Ctrl-C changes nothing; and leave at once, so
     # that an interrupt a library half swallowed cannot turn into a death by SIGINT at exit.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_IGN)
     sys.stdout.flush()
     sys.stderr.flush()
     os._exit(code)
