@@ -6,10 +6,9 @@ import json
 
 import pytest
 
-from foldkit.build import build
-from foldkit.build import RECORD
-from foldkit.errors import EXIT_PARTIAL
+from foldkit.build import RECORD, build
 from foldkit.cli import main
+from foldkit.errors import EXIT_PARTIAL
 from foldkit.kinds.net import KIND as NET
 from foldkit.kinds.net import net_folding
 from foldkit.kinds.shutbox import KIND as SHUTBOX
@@ -54,7 +53,8 @@ def test_a_failing_artifact_leaves_the_old_folder_as_it_was(tmp_path, examples):
     (folder / "old.txt").write_text("old")
     makers = {**NET.artifacts, "box.stl": broken}
     with pytest.raises(RuntimeError):
-        build(makers, net_folding(examples / "two-boxes.txt"), folder, NET.build_options(), only=["solution.txt", "box.stl"])
+        build(makers, net_folding(examples / "two-boxes.txt"), folder, NET.build_options(),
+              only=["solution.txt", "box.stl"])
     assert [p.name for p in tmp_path.iterdir()] == ["out"]  # no temporary folder left beside it
     assert [p.name for p in folder.iterdir() if p.name != RECORD] == ["old.txt"]
 

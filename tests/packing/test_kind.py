@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 
 import pytest
 
@@ -12,7 +10,7 @@ from foldkit.errors import EXIT_NO_SOLUTION
 from foldkit.kinds.packing import KIND, legend, solution_json, solution_txt
 from solver.packing import Placement, make_packing, packing_problem, parse_solution
 from solver.text import InputError
-from tests.conftest import EXAMPLES, ROOT
+from tests.conftest import EXAMPLES
 
 
 def load(name: str):
