@@ -9,23 +9,33 @@ from typing import Any
 
 from foldkit.errors import EXIT_BAD_INPUT, FoldkitError
 from foldkit.exchange import format_of, write_artifact
-from foldkit.kinds.base import Command, Invocation, Maker, PaperOptions, made, option
-from foldkit.paper.gridsheet import sheet_pdf, sheet_svg
+from foldkit.kinds.base import Command, Invocation, Maker, PaperOptions, option
+from foldkit.paper.gridsheet import Sheet, sheet_pdf, sheet_svg
 
 SUFFIXES = (".pdf", ".svg")
 
 
-def sheet_makers(puzzle_sheet: Callable[[Any], Any], solution_sheet: Callable[[Any], Any]) -> dict[str, Maker]:
-    """puzzle.pdf, solution.pdf, puzzle.svg and solution.svg of a grid puzzle, from two functions
-    subject -> ``foldkit.paper.gridsheet.Sheet``."""
+Page = Callable[[Any, str, str], bytes]  # (puzzle, ".pdf" or ".svg", paper) -> the puzzle's page
 
-    def maker(sheet_of: Callable[[Any], Any], suffix: str) -> Maker:
-        def make(subject: Any, options: Any) -> bytes:
-            return (sheet_svg if suffix == ".svg" else sheet_pdf)(sheet_of(subject), options.paper)
+
+def grid_page(puzzle_sheet: Callable[[Any], Sheet]) -> Page:
+    """The puzzle page of a grid kind, from its function puzzle -> ``foldkit.paper.gridsheet.Sheet``."""
+    def page(puzzle: Any, suffix: str, paper: str) -> bytes:
+        return (sheet_svg if suffix == ".svg" else sheet_pdf)(puzzle_sheet(puzzle), paper)
+    return page
+
+
+def sheet_makers(puzzle_sheet: Callable[[Any], Sheet], solution_sheet: Callable[[Any], Sheet]) -> dict[str, Maker]:
+    """puzzle.pdf, solution.pdf, puzzle.svg and solution.svg of a grid puzzle, from two functions:
+    the puzzle -> its page, and the solved report -> the solution's page (``Sheet``s)."""
+    def maker(suffix: str, solution: bool) -> Maker:
+        def make(report: Any, options: Any) -> bytes:
+            sheet = solution_sheet(report) if solution else puzzle_sheet(report.puzzle)
+            return (sheet_svg if suffix == ".svg" else sheet_pdf)(sheet, options.paper)
         return make
 
-    return {"puzzle.pdf": maker(puzzle_sheet, ".pdf"), "solution.pdf": maker(solution_sheet, ".pdf"),
-            "puzzle.svg": maker(puzzle_sheet, ".svg"), "solution.svg": maker(solution_sheet, ".svg")}
+    return {f"{page}{suffix}": maker(suffix, page == "solution") for suffix in SUFFIXES
+            for page in ("puzzle", "solution")}
 
 
 def titled(name: str, word: str, title: str) -> str:
@@ -46,15 +56,13 @@ class SheetOptions(PaperOptions):
         format_of(self.output, SUFFIXES)
 
 
-def run_sheet(call: Invocation) -> int:
-    """Write the puzzle's sheet: its build's puzzle.pdf or puzzle.svg, on the paper asked for."""
-    options: SheetOptions = call.options
-    name = "puzzle" + format_of(options.output, SUFFIXES)
-    maker = call.kind.artifacts[name]
-    data = made(maker(call.subject(), options), name).files[name]
-    print(f"wrote {write_artifact(options.output, data)}")
-    return 0
+def sheet_command(page: Page) -> Command:
+    """`foldkit sheet`: the puzzle's page, made from the puzzle alone: a draft that is not yet
+    unique (or not solvable) gets its sheet too, and no time goes into solving it."""
+    def run(call: Invocation) -> int:
+        options: SheetOptions = call.options
+        data = page(call.loaded().puzzle, format_of(options.output, SUFFIXES), options.paper)
+        print(f"wrote {write_artifact(options.output, data)}")
+        return 0
 
-
-SHEET_COMMAND = Command("sheet", "the puzzle's printable sheet, to solve by hand (PDF or SVG)", run_sheet,
-                        SheetOptions)
+    return Command("sheet", "the puzzle's printable sheet, to solve by hand (PDF or SVG)", run, SheetOptions)

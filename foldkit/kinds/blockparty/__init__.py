@@ -21,8 +21,8 @@ from __future__ import annotations
 from foldkit.errors import EXIT_AMBIGUOUS, EXIT_NO_SOLUTION, EXIT_UNFINISHED
 from foldkit.exchange.json import json_bytes
 from foldkit.kinds.base import Kind, Outcome, PaperOptions, sole_solution
-from foldkit.kinds.grids import GridSolveOptions, grid_text
-from foldkit.kinds.sheets import SHEET_COMMAND, sheet_makers, titled
+from foldkit.kinds.grids import GridSolveOptions, ambiguous_text, grid_text
+from foldkit.kinds.sheets import grid_page, sheet_command, sheet_makers, titled
 from foldkit.paper.gridsheet import Sheet
 from solver.blockparty.model import BlockParty, Grid, answer, grid_picture, parse_block_party, row_products
 from solver.blockparty.search import DEFAULT_LIMIT, BlockPartyReport
@@ -86,8 +86,9 @@ def text(report: BlockPartyReport) -> str:
         return "\n".join([*head, "", puzzle_grid_text(p, dict(p.givens))])
     if len(report.solutions) == 1:
         return "\n".join([*head, "", solution_text(p, report.solutions[0])])
-    parts = [f"\nSolution {i}:\n{solution_text(p, grid)}" for i, grid in enumerate(report.solutions, 1)]
-    return "\n".join(head) + "\n" + "\n".join(parts)
+    listed = ambiguous_text(report.solutions, lambda i, grid: f"\nSolution {i}:\n{solution_text(p, grid)}",
+                            "solution")
+    return "\n".join([*head, "", listed])
 
 
 # ---------------------------------------------------------------------------------------------
@@ -138,15 +139,14 @@ def sheet_title(name: str) -> str:
     return titled(name, "block-party", "Block Party")
 
 
-def puzzle_sheet(report: BlockPartyReport):
+def puzzle_sheet(p: BlockParty) -> Sheet:
     """The neutral description of the puzzle page: regions, givens, rules, a line for the answer."""
-    p = report.puzzle
     texts = {cell: str(k) for cell, k in p.givens.items()}
     return Sheet(p.rows, p.cols, p.regions, sheet_title(p.name), RULES, texts=texts,
                  bold=frozenset(p.givens), answer="Answer: ______________________")
 
 
-def solution_sheet(report: BlockPartyReport):
+def solution_sheet(report: BlockPartyReport) -> Sheet:
     """The neutral description of the solution page: the filled grid, row products, the answer."""
     p, grid = report.puzzle, the_solution(report)
     texts = {cell: str(k) for cell, k in _values(grid).items()}
@@ -175,5 +175,5 @@ KIND = Kind(
     },
     solve_options=GridSolveOptions,
     build_options=PaperOptions,
-    commands={"sheet": SHEET_COMMAND},
+    commands={"sheet": sheet_command(grid_page(puzzle_sheet))},
 )

@@ -26,8 +26,8 @@ from __future__ import annotations
 from foldkit.errors import EXIT_AMBIGUOUS, EXIT_NO_SOLUTION, EXIT_UNFINISHED
 from foldkit.exchange.json import json_bytes
 from foldkit.kinds.base import Kind, Outcome, PaperOptions, sole_solution
-from foldkit.kinds.grids import GridSolveOptions, grid_text
-from foldkit.kinds.sheets import SHEET_COMMAND, sheet_makers, titled
+from foldkit.kinds.grids import GridSolveOptions, ambiguous_text, grid_text
+from foldkit.kinds.sheets import grid_page, sheet_command, sheet_makers, titled
 from foldkit.paper.gridsheet import Sheet, number_cross_sheet
 from solver.grid import Cell
 from solver.numbercross.model import NumberCross, answer, numbers, tiles
@@ -105,8 +105,9 @@ def text(report: NumberCrossReport) -> str:
         return "\n".join([*head, "", puzzle_grid_text(p)])
     if len(report.solutions) == 1:
         return "\n".join([*head, legend, "", solution_text(p, report.solutions[0])])
-    parts = [f"\nCompleted grid {i}:\n{solution_text(p, grid)}" for i, grid in enumerate(report.solutions, 1)]
-    return "\n".join([*head, legend]) + "\n" + "\n".join(parts)
+    listed = ambiguous_text(report.solutions, lambda i, grid: f"\nCompleted grid {i}:\n{solution_text(p, grid)}",
+                            "completed grid")
+    return "\n".join([*head, legend, "", listed])
 
 
 # ---------------------------------------------------------------------------------------------
@@ -165,9 +166,8 @@ def sheet_title(name: str) -> str:
     return titled(name, "number-cross", "Number Cross")
 
 
-def puzzle_sheet(report: NumberCrossReport) -> Sheet:
+def puzzle_sheet(p: NumberCross) -> Sheet:
     """The puzzle page: regions, highlighted cells, the clue beside each row, the rules."""
-    p = report.puzzle
     return number_cross_sheet(p.regions, p.highlighted, tuple(c.text for c in p.clues), None, sheet_title(p.name),
                               RULES, answer="Answer: ______________________")
 
@@ -199,5 +199,5 @@ KIND = Kind(
     },
     solve_options=GridSolveOptions,
     build_options=PaperOptions,
-    commands={"sheet": SHEET_COMMAND},
+    commands={"sheet": sheet_command(grid_page(puzzle_sheet))},
 )

@@ -15,10 +15,11 @@ from foldkit.exchange.json import json_bytes
 from foldkit.fold.subject import Subject
 from foldkit.kinds.base import EXIT_AMBIGUOUS, EXIT_NO_SOLUTION, EXIT_UNFINISHED, Kind, Outcome, option
 from foldkit.kinds.folds import FOLD_ARTIFACTS, FOLD_COMMANDS, FoldBuildOptions, Folded
-from foldkit.kinds.sheets import SHEET_COMMAND
+from foldkit.kinds.sheets import sheet_command
 from foldkit.kinds.shutbox.generate import GENERATE_COMMAND
 from foldkit.kinds.shutbox.report import report_json, report_text
 from foldkit.look import box_text
+from foldkit.paper.shutbox_sheet import sheet_pdf, sheet_svg
 from solver.shutbox.puzzle import Puzzle, parse_puzzle
 from solver.shutbox.solve import DEFAULT_LAYOUT_LIMIT, Report
 from solver.shutbox.solve import solve as solve_puzzle
@@ -76,16 +77,17 @@ def solution_json(solved: Solved, options: object) -> bytes:
     return json_bytes(report_json(solved.report))
 
 
-def puzzle_pdf(solved: Solved, options: ShutboxBuildOptions) -> bytes:
-    from foldkit.paper.shutbox_sheet import sheet_pdf  # loaded when made: it brings reportlab
+def puzzle_page(puzzle: Puzzle, suffix: str, paper: str) -> bytes:
+    """The puzzle's sheet to solve by hand: arrows, numbers, rules."""
+    return (sheet_svg if suffix == ".svg" else sheet_pdf)(puzzle, paper)
 
-    return sheet_pdf(solved.report.puzzle, options.paper)
+
+def puzzle_pdf(solved: Solved, options: ShutboxBuildOptions) -> bytes:
+    return puzzle_page(solved.report.puzzle, ".pdf", options.paper)
 
 
 def puzzle_svg(solved: Solved, options: ShutboxBuildOptions) -> bytes:
-    from foldkit.paper.shutbox_sheet import sheet_svg  # loaded when made: it brings reportlab
-
-    return sheet_svg(solved.report.puzzle, options.paper)
+    return puzzle_page(solved.report.puzzle, ".svg", options.paper)
 
 
 KIND = Kind(
@@ -103,5 +105,5 @@ KIND = Kind(
     artifacts={"solution.txt": solution_txt, "solution.json": solution_json, **FOLD_ARTIFACTS,
                "puzzle.pdf": puzzle_pdf, "puzzle.svg": puzzle_svg},
     subject=subject,
-    commands={**FOLD_COMMANDS, "sheet": SHEET_COMMAND, "generate": GENERATE_COMMAND},
+    commands={**FOLD_COMMANDS, "sheet": sheet_command(puzzle_page), "generate": GENERATE_COMMAND},
 )
