@@ -43,3 +43,13 @@ def test_cube_size_out_of_range_is_one_line(tmp_path, capsys):
     code = done.value.code
     err = capsys.readouterr().err
     assert code == 2 and err.count("\n") == 1 and "--cube-mm" in err and "between 3 and 100" in err
+
+
+def test_a_packing_animates_to_gif_and_mp4(tmp_path, capsys):
+    for name in ("a.gif", "a.mp4"):
+        assert main(["animate", str(EXAMPLES / "soma.txt"), "-o", str(tmp_path / name), "--size", "64x64",
+                     "--fps", "5"]) == 0
+    assert (tmp_path / "a.gif").read_bytes()[:6] == b"GIF89a"
+    assert (tmp_path / "a.mp4").read_bytes()[4:8] == b"ftyp"
+    assert main(["animate", str(EXAMPLES / "soma.txt"), "--sequence", "together"]) == 2
+    assert "--sequence is an option of Net and Shut the Box, not of Polycube packing" in capsys.readouterr().err

@@ -23,9 +23,11 @@ bottom); piece numbers are those of the solution file (reading order of each pie
 from __future__ import annotations
 
 from dataclasses import dataclass
+from pathlib import Path
 
 from foldkit import options as opt
 from foldkit.errors import EXIT_NO_SOLUTION
+from foldkit.exchange import format_of, write_artifact
 from foldkit.exchange.json import json_bytes
 from foldkit.kinds.base import Command, Invocation, Kind, NoOptions, Outcome, option
 from foldkit.kinds.packing import artifacts
@@ -171,6 +173,30 @@ def run_show(call: Invocation) -> int:
     return 0
 
 
+@dataclass(frozen=True)
+class AnimateOptions:
+    output: str | None = option(None, "--output", "output .gif or .mp4 (default outputs/<name>/assembly.gif)",
+                                str, aliases=("-o",))
+    size: tuple[int, int] = option((400, 400), "--size", f"frame size in pixels, each side 16 to {opt.MAX_SIDE_PX} "
+                                   "(default 400x400)", opt.size, "WxH")
+    fps: int = option(20, "--fps", f"frames per second, 1 to {opt.MAX_FPS} (default 20)",
+                      opt.number(int, 1, opt.MAX_FPS, "a whole number"))
+
+    def check(self) -> None:
+        if self.output is not None:
+            format_of(self.output, (".gif", ".mp4"))
+
+
+def run_animate(call: Invocation) -> int:
+    """The assembly, piece by piece, written as a GIF or MP4."""
+    options: AnimateOptions = call.options
+    subject = call.subject()
+    output = Path(options.output or Path("outputs") / call.loaded().name / "assembly.gif")
+    data = artifacts.assembly_video(subject, output.suffix.lower(), *options.size, options.fps)
+    print(f"wrote {write_artifact(output, data)}")
+    return 0
+
+
 KIND = Kind(
     name="packing",
     title="Polycube packing",
@@ -193,5 +219,6 @@ KIND = Kind(
     build_options=PackingBuildOptions,
     subject=artifacts.packed,
     commands={"show": Command("show", "play the assembly, piece by piece, in a PyVista window", run_show,
-                              NoOptions)},
+                              NoOptions),
+              "animate": Command("animate", "render the assembly to a GIF or MP4", run_animate, AnimateOptions)},
 )

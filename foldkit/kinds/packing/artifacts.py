@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from foldkit import options as opt
 from foldkit.errors import EXIT_BAD_INPUT, FoldkitError
-from foldkit.kinds.base import BedOptions, Made, PaperOptions, option
+from foldkit.kinds.base import BedOptions, GifOptions, Made, PaperOptions, option
 from solver.packing.assembly import plan_assembly
 
 if TYPE_CHECKING:
@@ -21,8 +21,11 @@ if TYPE_CHECKING:
 
 
 @dataclass(frozen=True)
-class PackingBuildOptions(PaperOptions, BedOptions):
-    """The printed pieces and the assembly instructions' paper."""
+class PackingBuildOptions(PaperOptions, GifOptions, BedOptions):
+    """The printed pieces, the assembly GIF and the assembly instructions' paper."""
+
+    gif_size: tuple[int, int] = option((400, 400), "--gif-size", "assembly.gif frame size in pixels (default "
+                                       "400x400)", opt.size, "WxH")
 
     cube_mm: float = option(15.0, "--cube-mm", "edge of one unit cube of the printed pieces (default 15)",
                             opt.number(float, 3.0, 100.0, "a size in mm"))
@@ -69,10 +72,18 @@ def assembly_pdf(subject: Packed, options: PackingBuildOptions) -> bytes:
 
 
 def assembly_gif(subject: Packed, options: PackingBuildOptions) -> bytes:
-    from foldkit.assembly.gif import GifOptions
-    from foldkit.assembly.gif import assembly_gif as make
+    width, height = options.gif_size
+    return assembly_video(subject, ".gif", width, height, options.gif_fps)
 
-    return make(subject.box, subject.packing, subject.plan.order, subject.plan.colours, GifOptions())
+
+def assembly_video(subject: Packed, suffix: str, width: int, height: int, fps: int) -> bytes:
+    """The assembly, piece by piece, as a .gif or .mp4 of frames of this size and rate."""
+    from foldkit.assembly.gif import GifOptions, assembly_frames
+    from foldkit.exchange.video import video_bytes
+
+    plan = subject.plan
+    frames = assembly_frames(subject.box, subject.packing, plan.order, plan.colours, GifOptions(width, height, fps))
+    return video_bytes(frames, fps, suffix)
 
 
 def assembly_glb(subject: Packed, options: PackingBuildOptions) -> bytes:
