@@ -93,9 +93,10 @@ def groups_for(command: Command, kind: Kind) -> Groups:
 
 
 def add_target(parser: argparse.ArgumentParser, command: Command, loose: bool = False) -> None:
-    """The file a command works on: a positional, or a kind's own flag for its files (--net)."""
+    """The file a command works on: a positional, or a kind's own flag for its files."""
     if command.target == "none":
-        parser.add_argument("kind", nargs="?", help="the puzzle kind (default: Shut the Box); see 'foldkit kinds'")
+        parser.add_argument("kind", nargs="?",
+                            help=f"the puzzle kind (default: {DEFAULT_KIND.name}); see 'foldkit kinds'")
         return
     optional = loose or command.target == "puzzle"  # loosely read, a missing file is noticed after --help
     parser.add_argument("puzzle", nargs="?" if optional else None, metavar=command.file_metavar,
@@ -174,7 +175,7 @@ def chosen_kind(name: str, loose: argparse.Namespace) -> tuple[Kind, Source | No
         return kind, None, word is not None
     path, flagged = loose.puzzle, getattr(loose, "file_option", None)
     if path is not None and flagged is not None:
-        raise FoldkitError("give a puzzle file or a file option (--net FILE), not both", EXIT_BAD_INPUT)
+        raise FoldkitError("give a puzzle file or a file option, not both", EXIT_BAD_INPUT)
     if path is None and flagged is None and command.target == "file":
         if not loose.help:
             raise FoldkitError(f"{name}: the following arguments are required: {command.file_metavar}",

@@ -91,8 +91,8 @@ def run_solve(call: Call) -> int:
 class BuildCommandOptions:
     output: str | None = option(None, "--output", "output folder (default outputs/<name>)", str, "DIR",
                                 aliases=("-o",))
-    only: list[str] | None = option(None, "--only", "make only these artifacts, comma-separated (e.g. "
-                                    "template.pdf,box.stl; --list shows them)", opt.names, "NAMES")
+    only: list[str] | None = option(None, "--only", "make only these artifacts, comma-separated (--list "
+                                    "shows them)", opt.names, "NAMES")
     skip: list[str] | None = option(None, "--skip", "make every artifact but these, comma-separated",
                                     opt.names, "NAMES")
     list: bool = option(False, "--list", "list the artifacts this puzzle's build makes, and stop")
