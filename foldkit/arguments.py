@@ -53,6 +53,11 @@ def declarations(name: str) -> list[Command]:
     return [kind.commands[name] for kind in all_kinds() if name in kind.commands]
 
 
+def command_of(kind: Kind, name: str) -> Command:
+    """The command of that name as this kind runs it: a generic one, or the kind's own."""
+    return GENERIC_COMMANDS.get(name) or kind.commands[name]
+
+
 def kinds_with(name: str) -> list[Kind]:
     return [kind for kind in all_kinds() if name in GENERIC_COMMANDS or name in kind.commands]
 
@@ -130,7 +135,7 @@ def loose_parser(name: str) -> Parser:
     add_target(parser, command, loose=True)
     seen: set[str] = set()
     for kind in kinds_with(name):
-        for spec in groups_for(kind.commands.get(name, command), kind).specs():
+        for spec in groups_for(command_of(kind, name), kind).specs():
             if spec.flag not in seen:
                 seen.add(spec.flag)
                 add_option(parser, spec, loose=True)
@@ -196,8 +201,7 @@ def refuse_foreign(given: Iterable[str], allowed: Sequence[OptionSpec], name: st
         if flag in mine:
             continue
         owners = [k.title for k in kinds_with(name)
-                  if flag in {f for s in groups_for(k.commands.get(name, GENERIC_COMMANDS.get(name)), k).specs()
-                              for f in s.flags}]
+                  if flag in {f for s in groups_for(command_of(k, name), k).specs() for f in s.flags}]
         raise FoldkitError(f"{name}: {flag} is an option of {' and '.join(owners)}, not of {kind.title}",
                            EXIT_BAD_INPUT)
 
@@ -221,7 +225,7 @@ def call_for(argv: list[str]) -> tuple[Command, Call]:
     if name not in GENERIC_COMMANDS and name not in kind.commands:
         raise FoldkitError(f"{source.source if source else name}: {kind.title} has no '{name}'; its commands: "
                            f"{', '.join(kind.capabilities())}", EXIT_BAD_INPUT)
-    command = GENERIC_COMMANDS.get(name) or kind.commands[name]
+    command = command_of(kind, name)
     groups = groups_for(command, kind)
     given = [flag for flag in vars(loose) if flag.startswith("-")]
     parser = strict_parser(name, command, kind, chosen)

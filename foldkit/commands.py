@@ -17,7 +17,7 @@ from foldkit.console import ProgressBar, raise_if_interrupted
 from foldkit.errors import EXIT_PARTIAL, FoldkitError
 from foldkit.exchange.json import json_text
 from foldkit.kinds import Loaded, Source, all_kinds, parse_source
-from foldkit.kinds.base import Command, Kind, NoOptions, option
+from foldkit.kinds.base import Command, Invocation, Kind, NoOptions, option
 
 
 @dataclass
@@ -77,7 +77,7 @@ class SolveCommandOptions:
     json: bool = option(False, "--json", "print the documented JSON instead of text")
 
 
-def run_solve(call: Call) -> int:
+def run_solve(call: Invocation) -> int:
     report = call.report()
     print(json_text(call.kind.json(report)) if call.options.json else call.kind.text(report))
     return call.kind.outcome(report).code
@@ -99,7 +99,7 @@ class BuildCommandOptions:
     quiet: bool = option(False, "--quiet", "no progress bar")
 
 
-def run_build(call: Call) -> int:
+def run_build(call: Invocation) -> int:
     options: BuildCommandOptions = call.options
     if options.list:
         print("\n".join(call.kind.artifacts))
@@ -132,7 +132,7 @@ def _with_progress(build_options: Any, quiet: bool) -> Any:
 # kinds
 
 
-def run_kinds(call: Call) -> int:
+def run_kinds(call: Invocation) -> int:
     """Every kind foldkit knows, with the header its files start with, its commands and artifacts."""
     for kind in all_kinds():
         print(f"{kind.title}: files start with {kind.header}")

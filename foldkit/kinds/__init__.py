@@ -30,7 +30,7 @@ DEFAULT_KIND = shutbox.KIND  # the kind of the built-in puzzle, and of `generate
 def all_kinds() -> tuple[Kind, ...]:
     """The built-in kinds, then those installed packages add (an entry point that does not load
     to a Kind is left out: one broken add-on must not stop foldkit)."""
-    added = []
+    added: list[Kind] = []
     for point in entry_points(group=ENTRY_POINT_GROUP):
         try:
             kind = point.load()

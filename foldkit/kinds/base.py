@@ -144,6 +144,7 @@ class Invocation(Protocol):
     one), and the options parsed for it."""
 
     kind: Kind
+    source: Any  # foldkit.kinds.Source: the puzzle file's text; None for a command that takes no file
     options: Any  # the command's own options dataclass
     solve_options: Any  # the kind's solve options
     build_options: Any  # the kind's build options
@@ -151,6 +152,7 @@ class Invocation(Protocol):
     def loaded(self) -> Any: ...  # foldkit.kinds.Loaded: the puzzle file parsed
     def report(self) -> Any: ...  # the kind's report of solving it
     def subject(self) -> Any: ...  # the unique solution made into what the makers take
+    def summary(self) -> str: ...  # the outcome of the solve in one line
 
 
 @dataclass(frozen=True)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 from foldkit import options as opt
 from foldkit.kinds.base import option
@@ -49,17 +49,17 @@ def grid_text(rows: int, cols: int, region_of: Callable[[Cell], int], cell_text:
 
 SHOWN = 3  # solutions of an ambiguous puzzle drawn in the terminal; the JSON lists every one found
 
-Grid = Sequence[Sequence[Any]]
+G = TypeVar("G", bound=Sequence[Sequence[Any]])  # a solution's grid, of whatever a kind fills it with
 
 
-def differing_cells(grids: Sequence[Grid]) -> list[Cell]:
+def differing_cells(grids: Sequence[Sequence[Sequence[Any]]]) -> list[Cell]:
     """The cells on which the grids do not all agree, in reading order."""
     first = grids[0]
     return [(r, c) for r in range(len(first)) for c in range(len(first[r]))
             if any(grid[r][c] != first[r][c] for grid in grids[1:])]
 
 
-def ambiguous_text(grids: Sequence[Grid], drawn: Callable[[int, Grid], str], word: str) -> str:
+def ambiguous_text(grids: Sequence[G], drawn: Callable[[int, G], str], word: str) -> str:
     """What a puzzle author needs of an ambiguous puzzle: the cells on which the solutions found
     differ, then the first few solutions drawn (``drawn(number, grid)``); the rest are in --json."""
     differ = differing_cells(grids)

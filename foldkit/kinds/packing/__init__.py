@@ -94,9 +94,9 @@ def _runs(numbers: list[int]) -> str:
     return ", ".join(f"{r[0]}-{r[-1]}" if len(r) > 1 else f"{r[0]}" for r in runs)
 
 
-def packing_text(report: PackingReport) -> str:
+def packing_text(packing: Packing, box: tuple[int, int, int]) -> str:
     """The packing drawn as levels from the bottom (z = 0), with the piece numbers' legend."""
-    return solution_picture(report.packing, report.puzzle.box) + f"pieces by number: {legend(report.packing)}"
+    return solution_picture(packing, box) + f"pieces by number: {legend(packing)}"
 
 
 def counts_text(report: PackingReport) -> str:
@@ -114,7 +114,7 @@ def counts_text(report: PackingReport) -> str:
 def text(report: PackingReport) -> str:
     """What `foldkit solve` prints: the puzzle, the outcome, the packing as levels, the counts."""
     head = [puzzle_line(report.puzzle), outcome(report).summary]
-    body = [packing_text(report)] if report.packing is not None else []
+    body = [packing_text(report.packing, report.puzzle.box)] if report.packing is not None else []
     return "\n".join(head) + "\n\n" + "\n\n".join([*body, counts_text(report)])
 
 
