@@ -91,8 +91,10 @@ class GifOptions:
 class BedOptions:
     """The printer whose bed a printed plate must fit."""
 
-    bed_mm: tuple[float, float] = option((250.0, 210.0), "--bed", "the printer's bed in mm (default 250x210)",
-                                         opt.bed, "WxD")
+    bed_mm: tuple[float, float] = option(opt.DEFAULT_BED, "--bed", "the printer's bed: WIDTHxDEPTH in mm, or one "
+                                         f"of {', '.join(opt.BED_PRESETS)} (default {opt.DEFAULT_BED[0]:g}x"
+                                         f"{opt.DEFAULT_BED[1]:g}); every plate is laid out to fit it",
+                                         opt.bed, "BED")
 
 
 # ---------------------------------------------------------------------------------------------

@@ -53,3 +53,18 @@ def test_a_packing_animates_to_gif_and_mp4(tmp_path, capsys):
     assert (tmp_path / "a.mp4").read_bytes()[4:8] == b"ftyp"
     assert main(["animate", str(EXAMPLES / "soma.txt"), "--sequence", "together"]) == 2
     assert "--sequence is an option of Net and Shut the Box, not of Polycube packing" in capsys.readouterr().err
+
+
+def test_every_plate_fits_the_default_bed_and_a_named_printer(tmp_path):
+    """Plates fit the bed nearly every printer has (200 x 200 mm) unless told otherwise."""
+    folder = tmp_path / "soma"
+    assert main(["build", str(EXAMPLES / "soma.txt"), "--only", "pieces.stl", "--quiet", "-o", str(folder)]) == 0
+    for path in folder.glob("*.stl"):
+        low, high = trimesh.load(path).bounds
+        assert (high - low)[:2].max() <= 200.0, path.name
+    small = tmp_path / "mini"
+    assert main(["build", str(EXAMPLES / "soma.txt"), "--only", "pieces.stl", "--bed", "prusa-mini", "--quiet",
+                 "-o", str(small)]) == 0
+    for path in small.glob("*.stl"):
+        low, high = trimesh.load(path).bounds
+        assert (high - low)[:2].max() <= 180.0, path.name
