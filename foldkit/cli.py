@@ -7,6 +7,7 @@ with 130 and 'interrupted', not a traceback.
 
 from __future__ import annotations
 
+import errno
 import os
 import signal
 import sys
@@ -45,13 +46,38 @@ def main(argv: list[str] | None = None) -> int:
     # that an interrupt a library half swallowed cannot turn into a death by SIGINT at exit.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_IGN)
-    sys.stdout.flush()
-    sys.stderr.flush()
+    code = _flushed(code)
     os._exit(code)
+
+
+def _flushed(code: int) -> int:
+    """Flush what the command printed; the exit code, or 2 when its output could not be written
+    (a full disk, a closed standard output): the user must learn that it is lost."""
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            if stream is not None:
+                stream.flush()
+        except OSError as error:
+            if stream is sys.stdout:
+                _say(f"foldkit: error: cannot write the output ({error.strerror or error})")
+                code = code or EXIT_BAD_INPUT
+    return code
+
+
+def _say(line: str) -> None:
+    """One line on stderr, if there is a stderr to write to."""
+    try:
+        if sys.stderr is not None:
+            print(line, file=sys.stderr, flush=True)
+    except OSError:
+        pass
 
 
 def _run(argv: list[str]) -> int:
     """The command's exit code; every error a user can act on becomes one line on stderr."""
+    if sys.stdout is None:  # started with its standard output closed: nothing it says would arrive
+        _say("foldkit: error: the standard output is closed")
+        return EXIT_BAD_INPUT
     try:
         _prefer_offscreen_rendering()
         from foldkit.arguments import run_command  # after the Ctrl-C handler: see the module's docstring
@@ -68,6 +94,12 @@ def _run(argv: list[str]) -> int:
         # The reader (e.g. `head`) closed the pipe: stop quietly, as Unix tools do.
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 141
+    except OSError as error:
+        if error.errno not in (errno.ENOSPC, errno.EIO, errno.EBADF, errno.EFBIG, errno.EDQUOT):
+            raise
+        # Printing the result failed (files are written through foldkit.exchange, which says so itself).
+        _say(f"foldkit: error: cannot write the output ({error.strerror or error})")
+        return EXIT_BAD_INPUT
     except Exception:
         if not interrupted():
             raise

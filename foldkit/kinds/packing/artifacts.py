@@ -104,7 +104,10 @@ def print_files(subject: Packed, options: PackingBuildOptions) -> Made:
     except ValueError as error:
         raise FoldkitError(str(error).replace("cube_mm", "--cube-mm").replace("clearance_mm", "--clearance-mm"),
                            EXIT_BAD_INPUT) from None
-    return Made(print_stls(subject.box, subject.packing, prints))
+    try:
+        return Made(print_stls(subject.box, subject.packing, prints))
+    except ValueError as error:  # a piece larger than the bed: say which options to change
+        raise FoldkitError(f"{error}: lower --cube-mm or give a larger --bed", EXIT_BAD_INPUT) from None
 
 
 def show(subject: Packed) -> None:

@@ -66,6 +66,10 @@ def generated_files(request: GenerateOptions) -> tuple[list[Path], str]:
     seed = secrets.randbelow(10**9) if request.seed is None else request.seed
     output = Path(request.output or f"puzzle-{seed}.txt")
     format_of(output, (".txt",))
+    solution = output.with_name(output.name[: -len(output.suffix)] + ".solution.txt")
+    for path in (output, solution):  # before any work, so that a path in the way leaves nothing behind
+        if path.is_dir():
+            raise FoldkitError(f"{path}: cannot write the file (it is a folder)", EXIT_BAD_INPUT)
     if request.box is not None and surface_area(request.box) > rows * cols:
         raise FoldkitError(f"a {'x'.join(map(str, request.box))} box has {surface_area(request.box)} cells, "
                            f"more than the {rows}x{cols} grid", EXIT_BAD_INPUT)
@@ -75,9 +79,12 @@ def generated_files(request: GenerateOptions) -> tuple[list[Path], str]:
         box = f" with box {'x'.join(map(str, request.box))}" if request.box else ""
         raise FoldkitError(f"no {rows}x{cols} puzzle{box} with a unique solution within {request.timeout:g} s "
                            "(raise --timeout or try another --seed)", EXIT_NO_SOLUTION) from None
-    solution = output.with_name(output.name[: -len(output.suffix)] + ".solution.txt")
-    written = [write_artifact(output, picture(made.puzzle).encode()),
-               write_artifact(solution, layout_picture(rows, cols, made.layout).encode())]
+    written = [write_artifact(solution, layout_picture(rows, cols, made.layout).encode())]
+    try:
+        written.insert(0, write_artifact(output, picture(made.puzzle).encode()))
+    except BaseException:
+        solution.unlink(missing_ok=True)  # the pair or nothing: a solution without its puzzle is litter
+        raise
     clued = len(made.puzzle.numbers) + len(made.puzzle.arrows)
     summary = (f"seed {seed}: {rows}x{cols}, {clued} clues, {made.layouts} layouts keep the grid rules, "
                "unique solution")

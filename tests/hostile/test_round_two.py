@@ -1,0 +1,43 @@
+"""The second hostile round (issue 17), beyond the packing search: tracebacks on valid input, litter
+from a failed command, and messages that contradict themselves."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+from tests.conftest import ROOT
+from tests.hostile.running import run
+
+SOMA = ROOT / "examples" / "soma.txt"
+
+
+def test_a_piece_larger_than_the_bed_is_one_line(capsys, tmp_path):
+    code, _, err = run(capsys, "build", SOMA, "--cube-mm", "100", "--only", "pieces.stl", "-o", tmp_path / "out")
+    assert code == 2 and err.count("\n") == 1 and "lower --cube-mm or give a larger --bed" in err
+    assert not (tmp_path / "out").exists()
+
+
+def test_output_to_a_full_disk_or_a_closed_stdout_is_exit_2_without_a_traceback():
+    full = subprocess.run(f"{sys.executable} -m foldkit solve {SOMA} > /dev/full", shell=True, cwd=ROOT,
+                          capture_output=True, text=True, timeout=120)
+    assert full.returncode == 2 and "Traceback" not in full.stderr
+    assert full.stderr.strip() == "foldkit: error: cannot write the output (No space left on device)"
+    closed = subprocess.run(f"{sys.executable} -m foldkit solve {SOMA} >&-", shell=True, cwd=ROOT,
+                            capture_output=True, text=True, timeout=120)
+    assert closed.returncode == 2 and closed.stderr.strip() == "foldkit: error: the standard output is closed"
+
+
+def test_generate_leaves_nothing_when_the_solution_file_is_in_the_way(capsys, tmp_path):
+    (tmp_path / "p.solution.txt").mkdir()
+    code, _, err = run(capsys, "generate", "-o", tmp_path / "p.txt", "--size", "8x8", "--seed", "2")
+    assert code == 2 and "p.solution.txt: cannot write the file (it is a folder)" in err
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["p.solution.txt"]
+
+
+def test_any_combined_with_a_word_says_any_stands_alone(capsys, tmp_path):
+    puzzle = tmp_path / "nc.txt"
+    puzzle.write_text("number-cross 1 3\nregions:\n0 0 0\nhighlighted:\n. . .\nclues:\nany odd\n")
+    code, _, err = run(capsys, "solve", puzzle)
+    assert code == 2 and err.count("\n") == 1
+    assert f"{puzzle}:7:1: 'any' is a clue on its own" in err and "unknown clue word" not in err
