@@ -18,7 +18,7 @@ from typing import Any, NoReturn
 from foldkit import __version__
 from foldkit.commands import GENERIC_COMMANDS, Call
 from foldkit.errors import EXIT_BAD_INPUT, FoldkitError
-from foldkit.kinds import DEFAULT_KIND, Source, all_kinds, kind_named, kind_of, read_source
+from foldkit.kinds import DEFAULT_KIND, Source, all_kinds, kind_named, kind_of, parse_source, read_source
 from foldkit.kinds.base import Command, Kind, OptionSpec, option_specs
 
 VERSION = f"foldkit {__version__}"
@@ -187,7 +187,9 @@ def chosen_kind(name: str, loose: argparse.Namespace) -> tuple[Kind, Source | No
                                EXIT_BAD_INPUT)
         return kinds_with(name)[0], None, False
     source = read_source(path or flagged)
-    kind = kind_of(source.text, source.source)
+    owners = kinds_with(name)
+    # A command only one kind has reads its file as that kind, so a malformed file is told what is wrong.
+    kind = owners[0] if len(owners) == 1 and command.target == "file" else kind_of(source.text, source.source)
     if flagged is not None and kind.file_option is None:
         raise FoldkitError(f"{source.source}: a file option takes a file of its own kind, and this is a "
                            f"{kind.title} puzzle: give it without the option", EXIT_BAD_INPUT)
@@ -222,20 +224,22 @@ def call_for(argv: list[str]) -> tuple[Command, Call]:
     name, rest = argv[0], argv[1:]
     loose = loose_parser(name).parse_args(rest)
     kind, source, chosen = chosen_kind(name, loose)
-    if name not in GENERIC_COMMANDS and name not in kind.commands:
+    if name not in GENERIC_COMMANDS and name not in kind.commands and not loose.help:
+        if source is not None:
+            parse_source(source, kind)  # a malformed file is told what is wrong, before what it cannot do
         raise FoldkitError(f"{source.source if source else name}: {kind.title} has no '{name}'; its commands: "
                            f"{', '.join(kind.capabilities())}", EXIT_BAD_INPUT)
     command = command_of(kind, name)
     groups = groups_for(command, kind)
-    given = [flag for flag in vars(loose) if flag.startswith("-")]
     parser = strict_parser(name, command, kind, chosen)
     if loose.help:
         parser.print_help()
         raise SystemExit(0)
-    refuse_foreign(given, groups.specs(), name, kind)
+    refuse_foreign([flag for flag in vars(loose) if flag.startswith("-")], groups.specs(), name, kind)
     values = parser.parse_args(rest)
-    return command, Call(kind, source, options_of(groups.command, values), options_of(groups.solve, values),
-                         options_of(groups.build, values) or kind.build_options())
+    options = (options_of(groups.command, values), options_of(groups.solve, values),
+               options_of(groups.build, values) or kind.build_options())
+    return command, Call(kind, source, *options)
 
 
 def run_command(argv: list[str]) -> int:

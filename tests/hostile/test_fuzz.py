@@ -90,7 +90,7 @@ def check(folder, data: bytes, *argv: str) -> None:
 
 
 def test_the_soup_reaches_every_kind():
-    assert {k.name for k in all_kinds()} <= {"shutbox", "block-party", "packing", "number-cross"}
+    assert {k.name for k in all_kinds()} <= {"net", "shutbox", "block-party", "packing", "number-cross"}
 
 
 @FUZZ
