@@ -88,10 +88,11 @@ def test_a_symlinked_output_folder_is_refused(capsys, tmp_path, monkeypatch):
     assert list((tmp_path / "elsewhere").iterdir()) == []
 
 
-def test_a_directory_where_solution_json_goes_is_replaced_with_the_folder(capsys, tmp_path, monkeypatch):
+def test_a_directory_where_solution_json_goes_is_kept_and_named(capsys, tmp_path, monkeypatch):
+    """A folder of the user's in the way of an artifact is never deleted: the build says so."""
     monkeypatch.chdir(tmp_path)
     blocker = tmp_path / "outputs" / "nov2025-sample" / "solution.json"
     (blocker / "inside").mkdir(parents=True)
     code, out, err = run(capsys, "build", SAMPLE, "--only", "solution.json")
-    assert code == 0 and err == "" and "wrote outputs/nov2025-sample/solution.json" in out
-    assert blocker.is_file() and blocker.read_text().startswith("{")
+    assert code == 2 and "solution.json: cannot write the file (it is a folder)" in one_error_line(err)
+    assert (blocker / "inside").is_dir()
