@@ -5,9 +5,10 @@ from __future__ import annotations
 
 import subprocess
 import sys
+import time
 
 from tests.conftest import ROOT
-from tests.hostile.running import run
+from tests.hostile.running import run, run_process
 
 SOMA = ROOT / "examples" / "soma.txt"
 
@@ -41,3 +42,12 @@ def test_any_combined_with_a_word_says_any_stands_alone(capsys, tmp_path):
     code, _, err = run(capsys, "solve", puzzle)
     assert code == 2 and err.count("\n") == 1
     assert f"{puzzle}:7:1: 'any' is a clue on its own" in err and "unknown clue word" not in err
+
+
+def test_generate_timeout_bounds_the_whole_command(tmp_path):
+    start = time.perf_counter()
+    done = run_process("generate", "--size", "100x100", "--timeout", "1", "--seed", "1", "-o", tmp_path / "g.txt")
+    elapsed = time.perf_counter() - start
+    assert done.returncode == 1 and "within 1 s" in done.stderr and "Traceback" not in done.stderr
+    assert elapsed < 8  # the bound, plus starting Python and loading the kinds on a busy machine
+    assert list(tmp_path.iterdir()) == []

@@ -6,7 +6,11 @@ The puzzle comes from ``solver.shutbox.compose``; an unmet time bound is exit 1.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import secrets
+import signal
+import threading
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -60,6 +64,26 @@ class GenerateOptions:
                             number(float, 0.1, 86400.0, "a number of seconds"), "S")
 
 
+@contextlib.contextmanager
+def time_bound(seconds: float) -> Iterator[None]:
+    """Raise TimedOut in this thread once the seconds are up, wherever the work is: the generator
+    checks its own deadline between steps, but a single step (placing a net of a thousand cells
+    on a large grid, listing its foldings) can take longer than the whole bound."""
+    def expire(signum: int, frame: object) -> None:
+        raise TimedOut(f"no puzzle within {seconds:g} s")
+
+    if threading.current_thread() is not threading.main_thread():
+        yield  # signals reach only the main thread; the generator's own checks still hold
+        return
+    previous = signal.signal(signal.SIGALRM, expire)
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+
+
 def generated_files(request: GenerateOptions) -> tuple[list[Path], str]:
     """Make the puzzle, write it and its solution; (the paths written, a one-line summary)."""
     rows, cols = request.size
@@ -74,7 +98,8 @@ def generated_files(request: GenerateOptions) -> tuple[list[Path], str]:
         raise FoldkitError(f"a {'x'.join(map(str, request.box))} box has {surface_area(request.box)} cells, "
                            f"more than the {rows}x{cols} grid", EXIT_BAD_INPUT)
     try:
-        made = generate(rows, cols, seed, request.box, request.difficulty, request.timeout)
+        with time_bound(request.timeout):
+            made = generate(rows, cols, seed, request.box, request.difficulty, request.timeout)
     except TimedOut:
         box = f" with box {'x'.join(map(str, request.box))}" if request.box else ""
         raise FoldkitError(f"no {rows}x{cols} puzzle{box} with a unique solution within {request.timeout:g} s "
