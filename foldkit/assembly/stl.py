@@ -162,7 +162,8 @@ def shape_stls(packing: Sequence[Placed], options: PrintOptions = PrintOptions()
     options.check()
     shapes = distinct_shapes(packing)
     names = file_names([shape.name for shape in shapes])
-    return {f"piece-{name}.stl": stl_bytes(piece_mesh(shape.cubes, options)) for name, shape in zip(names, shapes)}
+    return {f"piece-{name}.stl": stl_bytes(piece_mesh(shape.cubes, options))
+            for name, shape in zip(names, shapes, strict=True)}
 
 
 def file_name(name: str) -> str:
