@@ -59,3 +59,12 @@ def test_pieces_whose_names_look_alike_in_a_file_name_get_a_file_each(capsys, tm
     code, out, err = run(capsys, "build", puzzle, "--only", "pieces.stl", "-o", tmp_path / "out")
     assert code == 0, err
     assert sorted(p.name for p in (tmp_path / "out").glob("piece-*.stl")) == ["piece-a_b-2.stl", "piece-a_b.stl"]
+
+
+def test_an_assembly_too_long_to_hold_in_memory_is_refused_before_rendering(capsys, tmp_path):
+    puzzle = tmp_path / "u512.txt"
+    puzzle.write_text("packing 8 8 8\npiece U x512: 0 0 0\n")
+    start = time.perf_counter()
+    code, _, err = run(capsys, "build", puzzle, "--only", "assembly.gif", "-o", tmp_path / "out")
+    assert code == 2 and "the assembly of 512 pieces would take" in err and err.count("\n") == 1
+    assert time.perf_counter() - start < 30 and not (tmp_path / "out").exists()

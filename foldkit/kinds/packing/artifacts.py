@@ -82,6 +82,13 @@ def assembly_video(subject: Packed, suffix: str, width: int, height: int, fps: i
     from foldkit.exchange.video import video_bytes
 
     plan = subject.plan
+    step = GifOptions()
+    most = step.hold_frames + len(plan.order) * (step.drop_frames + step.hold_frames + 2 * step.turn_frames) \
+        + step.end_frames  # every frame is held in memory until the file is written: bound them first
+    if most > opt.MAX_FRAMES:
+        raise FoldkitError(f"the assembly of {len(plan.order)} pieces would take {most} frames, more than "
+                           f"{opt.MAX_FRAMES}: --skip assembly.gif (assembly.pdf shows every step)", EXIT_BAD_INPUT)
+    opt.check_animation(most, width, height, "--gif-size, or --skip assembly.gif")
     frames = assembly_frames(subject.box, subject.packing, plan.order, plan.colours, GifOptions(width, height, fps))
     return video_bytes(frames, fps, suffix)
 
