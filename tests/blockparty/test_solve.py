@@ -208,3 +208,11 @@ def test_search_finds_exactly_what_brute_force_finds(seed):
         assert len(set(report.solutions)) == len(report.solutions)
         solved += bool(report.solutions)
     assert solved >= 3  # the comparison is not only about empty sets
+
+
+def test_the_clause_estimate_bounds_the_encoding():
+    from solver.blockparty.search import clause_estimate, encode
+
+    for name in ("block-party-4.txt", "block-party-example.txt"):
+        puzzle = load(EXAMPLES / name)
+        assert len(encode(puzzle).clauses) <= clause_estimate(puzzle) <= 10 * len(encode(puzzle).clauses)
