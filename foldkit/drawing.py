@@ -88,8 +88,8 @@ class Circle:
 @dataclass(frozen=True)
 class Group:
     """Shapes drawn together: as a named layer (the SVG keeps it apart for cutting machines),
-    clipped to an area, and/or moved by a transform (its shapes are laid out as if on the page,
-    then mapped by it)."""
+    moved by a transform (its shapes are laid out as if on the page, then mapped by it), and/or
+    clipped to an area of the page (where the group lands, not where its shapes were laid out)."""
 
     shapes: tuple[Shape, ...]
     layer: str = ""

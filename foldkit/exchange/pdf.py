@@ -103,6 +103,16 @@ def _group(c: Canvas, group: Group, pt: ToPoints) -> None:
 
 
 def _transformed(c: Canvas, transform: Matrix, pt: ToPoints) -> ToPoints:
+    """The map from mm to points for a group's shapes under its transform: a shift moves the
+    coordinates themselves (the same numbers as shapes laid out in place); any other transform
+    goes into the canvas."""
+    a, b, cc, d, e, f = transform
+    if (a, b, cc, d) == (1, 0, 0, 1):
+        return lambda x, y: pt(x + e, y + f)
+    return _in_canvas(c, transform, pt)
+
+
+def _in_canvas(c: Canvas, transform: Matrix, pt: ToPoints) -> ToPoints:
     """Put the page-mm transform into the canvas's; returns the map from mm to points under it.
 
     The group's shapes are drawn by the plain scaling part of pt (small numbers) and the canvas

@@ -73,23 +73,30 @@ class _Writer:
     def add(self, parent: ET.Element, shapes: tuple[Shape, ...]) -> None:
         for shape in shapes:
             if isinstance(shape, Group):
-                self.add(ET.SubElement(parent, f"{{{SVG}}}g", self._group(shape)), shape.shapes)
+                self.add(self._group(parent, shape), shape.shapes)
                 continue
             tag, attributes = _element(shape)
             element = ET.SubElement(parent, f"{{{SVG}}}{tag}", attributes)
             if isinstance(shape, Label):
                 element.text = shape.text
 
-    def _group(self, group: Group) -> dict[str, str]:
+    def _group(self, parent: ET.Element, group: Group) -> ET.Element:
+        """The element a group's shapes go into; a clip is kept outside the transform (an SVG
+        clips in the coordinates of the element it sits on, after that element's transform)."""
         attributes = {}
         if group.layer:
             attributes |= {"id": self._fresh(group.layer), f"{{{INKSCAPE}}}groupmode": "layer",
                            f"{{{INKSCAPE}}}label": group.layer}
         if group.clip is not None:
             attributes["clip-path"] = f"url(#{self._clip(group.clip)})"
-        if group.transform is not None:
-            attributes["transform"] = f"matrix({' '.join(number(v) for v in group.transform)})"
-        return attributes
+        element = ET.SubElement(parent, f"{{{SVG}}}g", attributes)
+        if group.transform is None:
+            return element
+        moved = f"matrix({' '.join(number(v) for v in group.transform)})"
+        if group.clip is None:
+            element.set("transform", moved)
+            return element
+        return ET.SubElement(element, f"{{{SVG}}}g", {"transform": moved})
 
     def _clip(self, area: tuple[float, float, float, float]) -> str:
         if self.defs is None:

@@ -1,21 +1,22 @@
 """The template's pages: the net at true scale on one page or tiled over several, then the
-assembly page; one document, written as PDF. Same input, same bytes."""
+assembly page; one document, written as PDF. The net's own page (``net_drawing``) is what each
+tile shows through its window, and what the SVG shows whole. Same input, same bytes."""
 
 from __future__ import annotations
 
 import numpy as np
 
-from foldkit.drawing import Circle, Document, Group, Rect
+from foldkit.drawing import Circle, Document, Drawing, Group, Rect
 from foldkit.exchange.pdf import drawing_pdf, text_width
+from foldkit.exchange.svg import drawing_svg
 from foldkit.fold.subject import Subject
 from foldkit.look import INK, box_text
 from foldkit.paper.page import BOLD, MARGIN_MM, REGULAR, SOFT_INK, Sheet, Stroke, draw_header
 from foldkit.paper.template.assembly import draw_assembly_page
 from foldkit.paper.template.fit import Drawn, fitted_marks
-from foldkit.paper.template.geometry import NetGeometry
 from foldkit.paper.template.layout import OVERLAP_MM, PagePlan, TemplateOptions, Tile
-from foldkit.paper.template.marks import Marks, sums_text, title_text
-from foldkit.paper.template.paint import CUT_PEN, FLAT_PEN, FOLD_PEN, TAB_FILL, NetPen, draw_net
+from foldkit.paper.template.marks import sums_text, title_text
+from foldkit.paper.template.paint import CUT_PEN, FLAT_PEN, FOLD_PEN, NET_MARGIN_MM, TAB_FILL, NetPen, net_drawing
 
 SCALE_BAR_MM = 50.0
 TRIM = Stroke(SOFT_INK, 0.2, (0.5, 0.8))
@@ -30,13 +31,15 @@ STRIP_OPACITY = 0.12
 def template_document(subject: Subject, options: TemplateOptions, drawn: Drawn | None = None) -> Document:
     """The template's pages: the net's, then the assembly page (drawn: the fitted marks, if
     already made)."""
-    geometry, plan, marks = drawn or fitted_marks(subject, options)
+    drawn = drawn or fitted_marks(subject, options)
+    geometry, plan, _ = drawn
+    net = net_drawing(subject, options, drawn)
     title = f"{subject.name}: cut-and-fold template"
     tiles = plan.tiles
     pages = []
     for number, tile in enumerate(tiles, 1):
         sheet = Sheet(plan.size)
-        draw_net_page(sheet, subject, (geometry, marks), plan, tile, (number, len(tiles) + 1), options.letters)
+        draw_net_page(sheet, subject, net, plan, tile, (number, len(tiles) + 1), options.letters)
         pages.append(sheet.drawing(title))
     sheet = Sheet(plan.size)  # the assembly page turned the same way as the net's, so the PDF prints in one orientation
     draw_assembly_page(sheet, subject, geometry, plan.size, (len(tiles) + 1, len(tiles) + 1))
@@ -49,18 +52,23 @@ def template_pdf(subject: Subject, options: TemplateOptions, drawn: Drawn | None
     return drawing_pdf(template_document(subject, options, drawn))
 
 
-def draw_net_page(sheet: Sheet, subject: Subject, drawn: tuple[NetGeometry, Marks], plan: PagePlan, tile: Tile,
+def template_svg(subject: Subject, options: TemplateOptions, drawn: Drawn | None = None) -> bytes:
+    """The whole net as SVG bytes, at the cell size the PDF uses, with separate "print", "fold"
+    and "cut" layers for cutting machines (see net_drawing)."""
+    return drawing_svg(net_drawing(subject, options, drawn))
+
+
+def draw_net_page(sheet: Sheet, subject: Subject, net: Drawing, plan: PagePlan, tile: Tile,
                   page: tuple[int, int], letters: bool = True) -> None:
-    """One page of the net (its geometry and marks), with its header, tiling marks and footer;
-    letters: whether the seam letters inside the net are printed."""
-    geometry, marks = drawn
+    """One page of the net: its header, the part of the net's own page that falls in this tile,
+    the tiling marks and the footer; letters: whether the seam letters inside the net are printed."""
     place = f"page {page[0]} of {page[1]}"
     if plan.rows * plan.cols > 1:
         place += f" (row {tile.row + 1}, column {tile.col + 1} of the net)"
     draw_header(sheet, title_text(subject), f"{place} · cell {plan.cell_mm:g} mm · {plan.paper.upper()}", plan.size[0])
-    pen = NetPen(lambda p: plan.page_point(tile, p), plan.cell_mm)
-    draw_net(pen, subject, geometry, marks)
-    sheet.add(Group(tuple(pen.shapes()), clip=plan.content))
+    x, y = plan.page_point(tile, plan.bounds[:2])  # where the net's corner lands on this page
+    shift = (1.0, 0.0, 0.0, 1.0, x - NET_MARGIN_MM, y - NET_MARGIN_MM)
+    sheet.add(Group(net.shapes, clip=plan.content, transform=shift))
     if plan.rows * plan.cols > 1:
         draw_tiling(sheet, plan, tile)
     draw_footer(sheet, subject, plan.size, letters)

@@ -1,6 +1,7 @@
 """Drawing the net once for every output: ``draw_net`` says what goes where, in net
 coordinates, to a ``NetPen`` that maps net points onto a page and keeps the shapes
-(``foldkit.drawing``) by layer; the PDF and SVG writers draw those shapes.
+(``foldkit.drawing``) by layer; ``net_drawing`` is the whole net on a page of its own, which the
+SVG shows as it is and the PDF's pages show tile by tile.
 
 Layers: "print" (tints, faint lines, numbers, labels), "fold" and "cut"; the SVG keeps them
 apart for cutting machines, the PDF simply draws them in that order.
@@ -13,11 +14,13 @@ from collections.abc import Callable
 
 import numpy as np
 
-from foldkit.drawing import PT_MM, Circle, Group, Label, Mm, Polygon, Rect, Shape
+from foldkit.drawing import PT_MM, Circle, Drawing, Group, Label, Mm, Polygon, Rect, Shape
 from foldkit.fold.subject import Subject
 from foldkit.look import FOLD_EDGE, INK, MARK_RADIUS, RGB, face_colour
 from foldkit.paper.page import BOLD, Stroke
+from foldkit.paper.template.fit import Drawn, fitted_marks
 from foldkit.paper.template.geometry import NetGeometry, Point
+from foldkit.paper.template.layout import TemplateOptions
 from foldkit.paper.template.marks import Marks
 from foldkit.paper.template.text import Text, text_box
 from solver.grid import Cell
@@ -28,6 +31,7 @@ FLAT_PEN = Stroke((0.72, 0.72, 0.76), 0.12)
 MARK_PEN = Stroke(INK, 0.25)  # circles and squares around numbers
 TAB_FILL: RGB = (0.88, 0.88, 0.88)
 LABEL_INK: RGB = (0.25, 0.25, 0.3)
+NET_MARGIN_MM = 8.0  # round the net on its own page
 
 
 class NetPen:
@@ -102,6 +106,18 @@ def draw_net(pen: NetPen, subject: Subject, geometry: NetGeometry, marks: Marks)
     pen.layer("cut")
     for ring in outline_rings(geometry.outline):
         pen.polygon(ring, None, CUT_PEN)
+
+
+def net_drawing(subject: Subject, options: TemplateOptions, drawn: Drawn | None = None) -> Drawing:
+    """The whole net at true scale on a page of its own size, NET_MARGIN_MM round it (drawn: the
+    fitted marks, if already made)."""
+    geometry, plan, marks = drawn or fitted_marks(subject, options)
+    x0, y0, x1, y1 = geometry.bounds
+    cell = plan.cell_mm
+    size = (x1 - x0) * cell + 2 * NET_MARGIN_MM, (y1 - y0) * cell + 2 * NET_MARGIN_MM
+    pen = NetPen(lambda p: ((p[0] - x0) * cell + NET_MARGIN_MM, (p[1] - y0) * cell + NET_MARGIN_MM), cell)
+    draw_net(pen, subject, geometry, marks)
+    return Drawing(size, f"{subject.name}: cut-and-fold net, cell {cell:g} mm", tuple(pen.shapes()))
 
 
 def outline_rings(shape) -> list[np.ndarray]:
