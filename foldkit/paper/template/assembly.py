@@ -103,7 +103,7 @@ def draw_box_face(sheet: Sheet, subject: Subject, face: int, at: dict, to_mm, ce
         square = np.array([centre - du - dv, centre + du - dv, centre + du + dv, centre - du + dv])
         pen.polygon(square, face_colour(face), GRID)
         if cell in subject.numbers:
-            pen.current.append(painted_number(subject, cell, to_mm))
+            pen.add(painted_number(subject, cell, to_mm))
     outline = np.array(face_corners(folding.box, face))
     pen.polygon(outline, None, EDGE)
     sheet.add(*pen.shapes())

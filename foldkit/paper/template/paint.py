@@ -50,6 +50,10 @@ class NetPen:
     def layer(self, name: str) -> None:
         self.current = self.layers.setdefault(name, [])
 
+    def add(self, shape: Shape) -> None:
+        """A shape already in page mm, in the current layer."""
+        self.current.append(shape)
+
     def mm(self, p) -> Mm:
         x, y = self.to_mm(p)
         return float(x), float(y)
