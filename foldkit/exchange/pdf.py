@@ -3,16 +3,18 @@ and the widths of its fonts, which the pages lay their text out by.
 
 Same drawing, same bytes: the canvas runs in reportlab's invariant mode (no dates, no random
 document id). This and ``foldkit.exchange.svg`` are the only modules that write a printed page.
+
+reportlab is loaded when a PDF is written or a text measured, not when this module is imported:
+it takes a tenth of a second (PIL with it), which reading a puzzle must not pay.
 """
 
 from __future__ import annotations
 
 import io
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 import numpy as np
-from reportlab.pdfbase.pdfmetrics import stringWidth
-from reportlab.pdfgen.canvas import Canvas
 
 from foldkit.drawing import (
     PT_MM,
@@ -29,6 +31,9 @@ from foldkit.drawing import (
     as_document,
 )
 
+if TYPE_CHECKING:
+    from reportlab.pdfgen.canvas import Canvas
+
 PT_PER_MM = 72 / 25.4
 CAPS = {"butt": 0, "square": 2}
 ToPoints = Callable[[float, float], tuple[float, float]]  # page mm (y down) -> PDF points (y up)
@@ -37,6 +42,8 @@ ToPoints = Callable[[float, float], tuple[float, float]]  # page mm (y down) -> 
 def font_width(text: str, font: str, size: float) -> float:
     """The advance width of a line of text in one of the PDF's standard fonts ('Helvetica-Bold'),
     in the unit of its size (points for a size in points, cells for one in cells)."""
+    from reportlab.pdfbase.pdfmetrics import stringWidth  # loaded when used: see the module's docstring
+
     return stringWidth(text, font, size)
 
 
@@ -47,6 +54,8 @@ def text_width(text: str, font: str, size_pt: float) -> float:
 
 def drawing_pdf(printed: Drawing | Document) -> bytes:
     """A drawing or a document of drawings as PDF bytes, one PDF page each."""
+    from reportlab.pdfgen.canvas import Canvas  # loaded when used: see the module's docstring
+
     document = as_document(printed)
     buffer = io.BytesIO()
     c = Canvas(buffer, pagesize=_points(document.pages[0].size), invariant=1)
