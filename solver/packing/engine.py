@@ -1,5 +1,13 @@
-"""The search: branch on the most constrained choice (an empty cell, or a piece with one copy left), try each
-live placement of it.
+"""The search: exact cover with multiplicities, branching on the most constrained column.
+
+The columns are the cells of the box, each to be covered exactly once, and the pieces, each to be
+used exactly its count of times; the rows are the placements (a piece turned and moved inside the
+box). At each node the search branches on the column with the fewest live rows (Knuth's Algorithm
+X with the minimum-remaining-values rule): the lowest empty cell with the fewest live placements,
+or a piece with one copy left when it has fewer still; a cell with none, or a piece with fewer live
+placements than copies left, is a dead end. Counting every packing, ``symmetry`` first fixes
+symmetry anchors (one placement per orbit at an anchor cell or piece), so each class of packings
+is searched for from a few starting points only.
 
 Cells are numbered in reading order (level z, row y, column x). The same search runs compiled
 (``solver.packing._core``, when it is built) or in pure Python, on the same ``Table``; the
@@ -16,43 +24,55 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from functools import cached_property
 
-from solver.packing.geometry import placements
+from solver.packing.geometry import orientations, translations
 from solver.packing.model import Cube, PackingPuzzle, Shape, box_cubes
 
-PlacementId = int  # index into Table.shapes
+PlacementId = int  # index into Table.placement_cubes
 Row = tuple[PlacementId, ...]  # one packing: the ids of its placements
 Counts = tuple[int, ...]  # copies left of each piece, in puzzle order
 
 
 @dataclass(frozen=True)
 class Table:
-    """Every placement of every piece, numbered, with the cells it covers and the placements covering each cell."""
+    """The exact-cover table of a puzzle, built once per solve: every placement of every piece,
+    numbered, with the cells it covers and the placements covering each cell."""
 
     puzzle: PackingPuzzle
-    order: tuple[Cube, ...]  # cell number -> cube, in reading order
-    types: tuple[int, ...]  # placement id -> index of its piece in puzzle.pieces
-    shapes: tuple[Shape, ...]  # placement id -> the cubes it covers
-    cells: tuple[tuple[int, ...], ...]  # placement id -> the cells it covers, ascending
-    cover: tuple[tuple[int, ...], ...]  # cell -> the placements covering it, in the order they are tried
+    cell_cubes: tuple[Cube, ...]  # cell -> its cube, cells in reading order
+    piece_orientations: tuple[tuple[Shape, ...], ...]  # piece index -> its distinct orientations
+    placement_piece: tuple[int, ...]  # placement id -> index of its piece in puzzle.pieces
+    placement_cubes: tuple[Shape, ...]  # placement id -> the cubes it covers
+    placement_cells: tuple[tuple[int, ...], ...]  # placement id -> the cells it covers, ascending
+    cell_placements: tuple[tuple[int, ...], ...]  # cell -> the placements covering it, in the order tried
 
     @property
     def counts(self) -> Counts:
         return tuple(piece.count for piece in self.puzzle.pieces)
 
     @cached_property
-    def masks(self) -> tuple[int, ...]:
-        """placement id -> its cells as bits of an int."""
-        return tuple(sum(1 << cell for cell in covered) for covered in self.cells)
+    def piece_placement_counts(self) -> tuple[int, ...]:
+        """piece index -> how many placements it has."""
+        found = [0] * len(self.puzzle.pieces)
+        for kind in self.placement_piece:
+            found[kind] += 1
+        return tuple(found)
 
     @cached_property
-    def ids(self) -> dict[tuple[int, Shape], PlacementId]:
-        """(piece index, cubes) -> placement id."""
-        return {(kind, shape): p for p, (kind, shape) in enumerate(zip(self.types, self.shapes, strict=True))}
+    def placement_masks(self) -> tuple[int, ...]:
+        """placement id -> its cells as bits of an int."""
+        return tuple(sum(1 << cell for cell in covered) for covered in self.placement_cells)
+
+    @cached_property
+    def placement_index(self) -> dict[tuple[int, tuple[int, ...]], PlacementId]:
+        """(piece index, its cells) -> placement id."""
+        return {(kind, cells): p for p, (kind, cells) in enumerate(zip(self.placement_piece, self.placement_cells,
+                                                                        strict=True))}
 
     @cached_property
     def buffers(self) -> tuple[bytes, ...]:
-        """The table as the compiled search takes it: types, cell offsets, cells, cover offsets, cover."""
-        return (array("i", self.types).tobytes(), *_flat(self.cells), *_flat(self.cover))
+        """The table as the compiled search takes it: pieces, cell offsets, cells, cover offsets, cover."""
+        return (array("i", self.placement_piece).tobytes(), *_flat(self.placement_cells),
+                *_flat(self.cell_placements))
 
 
 def _flat(lists: Sequence[Sequence[int]]) -> tuple[bytes, bytes]:
@@ -66,23 +86,26 @@ def _flat(lists: Sequence[Sequence[int]]) -> tuple[bytes, bytes]:
 
 def build_table(puzzle: PackingPuzzle, seed: int | None = None) -> Table:
     """The placement table; a seed shuffles the order in which the placements covering a cell are tried."""
-    order = tuple(box_cubes(puzzle.box))
-    number = {cube: i for i, cube in enumerate(order)}
-    types, shapes, cells = [], [], []
-    for kind, shapes_of_piece in enumerate(placements(puzzle).values()):
-        for shape in shapes_of_piece:
-            types.append(kind)
-            shapes.append(shape)
-            cells.append(tuple(sorted(number[cube] for cube in shape)))
-    cover: list[list[int]] = [[] for _ in order]
-    for p, covered in enumerate(cells):
+    cell_cubes = tuple(box_cubes(puzzle.box))
+    number = {cube: i for i, cube in enumerate(cell_cubes)}
+    piece_orientations = tuple(orientations(piece.cubes) for piece in puzzle.pieces)
+    placement_piece, placement_cubes, placement_cells = [], [], []
+    for kind, turned in enumerate(piece_orientations):
+        for shape in turned:
+            for cubes in translations(shape, puzzle.box):
+                placement_piece.append(kind)
+                placement_cubes.append(cubes)
+                placement_cells.append(tuple(sorted(number[cube] for cube in cubes)))
+    cell_placements: list[list[int]] = [[] for _ in cell_cubes]
+    for p, covered in enumerate(placement_cells):
         for cell in covered:
-            cover[cell].append(p)
+            cell_placements[cell].append(p)
     if seed is not None:
         rng = random.Random(seed)
-        for ids in cover:
+        for ids in cell_placements:
             rng.shuffle(ids)
-    return Table(puzzle, order, tuple(types), tuple(shapes), tuple(cells), tuple(tuple(ids) for ids in cover))
+    return Table(puzzle, cell_cubes, piece_orientations, tuple(placement_piece), tuple(placement_cubes),
+                 tuple(placement_cells), tuple(tuple(ids) for ids in cell_placements))
 
 
 def _core():
@@ -120,8 +143,14 @@ def occupied_cells(table: Table, chosen: Row) -> int:
     """The cells the chosen placements cover, as bits."""
     occupied = 0
     for p in chosen:
-        occupied |= table.masks[p]
+        occupied |= table.placement_masks[p]
     return occupied
+
+
+def live_placements(table: Table, occupied: int, counts: Counts | list[int]) -> list[PlacementId]:
+    """The placements whose cells are all empty and whose piece has copies left."""
+    return [p for p, mask in enumerate(table.placement_masks)
+            if counts[table.placement_piece[p]] and not occupied & mask]
 
 
 def choice(table: Table, occupied: int, counts: Counts | list[int]) -> list[PlacementId] | None:
@@ -131,14 +160,14 @@ def choice(table: Table, occupied: int, counts: Counts | list[int]) -> list[Plac
     cell with no live placement, or a piece with fewer live placements than copies left. Otherwise the
     live placements covering the lowest empty cell with the fewest of them, unless a piece with one
     copy left has fewer still: then that piece's live placements."""
-    live = [p for p, mask in enumerate(table.masks) if counts[table.types[p]] and not occupied & mask]
-    cell_live = [0] * len(table.order)
+    live = live_placements(table, occupied, counts)
+    cell_live = [0] * len(table.cell_cubes)
     type_live = [0] * len(counts)
     for p in live:
-        type_live[table.types[p]] += 1
-        for cell in table.cells[p]:
+        type_live[table.placement_piece[p]] += 1
+        for cell in table.placement_cells[p]:
             cell_live[cell] += 1
-    empty = [cell for cell in range(len(table.order)) if not occupied >> cell & 1]
+    empty = [cell for cell in range(len(table.cell_cubes)) if not occupied >> cell & 1]
     if not empty:
         return None
     if any(cell_live[cell] == 0 for cell in empty):
@@ -149,9 +178,9 @@ def choice(table: Table, occupied: int, counts: Counts | list[int]) -> list[Plac
     pieces = [kind for kind, left in enumerate(counts) if left == 1 and type_live[kind] < cell_live[best]]
     if pieces:
         kind = min(pieces, key=lambda k: (type_live[k], k))
-        return [p for p in live if table.types[p] == kind]
+        return [p for p in live if table.placement_piece[p] == kind]
     alive = set(live)
-    return [p for p in table.cover[best] if p in alive]
+    return [p for p in table.cell_placements[best] if p in alive]
 
 
 def python_packings(table: Table, task: Task, tally: list[int] | None = None) -> Iterator[Row]:
@@ -167,11 +196,11 @@ def python_packings(table: Table, task: Task, tally: list[int] | None = None) ->
             return
         for p in found:
             tally[0] += 1
-            left[table.types[p]] -= 1
+            left[table.placement_piece[p]] -= 1
             chosen.append(p)
-            yield from fill(occupied | table.masks[p])
+            yield from fill(occupied | table.placement_masks[p])
             chosen.pop()
-            left[table.types[p]] += 1
+            left[table.placement_piece[p]] += 1
 
     yield from fill(occupied_cells(table, task.chosen))
 
@@ -186,8 +215,8 @@ def search(table: Table, task: Task | None = None, limit: int = 0, max_nodes: in
     if core is None:
         return _python_search(table, task, limit, max_nodes)
     occupied = occupied_cells(table, task.chosen)
-    filled = bytes((occupied >> cell) & 1 for cell in range(len(table.order)))
-    data, found, nodes, finished = core.search(len(table.order), *table.buffers, array("i", task.counts).tobytes(),
+    filled = bytes((occupied >> cell) & 1 for cell in range(len(table.cell_cubes)))
+    data, found, nodes, finished = core.search(len(table.cell_cubes), *table.buffers, array("i", task.counts).tobytes(),
                                                filled, limit, max_nodes)
     flat = array("i")
     flat.frombytes(data)
@@ -221,7 +250,7 @@ def split(table: Table, tasks: list[Task], wanted: int, max_depth: int = 3) -> t
                 continue
             for p in found:
                 counts = list(task.counts)
-                counts[table.types[p]] -= 1
+                counts[table.placement_piece[p]] -= 1
                 children.append(Task(task.chosen + (p,), tuple(counts)))
             made += len(found)
         tasks = children

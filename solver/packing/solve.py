@@ -6,7 +6,6 @@ from dataclasses import dataclass, replace
 
 from solver.packing.check import packing_problem
 from solver.packing.engine import Row, Table, build_table, search, search_tasks
-from solver.packing.geometry import orientations, placements
 from solver.packing.model import Packing, PackingPuzzle, Placement, make_packing
 from solver.packing.symmetry import (
     anchored_tasks,
@@ -44,43 +43,52 @@ class Census:
     tasks: int = 0  # starting points after the symmetry anchors
 
 
-def impossibility(puzzle: PackingPuzzle) -> str | None:
+def impossibility(table: Table) -> str | None:
     """Why the puzzle cannot be packed before any search (volumes, a piece that fits nowhere), or None."""
+    puzzle = table.puzzle
     if puzzle.piece_volume != puzzle.volume:
         return f"the pieces' volume {puzzle.piece_volume} differs from the box's {puzzle.volume}"
-    for name, found in placements(puzzle).items():
+    for piece, found in zip(puzzle.pieces, table.piece_placement_counts, strict=True):
         if not found:
-            return f"piece {name} fits nowhere in the box"
+            return f"piece {piece.name} fits nowhere in the box"
     return None
 
 
 def as_packing(table: Table, row: Row) -> Packing:
     """The Packing a row of placement ids stands for."""
     names = [piece.name for piece in table.puzzle.pieces]
-    return make_packing(Placement(names[table.types[p]], table.shapes[p]) for p in row)
+    return make_packing(Placement(names[table.placement_piece[p]], table.placement_cubes[p]) for p in row)
 
 
-def solve_one(puzzle: PackingPuzzle, seed: int | None = None) -> Packing | None:
-    """The first packing the search finds (the same every time for a seed), or None if there is none."""
-    if impossibility(puzzle):
-        return None
-    table = build_table(puzzle, seed)
+def first_packing(table: Table) -> Packing | None:
+    """The first packing the search finds in the table's order, or None if there is none."""
     found = search(table, limit=1)
     return as_packing(table, found.rows[0]) if found.rows else None
 
 
-def census(puzzle: PackingPuzzle, engine: str = "auto") -> Census:
-    """Every packing counted, and sorted into classes under the puzzle's symmetries."""
-    table = build_table(puzzle)
-    group = placement_permutations(table)
-    if impossibility(puzzle):
+def solve_one(puzzle: PackingPuzzle, seed: int | None = None) -> Packing | None:
+    """The first packing the search finds (the same every time for a seed), or None if there is none."""
+    table = build_table(puzzle, seed)
+    return None if impossibility(table) else first_packing(table)
+
+
+def count_packings(table: Table, engine: str = "auto") -> Census:
+    """Every packing of a table counted, and sorted into classes under the puzzle's symmetries."""
+    cells = cell_permutations(table)
+    group = placement_permutations(table, cells)
+    if impossibility(table):
         return Census(0, 0, (), len(group))
-    tasks = anchored_tasks(table, group, cell_permutations(table))
+    tasks = anchored_tasks(table, group, cells)
     found = search_tasks(table, tasks, engine)
     forms = classes(found.rows, group)
     total = sum(orbit_size(form, group) for form in forms)
     return Census(total, len(forms), tuple(as_packing(table, form) for form in forms), len(group), found.nodes,
                   len(tasks))
+
+
+def census(puzzle: PackingPuzzle, engine: str = "auto") -> Census:
+    """Every packing counted, and sorted into classes under the puzzle's symmetries."""
+    return count_packings(build_table(puzzle), engine)
 
 
 def count_all(puzzle: PackingPuzzle) -> tuple[int, int, tuple[Packing, ...]]:
@@ -90,14 +98,15 @@ def count_all(puzzle: PackingPuzzle) -> tuple[int, int, tuple[Packing, ...]]:
 
 
 def solve(puzzle: PackingPuzzle, every: bool = False, seed: int | None = None) -> PackingReport:
-    """Solve a puzzle: the impossible checks, then one packing, then (with every) all of them."""
-    shapes = [orientations(piece.cubes) for piece in puzzle.pieces]
-    found = placements(puzzle)
-    report = PackingReport(puzzle, tuple(len(s) for s in shapes), tuple(len(found[p.name]) for p in puzzle.pieces),
-                           None, impossibility(puzzle))
+    """Solve a puzzle: the impossible checks, then one packing, then (with every) all of them.
+
+    The placement table is built once and serves every step."""
+    table = build_table(puzzle, seed)
+    report = PackingReport(puzzle, tuple(len(turned) for turned in table.piece_orientations),
+                           table.piece_placement_counts, None, impossibility(table))
     if report.failure:
         return _with_counts(report, every)
-    packing = solve_one(puzzle, seed)
+    packing = first_packing(table)
     if packing is None:
         return _with_counts(replace(report, failure="no packing"), every)
     problem = packing_problem(puzzle, packing)
@@ -106,9 +115,9 @@ def solve(puzzle: PackingPuzzle, every: bool = False, seed: int | None = None) -
     report = replace(report, packing=packing)
     if not every:
         return report
-    counted = census(puzzle)
+    counted = count_packings(table)
     return replace(report, packings=counted.packings, classes=counted.classes,
-                    representatives=counted.representatives, symmetries=counted.symmetries)
+                   representatives=counted.representatives, symmetries=counted.symmetries)
 
 
 def _with_counts(report: PackingReport, every: bool) -> PackingReport:

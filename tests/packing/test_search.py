@@ -102,7 +102,7 @@ def test_a_task_continues_from_placements_already_made():
     every = search(table, engine="c").rows
     first = every[0][0]
     counts = list(table.counts)
-    counts[table.types[first]] -= 1
+    counts[table.placement_piece[first]] -= 1
     part = search(table, Task((first,), tuple(counts)), engine="c").rows
     assert part and all(row[0] == first for row in part)
     assert {frozenset(r) for r in part} == {frozenset(r) for r in every if first in r}
@@ -160,12 +160,12 @@ def test_the_compiled_search_refuses_an_inconsistent_table():
 
     table = build_table(example("l-tricubes"))
     types, offsets, cells, cover_offsets, cover = table.buffers
-    counts, empty = array("i", table.counts).tobytes(), bytes(len(table.order))
+    counts, empty = array("i", table.counts).tobytes(), bytes(len(table.cell_cubes))
     bad_cells = array("i", [99] * (len(cells) // 4)).tobytes()
     with pytest.raises(ValueError, match="inconsistent packing table"):
-        _core.search(len(table.order), types, offsets, bad_cells, cover_offsets, cover, counts, empty, 0, 0)
+        _core.search(len(table.cell_cubes), types, offsets, bad_cells, cover_offsets, cover, counts, empty, 0, 0)
     with pytest.raises(ValueError, match="inconsistent packing table"):
-        _core.search(len(table.order) + 1, types, offsets, cells, cover_offsets, cover, counts, empty, 0, 0)
-    rows, found, nodes, finished = _core.search(len(table.order), types, offsets, cells, cover_offsets, cover,
+        _core.search(len(table.cell_cubes) + 1, types, offsets, cells, cover_offsets, cover, counts, empty, 0, 0)
+    rows, found, nodes, finished = _core.search(len(table.cell_cubes), types, offsets, cells, cover_offsets, cover,
                                                 counts, empty, 0, 0)
     assert found == 44 and finished and len(rows) == 44 * 4 * 4
