@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from foldkit.errors import EXIT_NO_SOLUTION
+from foldkit.errors import EXIT_NO_SOLUTION, EXIT_UNFINISHED
 from foldkit.kinds import packing_artifacts as artifacts
 from foldkit.kinds.base import BuildOptions, Kind, Outcome, SolveOptions
 
@@ -42,10 +42,11 @@ def parse(text: str, source: str, name: str) -> PackingPuzzle:
 
 
 def solve(puzzle: PackingPuzzle, options: SolveOptions) -> PackingReport:
-    """One packing (deterministic for a seed); every packing counted and classified with options.every."""
+    """One packing (deterministic for a seed); every packing counted and classified with options.every,
+    up to options.limit packings (None or 0: all)."""
     from solver.packing import solve as solve_packing
 
-    return solve_packing(puzzle, every=options.every, seed=options.seed)
+    return solve_packing(puzzle, every=options.every, seed=options.seed, limit=options.limit or 0)
 
 
 def outcome(report: PackingReport) -> Outcome:
@@ -55,6 +56,9 @@ def outcome(report: PackingReport) -> Outcome:
         return Outcome(EXIT_NO_SOLUTION, f"no packing: {why}")
     if report.packings is None:
         return Outcome(0, f"packed: {_plural(len(report.packing), 'piece')} placed")
+    if report.limited:
+        return Outcome(EXIT_UNFINISHED, f"stopped at the limit: at least {report.packings:,} packings, "
+                                        f"{report.classes:,} classes under the box's {report.symmetries} symmetries")
     return Outcome(0, f"{report.packings:,} packings, {report.classes:,} classes under the box's "
                       f"{report.symmetries} symmetries")
 
@@ -106,8 +110,9 @@ def counts_text(report: PackingReport) -> str:
              for piece, turns, places in zip(report.puzzle.pieces, report.orientation_counts,
                                              report.placement_counts, strict=True)]
     if report.packings is not None:
-        lines.append(f"every packing: {report.packings:,}; classes under the box's "
-                     f"{report.symmetries} symmetries: {report.classes:,}")
+        least = "at least " if report.limited else ""
+        lines.append(f"every packing: {least}{report.packings:,}; classes under the box's "
+                     f"{report.symmetries} symmetries: {least}{report.classes:,}")
     return "\n".join(["pieces:", *lines])
 
 

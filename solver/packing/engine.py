@@ -18,16 +18,19 @@ from __future__ import annotations
 
 import os
 import random
+import threading
 from array import array
 from collections.abc import Iterator, Sequence
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cached_property
 
 from solver.packing.geometry import orientations, translations
 from solver.packing.model import Cube, PackingPuzzle, Shape, box_cubes
 
 PlacementId = int  # index into Table.placement_cubes
+Permutation = tuple[PlacementId, ...]  # a symmetry acting on placements: placement id -> its image
+INTERRUPTED, LIMITED = 1, 2  # the stop flag of a Counting's control (see _core.c)
 Row = tuple[PlacementId, ...]  # one packing: the ids of its placements
 Counts = tuple[int, ...]  # copies left of each piece, in puzzle order
 
@@ -124,19 +127,50 @@ def compiled() -> bool:
 
 @dataclass(frozen=True)
 class Search:
-    """What a search found: packings (rows of placement ids), placements made, and whether it went to the end."""
+    """What a search found: the packings counted, the rows kept of them, the placements made, whether it
+    went to the end, and the sum of the packings' stabiliser sizes under the group it was given."""
 
-    rows: list[Row]
+    rows: list[Row]  # the packings kept (rows of placement ids), up to the search's keep
+    packings: int  # packings counted, each weighted by its task's weight
     nodes: int
-    finished: bool
+    finished: bool  # not stopped by a limit or a node budget
+    stabilisers: int = 0  # sum over the packings counted of how many symmetries map each onto itself
+    limited: bool = False  # the limit on packings stopped it
 
 
 @dataclass(frozen=True)
 class Task:
-    """A part of the search tree: the placements already made and the copies left."""
+    """A part of the search tree: the placements already made, the copies left, and how many packings each
+    packing extending it stands for (its images under the symmetries the anchors used)."""
 
     chosen: Row
     counts: Counts
+    weight: int = 1
+
+
+@dataclass(frozen=True)
+class Counting:
+    """How searches count, shared by the searches of one count that run at once in threads: the limit on
+    packings counted (0: none), how many rows to keep (-1: all), the symmetries whose stabilisers are
+    summed, and the control the compiled searches read and write (stop flag, packings counted, rows
+    offered; see _core.c)."""
+
+    limit: int = 0
+    keep: int = -1
+    group: tuple[Permutation, ...] = ()
+    control: array = field(default_factory=lambda: array("q", [0, 0, 0]))
+
+    @cached_property
+    def group_bytes(self) -> bytes:
+        return array("i", [image for permutation in self.group for image in permutation]).tobytes()
+
+    def stop(self) -> None:
+        """Ask every search of this count to stop (after Ctrl-C)."""
+        self.control[0] = INTERRUPTED
+
+    @property
+    def limited(self) -> bool:
+        return self.control[0] == LIMITED
 
 
 def occupied_cells(table: Table, chosen: Row) -> int:
@@ -205,34 +239,54 @@ def python_packings(table: Table, task: Task, tally: list[int] | None = None) ->
     yield from fill(occupied_cells(table, task.chosen))
 
 
-def search(table: Table, task: Task | None = None, limit: int = 0, max_nodes: int = 0,
-           engine: str = "auto") -> Search:
-    """Every packing that extends a task (up to limit; 0: all), by the compiled ("c") or Python engine."""
+def search(table: Table, task: Task | None = None, limit: int = 0, max_nodes: int = 0, engine: str = "auto",
+           counting: Counting | None = None) -> Search:
+    """Every packing that extends a task (up to limit; 0: all), by the compiled ("c") or Python engine.
+
+    With a counting, its limit replaces limit and its control is shared with the other searches."""
     task = Task((), table.counts) if task is None else task
+    counting = Counting(limit) if counting is None else counting
     core = _core() if engine in ("auto", "c") else None
     if engine == "c" and core is None:
         raise RuntimeError("the compiled search (solver.packing._core) is not built")
     if core is None:
-        return _python_search(table, task, limit, max_nodes)
+        return _python_search(table, task, max_nodes, counting)
     occupied = occupied_cells(table, task.chosen)
     filled = bytes((occupied >> cell) & 1 for cell in range(len(table.cell_cubes)))
-    data, found, nodes, finished = core.search(len(table.cell_cubes), *table.buffers, array("i", task.counts).tobytes(),
-                                               filled, limit, max_nodes)
+    data, found, nodes, finished, stabilisers = core.search(
+        len(table.cell_cubes), *table.buffers, array("i", task.counts).tobytes(), filled, limit=counting.limit,
+        max_nodes=max_nodes, keep=counting.keep, weight=task.weight, group=counting.group_bytes,
+        chosen=array("i", task.chosen).tobytes(),
+        control=counting.control, check_signals=threading.current_thread() is threading.main_thread())
     flat = array("i")
     flat.frombytes(data)
-    width = len(flat) // found if found else 0
-    rows = [task.chosen + tuple(flat[i * width:(i + 1) * width]) for i in range(found)]
-    return Search(rows, nodes, finished)
+    width = sum(task.counts)  # a packing extending the task places every copy left
+    rows = [task.chosen + tuple(flat[i:i + width]) for i in range(0, len(flat), width)] if width else \
+        [task.chosen] * found  # the task is a packing already
+    return Search(rows, found * task.weight, nodes, finished, stabilisers * task.weight, counting.limited)
 
 
-def _python_search(table: Table, task: Task, limit: int, max_nodes: int) -> Search:
+def stabiliser_size(row: Row, group: Sequence[Permutation]) -> int:
+    """How many of the symmetries map the packing onto itself (1 without any: the identity)."""
+    placed = set(row)
+    return sum(all(image[p] in placed for p in row) for image in group) if group else 1
+
+
+def _python_search(table: Table, task: Task, max_nodes: int, counting: Counting) -> Search:
     rows: list[Row] = []
-    tally = [0]
+    tally, found, stabilisers = [0], 0, 0
     for row in python_packings(table, task, tally):
-        rows.append(row)
-        if (limit and len(rows) >= limit) or (max_nodes and tally[0] >= max_nodes):
-            return Search(rows, tally[0], False)
-    return Search(rows, tally[0], True)
+        found += 1
+        stabilisers += stabiliser_size(row, counting.group)
+        counting.control[2] += 1
+        if counting.keep < 0 or counting.control[2] <= counting.keep:
+            rows.append(row)
+        counting.control[1] += task.weight
+        if counting.limit and counting.control[1] >= counting.limit:
+            counting.control[0] = LIMITED
+        if counting.control[0] or (max_nodes and tally[0] >= max_nodes):
+            return Search(rows, found * task.weight, tally[0], False, stabilisers * task.weight, counting.limited)
+    return Search(rows, found * task.weight, tally[0], True, stabilisers * task.weight)
 
 
 def split(table: Table, tasks: list[Task], wanted: int, max_depth: int = 3) -> tuple[list[Task], int]:
@@ -251,20 +305,43 @@ def split(table: Table, tasks: list[Task], wanted: int, max_depth: int = 3) -> t
             for p in found:
                 counts = list(task.counts)
                 counts[table.placement_piece[p]] -= 1
-                children.append(Task(task.chosen + (p,), tuple(counts)))
+                children.append(Task(task.chosen + (p,), tuple(counts), task.weight))
             made += len(found)
         tasks = children
     return tasks, made
 
 
-def search_tasks(table: Table, tasks: list[Task], engine: str = "auto", workers: int | None = None) -> Search:
-    """Every packing that extends any of the tasks, the tasks shared among threads when compiled."""
+def search_tasks(table: Table, tasks: list[Task], engine: str = "auto", workers: int | None = None,
+                 counting: Counting | None = None) -> Search:
+    """Every packing that extends any of the tasks, counted (and kept, limited) as the counting says; the
+    tasks are shared among threads when compiled. Ctrl-C stops every search at once: none waits for
+    work still queued."""
+    counting = Counting() if counting is None else counting
     workers = workers or os.cpu_count() or 1
     made = 0
     if engine == "python" or not compiled() or workers == 1:
-        parts = [search(table, task, engine=engine) for task in tasks]
+        parts = []
+        for task in tasks:
+            parts.append(search(table, task, engine=engine, counting=counting))
+            if counting.control[0]:
+                break
     else:
         tasks, made = split(table, tasks, 8 * workers)
-        with ThreadPoolExecutor(workers) as pool:
-            parts = list(pool.map(lambda task: search(table, task, engine=engine), tasks))
-    return Search([row for part in parts for row in part.rows], made + sum(part.nodes for part in parts), True)
+        parts = _in_threads(table, tasks, engine, workers, counting)
+    return Search([row for part in parts for row in part.rows], sum(part.packings for part in parts),
+                  made + sum(part.nodes for part in parts), all(part.finished for part in parts) and
+                  len(parts) == len(tasks), sum(part.stabilisers for part in parts), counting.limited)
+
+
+def _in_threads(table: Table, tasks: list[Task], engine: str, workers: int, counting: Counting) -> list[Search]:
+    """The searches of the tasks, run by a pool of threads; on an interrupt (or any error) the searches
+    running are told to stop and the queued ones are dropped before it is raised."""
+    pool = ThreadPoolExecutor(workers)
+    try:
+        futures = [pool.submit(search, table, task, 0, 0, engine, counting) for task in tasks]
+        return [future.result() for future in futures]
+    except BaseException:
+        counting.stop()
+        raise
+    finally:
+        pool.shutdown(wait=True, cancel_futures=True)

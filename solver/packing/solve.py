@@ -5,13 +5,12 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from solver.packing.check import packing_problem
-from solver.packing.engine import Row, Table, build_table, search, search_tasks
+from solver.packing.engine import Counting, Row, Table, build_table, search, search_tasks
 from solver.packing.model import Packing, PackingPuzzle, Placement, make_packing
 from solver.packing.symmetry import (
     anchored_tasks,
     cell_permutations,
     classes,
-    orbit_size,
     placement_permutations,
 )
 
@@ -29,11 +28,15 @@ class PackingReport:
     classes: int | None = None  # packings up to the symmetries, when asked
     representatives: tuple[Packing, ...] = ()  # one packing per class, when asked
     symmetries: int | None = None  # how many symmetries of the box map the piece set onto itself
+    limited: bool = False  # the limit on packings counted stopped the count: packings and classes are lower bounds
 
 
 @dataclass(frozen=True)
 class Census:
-    """Every packing counted: the total, the classes, one representative of each, and the symmetries used."""
+    """Every packing counted: the total, the classes, one representative of each, and the symmetries used.
+
+    Stopped by a limit, the counts are those reached (lower bounds) and limited is set. The rows of at most
+    KEEP packings found are kept to pick the representatives from: past that, some classes may have none."""
 
     packings: int
     classes: int
@@ -41,6 +44,10 @@ class Census:
     symmetries: int
     nodes: int = 0  # placements the search made
     tasks: int = 0  # starting points after the symmetry anchors
+    limited: bool = False
+
+
+KEEP = 100_000  # rows of packings kept for the classes' representatives (a row: 4 bytes per piece)
 
 
 def impossibility(table: Table) -> str | None:
@@ -72,18 +79,33 @@ def solve_one(puzzle: PackingPuzzle, seed: int | None = None) -> Packing | None:
     return None if impossibility(table) else first_packing(table)
 
 
-def count_packings(table: Table, engine: str = "auto") -> Census:
-    """Every packing of a table counted, and sorted into classes under the puzzle's symmetries."""
+def count_packings(table: Table, engine: str = "auto", limit: int = 0, keep: int = KEEP) -> Census:
+    """Every packing of a table counted (up to limit; 0: all), and sorted into classes under the puzzle's
+    symmetries, in bounded memory.
+
+    Each starting point's packings count its weight times; the classes are the sum over the packings
+    of their stabiliser sizes divided by the symmetries (a class of n packings has stabilisers of
+    |G| / n). The representatives are the distinct classes among the rows kept."""
     cells = cell_permutations(table)
     group = placement_permutations(table, cells)
     if impossibility(table):
         return Census(0, 0, (), len(group))
     tasks = anchored_tasks(table, group, cells)
-    found = search_tasks(table, tasks, engine)
+    counting = Counting(limit, keep, tuple(group))
+    found = search_tasks(table, tasks, engine, counting=counting)
     forms = classes(found.rows, group)
-    total = sum(orbit_size(form, group) for form in forms)
-    return Census(total, len(forms), tuple(as_packing(table, form) for form in forms), len(group), found.nodes,
-                  len(tasks))
+    representatives = tuple(as_packing(table, form) for form in forms)
+    if found.limited:
+        return Census(found.packings, len(forms), representatives, len(group), found.nodes, len(tasks), True)
+    counted, rest = divmod(found.stabilisers, len(group))
+    if rest or (len(found.rows) == found_rows(counting) and len(forms) != counted):
+        raise RuntimeError(f"the classes do not add up: {found.stabilisers} / {len(group)}, {len(forms)} found")
+    return Census(found.packings, counted, representatives, len(group), found.nodes, len(tasks))
+
+
+def found_rows(counting: Counting) -> int:
+    """How many packings the searches of a counting found (kept or not)."""
+    return counting.control[2]
 
 
 def census(puzzle: PackingPuzzle, engine: str = "auto") -> Census:
@@ -97,8 +119,9 @@ def count_all(puzzle: PackingPuzzle) -> tuple[int, int, tuple[Packing, ...]]:
     return counted.packings, counted.classes, counted.representatives
 
 
-def solve(puzzle: PackingPuzzle, every: bool = False, seed: int | None = None) -> PackingReport:
-    """Solve a puzzle: the impossible checks, then one packing, then (with every) all of them.
+def solve(puzzle: PackingPuzzle, every: bool = False, seed: int | None = None, limit: int = 0) -> PackingReport:
+    """Solve a puzzle: the impossible checks, then one packing, then (with every) all of them, up to limit
+    packings counted (0: all; report.limited says whether the limit stopped the count).
 
     The placement table is built once and serves every step."""
     table = build_table(puzzle, seed)
@@ -115,9 +138,9 @@ def solve(puzzle: PackingPuzzle, every: bool = False, seed: int | None = None) -
     report = replace(report, packing=packing)
     if not every:
         return report
-    counted = count_packings(table)
+    counted = count_packings(table, limit=limit)
     return replace(report, packings=counted.packings, classes=counted.classes,
-                   representatives=counted.representatives, symmetries=counted.symmetries)
+                   representatives=counted.representatives, symmetries=counted.symmetries, limited=counted.limited)
 
 
 def _with_counts(report: PackingReport, every: bool) -> PackingReport:

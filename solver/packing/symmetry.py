@@ -13,13 +13,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from solver.packing.engine import PlacementId, Row, Table, Task, live_placements, occupied_cells
+from solver.packing.engine import Permutation, PlacementId, Row, Table, Task, live_placements, occupied_cells
 from solver.packing.geometry import box_map, box_symmetries
 
 if TYPE_CHECKING:
     import numpy as np
 
-Permutation = tuple[PlacementId, ...]  # placement id -> the id of its image
 
 
 def placement_permutations(table: Table, cells: list[tuple[int, ...]]) -> list[Permutation]:
@@ -114,7 +113,12 @@ def anchored_tasks(table: Table, group: list[Permutation], cells: list[tuple[int
                    task: Task | None = None, members: list[int] | None = None) -> list[Task]:
     """The search's starting points: the task extended by each representative of the best anchor, and
     so on while symmetries keep every placement made in place. Every class of packings extending the
-    task (under the member symmetries) has a packing that extends one of the starting points."""
+    task (under the member symmetries) has a packing that extends one of the starting points.
+
+    Each starting point's weight is multiplied by the size of its representative's orbit: the symmetries
+    keeping the anchor in place carry the packings extending the representative one to one onto those
+    extending each placement of its orbit, so the packings extending the task number the sum over the
+    starting points of weight times the packings extending it."""
     task = Task((), table.counts) if task is None else task
     members = list(range(len(group))) if members is None else members
     if len(members) <= 1:
@@ -126,7 +130,8 @@ def anchored_tasks(table: Table, group: list[Permutation], cells: list[tuple[int
     for p in anchor.representatives:
         counts = list(task.counts)
         counts[table.placement_piece[p]] -= 1
-        child = Task(task.chosen + (p,), tuple(counts))
+        orbit = len({group[m][p] for m in anchor.keep})
+        child = Task(task.chosen + (p,), tuple(counts), task.weight * orbit)
         out.extend(anchored_tasks(table, group, cells, child, [m for m in anchor.keep if group[m][p] == p]))
     return out
 
@@ -154,11 +159,6 @@ def canonical_forms(rows: list[Row], group: list[Permutation]) -> np.ndarray:
         less = _lexicographic_less(image, best)
         best[less] = image[less]
     return best
-
-
-def orbit_size(row: Row, group: list[Permutation]) -> int:
-    """How many distinct packings the symmetries make of one packing."""
-    return len({tuple(sorted(g[p] for p in row)) for g in group})
 
 
 def classes(rows: list[Row], group: list[Permutation]) -> list[Row]:

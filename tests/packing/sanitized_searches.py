@@ -1,8 +1,9 @@
 """Real searches through a sanitized build of the compiled search (run by test_sanitizers in a child
 process, with the sanitizer runtime preloaded): python sanitized_searches.py DIRECTORY_OF_CORE.
 
-Every branch of _core.c is walked: packings found and counted in threads, a search with no packing,
-a limit, a node budget, an inconsistent table refused."""
+Every branch of _core.c is walked: packings found and counted in threads (with their stabilisers, a
+shared limit and a bound on the rows kept), a search with no packing, a limit, a node budget, a stop
+flag, a search that looks at the signal handlers, an inconsistent table refused."""
 
 from __future__ import annotations
 
@@ -15,7 +16,8 @@ import _core  # noqa: E402  (the sanitized build, put in the package's place bef
 sys.modules["solver.packing._core"] = _core
 
 from solver.packing import census, parse_packing, solve  # noqa: E402
-from solver.packing.engine import build_table, search  # noqa: E402
+from solver.packing.engine import Counting, build_table, search  # noqa: E402
+from solver.packing.solve import count_packings  # noqa: E402
 from tests.conftest import EXAMPLES  # noqa: E402
 
 
@@ -30,6 +32,11 @@ def main() -> None:
     assert none.failure == "no packing"
     table = build_table(example("soma"))
     assert len(search(table, limit=3, engine="c").rows) == 3
+    limited = count_packings(table, limit=500, keep=7)  # threads share the limit and the rows kept
+    assert limited.limited and limited.packings >= 500 and len(limited.representatives) <= 7
+    stopped = Counting()
+    stopped.stop()
+    assert search(table, engine="c", counting=stopped).nodes == 0
     assert search(table, max_nodes=10, engine="c").nodes == 10
     wide = parse_packing("packing 30 5 1\npiece I x30: 0 0 0, 0 1 0, 0 2 0, 0 3 0, 0 4 0\n", "wide.txt")
     assert search(build_table(wide), engine="c").finished  # 150 cells: three 64-bit words

@@ -8,7 +8,7 @@ import sys
 
 import pytest
 
-from foldkit.errors import EXIT_NO_SOLUTION
+from foldkit.errors import EXIT_NO_SOLUTION, EXIT_UNFINISHED
 from foldkit.kinds.base import BuildOptions, SolveOptions
 from foldkit.kinds.packing import KIND, legend, solution_json, solution_txt
 from solver.packing import Placement, make_packing, packing_problem, parse_solution
@@ -96,3 +96,11 @@ def test_the_kind_module_imports_no_solver_at_start():
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
                          cwd=ROOT).stdout
     assert out.strip() == "False"
+
+
+def test_a_limit_on_the_count_exits_4():
+    report = KIND.solve(load("soma"), SolveOptions(every=True, limit=100))
+    outcome = KIND.outcome(report)
+    assert outcome.code == EXIT_UNFINISHED and outcome.summary.startswith("stopped at the limit: at least ")
+    assert "every packing: at least " in KIND.text(report)
+    assert KIND.outcome(KIND.solve(load("soma"), SolveOptions(every=True, limit=0))).code == 0

@@ -3,6 +3,9 @@ and known figures, every packing found passes the independent checker."""
 
 from __future__ import annotations
 
+import subprocess
+import sys
+
 import pytest
 
 from solver.packing import (
@@ -17,6 +20,7 @@ from solver.packing import (
     solve_one,
 )
 from solver.packing.engine import Task, build_table, search
+from solver.packing.solve import count_packings
 from tests.conftest import EXAMPLES, ROOT
 from tests.packing import brute
 
@@ -166,6 +170,34 @@ def test_the_compiled_search_refuses_an_inconsistent_table():
         _core.search(len(table.cell_cubes), types, offsets, bad_cells, cover_offsets, cover, counts, empty, 0, 0)
     with pytest.raises(ValueError, match="inconsistent packing table"):
         _core.search(len(table.cell_cubes) + 1, types, offsets, cells, cover_offsets, cover, counts, empty, 0, 0)
-    rows, found, nodes, finished = _core.search(len(table.cell_cubes), types, offsets, cells, cover_offsets, cover,
+    rows, found, nodes, finished, _ = _core.search(len(table.cell_cubes), types, offsets, cells, cover_offsets, cover,
                                                 counts, empty, 0, 0)
     assert found == 44 and finished and len(rows) == 44 * 4 * 4
+
+
+@pytest.mark.parametrize("engine", ["c", "python"])
+def test_counts_do_not_need_the_packings_kept(engine):
+    table = build_table(example("mixed-2x3x4"))
+    counted = count_packings(table, engine=engine, keep=5)
+    assert (counted.packings, counted.classes, counted.limited) == (11172, 2793, False)
+    assert len(counted.representatives) <= 5
+    assert all(packing_problem(table.puzzle, p) is None for p in counted.representatives)
+
+
+@pytest.mark.parametrize("engine", ["c", "python"])
+def test_a_limit_stops_the_count_and_says_so(engine):
+    table = build_table(example("soma"))
+    counted = count_packings(table, engine=engine, limit=1000)
+    assert counted.limited and 1000 <= counted.packings < 11520 and 0 < counted.classes < 240
+    assert not count_packings(table, engine=engine, limit=11520 + 1).limited
+
+
+def test_counting_billions_of_packings_takes_bounded_memory():
+    """32 dominoes in a 4x4x4 box have billions of packings: a limited count stays small."""
+    code = ("import resource, sys; from solver.packing import parse_packing, solve; "
+            "r = solve(parse_packing('packing 4 4 4\\npiece D x32: 0 0 0, 1 0 0\\n', 'd.txt'), every=True, "
+            "limit=400000); print(r.limited, r.packings, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, check=True)
+    limited, packings, kilobytes = done.stdout.split()
+    assert limited == "True" and int(packings) >= 400000
+    assert int(kilobytes) < 400_000, f"{int(kilobytes) // 1000} MB"
