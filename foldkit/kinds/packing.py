@@ -72,10 +72,12 @@ def _plural(count: int, word: str) -> str:
 
 
 def puzzle_line(puzzle: PackingPuzzle) -> str:
-    """'name: box 5x5x5, 25 pieces of 1 shape'."""
+    """'name: box 5x5x5, 25 pieces of 1 shape' (with a target shape: 'box 8x8x1, a shape of 60 cubes, ...')."""
     x, y, z = puzzle.box
     copies = sum(piece.count for piece in puzzle.pieces)
-    return f"{puzzle.name}: box {x}x{y}x{z}, {_plural(copies, 'piece')} of {_plural(len(puzzle.pieces), 'shape')}"
+    target = "" if puzzle.target is None else f", a shape of {_plural(puzzle.volume, 'cube')}"
+    return (f"{puzzle.name}: box {x}x{y}x{z}{target}, {_plural(copies, 'piece')} of "
+            f"{_plural(len(puzzle.pieces), 'shape')}")
 
 
 def legend(packing: Packing) -> str:

@@ -9,7 +9,8 @@ placements than copies left, is a dead end. Counting every packing, ``symmetry``
 symmetry anchors (one placement per orbit at an anchor cell or piece), so each class of packings
 is searched for from a few starting points only.
 
-Cells are numbered in reading order (level z, row y, column x). The same search runs compiled
+The cells are the target's cubes (the whole box, or a shape inside it), numbered in reading order
+(level z, row y, column x). The same search runs compiled
 (``solver.packing._core``, when it is built) or in pure Python, on the same ``Table``; the
 compiled one releases the GIL, so ``search_tasks`` runs independent parts of the tree in threads.
 """
@@ -41,7 +42,7 @@ class Table:
     numbered, with the cells it covers and the placements covering each cell."""
 
     puzzle: PackingPuzzle
-    cell_cubes: tuple[Cube, ...]  # cell -> its cube, cells in reading order
+    cell_cubes: tuple[Cube, ...]  # cell -> its cube: the target's cubes in reading order
     piece_orientations: tuple[tuple[Shape, ...], ...]  # piece index -> its distinct orientations
     placement_piece: tuple[int, ...]  # placement id -> index of its piece in puzzle.pieces
     placement_cubes: tuple[Shape, ...]  # placement id -> the cubes it covers
@@ -89,13 +90,15 @@ def _flat(lists: Sequence[Sequence[int]]) -> tuple[bytes, bytes]:
 
 def build_table(puzzle: PackingPuzzle, seed: int | None = None) -> Table:
     """The placement table; a seed shuffles the order in which the placements covering a cell are tried."""
-    cell_cubes = tuple(box_cubes(puzzle.box))
+    cell_cubes = tuple(cube for cube in box_cubes(puzzle.box) if puzzle.target is None or cube in puzzle.target)
     number = {cube: i for i, cube in enumerate(cell_cubes)}
     piece_orientations = tuple(orientations(piece.cubes) for piece in puzzle.pieces)
     placement_piece, placement_cubes, placement_cells = [], [], []
     for kind, turned in enumerate(piece_orientations):
         for shape in turned:
             for cubes in translations(shape, puzzle.box):
+                if puzzle.target is not None and not cubes <= puzzle.target:
+                    continue
                 placement_piece.append(kind)
                 placement_cubes.append(cubes)
                 placement_cells.append(tuple(sorted(number[cube] for cube in cubes)))

@@ -3,6 +3,11 @@
 Parsing and printing are inverses: ``parse_packing(picture(p)) == p`` and
 ``parse_solution(solution_picture(k), puzzle=p) == k``. Bad input raises ``InputError`` with the
 line and column of the fault.
+
+A target shape (optional, after the header): a line ``shape:``, then the box's Z levels from z = 0
+up, each Y rows of X characters, ``#`` a cube to fill and ``.`` one that is not part of the target,
+the levels separated by one blank line (row = y from 0 at the top, column = x). Inside the block a
+row that starts with ``#`` is a row, not a comment.
 """
 
 from __future__ import annotations
@@ -20,7 +25,7 @@ from solver.packing.model import (
     make_packing,
     reading_key,
 )
-from solver.text import InputError, Line, ascii_int, content_lines, quoted, tokens
+from solver.text import InputError, Line, ascii_int, content_lines, quoted, split_lines, tokens
 
 HEADER = "packing X Y Z"
 PIECE_LINE = "piece NAME [xCOUNT]: x y z, x y z, ..."
@@ -29,10 +34,13 @@ STEPS: tuple[Cube, ...] = ((1, 0, 0), (-1, 0, 0), (0, 1, 0), (0, -1, 0), (0, 0, 
 
 def parse_packing(text: str, source: str = "<input>", name: str | None = None) -> PackingPuzzle:
     """The PackingPuzzle a `packing` file describes."""
+    raw = split_lines(text)
     lines = content_lines(text, comments=True)
     if not lines:
         raise InputError(f"empty file: expected a header {quoted(HEADER)}", source, 1)
     box = _header(lines[0], source)
+    target, block = _target(raw, lines, box, source)
+    lines = [line for line in lines if line[0] not in block]
     if len(lines) == 1:
         raise InputError(f"no pieces: expected lines {quoted(PIECE_LINE)} after the header", source, lines[0][0], 1)
     pieces: list[Piece] = []
@@ -44,7 +52,7 @@ def parse_packing(text: str, source: str = "<input>", name: str | None = None) -
                              column)
         seen[piece.name] = line[0]
         pieces.append(piece)
-    return PackingPuzzle(box, tuple(pieces), name or _stem(source))
+    return PackingPuzzle(box, tuple(pieces), name or _stem(source), target)
 
 
 def _header(line: Line, source: str) -> Box:
@@ -62,6 +70,68 @@ def _header(line: Line, source: str) -> Box:
             raise InputError(f"box side {side} is outside 1 to {MAX_SIDE}", source, number, column)
         sides.append(side)
     return sides[0], sides[1], sides[2]
+
+
+def _is_shape_line(text: str) -> bool:
+    found = tokens(text)
+    return bool(found) and found[0][1].startswith("shape")
+
+
+def _target(raw: list[str], lines: list[Line], box: Box, source: str) -> tuple[Shape | None, set[int]]:
+    """(the target the file's `shape:` block draws, or None without one; the line numbers of the block)."""
+    starts = [number for number, text in lines if _is_shape_line(text)]
+    if not starts:
+        return None, set()
+    if len(starts) > 1:
+        raise InputError(f"a second 'shape:' block (the first is on line {starts[0]})", source, starts[1], 1)
+    number = starts[0]
+    if raw[number - 1].strip() != "shape:":
+        raise InputError(f"expected 'shape:' alone on its line, found {quoted(raw[number - 1].strip())}", source,
+                         number, 1)
+    cubes: set[Cube] = set()
+    at = number  # 0-based index of the next raw line
+    for z in range(box[2]):
+        if z:
+            at = _blank_between_levels(raw, at, z, box, source)
+        for y in range(box[1]):
+            if at >= len(raw) or not raw[at].strip():
+                raise InputError(f"level {z + 1} of the shape has {y} rows, expected {box[1]}", source,
+                                 at + 1 if at < len(raw) else len(raw), 1)
+            cubes.update((x, y, z) for x in _shape_row(raw[at], at + 1, box[0], source))
+            at += 1
+    if at < len(raw) and raw[at].strip() and set(raw[at].strip()) <= {"#", "."}:
+        raise InputError(f"the shape has more rows than its {box[2]} levels of {box[1]}: expected the pieces "
+                         f"or the end of the file", source, at + 1, 1)
+    if not cubes:
+        raise InputError("the shape has no cube to fill ('#')", source, number, 1)
+    return frozenset(cubes), set(range(number, at + 1))
+
+
+def _blank_between_levels(raw: list[str], at: int, z: int, box: Box, source: str) -> int:
+    """The index after the one blank line that must separate level z from level z + 1."""
+    if at < len(raw) and raw[at].strip():
+        raise InputError(f"level {z} of the shape has more than {box[1]} rows (expected a blank line before "
+                         f"level {z + 1})", source, at + 1, 1)
+    if at + 1 < len(raw) and not raw[at + 1].strip():
+        raise InputError(f"levels of the shape are separated by one blank line, found more before level {z + 1}",
+                         source, at + 2, 1)
+    if at + 1 >= len(raw):
+        raise InputError(f"the shape has {z} levels, expected {box[2]}", source, len(raw), 1)
+    return at + 1
+
+
+def _shape_row(text: str, number: int, width: int, source: str) -> list[int]:
+    """The x of each '#' of a row of the shape, which must have width characters '#' or '.'."""
+    start = len(text) - len(text.lstrip(" \t"))
+    row = text.strip(" \t")
+    for offset, ch in enumerate(row):
+        if ch not in "#.":
+            raise InputError(f"expected '#' (a cube to fill) or '.' (not part of the shape), found {quoted(ch)}",
+                             source, number, start + offset + 1)
+    if len(row) != width:
+        raise InputError(f"a row of the shape has {len(row)} characters, expected {width} (the box's X)", source,
+                         number, start + min(len(row), width) + 1)
+    return [x for x, ch in enumerate(row) if ch == "#"]
 
 
 def _piece(line: Line, source: str) -> tuple[Piece, int]:
@@ -148,7 +218,17 @@ def picture(puzzle: PackingPuzzle) -> str:
         count = f" x{piece.count}" if piece.count != 1 else ""
         cubes = ", ".join(f"{x} {y} {z}" for x, y, z in sorted(piece.cubes, key=reading_key))
         out.append(f"piece {piece.name}{count}: {cubes}")
+    if puzzle.target is not None:
+        out.append("shape:")
+        out.extend(shape_picture(puzzle.box, puzzle.target).splitlines())
     return "\n".join(out) + "\n"
+
+
+def shape_picture(box: Box, target: Shape) -> str:
+    """The levels of a target shape from z = 0 up: '#' a cube to fill, '.' not; a blank line between levels."""
+    levels = ["\n".join("".join("#" if (x, y, z) in target else "." for x in range(box[0])) for y in range(box[1]))
+              for z in range(box[2])]
+    return "\n\n".join(levels) + "\n"
 
 
 # ---------------------------------------------------------------------------------------------
@@ -170,9 +250,11 @@ def parse_solution(text: str, source: str = "<input>", puzzle: PackingPuzzle | N
                 raise InputError(f"row {y + 1} of level {z + 1} has {len(found)} entries, expected {box[0]}", source,
                                  line_number, 1)
             for x, (column, token) in enumerate(found):
+                if token == ".":  # not part of the target
+                    continue
                 value = ascii_int(token)
                 if value is None or value == 0:
-                    raise InputError(f"expected a piece number 1, 2, ..., found {quoted(token)}", source,
+                    raise InputError(f"expected a piece number 1, 2, ... or '.', found {quoted(token)}", source,
                                      line_number, column)
                 numbered.setdefault(value, {})[(x, y, z)] = (line_number, column)
     return make_packing(_placement(k, numbered, source, puzzle) for k in _numbers(numbered, source))
@@ -246,7 +328,8 @@ def piece_of_shape(puzzle: PackingPuzzle, cubes: Shape) -> str | None:
 
 
 def solution_picture(packing: Packing, box: Box | None = None) -> str:
-    """The solution file text of a packing: levels from the bottom, piece numbers in packing order.
+    """The solution file text of a packing: levels from the bottom, piece numbers in packing order, '.'
+    where no piece is (a cube that is not part of the target).
 
     The box defaults to the smallest box holding every cube of the packing."""
     number = {cube: k for k, placement in enumerate(packing, 1) for cube in placement.cubes}
@@ -257,5 +340,5 @@ def solution_picture(packing: Packing, box: Box | None = None) -> str:
     for z in range(box[2]):
         out.append(f"level {z + 1}")
         for y in range(box[1]):
-            out.append(" ".join(f"{number.get((x, y, z), 0):>{width}}" for x in range(box[0])))
+            out.append(" ".join(f"{number.get((x, y, z), '.'):>{width}}" for x in range(box[0])))
     return "\n".join(out) + "\n"

@@ -9,9 +9,8 @@ from solver.packing.engine import Counting, Row, Table, build_table, search, sea
 from solver.packing.model import Packing, PackingPuzzle, Placement, make_packing
 from solver.packing.symmetry import (
     anchored_tasks,
-    cell_permutations,
     classes,
-    placement_permutations,
+    symmetry_group,
 )
 
 
@@ -54,10 +53,10 @@ def impossibility(table: Table) -> str | None:
     """Why the puzzle cannot be packed before any search (volumes, a piece that fits nowhere), or None."""
     puzzle = table.puzzle
     if puzzle.piece_volume != puzzle.volume:
-        return f"the pieces' volume {puzzle.piece_volume} differs from the box's {puzzle.volume}"
+        return f"the pieces' volume {puzzle.piece_volume} differs from {puzzle.what}'s {puzzle.volume}"
     for piece, found in zip(puzzle.pieces, table.piece_placement_counts, strict=True):
         if not found:
-            return f"piece {piece.name} fits nowhere in the box"
+            return f"piece {piece.name} fits nowhere in {puzzle.what}"
     return None
 
 
@@ -86,8 +85,7 @@ def count_packings(table: Table, engine: str = "auto", limit: int = 0, keep: int
     Each starting point's packings count its weight times; the classes are the sum over the packings
     of their stabiliser sizes divided by the symmetries (a class of n packings has stabilisers of
     |G| / n). The representatives are the distinct classes among the rows kept."""
-    cells = cell_permutations(table)
-    group = placement_permutations(table, cells)
+    cells, group = symmetry_group(table)
     if impossibility(table):
         return Census(0, 0, (), len(group))
     tasks = anchored_tasks(table, group, cells)

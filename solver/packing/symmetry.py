@@ -47,6 +47,22 @@ def cell_permutations(table: Table) -> list[tuple[int, ...]]:
             for transform, _ in box_symmetries(table.puzzle)]
 
 
+def symmetry_group(table: Table) -> tuple[list[tuple[int, ...]], list[Permutation]]:
+    """(cell permutations, placement permutations) of the puzzle's distinct symmetries, the identity first.
+
+    Transforms that act alike on the target count once: on a board one level high, a turn in the plane
+    and a reflection that also flips z move every cell the same way."""
+    cells = cell_permutations(table)
+    group = placement_permutations(table, cells)
+    seen: set[tuple[tuple[int, ...], Permutation]] = set()
+    distinct = []
+    for moved, image in zip(cells, group, strict=True):
+        if (moved, image) not in seen:
+            seen.add((moved, image))
+            distinct.append((moved, image))
+    return [moved for moved, _ in distinct], [image for _, image in distinct]
+
+
 @dataclass(frozen=True)
 class Anchor:
     """Where the search fixes a placement to one representative per orbit: the live placements covering
