@@ -26,7 +26,7 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from functools import cached_property
 
-from solver.packing.geometry import orientations, translations
+from solver.packing.geometry import orientations, piece_placements
 from solver.packing.model import Cube, PackingPuzzle, Shape, box_cubes
 
 PlacementId = int  # index into Table.placement_cubes
@@ -90,18 +90,16 @@ def _flat(lists: Sequence[Sequence[int]]) -> tuple[bytes, bytes]:
 
 def build_table(puzzle: PackingPuzzle, seed: int | None = None) -> Table:
     """The placement table; a seed shuffles the order in which the placements covering a cell are tried."""
-    cell_cubes = tuple(cube for cube in box_cubes(puzzle.box) if puzzle.target is None or cube in puzzle.target)
+    target = puzzle.target_cubes
+    cell_cubes = tuple(cube for cube in box_cubes(puzzle.box) if cube in target)
     number = {cube: i for i, cube in enumerate(cell_cubes)}
     piece_orientations = tuple(orientations(piece.cubes) for piece in puzzle.pieces)
     placement_piece, placement_cubes, placement_cells = [], [], []
     for kind, turned in enumerate(piece_orientations):
-        for shape in turned:
-            for cubes in translations(shape, puzzle.box):
-                if puzzle.target is not None and not cubes <= puzzle.target:
-                    continue
-                placement_piece.append(kind)
-                placement_cubes.append(cubes)
-                placement_cells.append(tuple(sorted(number[cube] for cube in cubes)))
+        for cubes in piece_placements(turned, puzzle):
+            placement_piece.append(kind)
+            placement_cubes.append(cubes)
+            placement_cells.append(tuple(sorted(number[cube] for cube in cubes)))
     cell_placements: list[list[int]] = [[] for _ in cell_cubes]
     for p, covered in enumerate(placement_cells):
         for cell in covered:

@@ -71,12 +71,15 @@ def translations(shape: Shape, box: Box) -> list[Shape]:
             for dx in range(box[0] - size[0] + 1)]
 
 
+def piece_placements(turned: tuple[Shape, ...], puzzle: PackingPuzzle) -> list[Shape]:
+    """Every one of a piece's orientations translated inside the puzzle's target, orientation by orientation."""
+    inside = [cubes for shape in turned for cubes in translations(shape, puzzle.box)]
+    return inside if puzzle.target is None else [cubes for cubes in inside if cubes <= puzzle.target]
+
+
 def placements(puzzle: PackingPuzzle) -> dict[str, list[Shape]]:
     """For each piece (by name), every orientation translated inside the target."""
-    target = puzzle.target_cubes
-    return {piece.name: [cubes for shape in orientations(piece.cubes) for cubes in translations(shape, puzzle.box)
-                         if cubes <= target]
-            for piece in puzzle.pieces}
+    return {piece.name: piece_placements(orientations(piece.cubes), puzzle) for piece in puzzle.pieces}
 
 
 def mirror_pieces(puzzle: PackingPuzzle) -> dict[str, str] | None:

@@ -34,8 +34,8 @@ class PackingReport:
 class Census:
     """Every packing counted: the total, the classes, one representative of each, and the symmetries used.
 
-    Stopped by a limit, the counts are those reached (lower bounds) and limited is set. The rows of at most
-    KEEP packings found are kept to pick the representatives from: past that, some classes may have none."""
+    Stopped by a limit, the counts are those reached (lower bounds) and limited is set. The first KEEP
+    packings found are kept to pick the representatives from: past that, some classes may have none."""
 
     packings: int
     classes: int
@@ -46,7 +46,7 @@ class Census:
     limited: bool = False
 
 
-KEEP = 100_000  # rows of packings kept for the classes' representatives (a row: 4 bytes per piece)
+KEEP = 10_000  # packings kept to pick the classes' representatives from (each found once or a few times)
 
 
 def impossibility(table: Table) -> str | None:
