@@ -5,13 +5,14 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from solver.packing.check import packing_problem
-from solver.packing.engine import Counting, Row, Table, build_table, search, search_tasks
+from solver.packing.engine import Counting, Row, Table, build_table, search
 from solver.packing.model import Packing, PackingPuzzle, Placement, make_packing
 from solver.packing.symmetry import (
     anchored_tasks,
     classes,
     symmetry_group,
 )
+from solver.packing.tasks import search_tasks
 
 
 @dataclass(frozen=True)
