@@ -10,8 +10,10 @@ Overlaps so prune a partial unfolding as soon as they happen. A polyomino of A c
 common net, met once for each of its images in the plane and foldings that put a cell on the
 run's states; the caller keeps one of each (by canonical image).
 
-``solver/nets/_search.c`` is the same search, compiled, used when it is built; it keeps only one
-find of each net by a rule on the find itself (see there), so it needs no memory of nets found.
+``solver/nets/_search.c`` is the same search, compiled, used when it is built; it also drops a
+partial net that can no longer cover every square, and keeps only one find of each net by a rule
+on the find itself (see there), so it needs no memory of nets found. This module is the plain
+reference the tests hold it to.
 """
 
 from __future__ import annotations
