@@ -8,8 +8,10 @@ symmetries. On every other box the first cell may be in any state, but the box's
 move a folding to one whose first cell's state is the smallest of its orbit, so one run per
 orbit (and per combination of orbits, with three boxes) meets every common net.
 
-The pinned box and its square are chosen to waste least: the box's symmetries that keep the
-square in place find each net again, and the other boxes' orbits multiply the runs.
+The pinned box is the one with the fewest symmetries: each of them meets every net again (moved
+on the box, the folding puts another cell, or another image of the net, on the pinned state),
+while another box's symmetries divide the runs it adds. Any square serves; the search pins the
+first, ``solver.box.squares`` order.
 """
 
 from __future__ import annotations
@@ -81,24 +83,10 @@ def orbit_numbers(graph: SurfaceStates) -> np.ndarray:
     return numbers.astype(np.int32)
 
 
-def square_stabiliser(graph: SurfaceStates) -> np.ndarray:
-    """How many of the box's symmetries keep each surface square in place, shape (A,)."""
-    squares = np.arange(len(graph.square) // FRAMES)
-    return (graph.square[graph.symmetry[:, squares * FRAMES]] == squares).sum(axis=0)
-
-
-def waste(graph: SurfaceStates) -> int:
-    """How many times more work the box costs as the pinned box than as another box: its
-    symmetry count (which divides the runs it would add) times its least square stabiliser
-    (how often its pinned square meets each net)."""
-    return len(graph.symmetry) * int(square_stabiliser(graph).min())
-
-
 def make_plan(boxes: tuple[Box, ...]) -> Plan:
     """The plan for the common nets of boxes (distinct, of one surface area)."""
-    graphs = sorted((surface_states(box) for box in boxes), key=lambda g: (waste(g), g.box))
-    pinned = graphs[0]
-    square = int(square_stabiliser(pinned).argmin())
+    graphs = sorted((surface_states(box) for box in boxes), key=lambda g: (len(g.symmetry), g.box))
+    pinned, square = graphs[0], 0
     orbits = np.stack([orbit_numbers(g) for g in graphs])
     representatives = [np.flatnonzero(g.symmetry.min(axis=0) == np.arange(len(g.square))) for g in graphs[1:]]
     runs = tuple((square * FRAMES, *map(int, states)) for states in product(*representatives))
