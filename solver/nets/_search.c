@@ -1,7 +1,7 @@
 /* The nets search's inner loop, compiled: the search of solver/nets/search.py, with two prunes and a
  * rule that keeps one find of each net without remembering the nets found.
  *
- * search(area, steps, orbits, roots, symmetry, frame_turns, limit, want_cells)
+ * search(area, steps, orbits, roots, symmetry, frame_turns, limit, want_cells, every_find)
  *   area        surface squares of each box (all boxes have the same area A)
  *   steps       int32[nbox * 8A * 4]: per box, the state a cell's neighbour in direction U R D L takes
  *   orbits      int32[nbox * 8A]: per box, the orbit (under the box's symmetries) of each state
@@ -10,6 +10,8 @@
  *   frame_turns int32[8]: the turn of the plane that brings frame f of the pinned square into frame 0
  *   limit       stop after this many nets (0: no limit)
  *   want_cells  keep the cells of each net (else only count them)
+ *   every_find  keep every net met, each as often as it is met (the caller drops the repeats): the
+ *               first nets come sooner, as the one find of a net kept otherwise may come late
  * returns (bytes: int32 rows of A grid indices, one row per net; nets; nodes; finished)
  *
  * A grid index is (row + A + 1) * W + (col + A + 1), W = 2A + 3, the first cell at row 0, col 0.
@@ -65,7 +67,7 @@ typedef struct {
     uint8_t *probe_square;
     int probed, top, left, height, width;
     long long nets, nodes, limit;
-    int want_cells, stopped, interrupted;
+    int want_cells, every_find, stopped, interrupted;
     Rows rows;
 } Search;
 
@@ -314,7 +316,7 @@ static void grow(Search *S, int32_t *untried, int count) {
         return;
     }
     if (S->size == S->area) {
-        if (accepted(S)) {
+        if (S->every_find || accepted(S)) {
             S->nets++;
             if (S->want_cells) rows_push(&S->rows, S->net, S->area);
             if ((S->limit && S->nets >= S->limit) || S->rows.failed) S->stopped = 1;
@@ -384,12 +386,12 @@ static void release(Search *S) {
 }
 
 static PyObject *search(PyObject *self, PyObject *args) {
-    int area, want_cells;
+    int area, want_cells, every_find;
     long long limit;
     Py_buffer steps, orbits, symmetry, turns;
     PyObject *roots;
-    if (!PyArg_ParseTuple(args, "iy*y*O!y*y*Lp", &area, &steps, &orbits, &PyTuple_Type, &roots, &symmetry, &turns,
-                          &limit, &want_cells))
+    if (!PyArg_ParseTuple(args, "iy*y*O!y*y*Lpp", &area, &steps, &orbits, &PyTuple_Type, &roots, &symmetry, &turns,
+                          &limit, &want_cells, &every_find))
         return NULL;
     Search S;
     memset(&S, 0, sizeof S);
@@ -398,6 +400,7 @@ static PyObject *search(PyObject *self, PyObject *args) {
     S.W = 2 * area + 3;
     S.limit = limit;
     S.want_cells = want_cells;
+    S.every_find = every_find;
     S.nsym = (int)(symmetry.len / (8 * area * 4));
     S.symmetry = (const int32_t *)symmetry.buf;
     int bad = area < 1 || area > 64 || S.nbox < 1 || S.nbox > MAX_BOXES || turns.len != 8 * 4 || S.nsym < 1

@@ -13,6 +13,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Literal
 
+import numpy as np
+
 from solver.box import Box, surface_area
 from solver.grid import Cell, Layout
 from solver.nets.plan import Plan, make_plan
@@ -22,6 +24,8 @@ from solver.text import InputError
 
 Engine = Literal["auto", "c", "python"]
 MAX_COMPILED_BOXES, MAX_COMPILED_AREA = 3, 64  # what the compiled search takes
+EVERY_FIND_LIMIT = 10_000  # up to this limit, the first nets met are kept (see _first_nets)
+FIRST_FINDS = 16  # finds asked per net wanted, at first
 _BOX = re.compile(r"([1-9][0-9]{0,3})[xX]([1-9][0-9]{0,3})[xX]([1-9][0-9]{0,3})")
 
 
@@ -81,18 +85,41 @@ def _search_plan(boxes: tuple[Box, ...], limit: int, keep: bool, use_compiled: b
                  ) -> tuple[list[tuple[Cell, ...]], int, bool]:
     """(the canonical images of the nets found, how many, True unless stopped at limit)."""
     plan = make_plan(boxes)
+    if use_compiled and 0 < limit <= EVERY_FIND_LIMIT:
+        return _first_nets(plan, limit)
     found, count, known = [], 0, set()
     for roots in plan.runs:
         left = limit - count if limit else 0
         if use_compiled:
             cells, n, finished = compiled_run(plan, roots, left, keep)
-            found += [canonical(frozenset(map(tuple, net.tolist()))) for net in cells]
+            found += [_image(net) for net in cells]
         else:
             n, finished = _python_run(plan, roots, left, keep, found, known)
         count += n
         if not finished:
             return found, count, False
     return found, count, True
+
+
+def _first_nets(plan: Plan, limit: int) -> tuple[list[tuple[Cell, ...]], int, bool]:
+    """The first limit nets the compiled search meets, repeats dropped here: the one find it
+    keeps of each net otherwise may come late (its first few nets of 1x2x3 take a quarter of the
+    whole search). A run stopped before it has enough nets runs again with twice the finds."""
+    found: dict[tuple[Cell, ...], None] = {}
+    for roots in plan.runs:
+        finds, finished = FIRST_FINDS * limit, False
+        while len(found) < limit and not finished:
+            cells, _, finished = compiled_run(plan, roots, finds, True, every_find=True)
+            found.update((_image(net), None) for net in cells)
+            finds *= 2
+        if len(found) >= limit:
+            return list(found)[:limit], limit, False
+    return list(found), len(found), True
+
+
+def _image(net: np.ndarray) -> tuple[Cell, ...]:
+    """The canonical image of a net the compiled search returns, shape (A, 2)."""
+    return canonical(frozenset(map(tuple, net.tolist())))
 
 
 def _python_run(plan: Plan, roots: tuple[int, ...], limit: int, keep: bool, found: list, known: set

@@ -119,3 +119,10 @@ def test_a_box_is_read_as_axbxc_in_any_order(text, box):
 def test_a_bad_box_is_one_input_error_naming_it(text):
     with pytest.raises(InputError, match="AxBxC"):
         parse_box(text)
+
+
+@pytest.mark.skipif(not compiled(), reason="the compiled search is not built")
+def test_a_limit_on_a_box_with_millions_of_nets_answers_at_once_with_distinct_folding_nets():
+    result = find_nets([(2, 2, 2)], limit=50)
+    assert (result.count, result.complete) == (50, False) and len(as_set(result)) == 50
+    assert all(foldings(net, (2, 2, 2)) for net in result.nets)
