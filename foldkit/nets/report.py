@@ -1,0 +1,82 @@
+"""The nets of boxes as `foldkit nets` prints them: a count line, then each net as rows of '#' and '.'.
+
+JSON schema (``foldkit nets --json``), version 1:
+
+    {
+      "schema": "foldkit.nets/1",
+      "boxes": [[a, b, c], ...],     # the boxes asked for, each ascending, repeats dropped
+      "area": int | null,            # their surface area (null when they differ: no common net)
+      "count": int,                  # nets listed (all of them when complete)
+      "complete": bool,              # false: the search stopped at the limit, there may be more
+      "nets": [{"rows": int, "cols": int, "cells": [[row, col], ...], "picture": [str, ...]}, ...]
+    }
+
+Each net is a polyomino up to turning and mirroring, shown as its canonical image
+(``solver.polyomino.canonical``: translated to row 0 and column 0, cells sorted), in the order of
+those cell lists; "picture" is its rows of '#' (a cell) and '.' (none).
+"""
+
+from __future__ import annotations
+
+from foldkit.errors import EXIT_NO_SOLUTION, EXIT_UNFINISHED
+from solver.box import Box, surface_area
+from solver.grid import Layout
+from solver.nets import NetsResult
+
+SCHEMA = "foldkit.nets/1"
+
+
+def box_name(box: Box) -> str:
+    return "x".join(map(str, box))
+
+
+def exit_code(result: NetsResult) -> int:
+    """As for `foldkit solve`: 0 nets found, 1 none, 4 stopped at the limit."""
+    if not result.complete:
+        return EXIT_UNFINISHED
+    return 0 if result.count else EXIT_NO_SOLUTION
+
+
+def count_line(result: NetsResult) -> str:
+    """'1x1x1: 11 nets', '1x2x3 and 1x1x5: 2263 common nets', with 'at least' when stopped early."""
+    names = [box_name(box) for box in result.boxes]
+    boxes = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+    noun = "net" if result.count == 1 else "nets"
+    common = "common " if len(names) > 1 else ""
+    if not result.complete:
+        return f"{boxes}: at least {result.count} {common}{noun} (the search stopped at the limit)"
+    areas = {surface_area(box) for box in result.boxes}
+    why = " (their surface areas differ)" if len(areas) > 1 else ""
+    return f"{boxes}: {result.count} {common}{noun}{why}"
+
+
+def picture(net: Layout) -> list[str]:
+    """The net's rows of '#' and '.'."""
+    rows, cols = max(r for r, _ in net) + 1, max(c for _, c in net) + 1
+    return ["".join("#" if (r, c) in net else "." for c in range(cols)) for r in range(rows)]
+
+
+def text(result: NetsResult) -> str:
+    """The count line, then each net numbered, a blank line before each."""
+    parts = [count_line(result)]
+    for number, net in enumerate(result.nets, 1):
+        parts += ["", f"net {number}:", *picture(net)]
+    return "\n".join(parts)
+
+
+def json(result: NetsResult) -> dict:
+    """The result in the documented schema."""
+    areas = {surface_area(box) for box in result.boxes}
+    return {
+        "schema": SCHEMA,
+        "boxes": [list(box) for box in result.boxes],
+        "area": areas.pop() if len(areas) == 1 else None,
+        "count": result.count,
+        "complete": result.complete,
+        "nets": [_net_json(net) for net in result.nets],
+    }
+
+
+def _net_json(net: Layout) -> dict:
+    rows = picture(net)
+    return {"rows": len(rows), "cols": len(rows[0]), "cells": [list(cell) for cell in sorted(net)], "picture": rows}

@@ -1,0 +1,140 @@
+"""The nets of a box, or the common nets of several: every polyomino, up to the plane's 8
+symmetries, that folds onto each box along grid lines covering its surface exactly once.
+
+``find_nets`` runs the plan (``solver.nets.plan``) run by run, in the compiled search when it is
+built and in ``solver.nets.search`` otherwise; both meet each net exactly once, so a count needs
+no net kept.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Literal
+
+import numpy as np
+
+from solver.box import Box, surface_area
+from solver.grid import Cell, Layout
+from solver.nets.plan import Plan, make_plan
+from solver.nets.search import compiled, compiled_run, run_nets
+from solver.polyomino import canonical
+from solver.text import InputError
+
+Engine = Literal["auto", "c", "python"]
+MAX_COMPILED_BOXES, MAX_COMPILED_AREA = 3, 64  # what the compiled search takes
+EVERY_FIND_LIMIT = 10_000  # up to this limit, the first nets met are kept (see _first_nets)
+FIRST_FINDS = 16  # finds asked per net wanted, at first
+_BOX = re.compile(r"([1-9][0-9]{0,3})[xX]([1-9][0-9]{0,3})[xX]([1-9][0-9]{0,3})")
+
+
+@dataclass(frozen=True)
+class NetsResult:
+    """The common nets of boxes, as asked: each net a normalised polyomino (its canonical image,
+    ``solver.polyomino.canonical``), in the order of those tuples; ``count`` the nets found (all
+    of them when ``complete``, else the search stopped at a limit); ``nets`` is empty when only
+    counted."""
+
+    boxes: tuple[Box, ...]
+    nets: tuple[Layout, ...]
+    count: int
+    complete: bool
+
+
+def parse_box(text: str) -> Box:
+    """A box written AxBxC (each side 1 to 9999), sides in ascending order."""
+    found = _BOX.fullmatch(text.strip())
+    if not found:
+        raise InputError(f"a box is written AxBxC with whole sides from 1 to 9999, like 1x2x3, not {text!r}")
+    a, b, c = sorted(int(x) for x in found.groups())
+    return a, b, c
+
+
+def find_nets(boxes: Iterable[Box], limit: int | None = None, keep: bool = True, engine: Engine = "auto") -> NetsResult:
+    """The common nets of the boxes (each (a, b, c), any order), at most limit of them; with
+    keep False only counted. Boxes of different surface areas have none."""
+    asked = tuple(dict.fromkeys(tuple(sorted(box)) for box in boxes))
+    if not asked:
+        raise ValueError("find_nets needs at least one box")
+    if limit is not None and limit < 1:
+        raise ValueError("the limit must be at least 1")
+    if len({surface_area(box) for box in asked}) > 1:
+        return NetsResult(asked, (), 0, True)
+    # One net past the limit tells a search stopped early from one that found exactly limit.
+    found, count, complete = _search_plan(asked, limit + 1 if limit else 0, keep, _use_compiled(asked, engine))
+    if limit and count > limit:
+        found, count = found[:limit], limit
+    nets = tuple(sorted(found)) if keep else ()
+    return NetsResult(asked, tuple(frozenset(net) for net in nets), count, complete)
+
+
+def count_nets(boxes: Iterable[Box], engine: Engine = "auto") -> int:
+    """How many common nets the boxes have."""
+    return find_nets(boxes, keep=False, engine=engine).count
+
+
+def _use_compiled(boxes: tuple[Box, ...], engine: Engine) -> bool:
+    fits = len(boxes) <= MAX_COMPILED_BOXES and surface_area(boxes[0]) <= MAX_COMPILED_AREA
+    if engine == "c" and not (compiled() and fits):
+        raise RuntimeError("the compiled nets search (solver.nets._search) is not built or does not take these boxes")
+    return engine != "python" and compiled() and fits
+
+
+def _search_plan(boxes: tuple[Box, ...], limit: int, keep: bool, use_compiled: bool
+                 ) -> tuple[list[tuple[Cell, ...]], int, bool]:
+    """(the canonical images of the nets found, how many, True unless stopped at limit)."""
+    plan = make_plan(boxes)
+    if use_compiled and 0 < limit <= EVERY_FIND_LIMIT:
+        return _first_nets(plan, limit)
+    found, count, known = [], 0, set()
+    for roots in plan.runs:
+        left = limit - count if limit else 0
+        if use_compiled:
+            cells, n, finished = compiled_run(plan, roots, left, keep)
+            found += [_image(net) for net in cells]
+        else:
+            n, finished = _python_run(plan, roots, left, keep, found, known)
+        count += n
+        if not finished:
+            return found, count, False
+    return found, count, True
+
+
+def _first_nets(plan: Plan, limit: int) -> tuple[list[tuple[Cell, ...]], int, bool]:
+    """The first limit nets the compiled search meets, repeats dropped here: the one find it
+    keeps of each net otherwise may come late (its first few nets of 1x2x3 take a quarter of the
+    whole search). A run stopped before it has enough nets runs again with twice the finds."""
+    found: dict[tuple[Cell, ...], None] = {}
+    for roots in plan.runs:
+        finds, finished = FIRST_FINDS * limit, False
+        while len(found) < limit and not finished:
+            cells, _, finished = compiled_run(plan, roots, finds, True, every_find=True)
+            found.update((_image(net), None) for net in cells)
+            finds *= 2
+        if len(found) >= limit:
+            return list(found)[:limit], limit, False
+    return list(found), len(found), True
+
+
+def _image(net: np.ndarray) -> tuple[Cell, ...]:
+    """The canonical image of a net the compiled search returns, shape (A, 2)."""
+    return canonical(frozenset(map(tuple, net.tolist())))
+
+
+def _python_run(plan: Plan, roots: tuple[int, ...], limit: int, keep: bool, found: list, known: set
+                ) -> tuple[int, bool]:
+    """One run in pure Python: appends to found the canonical image of each net not in known."""
+    count = 0
+    for net in run_nets(plan, roots):
+        image = canonical(frozenset(net))
+        if image in known:
+            continue
+        known.add(image)
+        count += 1
+        if keep:
+            found.append(image)
+        if limit and count >= limit:
+            return count, False
+    return count, True
+
