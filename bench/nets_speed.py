@@ -28,7 +28,7 @@ from solver.nets import count_nets, find_nets
 
 BARS = [(["1x1x1"], 11, 1.0), (["1x1x5", "1x2x3"], 2263, 10.0)]  # boxes, the nets there are, seconds allowed
 CHECKED, PYTHON_AREA = 20_000, 14
-SCRIPT = ("import sys; from solver.nets import find_nets, parse_box; from foldkit.nets.report import text; "
+SCRIPT = ("import sys; from solver.nets import find_nets, parse_box; from foldkit.kinds.net.nets import text; "
           "print(text(find_nets([parse_box(b) for b in sys.argv[1:]])))")
 
 

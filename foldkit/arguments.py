@@ -180,7 +180,8 @@ def chosen_kind(name: str, loose: argparse.Namespace) -> tuple[Kind, Source | No
     command = declarations(name)[0]
     if command.target == "none":
         word = getattr(loose, "kind", None)
-        kind = kind_named(word) if word else DEFAULT_KIND
+        owners = kinds_with(name)
+        kind = kind_named(word) if word else (DEFAULT_KIND if DEFAULT_KIND in owners else owners[0])
         if kind is None:
             names = ", ".join(k.name for k in kinds_with(name))
             raise FoldkitError(f"{name}: no puzzle kind called {word!r}: {names}", EXIT_BAD_INPUT)

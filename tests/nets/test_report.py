@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from foldkit.errors import EXIT_NO_SOLUTION, EXIT_UNFINISHED
 from foldkit.exchange.json import json_text
-from foldkit.nets.report import SCHEMA, count_line, exit_code, json, text
+from foldkit.kinds.net.nets import SCHEMA, count_line, exit_code, json, text
 from solver.nets import find_nets
 from solver.polyomino import parse_net
 

@@ -6,6 +6,7 @@ recognised by its whole text, and ``--net FILE`` names one where a puzzle file w
 
 from __future__ import annotations
 
+import argparse
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -16,12 +17,15 @@ from foldkit.files import read_text, subject_name
 from foldkit.fold.subject import Subject
 from foldkit.kinds.base import Command, Invocation, Kind, Outcome, option
 from foldkit.kinds.folds import FOLD_ARTIFACTS, FOLD_COMMANDS, FoldBuildOptions, Folded
+from foldkit.kinds.net import nets
 from foldkit.kinds.shutbox.report import folding_json, folding_text
 from foldkit.look import box_text
-from solver.box import Box
+from solver.box import Box, surface_area
 from solver.folding import Folding, box_foldings
 from solver.grid import Layout
+from solver.nets import find_nets, parse_box
 from solver.polyomino import parse_net
+from solver.text import InputError
 
 SCHEMA = "foldkit.net-folding/1"
 BOXES_SCHEMA = "foldkit.boxes/1"
@@ -144,6 +148,44 @@ def run_boxes(call: Invocation) -> int:
     return 0 if report.foldings else EXIT_NO_SOLUTION
 
 
+MAX_COUNTED_AREA = 22  # a box's nets are counted in full up to this area (1x2x3: 13,964,068 in minutes)
+MAX_BOXES = 3
+
+
+def box_argument(text: str) -> Box:
+    """'AxBxC' as a box, sides ascending; a one-line usage error otherwise."""
+    try:
+        return parse_box(text)
+    except InputError as error:
+        raise argparse.ArgumentTypeError(error.message) from None
+
+
+@dataclass(frozen=True)
+class NetsOptions:
+    boxes: list[Box] = option((), "boxes", "boxes written AxBxC: one box for all its nets, two or three for their "
+                              "common nets", box_argument, "BOX", nargs="+")
+    json: bool = option(False, "--json", "print JSON instead of text")
+    limit: int = option(0, "--limit", "list at most N nets (exit 4 when there are more; default 0: all)",
+                        opt.number(int, 0, opt.MAX_LIMIT, "a whole number"), "N")
+    count: bool = option(False, "--count", "count the nets without listing them")
+
+    def check(self) -> None:
+        if len(set(self.boxes)) > MAX_BOXES:
+            raise FoldkitError(f"nets: at most {MAX_BOXES} boxes at once", EXIT_BAD_INPUT)
+        areas = {surface_area(box) for box in self.boxes}
+        if len(self.boxes) == 1 and not self.limit and max(areas) > MAX_COUNTED_AREA:
+            raise FoldkitError(f"nets: a box of area {max(areas)} has far too many nets to list (1x2x3, of area 22, "
+                               "has 13,964,068): give --limit N", EXIT_BAD_INPUT)
+
+
+def run_nets(call: Invocation) -> int:
+    """Every net of a box, or the common nets of two or three boxes: the count, then the nets."""
+    options: NetsOptions = call.options
+    result = find_nets(options.boxes, limit=options.limit or None, keep=not options.count)
+    print(json_text(nets.json(result)) if options.json else nets.text(result))
+    return nets.exit_code(result)
+
+
 KIND = Kind(
     name="net",
     title="Net",
@@ -163,6 +205,8 @@ KIND = Kind(
     commands={"boxes": Command("boxes", "every box a polyomino (net file) folds into", run_boxes, BoxesOptions,
                                target="file", file_help="net file: rows of '#' (cell) and '.'",
                                file_metavar="net"),
+              "nets": Command("nets", "every net of a box, or the nets two or three boxes share", run_nets,
+                              NetsOptions, target="none"),
               **FOLD_COMMANDS},
 )
 
