@@ -19,7 +19,7 @@ from tests.conftest import ROOT
 LAYERS = [
     ("solver",),
     ("foldkit", "foldkit.errors", "foldkit.look", "foldkit.drawing", "foldkit.files", "foldkit.options",
-     "foldkit.progress"),
+     "foldkit.progress", "foldkit.solids", "foldkit.display"),
     ("foldkit.exchange",),
     ("foldkit.fold", "foldkit.assembly"),
     ("foldkit.paper",),
@@ -85,6 +85,19 @@ def test_the_solver_never_imports_foldkit():
     reaching = [n for n in known
                 if n.startswith("solver") and any(i.startswith("foldkit") for i in imports_of(known[n]))]
     assert reaching == []
+
+
+def test_the_fold_and_the_assembly_share_only_lower_layers():
+    # Both make 3D things; what they share (solids, the display check) lives below them both.
+    known = modules()
+    crossing = sorted((n, i) for n in known for i in imports_of(known[n])
+                      for mine, other in (("foldkit.fold", "foldkit.assembly"), ("foldkit.assembly", "foldkit.fold"))
+                      if in_package(n, mine) and in_package(resolve(i, known), other))
+    assert crossing == []
+
+
+def in_package(name: str, package: str) -> bool:
+    return name == package or name.startswith(package + ".")
 
 
 def test_no_import_cycles():

@@ -15,8 +15,8 @@ from manifold3d import Manifold
 
 from foldkit.errors import EXIT_BAD_INPUT, FoldkitError
 from foldkit.fold.printed import box_solid, resting_face, resting_frame
-from foldkit.fold.solids import cuboid, to_trimesh, union
 from foldkit.fold.subject import Subject
+from foldkit.solids import cuboid, to_trimesh, union
 
 LID_WALL_MM = 1.6  # the wall when none is given: four lines of a 0.4 mm nozzle
 LINER_MM = 1.2  # the thickness of the liner that reaches into the tray

@@ -17,8 +17,8 @@ from shapely import affinity
 
 from foldkit.errors import EXIT_BAD_INPUT, FoldkitError
 from foldkit.fold.glyphs import number_outline
-from foldkit.fold.solids import cuboid, frame, prism, to_trimesh, union
 from foldkit.fold.subject import Subject
+from foldkit.solids import cuboid, frame, prism, to_trimesh, union
 from solver.box import face_normal, square_center
 from solver.folding import Folding, grid_points_on_box
 from solver.grid import DIRECTIONS, STEP, Cell, step
