@@ -41,7 +41,7 @@ def net_folding(path: str | Path, number: int = 1) -> NetFolding:
         many = f"{len(every)} foldings" if len(every) > 1 else "1 folding"
         message = f"{path}: --folding {number} is out of range: the net has {many}"
         raise FoldkitError(message, EXIT_BAD_INPUT)
-    return NetFolding(Subject(subject_name(path), every[number - 1], {}), number, len(every))
+    return NetFolding(Subject(subject_name(path), every[number - 1], labels={}), number, len(every))
 
 
 def _solution_text(net: NetFolding, options: BuildOptions) -> bytes:

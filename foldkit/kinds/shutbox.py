@@ -49,12 +49,23 @@ def outcome(report) -> Outcome:
 
 
 def subject(report) -> Solved:
-    """The unique solution as the fold its artifacts are made of."""
+    """The unique solution as the fold its artifacts are made of: its numbers as the cells'
+    labels, with the face sums and the answer the solver found."""
     from foldkit.fold.subject import Subject
 
     solution = report.solutions[0]
     numbers = {c: n for c, n in report.puzzle.numbers.items() if c in solution.layout}
-    return Solved(report, Subject(report.puzzle.name, solution.folding, numbers, solution.answer, "puzzle"))
+    return Solved(report, Subject(report.puzzle.name, solution.folding, labels_of(numbers),
+                                  face_sums=tuple(solution.face_sums), answer=solution.answer, source="puzzle"))
+
+
+def labels_of(numbers: dict) -> dict:
+    """Shut the Box number clues (cell -> solver.shutbox.puzzle.Number) as the fold's cell labels:
+    the value's digits, circled or squared as the clue is marked."""
+    from foldkit.fold.subject import Label
+    from solver.shutbox.puzzle import MARKS
+
+    return {cell: Label(str(n.value), MARKS[n.mark] if n.mark else None) for cell, n in numbers.items()}
 
 
 def text(report) -> str:

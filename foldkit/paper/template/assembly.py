@@ -39,7 +39,7 @@ def draw_assembly_page(sheet: Sheet, subject: Subject, geometry: NetGeometry, si
         draw_box_view(sheet, subject, direction, (x, 26, view_w, view_h - 8))
         sheet.text(x + view_w / 2, 26 + view_h, caption, 8, REGULAR, SOFT_INK, "centre")
     y = 26 + view_h + 8
-    if subject.numbers:
+    if subject.face_sums is not None:
         sheet.text(margin, y, sums_text(subject), 9, BOLD)
         y += 6
     y = draw_instructions(sheet, subject, geometry, margin, y, width - 2 * margin, height - margin - y)
@@ -103,7 +103,7 @@ def draw_box_face(sheet: Sheet, subject: Subject, face: int, at: dict, to_pt, ce
         du, dv = np.eye(3)[i] * 0.5, np.eye(3)[j] * 0.5
         square = np.array([centre - du - dv, centre + du - dv, centre + du + dv, centre - du + dv])
         pen.polygon(square, face_colour(face), GRID)
-        if cell in subject.numbers:
+        if cell in subject.labels:
             draw_painted_number(c, subject, cell, to_pt(centre), to_pt)
     outline = np.array(face_corners(folding.box, face))
     pen.polygon(outline, None, EDGE)
@@ -125,17 +125,17 @@ def draw_painted_number(c, subject: Subject, cell: Cell, origin: tuple[float, fl
     centre = square_center(folding.box, folding.placement[cell])
     right = np.array(to_pt(centre + np.array(folding.right[cell], dtype=np.float64))) - o
     up = np.array(to_pt(centre + np.array(folding.up[cell], dtype=np.float64))) - o
-    number = subject.numbers[cell]
+    label = subject.labels[cell]
     c.saveState()
     c.transform(right[0], right[1], up[0], up[1], o[0], o[1])  # one cell unit per unit
     c.setFillColorRGB(*INK)
     c.setFont(BOLD, NUMBER_SIZE)
-    c.drawCentredString(0, -0.35 * NUMBER_SIZE, str(number.value))
+    c.drawCentredString(0, -0.35 * NUMBER_SIZE, label.text)
     c.setStrokeColorRGB(*INK)
     c.setLineWidth(0.04)
-    if number.mark == "o":
+    if label.mark == "circle":
         c.circle(0, 0, MARK_RADIUS, stroke=1, fill=0)
-    elif number.mark == "s":
+    elif label.mark == "square":
         c.rect(-MARK_RADIUS, -MARK_RADIUS, 2 * MARK_RADIUS, 2 * MARK_RADIUS, stroke=1, fill=0)
     c.restoreState()
 
