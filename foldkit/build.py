@@ -1,8 +1,17 @@
-"""The main job: every artifact of one solved subject, made in memory, then written as one
-folder (``write_folder``), so a failure or an interrupt never leaves a half-updated folder."""
+"""The main job: every artifact of one solved subject, made in memory, then written into the
+build folder (``write_folder``) whole, so a failure or an interrupt never leaves a half-updated
+folder, and nothing in the folder that the build was not asked to remake is lost.
+
+The folder keeps a record, ``.foldkit-build.json``, of the artifacts foldkit wrote there and the
+puzzle each was made from. A later build of part of the artifacts keeps the others; of those,
+it takes out only the ones the record says were made from another puzzle (and names them).
+Files foldkit did not write are never touched.
+"""
 
 from __future__ import annotations
 
+import hashlib
+import json
 import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
@@ -11,7 +20,11 @@ from typing import Any
 
 from foldkit.errors import EXIT_BAD_INPUT, FoldkitError
 from foldkit.exchange import write_folder
-from foldkit.kinds.base import BuildOptions, Maker
+from foldkit.files import read_if_there
+from foldkit.kinds.base import Made, Maker, made
+
+RECORD = ".foldkit-build.json"
+RECORD_SCHEMA = "foldkit.build/1"
 
 
 @dataclass(frozen=True)
@@ -22,6 +35,17 @@ class Written:
 
     def __str__(self) -> str:
         return f"{self.path} ({self.size / 1024:.0f} KiB, {self.seconds:.1f} s)"
+
+
+@dataclass(frozen=True)
+class Built:
+    """What a build wrote, the artifacts it could not make (name, why), the stale ones it took
+    out, and the advice its makers gave (each note once)."""
+
+    written: list[Written]
+    failed: list[tuple[str, str]]
+    dropped: list[str]
+    notes: tuple[str, ...]
 
 
 def chosen(makers: Mapping[str, Maker], only: list[str] | None, skip: list[str] | None = None) -> dict[str, Maker]:
@@ -38,23 +62,67 @@ def chosen(makers: Mapping[str, Maker], only: list[str] | None, skip: list[str] 
     return out
 
 
-def build(makers: Mapping[str, Maker], subject: Any, folder: Path, options: BuildOptions,
-          only: list[str] | None = None, checkpoint: Callable[[], None] | None = None,
-          skip: list[str] | None = None) -> list[Written]:
-    """Make every artifact in memory first, then write the folder whole; return what was written.
+def fingerprint(text: str) -> str:
+    """What identifies the puzzle an artifact was made from: a hash of its file's text."""
+    return hashlib.sha256(text.encode()).hexdigest()[:16]
 
-    Making all before writing any means a bad option (a wall too thick, say) that one maker
-    refuses leaves the folder as it was, not half rebuilt. ``checkpoint`` is called between
-    makers and before writing: the command line raises there when Ctrl-C was pressed while a
-    library swallowed it."""
-    made, seconds = {}, {}
+
+def build(makers: Mapping[str, Maker], subject: Any, folder: Path, options: Any,
+          only: list[str] | None = None, checkpoint: Callable[[], None] | None = None,
+          skip: list[str] | None = None, puzzle: str = "") -> Built:
+    """Make every artifact that can be made, in memory, then write them into the folder at once;
+    return what was written, what could not be made and why, and the makers' notes.
+
+    An artifact a maker refuses (a FoldkitError: a plate too large for the bed, a wall too thick)
+    is named and left out; the others are made. When none can be made, the first refusal is
+    raised and the folder is left as it was. ``checkpoint`` is called between makers and before
+    writing: the command line raises there when Ctrl-C was pressed while a library swallowed it.
+    ``puzzle`` identifies the puzzle (``fingerprint``) in the folder's record."""
+    files: dict[str, bytes] = {}
+    seconds: dict[str, float] = {}
+    notes: dict[str, None] = {}  # ordered, each once
+    failed: list[tuple[str, str]] = []
+    refusals: list[FoldkitError] = []
     for name, make in chosen(makers, only, skip).items():
         start = time.perf_counter()
-        data = make(subject, options)
-        files = data if isinstance(data, Mapping) else {name: data}  # some makers make several files
-        made.update(files)
-        seconds.update(dict.fromkeys(files, time.perf_counter() - start))
+        try:
+            result: Made = made(make(subject, options), name)
+        except FoldkitError as error:
+            failed.append((name, str(error)))
+            refusals.append(error)
+            continue
+        files.update(result.files)
+        seconds.update(dict.fromkeys(result.files, time.perf_counter() - start))
+        notes.update(dict.fromkeys(result.notes))
         if checkpoint is not None:
             checkpoint()
-    paths = write_folder(folder, made)
-    return [Written(path, len(made[path.name]), seconds[path.name]) for path in paths]
+    if not files:
+        raise refusals[0]
+    record, dropped = _record(folder, list(files), puzzle)
+    paths = write_folder(folder, {**files, RECORD: record}, remove=dropped)
+    written = [Written(path, len(files[path.name]), seconds[path.name]) for path in paths if path.name in files]
+    return Built(written, failed, dropped, tuple(notes))
+
+
+def _record(folder: Path, names: list[str], puzzle: str) -> tuple[bytes, list[str]]:
+    """The folder's new record, and the artifacts of the old one made from another puzzle."""
+    old = _artifacts_recorded(folder)
+    dropped = sorted(name for name, made_from in old.items() if name not in names and made_from != puzzle)
+    kept = {name: made_from for name, made_from in old.items() if name not in names and name not in dropped}
+    artifacts = kept | dict.fromkeys(names, puzzle)
+    text = json.dumps({"schema": RECORD_SCHEMA, "artifacts": dict(sorted(artifacts.items()))}, indent=1)
+    return (text + "\n").encode(), dropped
+
+
+def _artifacts_recorded(folder: Path) -> dict[str, str]:
+    """name -> the puzzle it was made from, as the folder's record says (empty when it has none)."""
+    data = read_if_there(folder / RECORD)
+    try:
+        recorded = json.loads(data or b"{}").get("artifacts", {})
+    except (ValueError, AttributeError):
+        return {}
+    if not isinstance(recorded, dict):
+        return {}
+    return {name: made_from for name, made_from in recorded.items()
+            if isinstance(name, str) and isinstance(made_from, str) and "/" not in name and name not in (".", "..")
+            and (folder / name).is_file()}

@@ -1,8 +1,9 @@
-"""The program at the terminal: a progress bar for long work, and Ctrl-C.
+"""The program at the terminal: a progress bar for long work, and Ctrl-C (or SIGTERM).
 
 A library that swallows KeyboardInterrupt (some catch BaseException while they import) cannot
 hide Ctrl-C: the handler remembers it, and the next progress report or checkpoint raises it
-again.
+again. Only the first signal interrupts: more of them, while the program cleans up after the
+first, are remembered and nothing else, so they cannot break the clean-up.
 """
 
 from __future__ import annotations
@@ -12,9 +13,11 @@ import sys
 _interrupted = False
 
 
-def on_interrupt(signum, frame) -> None:
-    """The SIGINT handler: remember, then interrupt."""
+def on_interrupt(signum: int, frame: object) -> None:
+    """The SIGINT and SIGTERM handler: remember, then interrupt (the first time only)."""
     global _interrupted
+    if _interrupted:
+        return
     _interrupted = True
     raise KeyboardInterrupt
 
@@ -35,13 +38,18 @@ def raise_if_interrupted() -> None:
 
 
 class ProgressBar:
-    """A one-line bar on stderr, redrawn when it grows; the library only reports a share done."""
+    """A one-line bar on stderr, redrawn when it grows; the library only reports a share done.
+    Into a file or a pipe it draws nothing (a log wants no carriage returns), but it still
+    checks for Ctrl-C."""
 
     def __init__(self, words: str, width: int = 30):
         self.words, self.width, self.filled = words, width, -1
+        self.live = sys.stderr.isatty()
 
     def __call__(self, done: float) -> None:
         raise_if_interrupted()
+        if not self.live:
+            return
         filled = int(self.width * done)
         if filled == self.filled:
             return

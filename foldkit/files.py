@@ -52,3 +52,12 @@ def subject_name(path: str | Path) -> str:
     stem = base[:-4] if base.lower().endswith(".txt") else base
     safe = re.sub(r"[^A-Za-z0-9._-]+", "-", stem).strip(".-")
     return safe or "puzzle"
+
+
+def read_if_there(path: str | Path) -> bytes | None:
+    """The bytes of a small file foldkit wrote itself (a build's record), or None if it is not
+    there or cannot be read: such a file is a convenience, never a reason to fail."""
+    try:
+        return read_bytes(path)
+    except FoldkitError:
+        return None

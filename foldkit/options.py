@@ -59,8 +59,28 @@ def names(text: str) -> list[str]:
     return [part.strip() for part in text.split(",") if part.strip()]
 
 
+# Print beds of common printers, width x depth in mm, from their makers' specifications.
+BED_PRESETS: dict[str, tuple[float, float]] = {
+    "prusa-mini": (180.0, 180.0),
+    "prusa-mk3": (250.0, 210.0),
+    "prusa-mk4": (250.0, 210.0),
+    "prusa-core-one": (250.0, 220.0),
+    "prusa-xl": (360.0, 360.0),
+    "bambu-a1-mini": (180.0, 180.0),
+    "bambu-a1": (256.0, 256.0),
+    "bambu-p1s": (256.0, 256.0),
+    "bambu-x1c": (256.0, 256.0),
+    "ender-3": (220.0, 220.0),
+    "ender-3-v3": (220.0, 220.0),
+    "voron-2.4-350": (350.0, 350.0),
+}
+DEFAULT_BED = (200.0, 200.0)  # fits nearly every printer; PrusaSlicer's own default bed
+
+
 def bed(text: str) -> tuple[float, float]:
-    """'WIDTHxDEPTH' of a printer's bed in mm, each 20 to 2000 (e.g. 250x210)."""
+    """A printer's bed: 'WIDTHxDEPTH' in mm, each 20 to 2000 (e.g. 250x210), or a preset's name."""
+    if text.lower() in BED_PRESETS:
+        return BED_PRESETS[text.lower()]
     parts = text.lower().split("x")
     try:
         width, depth = (float(p) for p in parts) if len(parts) == 2 else (math.nan, math.nan)
@@ -68,5 +88,5 @@ def bed(text: str) -> tuple[float, float]:
         width = depth = math.nan
     if not all(math.isfinite(v) and 20 <= v <= 2000 for v in (width, depth)):
         raise argparse.ArgumentTypeError(f"expected the bed as WIDTHxDEPTH in mm, each 20 to 2000 (e.g. 250x210), "
-                                         f"not {text[:60]!r}")
+                                         f"or a printer: {', '.join(BED_PRESETS)}; not {text[:60]!r}")
     return width, depth

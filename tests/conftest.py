@@ -40,10 +40,9 @@ def examples() -> Path:
 def puzzle_fold(path=None):
     """The fold Subject of a Shut the Box puzzle's unique solution (None: the built-in puzzle)."""
     from foldkit.kinds import load
-    from foldkit.kinds.base import SolveOptions
 
     loaded = load(path)
-    return loaded.kind.subject(loaded.kind.solve(loaded.puzzle, SolveOptions())).fold
+    return loaded.kind.subject(loaded.kind.solve(loaded.puzzle, loaded.kind.solve_options()), None).fold
 
 
 def net_fold(path, number: int = 1):

@@ -7,6 +7,7 @@ import json
 
 import imageio.v3 as iio
 
+from foldkit.build import RECORD
 from foldkit.cli import main
 
 
@@ -14,8 +15,8 @@ def test_skip_leaves_artifacts_out_and_only_and_skip_combine(tmp_path, examples,
     folder = tmp_path / "out"
     assert main(["build", str(examples / "nov2025-sample.txt"), "--skip", "fold.gif,template.svg,fold.glb",
                  "--quiet", "-o", str(folder)]) == 0
-    assert sorted(p.name for p in folder.iterdir()) == ["box.stl", "net.stl", "puzzle.pdf", "puzzle.svg",
-                                                        "solution.json", "solution.txt", "template.pdf"]
+    assert sorted(p.name for p in folder.iterdir() if p.name != RECORD) == [
+        "box.stl", "net.stl", "puzzle.pdf", "puzzle.svg", "solution.json", "solution.txt", "template.pdf"]
     assert main(["build", str(examples / "nov2025-sample.txt"), "--only", "box.stl", "--skip", "box.stl",
                  "-o", str(tmp_path / "none")]) == 2
     assert "leave nothing" in capsys.readouterr().err
@@ -68,11 +69,11 @@ def test_one_folding_is_singular(tmp_path, capsys):
     assert "the net has 1 folding" in err and "1 foldings" not in err
 
 
-def test_solve_on_a_net_file_points_to_boxes_and_net(examples, capsys):
-    assert main(["solve", str(examples / "two-boxes.txt")]) == 2
-    err = capsys.readouterr().err
-    assert "net file" in err and "foldkit boxes" in err and "--net" in err
-    assert len(err.strip().splitlines()) == 1
+def test_solve_on_a_net_file_lists_its_boxes_as_boxes_does(examples, capsys):
+    assert main(["solve", str(examples / "two-boxes.txt")]) == 0
+    solved = capsys.readouterr().out
+    assert main(["boxes", str(examples / "two-boxes.txt")]) == 0
+    assert solved == capsys.readouterr().out and "1 × 1 × 5: 1 folding" in solved
 
 
 def test_build_passes_on_the_templates_advice(tmp_path, capsys):

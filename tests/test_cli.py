@@ -9,11 +9,12 @@ from pathlib import Path
 
 import pytest
 
-from foldkit.cli import build_parser, main
+from foldkit.arguments import command_names
+from foldkit.cli import main
 from tests.conftest import ROOT
 
 DATA = Path(__file__).parent / "data"
-COMMANDS = ["solve", "boxes", "show", "animate", "build", "template", "generate", "sheet"]
+COMMANDS = ["solve", "boxes", "show", "animate", "build", "template", "generate", "sheet", "kinds"]
 
 
 def run(capsys, *argv):
@@ -96,5 +97,16 @@ def test_every_command_has_help_and_is_in_the_readme(command, capsys):
 
 
 def test_parser_knows_exactly_the_documented_commands():
-    choices = build_parser()._subparsers._group_actions[0].choices
-    assert sorted(choices) == sorted(COMMANDS)
+    assert sorted(command_names()) == sorted(COMMANDS)
+
+
+HEAVY = ("pyvista", "vtk", "trimesh", "reportlab", "shapely", "matplotlib", "PIL", "pygltflib", "imageio",
+         "manifold3d")
+
+
+def test_reading_a_command_line_loads_no_drawing_meshing_or_rendering_library():
+    """Every kind is loaded to read the arguments; what draws, meshes or renders waits for its maker."""
+    code = ("import sys; from foldkit.arguments import call_for; call_for(['solve']); "
+            f"print(sorted(m for m in sys.modules if m.split('.')[0] in {HEAVY!r}))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=ROOT).stdout
+    assert out.strip() == "[]"

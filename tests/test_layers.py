@@ -1,15 +1,16 @@
 """The house rules of the code's layout, checked on the source: data flows one way.
 
 Layers, lowest first: the pure solver; the shared small pieces of foldkit (errors, look,
-drawing, files, options, progress); exchange (bytes of one format each); the fold and the
-assembly (3D makers); paper (printed sheets); kinds (puzzle kinds and their artifacts); the
-build and the target; the command line. A module imports only from its own layer or below,
+drawing, files, options, progress, console); exchange (bytes of one format each); the fold and
+the assembly (3D makers); paper (printed sheets); kinds (puzzle kinds, their options, artifacts
+and commands); the build; the generic commands; the command line. A module imports only from its own layer or below,
 nothing imports in a circle, and no module grows past about 300 lines.
 """
 
 from __future__ import annotations
 
 import ast
+import re
 from pathlib import Path
 
 import pytest
@@ -19,13 +20,14 @@ from tests.conftest import ROOT
 LAYERS = [
     ("solver",),
     ("foldkit", "foldkit.errors", "foldkit.look", "foldkit.drawing", "foldkit.files", "foldkit.options",
-     "foldkit.progress", "foldkit.solids", "foldkit.display"),
+     "foldkit.progress", "foldkit.console", "foldkit.solids", "foldkit.display"),
     ("foldkit.exchange",),
     ("foldkit.fold", "foldkit.assembly"),
     ("foldkit.paper",),
     ("foldkit.kinds",),
-    ("foldkit.build", "foldkit.target"),
-    ("foldkit.cli", "foldkit.cli_generate", "foldkit.console", "foldkit.__main__"),
+    ("foldkit.build",),
+    ("foldkit.commands",),
+    ("foldkit.arguments", "foldkit.cli", "foldkit.__main__"),
 ]
 MAX_LINES = 330
 # A puzzle's own printed page draws that puzzle (its arrows, its rules): the one maker that may
@@ -139,3 +141,14 @@ def test_no_import_cycles():
 def test_no_module_is_too_long(name):
     lines = len(modules()[name].read_text().splitlines())
     assert lines <= MAX_LINES, f"{name} has {lines} lines"
+
+
+KIND_WORDS = ("shutbox", "Shut the Box", "packing", "number-cross", "numbercross", "block-party", "blockparty",
+              "--net", "net file", "fold", "assembly", "template", "animate", "sheet")
+
+
+@pytest.mark.parametrize("name", ["foldkit.cli", "foldkit.arguments", "foldkit.commands", "foldkit.build"])
+def test_the_command_line_names_no_kind_and_no_capability(name):
+    """Every kind and capability comes in through the registry's declarations, none by name."""
+    text = modules()[name].read_text()
+    assert [word for word in KIND_WORDS if re.search(rf"(?<![\w-]){re.escape(word)}(?![\w-])", text)] == []

@@ -160,13 +160,30 @@ def shelf_places(footprints: list[np.ndarray], options: PrintOptions) -> list[li
 def shape_stls(packing: Sequence[Placed], options: PrintOptions = PrintOptions()) -> dict[str, bytes]:
     """One file per distinct piece shape, named piece-NAME.stl, the piece lying flat at the origin."""
     options.check()
-    return {f"piece-{file_name(shape.name)}.stl": stl_bytes(piece_mesh(shape.cubes, options))
-            for shape in distinct_shapes(packing)}
+    shapes = distinct_shapes(packing)
+    names = file_names([shape.name for shape in shapes])
+    return {f"piece-{name}.stl": stl_bytes(piece_mesh(shape.cubes, options))
+            for name, shape in zip(names, shapes, strict=True)}
 
 
 def file_name(name: str) -> str:
     """A piece name made safe for a file name: letters, digits, '-', '_' and '.' kept, others '_'."""
     return re.sub(r"[^A-Za-z0-9._-]", "_", name) or "piece"
+
+
+def file_names(names: Sequence[str]) -> list[str]:
+    """Safe file names for piece names, one each: two names that come out the same ('a/b' and
+    'a_b') are told apart by a number ('a_b', 'a_b-2'), so that no file overwrites another."""
+    taken: set[str] = set()
+    out = []
+    for name in names:
+        safe, k = file_name(name), 2
+        chosen = safe
+        while chosen in taken:
+            chosen, k = f"{safe}-{k}", k + 1
+        taken.add(chosen)
+        out.append(chosen)
+    return out
 
 
 def tray_mesh(box: Box, options: PrintOptions = PrintOptions()) -> trimesh.Trimesh:

@@ -10,6 +10,7 @@ import os
 import shutil
 import signal
 import tempfile
+from collections.abc import Iterable
 from pathlib import Path
 
 from foldkit.errors import EXIT_BAD_INPUT, FoldkitError
@@ -48,15 +49,23 @@ def write_artifact(path: str | Path, data: bytes) -> Path:
     return path
 
 
-def write_folder(folder: str | Path, files: dict[str, bytes]) -> list[Path]:
-    """Replace folder by one holding exactly these files, as a unit: they are written into a
-    fresh folder beside it, which is then swapped in. Interrupted at any moment, what is left
-    is the old folder or the new one, never a mix; two builds at once end with one whole folder."""
+def write_folder(folder: str | Path, files: dict[str, bytes], remove: Iterable[str] = ()) -> list[Path]:
+    """Write these files into folder, and take out the files named in remove; every other file
+    already there stays as it was (a build never deletes what it was not asked to remake).
+
+    A folder of plain files is replaced as a unit: the files are written into a fresh folder
+    beside it, the other files are linked into it, and it is then swapped in. Interrupted at
+    any moment, what is left is the old folder or the new one, never a mix; two builds at once
+    end with one whole folder. A folder that holds anything else (a subfolder, a device) is
+    never swapped: each file is written in place, whole or not at all."""
     folder = Path(folder)
     if folder.is_symlink():
         raise FoldkitError(f"{folder}: is a symbolic link; foldkit replaces only real folders", EXIT_BAD_INPUT)
     if folder.exists() and not folder.is_dir():
         raise FoldkitError(f"{folder}: cannot write the folder (a file of that name is in the way)", EXIT_BAD_INPUT)
+    removed = set(remove) - set(files)
+    if folder.exists() and not _plain_files(folder):
+        return _write_in_place(folder, files, removed)
     try:
         folder.parent.mkdir(parents=True, exist_ok=True)
         fresh = Path(tempfile.mkdtemp(prefix=f".{folder.name}.new-", dir=folder.parent))
@@ -66,6 +75,8 @@ def write_folder(folder: str | Path, files: dict[str, bytes]) -> list[Path]:
         os.chmod(fresh, 0o777 & ~_umask())
         for name, data in files.items():
             write_artifact(fresh / name, data)
+        if folder.exists():
+            _link_others(folder, fresh, set(files) | removed)
         with _signals_held():
             _swap_in(fresh, folder)
     except OSError as error:
@@ -73,6 +84,30 @@ def write_folder(folder: str | Path, files: dict[str, bytes]) -> list[Path]:
     finally:
         shutil.rmtree(fresh, ignore_errors=True)  # the new folder if it never went in, else the old one
     return [folder / name for name in files]
+
+
+def _plain_files(folder: Path) -> bool:
+    """True if the folder holds only regular files (each of which a fresh folder can link to)."""
+    return all(entry.is_file(follow_symlinks=False) for entry in os.scandir(folder))
+
+
+def _link_others(old: Path, fresh: Path, taken: set[str]) -> None:
+    """Hard-link into fresh every file of old that is not taken (remade or removed): the same
+    file, not a copy, so nothing of the user's is lost or duplicated."""
+    for entry in os.scandir(old):
+        if entry.name not in taken:
+            os.link(entry.path, fresh / entry.name, follow_symlinks=False)
+
+
+def _write_in_place(folder: Path, files: dict[str, bytes], removed: set[str]) -> list[Path]:
+    """Each file written whole into folder, the removed ones taken out; nothing else touched."""
+    paths = [write_artifact(folder / name, data) for name, data in files.items()]
+    for name in removed:
+        try:
+            (folder / name).unlink(missing_ok=True)
+        except OSError as error:
+            raise _cannot_write(folder / name, error) from None
+    return paths
 
 
 def _swap_in(fresh: Path, folder: Path) -> None:

@@ -1,20 +1,58 @@
-"""The registry of puzzle kinds. A file's kind is named by the first word of its first line
-that is not a comment: 'rows cols' (two numbers) is Shut the Box, the others name themselves
-('packing', 'number-cross', 'block-party'). Adding a kind is one module here and one entry in
-``KINDS``; nothing else in foldkit changes."""
+"""The registry of puzzle kinds: the only door through which foldkit learns what a kind is.
+
+A file's kind is named by the first word of its first line that is not a comment: 'rows cols'
+(two numbers) is Shut the Box, the others name themselves ('packing', 'number-cross',
+'block-party'); a net file (rows of '#' and '.') is recognised by its whole text. The kinds
+are the packages listed in ``BUILT_IN`` and every ``KIND`` an installed package names in the
+``foldkit.kinds`` entry point group, so a kind can be added without editing foldkit.
+"""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
+from importlib.metadata import entry_points
 from pathlib import Path
 from typing import Any
 
+from foldkit.errors import EXIT_BAD_INPUT, FoldkitError
 from foldkit.files import BUILT_IN, built_in_text, read_text, subject_name
-from foldkit.kinds import blockparty, numbercross, packing, shutbox
+from foldkit.kinds import blockparty, net, numbercross, packing, shutbox
 from foldkit.kinds.base import Kind
 from solver.text import InputError, content_lines, first_unprintable, quoted, tokens
 
-KINDS: tuple[Kind, ...] = (shutbox.KIND, packing.KIND, numbercross.KIND, blockparty.KIND)
+ENTRY_POINT_GROUP = "foldkit.kinds"
+BUILT_IN_KINDS: tuple[Kind, ...] = (net.KIND, shutbox.KIND, packing.KIND, numbercross.KIND, blockparty.KIND)
+DEFAULT_KIND = shutbox.KIND  # the kind of the built-in puzzle, and of `generate` when no kind is named
+
+
+@cache
+def all_kinds() -> tuple[Kind, ...]:
+    """The built-in kinds, then those installed packages add (an entry point that does not load
+    to a Kind is left out: one broken add-on must not stop foldkit)."""
+    added: list[Kind] = []
+    for point in entry_points(group=ENTRY_POINT_GROUP):
+        try:
+            kind = point.load()
+        except Exception:  # noqa: BLE001 - any failure of someone else's package
+            continue
+        if isinstance(kind, Kind) and all(kind.name != k.name for k in (*BUILT_IN_KINDS, *added)):
+            added.append(kind)
+    return (*BUILT_IN_KINDS, *added)
+
+
+def kind_named(name: str) -> Kind | None:
+    """The kind of that name ('packing', 'block-party', 'shutbox'), or None."""
+    return next((k for k in all_kinds() if k.name == name), None)
+
+
+@dataclass(frozen=True)
+class Source:
+    """A puzzle file's text, where it came from (for messages) and the name of what it describes."""
+
+    text: str
+    source: str
+    name: str
 
 
 @dataclass(frozen=True)
@@ -26,18 +64,28 @@ class Loaded:
     name: str
 
 
+def read_source(path: str | Path | None) -> Source:
+    """The text of a puzzle file (or of the built-in puzzle, when path is None), checked to hold
+    only printable characters."""
+    if path is None:
+        found = Source(built_in_text(), f"{BUILT_IN} (built in)", BUILT_IN)
+    else:
+        found = Source(read_text(path), str(path), subject_name(path))
+    refuse_unprintable(found.text, found.source)
+    return found
+
+
 def kind_of(text: str, source: str) -> Kind:
     """The kind a puzzle text names in its first non-comment line, or an InputError listing them."""
-    if looks_like_net(text):
-        raise InputError(f"this is a net file (rows of '#' and '.'), not a puzzle: 'foldkit boxes {source}' lists "
-                         f"the boxes it folds into, and --net {source} makes its template, animation and prints "
-                         "(foldkit build/template/animate/show)", source, 1)
+    for kind in all_kinds():
+        if kind.recognise_text is not None and kind.recognise_text(text):
+            return kind
     lines = content_lines(text, comments=True)
     if not lines:
-        raise InputError("empty file: expected a puzzle header such as 'rows cols' or 'packing 5 5 5'", source, 1)
+        raise InputError(f"empty file: expected a puzzle header such as {known_headers()}", source, 1)
     number, line = lines[0]
     word = tokens(line)[0][1]  # split at spaces and tabs only, as every parser does
-    for kind in KINDS:
+    for kind in all_kinds():
         if kind.recognise(word):
             return kind
     column = line.index(word) + 1
@@ -45,28 +93,20 @@ def kind_of(text: str, source: str) -> Kind:
                      source, number, column)
 
 
-def looks_like_net(text: str) -> bool:
-    """True if every non-blank line is made of '#', '.' and spaces, with a '#' somewhere: a net
-    file, whose rows a puzzle reader would take for comments."""
-    rows = [line for line in text.splitlines() if line.strip()]
-    return bool(rows) and all(set(line) <= set("#. \t") for line in rows) and any("#" in r for r in rows)
-
-
 def known_headers() -> str:
-    """'rows cols' (Shut the Box), 'packing' (Polycube packing), ...: what a file may start with."""
-    return ", ".join(f"'rows cols' ({k.title})" if k.name == "shutbox" else f"'{k.name}' ({k.title})"
-                     for k in KINDS)
+    """"'rows cols' (Shut the Box), 'packing X Y Z' (Polycube packing), ...": what a file may start with."""
+    return ", ".join(f"{k.header} ({k.title})" for k in all_kinds() if k.recognise_text is None)
+
+
+def parse_source(found: Source, kind: Kind | None = None) -> Loaded:
+    """The puzzle of a file's text, read by its kind (found from the text when not given)."""
+    kind = kind or kind_of(found.text, found.source)
+    return Loaded(kind, kind.parse(found.text, found.source, found.name), found.name)
 
 
 def load(path: str | Path | None) -> Loaded:
     """The puzzle in a file, of whatever kind, or the built-in puzzle when path is None."""
-    if path is None:
-        text, source, name = built_in_text(), f"{BUILT_IN} (built in)", BUILT_IN
-    else:
-        text, source, name = read_text(path), str(path), subject_name(path)
-    refuse_unprintable(text, source)
-    kind = kind_of(text, source)
-    return Loaded(kind, kind.parse(text, source, name), name)
+    return parse_source(read_source(path))
 
 
 def refuse_unprintable(text: str, source: str) -> None:
@@ -76,3 +116,10 @@ def refuse_unprintable(text: str, source: str) -> None:
         at = first_unprintable(line)
         if at is not None:
             raise InputError(f"unexpected character {line[at]!r} (U+{ord(line[at]):04X})", source, number, at + 1)
+
+
+def require_kind(found: Source, kind: Kind, flag: str) -> None:
+    """A FoldkitError unless the file is of that kind (``--net FILE`` must name a net file)."""
+    if kind_of(found.text, found.source) is not kind:
+        raise FoldkitError(f"{found.source}: {flag} takes a {kind.title.lower()} file, and this is not one",
+                           EXIT_BAD_INPUT)

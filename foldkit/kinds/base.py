@@ -1,43 +1,104 @@
-"""What a puzzle kind supplies to foldkit: recognise, parse, solve, report, artifacts.
+"""What a puzzle kind declares about itself, and all the command line knows of it.
 
-A kind is one module in ``foldkit/kinds/`` defining ``KIND``; the registry
-(``foldkit.kinds.KINDS``) lists them. The command line knows nothing else about a kind.
+A kind is a package in ``foldkit/kinds/`` (or an installed package named in the ``foldkit.kinds``
+entry point group) whose ``KIND`` says: the files it reads (``recognise``, ``parse``), how it
+solves them and reports (``solve``, ``outcome``, ``text``, ``json``), its options (dataclasses
+whose fields are made with ``option``: flag, help, limits, default), the files a build makes of
+it (``artifacts``), and the commands it brings beyond ``solve`` and ``build`` (``commands``:
+the fold's ``animate``, a sheet's ``sheet``, a net's ``boxes``...).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+import dataclasses
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
+from foldkit import options as opt
 from foldkit.errors import EXIT_AMBIGUOUS, EXIT_NO_SOLUTION, EXIT_UNFINISHED, FoldkitError
 from foldkit.progress import Progress
 
+# ---------------------------------------------------------------------------------------------
+# Options
+
+
+def option(default: Any, flag: str, help: str, parse: Callable[[str], Any] | None = None,  # noqa: A002
+           metavar: str | None = None, choices: tuple[str, ...] | None = None, aliases: tuple[str, ...] = ()) -> Any:
+    """A field of an options dataclass that is also a command-line option: its flag, help, the
+    function that reads and checks its text (limits included), and its default. A bool field
+    with no parse is a switch: the flag turns on a False default and turns off a True one."""
+    return field(default=default, metadata={"flag": flag, "aliases": aliases, "help": help, "parse": parse,
+                                            "metavar": metavar, "choices": choices})
+
 
 @dataclass(frozen=True)
-class SolveOptions:
-    """How hard to look: a limit on what is listed, every solution or the first, a seed."""
+class OptionSpec:
+    """One command-line option, as read from an options dataclass field."""
 
-    limit: int | None = None  # None: the kind's own default
-    every: bool = False  # count every solution (packing's --all)
-    seed: int | None = None
+    dest: str
+    flag: str
+    aliases: tuple[str, ...]
+    help: str
+    default: Any
+    parse: Callable[[str], Any] | None
+    metavar: str | None
+    choices: tuple[str, ...] | None
+
+    @property
+    def switch(self) -> bool:
+        """A flag with no value (``--lid``, ``--no-numbers``)."""
+        return self.parse is None and self.choices is None and isinstance(self.default, bool)
+
+    @property
+    def flags(self) -> tuple[str, ...]:
+        return (self.flag, *self.aliases)
+
+
+def option_specs(options: type) -> Iterator[OptionSpec]:
+    """The command-line options of an options dataclass: its fields made with ``option``."""
+    for f in dataclasses.fields(options):
+        if "flag" in f.metadata:
+            m = f.metadata
+            yield OptionSpec(f.name, m["flag"], m["aliases"], m["help"], f.default, m["parse"], m["metavar"],
+                             m["choices"])
 
 
 @dataclass(frozen=True)
-class BuildOptions:
-    """Options of the artifacts; each maker reads the ones that concern it."""
+class NoOptions:
+    """A kind or command with no options of its own."""
 
-    paper: str = "a4"  # a4 | letter | a3
-    print_cell_mm: float = 10.0  # Shut the Box: a cell of the printed box and net
-    wall_mm: float | None = None  # Shut the Box: hollow box wall
-    numbers: bool = True  # Shut the Box: numbers on the box
-    bed_mm: tuple[float, float] = (250.0, 210.0)  # Shut the Box: the printer's bed that net.stl must fit
-    lid: bool = False  # Shut the Box: box.stl as a hollow tray and lid (clearance_mm between them)
-    gif_size: tuple[int, int] = (640, 480)  # fold.gif: width and height in pixels
-    gif_fps: int = 20  # fold.gif: frames per second
-    cube_mm: float = 15.0  # packing: edge of one unit cube of a printed piece
-    clearance_mm: float = 0.15  # packing: taken off each side of a piece; Shut the Box --lid: lid to tray
+
+@dataclass(frozen=True)
+class PaperOptions:
+    """Options of anything printed on paper."""
+
+    paper: str = option("a4", "--paper", "paper of the printed pages (default a4)", choices=opt.PAPERS)
+
+
+@dataclass(frozen=True)
+class GifOptions:
+    """Options of an animated GIF made by a build; ``progress`` is set by the command line."""
+
+    gif_size: tuple[int, int] = option((640, 480), "--gif-size", "GIF frame size in pixels (default 640x480; "
+                                       "smaller is faster)", opt.size, "WxH")
+    gif_fps: int = option(20, "--gif-fps", f"GIF frames per second, 1 to {opt.MAX_FPS} (default 20)",
+                          opt.number(int, 1, opt.MAX_FPS, "a whole number"))
     progress: Progress | None = None
+
+
+@dataclass(frozen=True)
+class BedOptions:
+    """The printer whose bed a printed plate must fit."""
+
+    bed_mm: tuple[float, float] = option(opt.DEFAULT_BED, "--bed", "the printer's bed: WIDTHxDEPTH in mm, or one "
+                                         f"of {', '.join(opt.BED_PRESETS)} (default {opt.DEFAULT_BED[0]:g}x"
+                                         f"{opt.DEFAULT_BED[1]:g}); every plate is laid out to fit it",
+                                         opt.bed, "BED")
+
+
+# ---------------------------------------------------------------------------------------------
+# Outcomes and artifacts
 
 
 @dataclass(frozen=True)
@@ -60,25 +121,92 @@ def sole_solution(report: Any, verdict: Outcome, what: str) -> Any:
     return report.solutions[0]
 
 
-Maker = Callable[[Any, BuildOptions], bytes | Mapping[str, bytes]]  # (subject, options) -> one file's bytes, or files
+@dataclass(frozen=True)
+class Made:
+    """What one maker made: files by name, and notes for the person building (advice, not errors)."""
+
+    files: Mapping[str, bytes]
+    notes: tuple[str, ...] = ()
+
+
+Maker = Callable[[Any, Any], bytes | Made]  # (subject, the kind's build options) -> one file's bytes, or Made
+
+
+def made(result: bytes | Made, name: str) -> Made:
+    """A maker's result as Made: plain bytes are the file of the artifact's own name."""
+    return result if isinstance(result, Made) else Made({name: result})
+
+
+# ---------------------------------------------------------------------------------------------
+# Kinds and their commands
+
+
+class Invocation(Protocol):
+    """What a command's ``run`` is given: the kind, the puzzle it names (if the command takes
+    one), and the options parsed for it."""
+
+    kind: Kind
+    source: Any  # foldkit.kinds.Source: the puzzle file's text; None for a command that takes no file
+    options: Any  # the command's own options dataclass
+    solve_options: Any  # the kind's solve options
+    build_options: Any  # the kind's build options
+
+    def loaded(self) -> Any: ...  # foldkit.kinds.Loaded: the puzzle file parsed
+    def report(self) -> Any: ...  # the kind's report of solving it
+    def subject(self) -> Any: ...  # the unique solution made into what the makers take
+    def summary(self) -> str: ...  # the outcome of the solve in one line
+
+
+@dataclass(frozen=True)
+class Command:
+    """A command a kind brings (``foldkit NAME``), beyond the ``solve`` and ``build`` of every kind.
+
+    ``target``: "puzzle" takes an optional puzzle file (default: the built-in puzzle), "file" a
+    required one, "none" no file at all (the kind is then named by a first word, or the default).
+    A command that takes a file also reads the kind's solve options; ``build_options`` says
+    whether it reads the kind's build options too."""
+
+    name: str
+    help: str
+    run: Callable[[Invocation], int]
+    options: type = NoOptions
+    target: str = "puzzle"
+    build_options: bool = False
+    file_help: str = "puzzle file of any kind (default: the built-in November 2025 puzzle)"
+    file_metavar: str = "puzzle"
+
+
+def recognise_word(word: str) -> Callable[[str], bool]:
+    """A recogniser for files whose header's first word is ``word`` ('packing 5 5 5')."""
+    return lambda first: first == word
 
 
 @dataclass(frozen=True)
 class Kind:
     """One puzzle kind, as the command line sees it."""
 
-    name: str  # the word that starts its files' header line ("packing"); "shutbox" has none
+    name: str  # the word that starts its files' header ("packing"), or a name for a kind that has none
     title: str  # "Number Cross"
+    header: str  # what its files start with, for messages: "'packing X Y Z'"
     recognise: Callable[[str], bool]  # the first word of the first non-comment line -> is it mine
     parse: Callable[[str, str, str], Any]  # (text, source, name) -> puzzle; raises InputError
-    solve: Callable[[Any, SolveOptions], Any]  # (puzzle, options) -> report
+    solve: Callable[[Any, Any], Any]  # (puzzle, solve options) -> report
     outcome: Callable[[Any], Outcome]  # report -> exit code and summary
     text: Callable[[Any], str]  # report -> the terminal text
     json: Callable[[Any], dict]  # report -> the documented JSON object
+    solve_options: type = NoOptions  # its options of `solve` (and of every command that solves)
+    build_options: type = NoOptions  # its options of `build`, handed to every maker
     artifacts: Mapping[str, Maker] = field(default_factory=dict)  # file name -> maker(subject, options)
-    subject: Callable[[Any], Any] = lambda report: report  # what the makers take, made once per build
-    show: Callable[[Any], None] | None = None  # subject -> opens a window
+    subject: Callable[[Any, Any], Any] = lambda report, options: report  # what the makers take, made once a build
+    commands: Mapping[str, Command] = field(default_factory=dict)  # name -> its own commands
+    recognise_text: Callable[[str], bool] | None = None  # for files with no header word (nets): the whole text
+    file_option: str | None = None  # a flag naming a file of this kind in place of the puzzle file ("--net")
+
+    def capabilities(self) -> tuple[str, ...]:
+        """What this kind can do, as its command names: solve, build and its own."""
+        return ("solve", "build", *self.commands)
 
 
-__all__ = ["EXIT_AMBIGUOUS", "EXIT_NO_SOLUTION", "EXIT_UNFINISHED", "BuildOptions", "Kind", "Maker", "Outcome",
-           "Progress", "SolveOptions", "sole_solution"]
+__all__ = ["EXIT_AMBIGUOUS", "EXIT_NO_SOLUTION", "EXIT_UNFINISHED", "BedOptions", "Command", "GifOptions",
+           "Invocation", "Kind", "Made", "Maker", "NoOptions", "OptionSpec", "Outcome", "PaperOptions", "Progress",
+           "made", "option", "option_specs", "recognise_word", "sole_solution"]

@@ -1,34 +1,41 @@
-"""The printable sheets of a grid puzzle kind as build makers; the drawing libraries are imported
-only when a sheet is made, so that naming the makers costs nothing."""
+"""Printable sheets as a capability any kind can bring: the makers of puzzle and solution pages,
+and the command ``sheet`` that writes a kind's puzzle page on its own."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
-from foldkit.kinds.base import BuildOptions, Maker
+from foldkit.errors import EXIT_BAD_INPUT, FoldkitError
+from foldkit.exchange import format_of, write_artifact
+from foldkit.kinds.base import Command, Invocation, Maker, PaperOptions, option
+from foldkit.paper.gridsheet import Sheet, sheet_pdf, sheet_svg
+
+SUFFIXES = (".pdf", ".svg")
 
 
-def sheet_makers(puzzle_sheet: Callable[[Any], Any], solution_sheet: Callable[[Any], Any]) -> dict[str, Maker]:
-    """puzzle.pdf, solution.pdf, puzzle.svg and solution.svg of a grid puzzle, from two functions
-    subject -> ``foldkit.paper.gridsheet.Sheet``."""
+Page = Callable[[Any, str, str], bytes]  # (puzzle, ".pdf" or ".svg", paper) -> the puzzle's page
 
-    def pdf(sheet_of):
-        def make(subject: Any, options: BuildOptions) -> bytes:
-            from foldkit.paper.gridsheet import sheet_pdf
 
-            return sheet_pdf(sheet_of(subject), options.paper)
+def grid_page(puzzle_sheet: Callable[[Any], Sheet]) -> Page:
+    """The puzzle page of a grid kind, from its function puzzle -> ``foldkit.paper.gridsheet.Sheet``."""
+    def page(puzzle: Any, suffix: str, paper: str) -> bytes:
+        return (sheet_svg if suffix == ".svg" else sheet_pdf)(puzzle_sheet(puzzle), paper)
+    return page
+
+
+def sheet_makers(puzzle_sheet: Callable[[Any], Sheet], solution_sheet: Callable[[Any], Sheet]) -> dict[str, Maker]:
+    """puzzle.pdf, solution.pdf, puzzle.svg and solution.svg of a grid puzzle, from two functions:
+    the puzzle -> its page, and the solved report -> the solution's page (``Sheet``s)."""
+    def maker(suffix: str, solution: bool) -> Maker:
+        def make(report: Any, options: Any) -> bytes:
+            sheet = solution_sheet(report) if solution else puzzle_sheet(report.puzzle)
+            return (sheet_svg if suffix == ".svg" else sheet_pdf)(sheet, options.paper)
         return make
 
-    def svg(sheet_of):
-        def make(subject: Any, options: BuildOptions) -> bytes:
-            from foldkit.paper.gridsheet import sheet_svg
-
-            return sheet_svg(sheet_of(subject), options.paper)
-        return make
-
-    return {"puzzle.pdf": pdf(puzzle_sheet), "solution.pdf": pdf(solution_sheet),
-            "puzzle.svg": svg(puzzle_sheet), "solution.svg": svg(solution_sheet)}
+    return {f"{page}{suffix}": maker(suffix, page == "solution") for suffix in SUFFIXES
+            for page in ("puzzle", "solution")}
 
 
 def titled(name: str, word: str, title: str) -> str:
@@ -37,3 +44,25 @@ def titled(name: str, word: str, title: str) -> str:
     if name.lower().startswith(word):
         return name.replace("-", " ").replace("_", " ").title()
     return f"{title}: {name}"
+
+
+@dataclass(frozen=True)
+class SheetOptions(PaperOptions):
+    output: str = option("", "--output", "output .pdf or .svg (required)", str, aliases=("-o",))
+
+    def check(self) -> None:
+        if not self.output:
+            raise FoldkitError("sheet: the option -o/--output is required", EXIT_BAD_INPUT)
+        format_of(self.output, SUFFIXES)
+
+
+def sheet_command(page: Page) -> Command:
+    """`foldkit sheet`: the puzzle's page, made from the puzzle alone: a draft that is not yet
+    unique (or not solvable) gets its sheet too, and no time goes into solving it."""
+    def run(call: Invocation) -> int:
+        options: SheetOptions = call.options
+        data = page(call.loaded().puzzle, format_of(options.output, SUFFIXES), options.paper)
+        print(f"wrote {write_artifact(options.output, data)}")
+        return 0
+
+    return Command("sheet", "the puzzle's printable sheet, to solve by hand (PDF or SVG)", run, SheetOptions)

@@ -88,7 +88,7 @@ def _digit_problem(puzzle: NumberCross, grid: Grid) -> str | None:
 def _cells_by_region(puzzle: NumberCross) -> dict[int, list[Cell]]:
     out: dict[int, list[Cell]] = {}
     for cell in puzzle.cells():
-        out.setdefault(puzzle.region(cell), []).append(cell)
+        out.setdefault(puzzle.region_of(cell), []).append(cell)
     return out
 
 
@@ -110,11 +110,11 @@ def _can_receive(puzzle: NumberCross, grid: Grid, cell: Cell) -> bool:
 
 
 def _touching_regions(puzzle: NumberCross) -> dict[int, set[int]]:
-    out: dict[int, set[int]] = {puzzle.region(cell): set() for cell in puzzle.cells()}
+    out: dict[int, set[int]] = {puzzle.region_of(cell): set() for cell in puzzle.cells()}
     for cell in puzzle.cells():
         for other in puzzle.neighbours(cell):
-            if puzzle.region(other) != puzzle.region(cell):
-                out[puzzle.region(cell)].add(puzzle.region(other))
+            if puzzle.region_of(other) != puzzle.region_of(cell):
+                out[puzzle.region_of(cell)].add(puzzle.region_of(other))
     return out
 
 
@@ -124,12 +124,12 @@ def _tiles(grid: Grid) -> list[Cell]:
 
 def _shares_out(puzzle: NumberCross, grid: Grid, digit: dict[int, int]) -> bool:
     """Whether every tile can give exactly its region's digit to neighbours so each cell gets exactly its excess."""
-    supply = {tile: digit[puzzle.region(tile)] for tile in _tiles(grid)}
+    supply = {tile: digit[puzzle.region_of(tile)] for tile in _tiles(grid)}
     demand = {}
     for r, row in enumerate(grid):
         for c, value in enumerate(row):
-            if value is not None and value > digit[puzzle.region((r, c))]:
-                demand[(r, c)] = value - digit[puzzle.region((r, c))]
+            if value is not None and value > digit[puzzle.region_of((r, c))]:
+                demand[(r, c)] = value - digit[puzzle.region_of((r, c))]
     if sum(supply.values()) != sum(demand.values()):
         return False
     edges = {tile: [n for n in puzzle.neighbours(tile) if n not in puzzle.highlighted and grid[n[0]][n[1]] is not None]

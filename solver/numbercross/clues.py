@@ -225,6 +225,9 @@ def parse_clue(text: str, source: str = "<input>", line: int = 0, column: int = 
             i += 1
         elif lowered == "any" and len(words) == 1:
             i += 1
+        elif lowered == "any":
+            raise InputError("'any' is a clue on its own (any number keeps it): it cannot be combined with other "
+                             "words", source, line, words[i][0])
         elif lowered in ADJECTIVES:
             conditions.append(Condition(lowered))
             i += 1

@@ -41,7 +41,7 @@ class NumberCross:
         """Every cell, row by row."""
         return [(r, c) for r in range(self.rows) for c in range(self.cols)]
 
-    def region(self, cell: Cell) -> int:
+    def region_of(self, cell: Cell) -> int:
         return self.regions[cell[0]][cell[1]]
 
     def neighbours(self, cell: Cell) -> list[Cell]:

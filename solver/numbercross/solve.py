@@ -19,7 +19,7 @@ class NumberCrossReport:
     solutions: tuple[Grid, ...]
     complete: bool  # the search ran to its end: there are no other completed grids
     more: bool = False  # the search stopped at the limit, having found a further grid
-    reason: str | None = None  # why there is no completed grid, when there is none
+    failure: str | None = None  # why there is no completed grid, when there is none
     numbers: tuple[tuple[Placed, ...], ...] = ()  # per solution, its numbers row by row
     answers: tuple[int, ...] = ()  # per solution, the sum of its numbers
 
@@ -37,7 +37,7 @@ def solve(puzzle: NumberCross, limit: int | None = DEFAULT_LIMIT) -> NumberCross
     if limit is not None and limit < 1:
         raise ValueError("limit must be at least 1")
     if not _nine_colourable(region_graph(puzzle)[1]):
-        return NumberCrossReport(puzzle, (), True, reason="no assignment of region digits keeps adjacent regions "
+        return NumberCrossReport(puzzle, (), True, failure="no assignment of region digits keeps adjacent regions "
                                  "different")
     found: list[Grid] = []
     more = False
@@ -52,8 +52,8 @@ def solve(puzzle: NumberCross, limit: int | None = DEFAULT_LIMIT) -> NumberCross
             break
         found.append(grid)
     solutions = tuple(found)
-    reason = None if solutions else "no completed grid keeps every rule"
-    return NumberCrossReport(puzzle, solutions, not more, more, reason,
+    failure = None if solutions else "no completed grid keeps every rule"
+    return NumberCrossReport(puzzle, solutions, not more, more, failure,
                              tuple(numbers(g) for g in solutions), tuple(answer(g) for g in solutions))
 
 

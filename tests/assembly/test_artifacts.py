@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from foldkit.assembly.gif import GifOptions
-from foldkit.kinds.packing_artifacts import assembly_artifacts
+from foldkit.kinds.packing.artifacts import assembly_artifacts
 from solver.packing.assembly import assembly_order, order_problem, plan_assembly
 from tests.assembly.packings import hook_over_post, interlocked
 

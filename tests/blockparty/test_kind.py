@@ -8,8 +8,7 @@ from pathlib import Path
 import pytest
 
 from foldkit.errors import EXIT_AMBIGUOUS, EXIT_NO_SOLUTION, EXIT_UNFINISHED, FoldkitError
-from foldkit.kinds.base import BuildOptions, SolveOptions
-from foldkit.kinds.blockparty import KIND, grid_text, sheet_title
+from foldkit.kinds.blockparty import KIND, puzzle_grid_text, sheet_title
 from solver.blockparty import BlockPartyReport, parse_grid, solution_problem
 from solver.text import first_word
 
@@ -18,8 +17,8 @@ EXAMPLES = ROOT / "examples"
 DATA = ROOT / "tests" / "data" / "blockparty"
 
 
-def solved(path: Path, options: SolveOptions | None = None) -> BlockPartyReport:
-    text, options = path.read_text(), options or SolveOptions()
+def solved(path: Path, options: object = None) -> BlockPartyReport:
+    text, options = path.read_text(), options or KIND.solve_options()
     assert KIND.recognise(first_word(text))
     return KIND.solve(KIND.parse(text, str(path), None), options)
 
@@ -51,7 +50,7 @@ def test_outcomes(path, code, words):
 
 
 def test_limit_one_on_an_ambiguous_puzzle_is_still_ambiguous():
-    outcome = KIND.outcome(solved(DATA / "ambiguous-3x3.txt", SolveOptions(limit=1)))
+    outcome = KIND.outcome(solved(DATA / "ambiguous-3x3.txt", KIND.solve_options(limit=1)))
     assert outcome.code == EXIT_AMBIGUOUS and "at least 2 solutions" in outcome.summary
 
 
@@ -82,7 +81,7 @@ def test_text_of_an_ambiguous_puzzle_shows_each_solution():
 
 def test_grid_text_borders_follow_the_regions():
     report = solved(DATA / "unique-3x3.txt")
-    picture = grid_text(report.puzzle, dict(report.puzzle.givens))
+    picture = puzzle_grid_text(report.puzzle, dict(report.puzzle.givens))
     assert picture.splitlines() == [
         "+---+---+---+",
         "| . | . | . |",
@@ -111,7 +110,7 @@ def test_json_of_an_impossible_puzzle():
 
 
 def test_solution_file_parses_back_to_a_checked_solution(bp4):
-    text = KIND.artifacts["solution.txt"](bp4, BuildOptions()).decode()
+    text = KIND.artifacts["solution.txt"](bp4, KIND.build_options()).decode()
     assert text.startswith("# The unique solution of block-party-4. Answer: the sum of the row products = 24405360.")
     grid = parse_grid(text)
     assert grid == parse_grid((EXAMPLES / "block-party-4.solution.txt").read_text())
@@ -119,7 +118,7 @@ def test_solution_file_parses_back_to_a_checked_solution(bp4):
 
 
 def test_solution_json_file(bp4):
-    data = json.loads(KIND.artifacts["solution.json"](bp4, BuildOptions()))
+    data = json.loads(KIND.artifacts["solution.json"](bp4, KIND.build_options()))
     assert data["answer"] == 24405360
 
 
@@ -129,16 +128,16 @@ def test_no_solution_sheet_without_a_unique_solution(path, code):
     report = solved(path)
     for name in ("solution.txt", "solution.pdf", "solution.svg"):
         with pytest.raises(FoldkitError) as caught:
-            KIND.artifacts[name](report, BuildOptions())
+            KIND.artifacts[name](report, KIND.build_options())
         assert caught.value.exit_code == code
-    assert KIND.artifacts["puzzle.pdf"](report, BuildOptions()).startswith(b"%PDF")
+    assert KIND.artifacts["puzzle.pdf"](report, KIND.build_options()).startswith(b"%PDF")
 
 
 def test_sheets_are_pdf_and_svg_and_repeatable(bp4):
     for name in ("puzzle.pdf", "solution.pdf"):
-        data = KIND.artifacts[name](bp4, BuildOptions())
-        assert data.startswith(b"%PDF") and data == KIND.artifacts[name](bp4, BuildOptions())
-    svg = KIND.artifacts["solution.svg"](bp4, BuildOptions(paper="letter")).decode()
+        data = KIND.artifacts[name](bp4, KIND.build_options())
+        assert data.startswith(b"%PDF") and data == KIND.artifacts[name](bp4, KIND.build_options())
+    svg = KIND.artifacts["solution.svg"](bp4, KIND.build_options(paper="letter")).decode()
     assert svg.count("<text") == 100 + 10 + 4  # the numbers, the row products, title and footer lines
     assert 'width="215.9mm"' in svg
 

@@ -29,8 +29,8 @@ from tests.hostile.running import SAMPLE, one_error_line, run, run_process
         (["solve", SAMPLE, "--limit", "99999999999999999999"], "--limit: must be between"),
         (["solve", SAMPLE, "--limit", "1.5"], "--limit: expected a whole number"),
         (["template", SAMPLE, "-o", "t.docx"], "cannot write a .docx file"),
-        (["template", "--folding", "2"], "use it with --net FILE"),
-        (["build", "--folding", "2"], "use it with --net FILE"),
+        (["template", "--folding", "2"], "--folding is an option of Net, not of Shut the Box"),
+        (["build", "--folding", "2"], "--folding is an option of Net, not of Shut the Box"),
         (["template", SAMPLE, "--net", SAMPLE], "not both"),
         (["animate", SAMPLE, "--net", SAMPLE], "not both"),
     ],
@@ -75,7 +75,7 @@ def test_a_name_of_dots_stays_inside_outputs(capsys, tmp_path, monkeypatch):
         assert code == 0 and err == ""
     assert sorted(p.name for p in tmp_path.iterdir()) == sorted(["...txt", "..txt", ".txt", "outputs"])
     written = sorted(str(p.relative_to(tmp_path)) for p in tmp_path.rglob("*") if p.is_file())
-    assert written == ["...txt", "..txt", ".txt", "outputs/puzzle/solution.txt"]
+    assert written == ["...txt", "..txt", ".txt", "outputs/puzzle/.foldkit-build.json", "outputs/puzzle/solution.txt"]
 
 
 def test_a_symlinked_output_folder_is_refused(capsys, tmp_path, monkeypatch):
@@ -88,10 +88,11 @@ def test_a_symlinked_output_folder_is_refused(capsys, tmp_path, monkeypatch):
     assert list((tmp_path / "elsewhere").iterdir()) == []
 
 
-def test_a_directory_where_solution_json_goes_is_replaced_with_the_folder(capsys, tmp_path, monkeypatch):
+def test_a_directory_where_solution_json_goes_is_kept_and_named(capsys, tmp_path, monkeypatch):
+    """A folder of the user's in the way of an artifact is never deleted: the build says so."""
     monkeypatch.chdir(tmp_path)
     blocker = tmp_path / "outputs" / "nov2025-sample" / "solution.json"
     (blocker / "inside").mkdir(parents=True)
     code, out, err = run(capsys, "build", SAMPLE, "--only", "solution.json")
-    assert code == 0 and err == "" and "wrote outputs/nov2025-sample/solution.json" in out
-    assert blocker.is_file() and blocker.read_text().startswith("{")
+    assert code == 2 and "solution.json: cannot write the file (it is a folder)" in one_error_line(err)
+    assert (blocker / "inside").is_dir()

@@ -8,7 +8,6 @@ from pathlib import Path
 import pytest
 
 from foldkit.errors import EXIT_AMBIGUOUS, EXIT_NO_SOLUTION, EXIT_UNFINISHED, FoldkitError
-from foldkit.kinds.base import BuildOptions, SolveOptions
 from foldkit.kinds.numbercross import KIND, SCHEMA
 from solver.numbercross import parse_solution, solution_problem
 
@@ -18,7 +17,7 @@ EXAMPLE, DATA = ROOT / "examples" / "number-cross-example.txt", ROOT / "tests" /
 
 def solved(path: Path, limit: int | None = None):
     puzzle = KIND.parse(path.read_text(), str(path), path.stem)
-    return KIND.solve(puzzle, SolveOptions(limit=limit))
+    return KIND.solve(puzzle, KIND.solve_options(limit=limit))
 
 
 def test_the_kind_recognises_its_header_word():
@@ -78,19 +77,19 @@ def test_json_of_an_ambiguous_puzzle_lists_each_grid():
 
 def test_the_solution_files():
     report = solved(EXAMPLE)
-    text = KIND.artifacts["solution.txt"](report, BuildOptions()).decode()
+    text = KIND.artifacts["solution.txt"](report, KIND.build_options()).decode()
     assert "107639" in text
     assert solution_problem(report.puzzle, parse_solution(text)) is None
-    data = json.loads(KIND.artifacts["solution.json"](report, BuildOptions()))
+    data = json.loads(KIND.artifacts["solution.json"](report, KIND.build_options()))
     assert data["answer"] == 107639
 
 
 def test_no_solution_file_without_exactly_one_grid():
     with pytest.raises(FoldkitError) as error:
-        KIND.artifacts["solution.txt"](solved(DATA / "ambiguous-2x3.txt"), BuildOptions())
+        KIND.artifacts["solution.txt"](solved(DATA / "ambiguous-2x3.txt"), KIND.build_options())
     assert error.value.exit_code == EXIT_AMBIGUOUS
 
 
 def test_every_lists_all_grids_past_the_limit():
     puzzle = KIND.parse((DATA / "ambiguous-3x3.txt").read_text(), "a.txt", "a")
-    assert len(KIND.solve(puzzle, SolveOptions(limit=1, every=True)).solutions) == 3
+    assert len(KIND.solve(puzzle, KIND.solve_options(limit=1, every=True)).solutions) == 3

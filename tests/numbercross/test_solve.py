@@ -84,7 +84,7 @@ def test_the_limit_stops_the_search_and_says_there_are_more():
 def test_an_impossible_puzzle_has_no_completed_grid_and_says_so():
     puzzle = read(DATA / "impossible-2x3.txt")
     report = solve(puzzle)
-    assert report.complete and report.solutions == () and report.reason == "no completed grid keeps every rule"
+    assert report.complete and report.solutions == () and report.failure == "no completed grid keeps every rule"
     assert brute_grids(puzzle) == set()
 
 
@@ -98,7 +98,7 @@ def test_regions_that_cannot_take_different_digits_are_reported_without_a_search
             "\nhighlighted:\n" + "\n".join(" ".join(["."] * 23) for _ in range(4)) + "\nclues:\n" + "any\n" * 4)
     report = solve(parse_number_cross(text))
     assert report.complete and report.solutions == ()
-    assert report.reason == "no assignment of region digits keeps adjacent regions different"
+    assert report.failure == "no assignment of region digits keeps adjacent regions different"
 
 
 CLUES = ["square", "prime", "multiple of 7", "multiple of 13", "palindrome", "fibonacci", "triangular",

@@ -7,15 +7,16 @@ import json
 import pytest
 import trimesh
 
+from foldkit.build import RECORD
 from foldkit.cli import main
-from foldkit.kinds import KINDS, kind_of
+from foldkit.kinds import all_kinds, kind_of
 from solver.packing import parse_solution
 from tests.conftest import EXAMPLES
 
 
 def test_a_packing_file_is_recognised_by_its_first_line():
     assert kind_of((EXAMPLES / "y-pentacube.txt").read_text(), "y.txt").name == "packing"
-    assert "packing" in [k.name for k in KINDS]
+    assert "packing" in [k.name for k in all_kinds()]
 
 
 def test_build_writes_the_assembly_and_the_pieces(tmp_path, capsys):
@@ -24,7 +25,7 @@ def test_build_writes_the_assembly_and_the_pieces(tmp_path, capsys):
                  "--skip", "assembly.gif"])
     out = capsys.readouterr().out
     assert code == 0 and out.splitlines()[0].startswith("l-tricubes: packed")
-    names = {p.name for p in folder.iterdir()}
+    names = {p.name for p in folder.iterdir()} - {RECORD}
     assert {"solution.txt", "solution.json", "assembly.pdf", "assembly.glb", "box.stl"} <= names
     assert any(n.startswith("pieces") for n in names) and any(n.startswith("piece-") for n in names)
     data = json.loads((folder / "solution.json").read_text())
@@ -42,3 +43,28 @@ def test_cube_size_out_of_range_is_one_line(tmp_path, capsys):
     code = done.value.code
     err = capsys.readouterr().err
     assert code == 2 and err.count("\n") == 1 and "--cube-mm" in err and "between 3 and 100" in err
+
+
+def test_a_packing_animates_to_gif_and_mp4(tmp_path, capsys):
+    for name in ("a.gif", "a.mp4"):
+        assert main(["animate", str(EXAMPLES / "soma.txt"), "-o", str(tmp_path / name), "--size", "64x64",
+                     "--fps", "5"]) == 0
+    assert (tmp_path / "a.gif").read_bytes()[:6] == b"GIF89a"
+    assert (tmp_path / "a.mp4").read_bytes()[4:8] == b"ftyp"
+    assert main(["animate", str(EXAMPLES / "soma.txt"), "--sequence", "together"]) == 2
+    assert "--sequence is an option of Net and Shut the Box, not of Polycube packing" in capsys.readouterr().err
+
+
+def test_every_plate_fits_the_default_bed_and_a_named_printer(tmp_path):
+    """Plates fit the bed nearly every printer has (200 x 200 mm) unless told otherwise."""
+    folder = tmp_path / "soma"
+    assert main(["build", str(EXAMPLES / "soma.txt"), "--only", "pieces.stl", "--quiet", "-o", str(folder)]) == 0
+    for path in folder.glob("*.stl"):
+        low, high = trimesh.load(path).bounds
+        assert (high - low)[:2].max() <= 200.0, path.name
+    small = tmp_path / "mini"
+    assert main(["build", str(EXAMPLES / "soma.txt"), "--only", "pieces.stl", "--bed", "prusa-mini", "--quiet",
+                 "-o", str(small)]) == 0
+    for path in small.glob("*.stl"):
+        low, high = trimesh.load(path).bounds
+        assert (high - low)[:2].max() <= 180.0, path.name

@@ -3,17 +3,14 @@
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 
 import pytest
 
 from foldkit.errors import EXIT_NO_SOLUTION
-from foldkit.kinds.base import BuildOptions, SolveOptions
 from foldkit.kinds.packing import KIND, legend, solution_json, solution_txt
 from solver.packing import Placement, make_packing, packing_problem, parse_solution
 from solver.text import InputError
-from tests.conftest import EXAMPLES, ROOT
+from tests.conftest import EXAMPLES
 
 
 def load(name: str):
@@ -31,7 +28,7 @@ def test_the_kind_knows_its_files():
 
 def test_one_packing_of_the_y_pentacube():
     puzzle = load("y-pentacube")
-    report = KIND.solve(puzzle, SolveOptions())
+    report = KIND.solve(puzzle, KIND.solve_options())
     outcome = KIND.outcome(report)
     assert outcome.code == 0 and outcome.summary == "packed: 25 pieces placed"
     text = KIND.text(report)
@@ -50,17 +47,17 @@ def test_one_packing_of_the_y_pentacube():
 
 def test_artifacts_read_back_as_the_packing():
     puzzle = load("mixed-2x3x4")
-    report = KIND.solve(puzzle, SolveOptions(seed=3))
-    written = solution_txt(report, BuildOptions()).decode()
+    report = KIND.solve(puzzle, KIND.solve_options(seed=3))
+    written = solution_txt(report).decode()
     assert written.startswith("# mixed-2x3x4: packed: 7 pieces placed\n")
     assert parse_solution(written, "solution.txt", puzzle) == report.packing
-    data = json.loads(solution_json(report, BuildOptions()))
+    data = json.loads(solution_json(report))
     assert data == KIND.json(report)
 
 
 def test_every_packing_with_classes_in_the_json():
     puzzle = load("soma")
-    report = KIND.solve(puzzle, SolveOptions(every=True))
+    report = KIND.solve(puzzle, KIND.solve_options(every=True))
     assert KIND.outcome(report).summary == "11,520 packings, 240 classes under the box's 48 symmetries"
     assert "every packing: 11,520; classes under the box's 48 symmetries: 240" in KIND.text(report)
     data = KIND.json(report)
@@ -78,21 +75,14 @@ def test_every_packing_with_classes_in_the_json():
 def test_no_packing_exits_1_and_says_why(text, summary):
     puzzle = KIND.parse(text, "t.txt", "t")
     for every in (False, True):
-        report = KIND.solve(puzzle, SolveOptions(every=every))
+        report = KIND.solve(puzzle, KIND.solve_options(every=every))
         outcome = KIND.outcome(report)
         assert outcome.code == EXIT_NO_SOLUTION and outcome.summary == summary
         assert "level 1" not in KIND.text(report)
         assert KIND.json(report)["packing"] is None and KIND.json(report)["failure"]
-        assert solution_txt(report, BuildOptions()).decode() == f"# t: {summary}\n"
+        assert solution_txt(report).decode() == f"# t: {summary}\n"
 
 
 def test_the_legend_shows_runs_of_numbers():
-    report = KIND.solve(load("mixed-2x3x4"), SolveOptions())
+    report = KIND.solve(load("mixed-2x3x4"), KIND.solve_options())
     assert legend(report.packing).count(":") == 4
-
-
-def test_the_kind_module_imports_no_solver_at_start():
-    code = "import sys, foldkit.kinds.packing; print(any(m.startswith('solver.packing') for m in sys.modules))"
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
-                         cwd=ROOT).stdout
-    assert out.strip() == "False"

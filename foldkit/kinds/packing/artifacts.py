@@ -1,7 +1,9 @@
 """The artifacts of a solved packing: the solution files, the assembly instructions (PDF),
 the assembly as a GIF and an animated glTF, and the pieces to print (STL). The assembly order
-and colours are planned once per build (``Packed``) and shared by every maker. Heavy libraries
-are imported inside the makers, so naming them costs nothing."""
+and colours are planned once per build (``Packed``) and shared by every maker.
+
+Each maker imports the module that draws, meshes or renders inside itself, on purpose: those
+bring trimesh, reportlab, PIL and pyvista, which ``foldkit solve`` must not pay for."""
 
 from __future__ import annotations
 
@@ -9,10 +11,26 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from foldkit.kinds.base import BuildOptions
+from foldkit import options as opt
+from foldkit.errors import EXIT_BAD_INPUT, FoldkitError
+from foldkit.kinds.base import BedOptions, GifOptions, Made, PaperOptions, option
+from solver.packing.assembly import plan_assembly
 
 if TYPE_CHECKING:
     from solver.packing.assembly import Assembly, Box, Placed
+
+
+@dataclass(frozen=True)
+class PackingBuildOptions(PaperOptions, GifOptions, BedOptions):
+    """The printed pieces, the assembly GIF and the assembly instructions' paper."""
+
+    gif_size: tuple[int, int] = option((400, 400), "--gif-size", "assembly.gif frame size in pixels (default "
+                                       "400x400)", opt.size, "WxH")
+
+    cube_mm: float = option(15.0, "--cube-mm", "edge of one unit cube of the printed pieces (default 15)",
+                            opt.number(float, 3.0, 100.0, "a size in mm"))
+    clearance_mm: float = option(0.15, "--clearance-mm", "taken off each side of a printed piece (default 0.15)",
+                                 opt.number(float, 0.0, 1.0, "a size in mm"))
 
 
 @dataclass(frozen=True)
@@ -35,41 +53,54 @@ class Packed:
         return self.report.puzzle.name
 
 
-def packed(report) -> Packed:
+def packed(report: Any, options: object = None) -> Packed:
     """The packing of a report with its assembly order and colours planned."""
-    from solver.packing.assembly import plan_assembly
-
     return Packed(report, plan_assembly(report.puzzle.box, report.packing))
 
 
-def _prints(options: BuildOptions):
+def _prints(options: PackingBuildOptions):
     from foldkit.assembly.stl import PrintOptions
 
     return PrintOptions(cube_mm=options.cube_mm, clearance_mm=options.clearance_mm, bed_mm=options.bed_mm)
 
 
-def assembly_pdf(subject: Packed, options: BuildOptions) -> bytes:
+def assembly_pdf(subject: Packed, options: PackingBuildOptions) -> bytes:
     from foldkit.paper.instructions import assembly_pdf as make
 
     plan = subject.plan
     return make(subject.box, subject.packing, plan.order, plan.colours, title=subject.title, paper=options.paper)
 
 
-def assembly_gif(subject: Packed, options: BuildOptions) -> bytes:
-    from foldkit.assembly.gif import GifOptions
-    from foldkit.assembly.gif import assembly_gif as make
-
-    return make(subject.box, subject.packing, subject.plan.order, subject.plan.colours, GifOptions())
+def assembly_gif(subject: Packed, options: PackingBuildOptions) -> bytes:
+    width, height = options.gif_size
+    return assembly_video(subject, ".gif", width, height, options.gif_fps)
 
 
-def assembly_glb(subject: Packed, options: BuildOptions) -> bytes:
+def assembly_video(subject: Packed, suffix: str, width: int, height: int, fps: int) -> bytes:
+    """The assembly, piece by piece, as a .gif or .mp4 of frames of this size and rate."""
+    from foldkit.assembly.gif import GifOptions, assembly_frames
+    from foldkit.exchange.video import video_bytes
+
+    plan = subject.plan
+    step = GifOptions()
+    most = step.hold_frames + len(plan.order) * (step.drop_frames + step.hold_frames + 2 * step.turn_frames) \
+        + step.end_frames  # every frame is held in memory until the file is written: bound them first
+    if most > opt.MAX_FRAMES:
+        raise FoldkitError(f"the assembly of {len(plan.order)} pieces would take {most} frames, more than "
+                           f"{opt.MAX_FRAMES}: --skip assembly.gif (assembly.pdf shows every step)", EXIT_BAD_INPUT)
+    opt.check_animation(most, width, height, "--gif-size, or --skip assembly.gif")
+    frames = assembly_frames(subject.box, subject.packing, plan.order, plan.colours, GifOptions(width, height, fps))
+    return video_bytes(frames, fps, suffix)
+
+
+def assembly_glb(subject: Packed, options: PackingBuildOptions) -> bytes:
     from foldkit.assembly.glb import assembly_glb as make
 
     plan = subject.plan
     return make(subject.box, subject.packing, plan.order, plan.colours, options.cube_mm, subject.title)
 
 
-def print_files(subject: Packed, options: BuildOptions) -> dict[str, bytes]:
+def print_files(subject: Packed, options: PackingBuildOptions) -> Made:
     """pieces.stl (or pieces-1.stl, pieces-2.stl, ... when one bed is not enough), one
     piece-NAME.stl per shape, and box.stl, an open tray that holds the packed cube."""
     from foldkit.assembly.stl import print_stls
@@ -78,11 +109,12 @@ def print_files(subject: Packed, options: BuildOptions) -> dict[str, bytes]:
     try:
         prints.check()
     except ValueError as error:
-        from foldkit.errors import EXIT_BAD_INPUT, FoldkitError
-
         raise FoldkitError(str(error).replace("cube_mm", "--cube-mm").replace("clearance_mm", "--clearance-mm"),
                            EXIT_BAD_INPUT) from None
-    return print_stls(subject.box, subject.packing, prints)
+    try:
+        return Made(print_stls(subject.box, subject.packing, prints))
+    except ValueError as error:  # a piece larger than the bed: say which options to change
+        raise FoldkitError(f"{error}: lower --cube-mm or give a larger --bed", EXIT_BAD_INPUT) from None
 
 
 def show(subject: Packed) -> None:
@@ -99,7 +131,6 @@ def assembly_artifacts(box: Box, packing: Sequence[Placed], title: str = "assemb
     from foldkit.assembly.glb import assembly_glb as glb_of
     from foldkit.assembly.stl import PrintOptions, print_stls
     from foldkit.paper.instructions import assembly_pdf as pdf_of
-    from solver.packing.assembly import plan_assembly
 
     prints, gif = prints or PrintOptions(), gif or GifOptions()
     plan = plan_assembly(box, packing)

@@ -94,15 +94,6 @@ def report_json(report: Report) -> dict:
     return out
 
 
-def boxes_json(cells: Layout, found: dict) -> dict:
-    """Every box a polyomino folds into, with the count of its foldings."""
-    return {
-        "schema": "foldkit.boxes/1",
-        "cells": len(cells),
-        "boxes": [{"box": list(box), "foldings": len(folds)} for box, folds in found.items()],
-    }
-
-
 # ---------------------------------------------------------------------------------------------
 # Text
 
@@ -213,13 +204,3 @@ def folding_text(folding: Folding) -> str:
         "",
         *picture,
     ])
-
-
-def boxes_text(cells: Layout, found: dict) -> str:
-    if not found:
-        return f"The {len(cells)}-cell polyomino folds into no box."
-    lines = [f"The {len(cells)}-cell polyomino folds into {len(found)} box{'es' if len(found) > 1 else ''}:"]
-    for box, folds in found.items():
-        lines.append(f"  {box_text(box)}: {len(folds)} folding{'s' if len(folds) > 1 else ''}")
-    return "\n".join(lines)
-

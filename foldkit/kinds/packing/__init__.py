@@ -22,29 +22,31 @@ bottom); piece numbers are those of the solution file (reading order of each pie
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from dataclasses import dataclass
+from pathlib import Path
 
+from foldkit import options as opt
 from foldkit.errors import EXIT_NO_SOLUTION
-from foldkit.kinds import packing_artifacts as artifacts
-from foldkit.kinds.base import BuildOptions, Kind, Outcome, SolveOptions
-
-if TYPE_CHECKING:
-    from solver.packing import Packing, PackingPuzzle, PackingReport
+from foldkit.exchange import format_of, write_artifact
+from foldkit.exchange.json import json_bytes
+from foldkit.kinds.base import Command, Invocation, Kind, NoOptions, Outcome, option
+from foldkit.kinds.packing import artifacts
+from foldkit.kinds.packing.artifacts import PackingBuildOptions
+from solver.packing import Packing, PackingPuzzle, PackingReport, parse_packing, solution_picture
+from solver.packing import solve as solve_packing
 
 SCHEMA = "foldkit.packing/1"
 
 
-def parse(text: str, source: str, name: str) -> PackingPuzzle:
-    """The puzzle of a `packing` file."""
-    from solver.packing import parse_packing
+@dataclass(frozen=True)
+class PackingSolveOptions:
+    every: bool = option(False, "--all", "count every packing and its symmetry classes")
+    seed: int | None = option(None, "--seed", "a seed for the search order (same seed, same packing)",
+                              opt.number(int, 0, 2**63 - 1, "a whole number"))
 
-    return parse_packing(text, source, name)
 
-
-def solve(puzzle: PackingPuzzle, options: SolveOptions) -> PackingReport:
+def solve(puzzle: PackingPuzzle, options: PackingSolveOptions) -> PackingReport:
     """One packing (deterministic for a seed); every packing counted and classified with options.every."""
-    from solver.packing import solve as solve_packing
-
     return solve_packing(puzzle, every=options.every, seed=options.seed)
 
 
@@ -92,11 +94,9 @@ def _runs(numbers: list[int]) -> str:
     return ", ".join(f"{r[0]}-{r[-1]}" if len(r) > 1 else f"{r[0]}" for r in runs)
 
 
-def packing_text(report: PackingReport) -> str:
+def packing_text(packing: Packing, box: tuple[int, int, int]) -> str:
     """The packing drawn as levels from the bottom (z = 0), with the piece numbers' legend."""
-    from solver.packing import solution_picture
-
-    return solution_picture(report.packing, report.puzzle.box) + f"pieces by number: {legend(report.packing)}"
+    return solution_picture(packing, box) + f"pieces by number: {legend(packing)}"
 
 
 def counts_text(report: PackingReport) -> str:
@@ -114,7 +114,7 @@ def counts_text(report: PackingReport) -> str:
 def text(report: PackingReport) -> str:
     """What `foldkit solve` prints: the puzzle, the outcome, the packing as levels, the counts."""
     head = [puzzle_line(report.puzzle), outcome(report).summary]
-    body = [packing_text(report)] if report.packing is not None else []
+    body = [packing_text(report.packing, report.puzzle.box)] if report.packing is not None else []
     return "\n".join(head) + "\n\n" + "\n\n".join([*body, counts_text(report)])
 
 
@@ -153,10 +153,8 @@ def json(report: PackingReport) -> dict:
     }
 
 
-def solution_txt(report: PackingReport, options: BuildOptions) -> bytes:
+def solution_txt(report: PackingReport) -> bytes:
     """solution.txt: the packing in the solution file format (levels from the bottom), or why there is none."""
-    from solver.packing import solution_picture
-
     head = f"# {report.puzzle.name}: {outcome(report).summary}\n"
     if report.packing is None:
         return head.encode()
@@ -165,30 +163,62 @@ def solution_txt(report: PackingReport, options: BuildOptions) -> bytes:
     return (head + notes + solution_picture(report.packing, report.puzzle.box)).encode()
 
 
-def solution_json(report: PackingReport, options: BuildOptions) -> bytes:
+def solution_json(report: PackingReport) -> bytes:
     """solution.json: the JSON report."""
-    from foldkit.exchange.json import json_bytes
-
     return json_bytes(json(report))
+
+
+def run_show(call: Invocation) -> int:
+    artifacts.show(call.subject())
+    return 0
+
+
+@dataclass(frozen=True)
+class AnimateOptions:
+    output: str | None = option(None, "--output", "output .gif or .mp4 (default outputs/<name>/assembly.gif)",
+                                str, aliases=("-o",))
+    size: tuple[int, int] = option((400, 400), "--size", f"frame size in pixels, each side 16 to {opt.MAX_SIDE_PX} "
+                                   "(default 400x400)", opt.size, "WxH")
+    fps: int = option(20, "--fps", f"frames per second, 1 to {opt.MAX_FPS} (default 20)",
+                      opt.number(int, 1, opt.MAX_FPS, "a whole number"))
+
+    def check(self) -> None:
+        if self.output is not None:
+            format_of(self.output, (".gif", ".mp4"))
+
+
+def run_animate(call: Invocation) -> int:
+    """The assembly, piece by piece, written as a GIF or MP4."""
+    options: AnimateOptions = call.options
+    subject = call.subject()
+    output = Path(options.output or Path("outputs") / call.loaded().name / "assembly.gif")
+    data = artifacts.assembly_video(subject, output.suffix.lower(), *options.size, options.fps)
+    print(f"wrote {write_artifact(output, data)}")
+    return 0
 
 
 KIND = Kind(
     name="packing",
     title="Polycube packing",
+    header="'packing X Y Z'",
     recognise=lambda word: word == "packing",
-    parse=parse,
+    parse=parse_packing,
     solve=solve,
     outcome=outcome,
     text=text,
     json=json,
     artifacts={
-        "solution.txt": lambda packed, options: solution_txt(packed.report, options),
-        "solution.json": lambda packed, options: solution_json(packed.report, options),
+        "solution.txt": lambda packed, options: solution_txt(packed.report),
+        "solution.json": lambda packed, options: solution_json(packed.report),
         "assembly.pdf": artifacts.assembly_pdf,
         "assembly.gif": artifacts.assembly_gif,
         "assembly.glb": artifacts.assembly_glb,
         "pieces.stl": artifacts.print_files,  # with piece-NAME.stl and box.stl
     },
+    solve_options=PackingSolveOptions,
+    build_options=PackingBuildOptions,
     subject=artifacts.packed,
-    show=artifacts.show,
+    commands={"show": Command("show", "play the assembly, piece by piece, in a PyVista window", run_show,
+                              NoOptions),
+              "animate": Command("animate", "render the assembly to a GIF or MP4", run_animate, AnimateOptions)},
 )

@@ -19,10 +19,15 @@ JSON schema (``foldkit solve --json``), version 1:
 from __future__ import annotations
 
 from foldkit.errors import EXIT_AMBIGUOUS, EXIT_NO_SOLUTION, EXIT_UNFINISHED
-from foldkit.kinds.base import BuildOptions, Kind, Outcome, SolveOptions, sole_solution
-from foldkit.kinds.sheets import sheet_makers, titled
+from foldkit.exchange.json import json_bytes
+from foldkit.kinds.base import Kind, Outcome, PaperOptions, sole_solution
+from foldkit.kinds.grids import GridSolveOptions, ambiguous_text, grid_text
+from foldkit.kinds.sheets import grid_page, sheet_command, sheet_makers, titled
+from foldkit.paper.gridsheet import Sheet
 from solver.blockparty.model import BlockParty, Grid, answer, grid_picture, parse_block_party, row_products
 from solver.blockparty.search import DEFAULT_LIMIT, BlockPartyReport
+from solver.blockparty.search import solve as search
+from solver.grid import Cell
 
 SCHEMA = "foldkit.block-party/1"
 RULES = (
@@ -33,10 +38,8 @@ RULES = (
 )
 
 
-def solve(puzzle: BlockParty, options: SolveOptions) -> BlockPartyReport:
+def solve(puzzle: BlockParty, options: GridSolveOptions) -> BlockPartyReport:
     """Every solution up to the limit (all of them with options.every)."""
-    from solver.blockparty.search import solve as search
-
     return search(puzzle, None if options.every else options.limit or DEFAULT_LIMIT)
 
 
@@ -57,33 +60,11 @@ def outcome(report: BlockPartyReport) -> Outcome:
 # Text
 
 
-def grid_text(puzzle: BlockParty, values: dict[tuple[int, int], int], notes: tuple[str, ...] = ()) -> str:
-    """The grid in ASCII with region borders, '.' for an empty cell, a note beside each row."""
+def puzzle_grid_text(puzzle: BlockParty, values: dict[Cell, int], notes: tuple[str, ...] = ()) -> str:
+    """The grid with region borders, '.' for an empty cell, a note beside each row."""
     width = max([1, *(len(str(v)) for v in values.values())]) + 2
-
-    def border(a: tuple[int, int], b: tuple[int, int]) -> bool:
-        inside = [0 <= r < puzzle.rows and 0 <= c < puzzle.cols for r, c in (a, b)]
-        return inside[0] != inside[1] or (all(inside) and puzzle.region_of(a) != puzzle.region_of(b))
-
-    def edge_line(r: int) -> str:
-        out = []
-        for c in range(puzzle.cols + 1):
-            near = [border((r - 1, c - 1), (r, c - 1)), border((r - 1, c), (r, c)),
-                    border((r - 1, c - 1), (r - 1, c)), border((r, c - 1), (r, c))]
-            out.append("+" if any(near) else " ")
-            if c < puzzle.cols:
-                out.append("-" * width if near[1] else " " * width)
-        return "".join(out).rstrip()
-
-    lines = []
-    for r in range(puzzle.rows):
-        lines.append(edge_line(r))
-        cells = ["|" if border((r, c - 1), (r, c)) else " " for c in range(puzzle.cols + 1)]
-        text = "".join(f"{cells[c]}{str(values.get((r, c), '.')):>{width - 1}} " for c in range(puzzle.cols))
-        text += cells[-1]
-        lines.append(text + (f"  {notes[r]}" if r < len(notes) else ""))
-    lines.append(edge_line(puzzle.rows))
-    return "\n".join(lines)
+    return grid_text(puzzle.rows, puzzle.cols, puzzle.region_of,
+                     lambda cell: f"{str(values.get(cell, '.')):>{width - 1}} ", width, notes)
 
 
 def _values(grid: Grid) -> dict[tuple[int, int], int]:
@@ -93,7 +74,7 @@ def _values(grid: Grid) -> dict[tuple[int, int], int]:
 def solution_text(puzzle: BlockParty, grid: Grid) -> str:
     """The solved grid with each row's product beside it, then the answer."""
     notes = tuple(f"= {p}" for p in row_products(grid))
-    return grid_text(puzzle, _values(grid), notes) + f"\nAnswer (sum of the row products): {answer(grid)}"
+    return puzzle_grid_text(puzzle, _values(grid), notes) + f"\nAnswer (sum of the row products): {answer(grid)}"
 
 
 def text(report: BlockPartyReport) -> str:
@@ -102,11 +83,12 @@ def text(report: BlockPartyReport) -> str:
     head = [f"{p.name}: {p.rows}x{p.cols} grid, {len(p.region_cells)} regions, {len(p.givens)} givens",
             outcome(report).summary]
     if not report.solutions:
-        return "\n".join([*head, "", grid_text(p, dict(p.givens))])
+        return "\n".join([*head, "", puzzle_grid_text(p, dict(p.givens))])
     if len(report.solutions) == 1:
         return "\n".join([*head, "", solution_text(p, report.solutions[0])])
-    parts = [f"\nSolution {i}:\n{solution_text(p, grid)}" for i, grid in enumerate(report.solutions, 1)]
-    return "\n".join(head) + "\n" + "\n".join(parts)
+    listed = ambiguous_text(report.solutions, lambda i, grid: f"\nSolution {i}:\n{solution_text(p, grid)}",
+                            "solution")
+    return "\n".join([*head, "", listed])
 
 
 # ---------------------------------------------------------------------------------------------
@@ -142,15 +124,13 @@ def the_solution(report: BlockPartyReport) -> Grid:
     return sole_solution(report, outcome(report), "solution file or sheet")
 
 
-def solution_file(report: BlockPartyReport, options: BuildOptions) -> bytes:
+def solution_txt(report: BlockPartyReport, options: object) -> bytes:
     grid = the_solution(report)
     comment = f"The unique solution of {report.puzzle.name}. Answer: the sum of the row products = {answer(grid)}."
     return grid_picture(grid, comment).encode()
 
 
-def solution_json_file(report: BlockPartyReport, options: BuildOptions) -> bytes:
-    from foldkit.exchange.json import json_bytes
-
+def solution_json(report: BlockPartyReport, options: object) -> bytes:
     return json_bytes(json(report))
 
 
@@ -159,20 +139,15 @@ def sheet_title(name: str) -> str:
     return titled(name, "block-party", "Block Party")
 
 
-def puzzle_sheet(report: BlockPartyReport):
+def puzzle_sheet(p: BlockParty) -> Sheet:
     """The neutral description of the puzzle page: regions, givens, rules, a line for the answer."""
-    from foldkit.paper.gridsheet import Sheet
-
-    p = report.puzzle
     texts = {cell: str(k) for cell, k in p.givens.items()}
     return Sheet(p.rows, p.cols, p.regions, sheet_title(p.name), RULES, texts=texts,
                  bold=frozenset(p.givens), answer="Answer: ______________________")
 
 
-def solution_sheet(report: BlockPartyReport):
+def solution_sheet(report: BlockPartyReport) -> Sheet:
     """The neutral description of the solution page: the filled grid, row products, the answer."""
-    from foldkit.paper.gridsheet import Sheet
-
     p, grid = report.puzzle, the_solution(report)
     texts = {cell: str(k) for cell, k in _values(grid).items()}
     products = row_products(grid)
@@ -186,6 +161,7 @@ def solution_sheet(report: BlockPartyReport):
 KIND = Kind(
     name="block-party",
     title="Block Party",
+    header="'block-party ROWS COLS'",
     recognise=lambda word: word == "block-party",
     parse=parse_block_party,
     solve=solve,
@@ -193,8 +169,11 @@ KIND = Kind(
     text=text,
     json=json,
     artifacts={
-        "solution.txt": solution_file,
-        "solution.json": solution_json_file,
+        "solution.txt": solution_txt,
+        "solution.json": solution_json,
         **sheet_makers(puzzle_sheet, solution_sheet),
     },
+    solve_options=GridSolveOptions,
+    build_options=PaperOptions,
+    commands={"sheet": sheet_command(grid_page(puzzle_sheet))},
 )

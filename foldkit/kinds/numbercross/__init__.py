@@ -23,11 +23,19 @@ shared among its neighbours does not count.
 
 from __future__ import annotations
 
-from typing import Any
-
 from foldkit.errors import EXIT_AMBIGUOUS, EXIT_NO_SOLUTION, EXIT_UNFINISHED
-from foldkit.kinds.base import BuildOptions, Kind, Outcome, SolveOptions, sole_solution
-from foldkit.kinds.sheets import sheet_makers, titled
+from foldkit.exchange.json import json_bytes
+from foldkit.kinds.base import Kind, Outcome, PaperOptions, sole_solution
+from foldkit.kinds.grids import GridSolveOptions, ambiguous_text, grid_text
+from foldkit.kinds.sheets import grid_page, sheet_command, sheet_makers, titled
+from foldkit.paper.gridsheet import Sheet, number_cross_sheet
+from solver.grid import Cell
+from solver.numbercross.model import NumberCross, answer, numbers, tiles
+from solver.numbercross.parse import parse_number_cross, solution_picture
+from solver.numbercross.solve import DEFAULT_LIMIT, NumberCrossReport
+from solver.numbercross.solve import solve as search
+
+NumberGrid = tuple[tuple[int | None, ...], ...]  # a completed grid: digits, None for a tile
 
 SCHEMA = "foldkit.number-cross/1"
 TILE_TEXT = "\u2588" * 3  # a tile in the terminal: a solid block
@@ -40,21 +48,12 @@ RULES = (
 )
 
 
-def parse(text: str, source: str, name: str) -> Any:
-    from solver.numbercross.parse import parse_number_cross
-
-    return parse_number_cross(text, source, name)
-
-
-def solve(puzzle: Any, options: SolveOptions) -> Any:
+def solve(puzzle: NumberCross, options: GridSolveOptions) -> NumberCrossReport:
     """Every completed grid up to the limit (all of them with options.every)."""
-    from solver.numbercross.solve import DEFAULT_LIMIT
-    from solver.numbercross.solve import solve as search
-
     return search(puzzle, None if options.every else options.limit or DEFAULT_LIMIT)
 
 
-def outcome(report: Any) -> Outcome:
+def outcome(report: NumberCrossReport) -> Outcome:
     """0 unique, 1 no completed grid, 3 ambiguous, 4 unfinished."""
     found = len(report.solutions)
     if report.ambiguous:
@@ -63,7 +62,7 @@ def outcome(report: Any) -> Outcome:
     if not report.complete:
         return Outcome(EXIT_UNFINISHED, "the search stopped before it could prove uniqueness")
     if found == 0:
-        return Outcome(EXIT_NO_SOLUTION, f"no completed grid: {report.reason}")
+        return Outcome(EXIT_NO_SOLUTION, f"no completed grid: {report.failure}")
     return Outcome(0, f"unique completed grid, {len(report.numbers[0])} numbers, answer {report.answers[0]}")
 
 
@@ -71,54 +70,31 @@ def outcome(report: Any) -> Outcome:
 # Text
 
 
-def grid_text(puzzle: Any, grid: Any = None) -> str:
+def puzzle_grid_text(puzzle: NumberCross, grid: NumberGrid | None = None) -> str:
     """The grid in ASCII with region borders: digits, a block for a tile, '*' beside a highlighted cell.
 
     Without a grid, the puzzle: '*' for highlighted cells, blanks elsewhere."""
-    def border(a: tuple[int, int], b: tuple[int, int]) -> bool:
-        inside = [0 <= r < puzzle.rows and 0 <= c < puzzle.cols for r, c in (a, b)]
-        return inside[0] != inside[1] or (all(inside) and puzzle.region(a) != puzzle.region(b))
-
-    def cell_text(r: int, c: int) -> str:
-        lit = (r, c) in puzzle.highlighted
+    def cell_text(cell: Cell) -> str:
+        lit = cell in puzzle.highlighted
         if grid is None:
             return " * " if lit else "   "
-        value = grid[r][c]
+        value = grid[cell[0]][cell[1]]
         return TILE_TEXT if value is None else f"{value}{'*' if lit else ' '}".rjust(3)
 
-    def edge_line(r: int) -> str:
-        out = []
-        for c in range(puzzle.cols + 1):
-            near = [border((r - 1, c - 1), (r, c - 1)), border((r - 1, c), (r, c)),
-                    border((r - 1, c - 1), (r - 1, c)), border((r, c - 1), (r, c))]
-            out.append("+" if any(near) else " ")
-            if c < puzzle.cols:
-                out.append("---" if near[1] else "   ")
-        return "".join(out).rstrip()
-
-    lines = []
-    for r in range(puzzle.rows):
-        lines.append(edge_line(r))
-        walls = ["|" if border((r, c - 1), (r, c)) else " " for c in range(puzzle.cols + 1)]
-        row = "".join(walls[c] + cell_text(r, c) for c in range(puzzle.cols)) + walls[-1]
-        lines.append(f"{row}  {puzzle.clues[r].text}")
-    lines.append(edge_line(puzzle.rows))
-    return "\n".join(lines)
+    return grid_text(puzzle.rows, puzzle.cols, puzzle.region_of, cell_text, 3, [c.text for c in puzzle.clues])
 
 
-def solution_text(puzzle: Any, grid: Any) -> str:
+def solution_text(puzzle: NumberCross, grid: NumberGrid) -> str:
     """The completed grid, then its numbers row by row and the answer."""
-    from solver.numbercross.model import answer, numbers
-
     placed = numbers(grid)
     rows = []
     for r in range(puzzle.rows):
         mine = [f"{p.value} (columns {p.cols[0] + 1}-{p.cols[1] + 1})" for p in placed if p.row == r]
         rows.append(f"  row {r + 1}: " + ", ".join(mine))
-    return "\n".join([grid_text(puzzle, grid), f"Numbers ({len(placed)}):", *rows, f"Answer: {answer(grid)}"])
+    return "\n".join([puzzle_grid_text(puzzle, grid), f"Numbers ({len(placed)}):", *rows, f"Answer: {answer(grid)}"])
 
 
-def text(report: Any) -> str:
+def text(report: NumberCrossReport) -> str:
     """What `foldkit solve` prints: a summary, then each completed grid (or the puzzle and the reason)."""
     p = report.puzzle
     regions = len({i for row in p.regions for i in row})
@@ -126,26 +102,25 @@ def text(report: Any) -> str:
             outcome(report).summary]
     legend = f"({TILE_TEXT.strip()[:1]} a tile, * a highlighted cell)"
     if not report.solutions:
-        return "\n".join([*head, "", grid_text(p)])
+        return "\n".join([*head, "", puzzle_grid_text(p)])
     if len(report.solutions) == 1:
         return "\n".join([*head, legend, "", solution_text(p, report.solutions[0])])
-    parts = [f"\nCompleted grid {i}:\n{solution_text(p, grid)}" for i, grid in enumerate(report.solutions, 1)]
-    return "\n".join([*head, legend]) + "\n" + "\n".join(parts)
+    listed = ambiguous_text(report.solutions, lambda i, grid: f"\nCompleted grid {i}:\n{solution_text(p, grid)}",
+                            "completed grid")
+    return "\n".join([*head, legend, "", listed])
 
 
 # ---------------------------------------------------------------------------------------------
 # JSON
 
 
-def _listed(grid: Any) -> dict:
-    from solver.numbercross.model import answer, numbers, tiles
-
+def _listed(grid: NumberGrid) -> dict:
     return {"grid": [list(row) for row in grid], "tiles": [list(cell) for cell in tiles(grid)],
             "numbers": [{"value": p.value, "row": p.row, "cols": list(p.cols)} for p in numbers(grid)],
             "answer": answer(grid)}
 
 
-def json(report: Any) -> dict:
+def json(report: NumberCrossReport) -> dict:
     """The report in the documented schema."""
     p = report.puzzle
     listed = [_listed(grid) for grid in report.solutions]
@@ -159,7 +134,7 @@ def json(report: Any) -> dict:
         "more": report.more,
         "complete": report.complete,
         "unique": report.unique,
-        "failure": report.reason,
+        "failure": report.failure,
         "solution_list": listed,
         **{key: first.get(key) for key in ("grid", "tiles", "numbers", "answer")},
     }
@@ -169,24 +144,19 @@ def json(report: Any) -> dict:
 # Artifacts
 
 
-def the_solution(report: Any) -> Any:
+def the_solution(report: NumberCrossReport) -> NumberGrid:
     """The one solution; a FoldkitError (with the outcome's exit code) when there is not exactly one."""
     return sole_solution(report, outcome(report), "solution file")
 
 
-def solution_file(report: Any, options: BuildOptions) -> bytes:
-    from solver.numbercross.model import answer, numbers
-    from solver.numbercross.parse import solution_picture
-
+def solution_txt(report: NumberCrossReport, options: object) -> bytes:
     grid = the_solution(report)
     comment = (f"# The completed grid of {report.puzzle.name}; X is a tile.\n"
                f"# Answer: the sum of all {len(numbers(grid))} numbers = {answer(grid)}.\n")
     return (comment + solution_picture(grid)).encode()
 
 
-def solution_json_file(report: Any, options: BuildOptions) -> bytes:
-    from foldkit.exchange.json import json_bytes
-
+def solution_json(report: NumberCrossReport, options: object) -> bytes:
     the_solution(report)
     return json_bytes(json(report))
 
@@ -196,20 +166,14 @@ def sheet_title(name: str) -> str:
     return titled(name, "number-cross", "Number Cross")
 
 
-def puzzle_sheet(report: Any):
+def puzzle_sheet(p: NumberCross) -> Sheet:
     """The puzzle page: regions, highlighted cells, the clue beside each row, the rules."""
-    from foldkit.paper.gridsheet import number_cross_sheet
-
-    p = report.puzzle
     return number_cross_sheet(p.regions, p.highlighted, tuple(c.text for c in p.clues), None, sheet_title(p.name),
                               RULES, answer="Answer: ______________________")
 
 
-def solution_sheet(report: Any):
+def solution_sheet(report: NumberCrossReport) -> Sheet:
     """The solution page: tiles black, the digits, the numbers formed and the answer."""
-    from foldkit.paper.gridsheet import number_cross_sheet
-    from solver.numbercross.model import answer, numbers
-
     p, grid = report.puzzle, the_solution(report)
     placed = numbers(grid)
     footer = (f"The {len(placed)} numbers: " + " + ".join(str(n.value) for n in placed),
@@ -221,15 +185,19 @@ def solution_sheet(report: Any):
 KIND = Kind(
     name="number-cross",
     title="Number Cross",
+    header="'number-cross ROWS COLS'",
     recognise=lambda word: word == "number-cross",
-    parse=parse,
+    parse=parse_number_cross,
     solve=solve,
     outcome=outcome,
     text=text,
     json=json,
     artifacts={
-        "solution.txt": solution_file,
-        "solution.json": solution_json_file,
+        "solution.txt": solution_txt,
+        "solution.json": solution_json,
         **sheet_makers(puzzle_sheet, solution_sheet),
     },
+    solve_options=GridSolveOptions,
+    build_options=PaperOptions,
+    commands={"sheet": sheet_command(grid_page(puzzle_sheet))},
 )

@@ -1,0 +1,252 @@
+"""Reading a command line: which command, which kind, which options, and the call that runs it.
+
+It names no puzzle kind and no capability. Every command's options come from declarations: the
+command's own options dataclass, and the solve and build options of the kind whose file it is
+given (``foldkit.kinds.base``). A command line is read twice: first loosely, with every kind's
+options, to find the puzzle file and so its kind; then strictly, with that kind's options alone,
+so that ``foldkit build PUZZLE --help`` shows that kind's options and an option of another kind
+is a one-line error that names the kinds it belongs to.
+"""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any, NoReturn
+
+from foldkit import __version__
+from foldkit.commands import GENERIC_COMMANDS, Call
+from foldkit.errors import EXIT_BAD_INPUT, FoldkitError
+from foldkit.kinds import DEFAULT_KIND, Source, all_kinds, kind_named, kind_of, parse_source, read_source
+from foldkit.kinds.base import Command, Kind, OptionSpec, option_specs
+
+VERSION = f"foldkit {__version__}"
+DESCRIPTION = ("Solve grid and cube puzzles, prove them unique, and make things to hold: templates, animations, "
+               "3D prints, sheets.")
+
+
+class Parser(argparse.ArgumentParser):
+    """argparse, but a usage error is one line and exit 2, like every other error."""
+
+    def error(self, message: str) -> NoReturn:
+        where = self.prog.removeprefix("foldkit").strip()
+        self.exit(EXIT_BAD_INPUT, f"foldkit: error: {where + ': ' if where else ''}{message}\n")
+
+
+# ---------------------------------------------------------------------------------------------
+# Which commands there are, and which kinds bring them
+
+
+def command_names() -> list[str]:
+    """Every command: the generic ones, then each kind's, in the order the kinds are registered."""
+    names = list(GENERIC_COMMANDS)
+    for kind in all_kinds():
+        names += [name for name in kind.commands if name not in names]
+    return names
+
+
+def declarations(name: str) -> list[Command]:
+    """Every declaration of a command: the generic one, or each kind's of that name."""
+    if name in GENERIC_COMMANDS:
+        return [GENERIC_COMMANDS[name]]
+    return [kind.commands[name] for kind in all_kinds() if name in kind.commands]
+
+
+def command_of(kind: Kind, name: str) -> Command:
+    """The command of that name as this kind runs it: a generic one, or the kind's own."""
+    return GENERIC_COMMANDS.get(name) or kind.commands[name]
+
+
+def kinds_with(name: str) -> list[Kind]:
+    return [kind for kind in all_kinds() if name in GENERIC_COMMANDS or name in kind.commands]
+
+
+def top_parser() -> Parser:
+    """`foldkit COMMAND ...`: the commands with their one-line help, for --help and a bad command."""
+    parser = Parser(prog="foldkit", description=DESCRIPTION,
+                    epilog="'foldkit COMMAND --help' lists a command's options; given a puzzle file, the options "
+                           "of its kind. 'foldkit kinds' lists the puzzle kinds.")
+    parser.add_argument("--version", action="version", version=VERSION)
+    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND", parser_class=Parser)
+    for name in command_names():
+        commands.add_parser(name, help=declarations(name)[0].help, add_help=False)
+    return parser
+
+
+# ---------------------------------------------------------------------------------------------
+# Reading a command's arguments
+
+
+@dataclass(frozen=True)
+class Groups:
+    """The option dataclasses a command reads for one kind: its own, the kind's solve and build options."""
+
+    command: type
+    solve: type | None
+    build: type | None
+
+    def specs(self) -> list[OptionSpec]:
+        return [spec for group in (self.command, self.solve, self.build) if group is not None
+                for spec in option_specs(group)]
+
+
+def groups_for(command: Command, kind: Kind) -> Groups:
+    takes_file = command.target != "none"
+    return Groups(command.options, kind.solve_options if takes_file else None,
+                  kind.build_options if command.build_options else None)
+
+
+def add_target(parser: argparse.ArgumentParser, command: Command, loose: bool = False) -> None:
+    """The file a command works on: a positional, or a kind's own flag for its files."""
+    if command.target == "none":
+        parser.add_argument("kind", nargs="?",
+                            help=f"the puzzle kind (default: {DEFAULT_KIND.name}); see 'foldkit kinds'")
+        return
+    optional = loose or command.target == "puzzle"  # loosely read, a missing file is noticed after --help
+    parser.add_argument("puzzle", nargs="?" if optional else None, metavar=command.file_metavar,
+                        help=command.file_help)
+    for kind in all_kinds():
+        if kind.file_option is not None and command.name in kind.capabilities():
+            parser.add_argument(kind.file_option, metavar="FILE", dest="file_option",
+                                help=f"a {kind.title.lower()} file instead of a puzzle ({kind.header})")
+
+
+def add_option(parser: Any, spec: OptionSpec, loose: bool = False) -> None:
+    """One declared option; loose: as raw text with no default, to see only what was given."""
+    extra: dict[str, Any] = {"help": spec.help}
+    if loose:
+        extra = {"default": argparse.SUPPRESS, "dest": spec.flag}
+    if spec.switch:
+        parser.add_argument(*spec.flags, action="store_false" if spec.default else "store_true",
+                            **({} if loose else {"dest": spec.dest}), **extra)
+        return
+    if not loose:
+        extra |= {"dest": spec.dest, "default": spec.default, "type": spec.parse, "choices": spec.choices,
+                  "metavar": spec.metavar}
+    parser.add_argument(*spec.flags, **extra)
+
+
+def loose_parser(name: str) -> Parser:
+    """Every option any kind declares for this command, read as raw text: enough to find the file."""
+    parser = Parser(prog=f"foldkit {name}", add_help=False)
+    parser.add_argument("-h", "--help", action="store_true")
+    command = declarations(name)[0]
+    add_target(parser, command, loose=True)
+    seen: set[str] = set()
+    for kind in kinds_with(name):
+        for spec in groups_for(command_of(kind, name), kind).specs():
+            if spec.flag not in seen:
+                seen.add(spec.flag)
+                add_option(parser, spec, loose=True)
+    return parser
+
+
+def strict_parser(name: str, command: Command, kind: Kind, chosen: bool) -> Parser:
+    """The command's options and the kind's, with their types, limits, defaults and help."""
+    parser = Parser(prog=f"foldkit {name}", description=command.help, epilog=_epilog(command, kind, chosen))
+    add_target(parser, command)
+    groups = groups_for(command, kind)
+    for spec in option_specs(groups.command):
+        add_option(parser, spec)
+    for group, what in ((groups.solve, "solve"), (groups.build, "build")):
+        specs = list(option_specs(group)) if group is not None else []
+        if specs:
+            section = parser.add_argument_group(f"{kind.title} ({what} options)")
+            for spec in specs:
+                add_option(section, spec)
+    return parser
+
+
+def _epilog(command: Command, kind: Kind, chosen: bool) -> str:
+    lines = []
+    if command.build_options:
+        lines.append(f"{kind.title} artifacts: {', '.join(kind.artifacts)}.")
+    if command.target != "none" and not chosen:
+        lines.append(f"The options shown are those of {kind.title}, the built-in puzzle's kind; give a puzzle "
+                     "file to see the options of its kind.")
+    return " ".join(lines)
+
+
+def chosen_kind(name: str, loose: argparse.Namespace) -> tuple[Kind, Source | None, bool]:
+    """The kind the command works on, the file's source, and whether a file or kind was named."""
+    command = declarations(name)[0]
+    if command.target == "none":
+        word = getattr(loose, "kind", None)
+        kind = kind_named(word) if word else DEFAULT_KIND
+        if kind is None:
+            names = ", ".join(k.name for k in kinds_with(name))
+            raise FoldkitError(f"{name}: no puzzle kind called {word!r}: {names}", EXIT_BAD_INPUT)
+        return kind, None, word is not None
+    path, flagged = loose.puzzle, getattr(loose, "file_option", None)
+    if path is not None and flagged is not None:
+        raise FoldkitError("give a puzzle file or a file option, not both", EXIT_BAD_INPUT)
+    if path is None and flagged is None and command.target == "file":
+        if not loose.help:
+            raise FoldkitError(f"{name}: the following arguments are required: {command.file_metavar}",
+                               EXIT_BAD_INPUT)
+        return kinds_with(name)[0], None, False
+    source = read_source(path or flagged)
+    owners = kinds_with(name)
+    # A command only one kind has reads its file as that kind, so a malformed file is told what is wrong.
+    kind = owners[0] if len(owners) == 1 and command.target == "file" else kind_of(source.text, source.source)
+    if flagged is not None and kind.file_option is None:
+        raise FoldkitError(f"{source.source}: a file option takes a file of its own kind, and this is a "
+                           f"{kind.title} puzzle: give it without the option", EXIT_BAD_INPUT)
+    return kind, source, (path or flagged) is not None
+
+
+def refuse_foreign(given: Iterable[str], allowed: Sequence[OptionSpec], name: str, kind: Kind) -> None:
+    """A FoldkitError for the first option given that this kind does not take, naming the kinds that do."""
+    mine = {flag for spec in allowed for flag in spec.flags}
+    for flag in given:
+        if flag in mine:
+            continue
+        owners = [k.title for k in kinds_with(name)
+                  if flag in {f for s in groups_for(command_of(k, name), k).specs() for f in s.flags}]
+        raise FoldkitError(f"{name}: {flag} is an option of {' and '.join(owners)}, not of {kind.title}",
+                           EXIT_BAD_INPUT)
+
+
+def options_of(group: type | None, values: argparse.Namespace) -> Any:
+    """An options dataclass filled from the parsed values, checked (``check()``) where it can be."""
+    if group is None:
+        return None
+    made = group(**{spec.dest: getattr(values, spec.dest) for spec in option_specs(group)})
+    check = getattr(made, "check", None)
+    if check is not None:
+        check()
+    return made
+
+
+def call_for(argv: list[str]) -> tuple[Command, Call]:
+    """The command a command line names and everything it is to be given."""
+    name, rest = argv[0], argv[1:]
+    loose = loose_parser(name).parse_args(rest)
+    kind, source, chosen = chosen_kind(name, loose)
+    if name not in GENERIC_COMMANDS and name not in kind.commands and not loose.help:
+        if source is not None:
+            parse_source(source, kind)  # a malformed file is told what is wrong, before what it cannot do
+        raise FoldkitError(f"{source.source if source else name}: {kind.title} has no '{name}'; its commands: "
+                           f"{', '.join(kind.capabilities())}", EXIT_BAD_INPUT)
+    command = command_of(kind, name)
+    groups = groups_for(command, kind)
+    parser = strict_parser(name, command, kind, chosen)
+    if loose.help:
+        parser.print_help()
+        raise SystemExit(0)
+    refuse_foreign([flag for flag in vars(loose) if flag.startswith("-")], groups.specs(), name, kind)
+    values = parser.parse_args(rest)
+    options = (options_of(groups.command, values), options_of(groups.solve, values),
+               options_of(groups.build, values) or kind.build_options())
+    return command, Call(kind, source, *options)
+
+
+def run_command(argv: list[str]) -> int:
+    if not argv or argv[0].startswith("-") or argv[0] not in command_names():
+        top_parser().parse_args(argv)  # --help, --version, or the error naming the commands
+        raise FoldkitError("a command is required", EXIT_BAD_INPUT)
+    command, call = call_for(argv)
+    return command.run(call)
+
+

@@ -1,0 +1,151 @@
+"""The commands every kind has (``solve``, ``build``) and ``kinds``, each a few lines around a
+library call, and ``Call``: what the command line hands a command once it has read the
+arguments (the kind, its puzzle, the options of the command and of the kind)."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Iterable
+from dataclasses import dataclass, fields, replace
+from functools import cached_property
+from pathlib import Path
+from typing import Any
+
+from foldkit import options as opt
+from foldkit.build import build, fingerprint
+from foldkit.console import ProgressBar, raise_if_interrupted
+from foldkit.errors import EXIT_PARTIAL, FoldkitError
+from foldkit.exchange.json import json_text
+from foldkit.kinds import Loaded, Source, all_kinds, parse_source
+from foldkit.kinds.base import Command, Invocation, Kind, NoOptions, option
+
+
+@dataclass
+class Call:
+    """A command about to run: its kind, the puzzle source (None for a command without a file),
+    and the options it was given; the puzzle is parsed and solved once, when first asked."""
+
+    kind: Kind
+    source: Source | None
+    options: Any
+    solve_options: Any
+    build_options: Any
+
+    def loaded(self) -> Loaded:
+        return self._loaded
+
+    @cached_property
+    def _loaded(self) -> Loaded:
+        assert self.source is not None, "a command without a puzzle file asked for one"
+        return parse_source(self.source, self.kind)
+
+    def report(self) -> Any:
+        return self._report
+
+    @cached_property
+    def _report(self) -> Any:
+        return self.kind.solve(self._loaded.puzzle, self.solve_options)
+
+    def subject(self) -> Any:
+        return self._subject
+
+    @cached_property
+    def _subject(self) -> Any:
+        """The unique solution made into the makers' subject, or a FoldkitError with the outcome's
+        exit code when there is none (or more than one) to make things of."""
+        outcome = self.kind.outcome(self._report)
+        if not outcome.solved:
+            raise FoldkitError(f"{self._loaded.name}: {outcome.summary}", outcome.code)
+        return self.kind.subject(self._report, self.build_options)
+
+    def summary(self) -> str:
+        return self.kind.outcome(self._report).summary
+
+
+def print_notes(notes: Iterable[str]) -> None:
+    """Advice for the person at the terminal, one line each, on stderr."""
+    for note in notes:
+        print(f"foldkit: note: {note}", file=sys.stderr)
+
+
+# ---------------------------------------------------------------------------------------------
+# solve
+
+
+@dataclass(frozen=True)
+class SolveCommandOptions:
+    json: bool = option(False, "--json", "print the documented JSON instead of text")
+
+
+def run_solve(call: Invocation) -> int:
+    report = call.report()
+    print(json_text(call.kind.json(report)) if call.options.json else call.kind.text(report))
+    return call.kind.outcome(report).code
+
+
+# ---------------------------------------------------------------------------------------------
+# build
+
+
+@dataclass(frozen=True)
+class BuildCommandOptions:
+    output: str | None = option(None, "--output", "output folder (default outputs/<name>)", str, "DIR",
+                                aliases=("-o",))
+    only: list[str] | None = option(None, "--only", "make only these artifacts, comma-separated (--list "
+                                    "shows them)", opt.names, "NAMES")
+    skip: list[str] | None = option(None, "--skip", "make every artifact but these, comma-separated",
+                                    opt.names, "NAMES")
+    list: bool = option(False, "--list", "list the artifacts this puzzle's build makes, and stop")
+    quiet: bool = option(False, "--quiet", "no progress bar")
+
+
+def run_build(call: Invocation) -> int:
+    options: BuildCommandOptions = call.options
+    if options.list:
+        print("\n".join(call.kind.artifacts))
+        return 0
+    subject = call.subject()
+    name = call.loaded().name
+    folder = Path(options.output) if options.output else Path("outputs") / name
+    print(f"{name}: {call.summary()}")
+    puzzle = fingerprint(f"{call.kind.name}\n{call.source.text if call.source else ''}")
+    built = build(call.kind.artifacts, subject, folder, _with_progress(call.build_options, options.quiet),
+                  options.only, raise_if_interrupted, options.skip, puzzle)
+    for written in built.written:
+        print(f"wrote {written.path}")
+    for name in built.dropped:
+        print(f"took out {folder / name}: it was made from another puzzle")
+    print_notes(built.notes)
+    for name, why in built.failed:
+        print(f"foldkit: error: {name} not made: {why}", file=sys.stderr)
+    return EXIT_PARTIAL if built.failed else 0
+
+
+def _with_progress(build_options: Any, quiet: bool) -> Any:
+    """The kind's build options with a progress bar for the makers that take one."""
+    if quiet or "progress" not in {f.name for f in fields(build_options)}:
+        return build_options
+    return replace(build_options, progress=ProgressBar("rendering"))
+
+
+# ---------------------------------------------------------------------------------------------
+# kinds
+
+
+def run_kinds(call: Invocation) -> int:
+    """Every kind foldkit knows, with the header its files start with, its commands and artifacts."""
+    for kind in all_kinds():
+        print(f"{kind.title}: files start with {kind.header}")
+        print(f"  commands: {', '.join(kind.capabilities())}")
+        print(f"  artifacts: {', '.join(kind.artifacts) or 'none'}")
+    return 0
+
+
+GENERIC_COMMANDS: dict[str, Command] = {
+    "solve": Command("solve", "solve a puzzle of any kind and prove the solution unique", run_solve,
+                     SolveCommandOptions),
+    "build": Command("build", "solve, then write every artifact into outputs/<name>/", run_build,
+                     BuildCommandOptions, build_options=True),
+    "kinds": Command("kinds", "list the puzzle kinds, the files they read and what they make", run_kinds,
+                     NoOptions, target="none"),
+}

@@ -1,0 +1,70 @@
+"""The second hostile round (issue 17), beyond the packing search: tracebacks on valid input, litter
+from a failed command, and messages that contradict themselves."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import time
+
+from tests.conftest import ROOT
+from tests.hostile.running import run, run_process
+
+SOMA = ROOT / "examples" / "soma.txt"
+
+
+def test_a_piece_larger_than_the_bed_is_one_line(capsys, tmp_path):
+    code, _, err = run(capsys, "build", SOMA, "--cube-mm", "100", "--only", "pieces.stl", "-o", tmp_path / "out")
+    assert code == 2 and err.count("\n") == 1 and "lower --cube-mm or give a larger --bed" in err
+    assert not (tmp_path / "out").exists()
+
+
+def test_output_to_a_full_disk_or_a_closed_stdout_is_exit_2_without_a_traceback():
+    full = subprocess.run(f"{sys.executable} -m foldkit solve {SOMA} > /dev/full", shell=True, cwd=ROOT,
+                          capture_output=True, text=True, timeout=120)
+    assert full.returncode == 2 and "Traceback" not in full.stderr
+    assert full.stderr.strip() == "foldkit: error: cannot write the output (No space left on device)"
+    closed = subprocess.run(f"{sys.executable} -m foldkit solve {SOMA} >&-", shell=True, cwd=ROOT,
+                            capture_output=True, text=True, timeout=120)
+    assert closed.returncode == 2 and closed.stderr.strip() == "foldkit: error: the standard output is closed"
+
+
+def test_generate_leaves_nothing_when_the_solution_file_is_in_the_way(capsys, tmp_path):
+    (tmp_path / "p.solution.txt").mkdir()
+    code, _, err = run(capsys, "generate", "-o", tmp_path / "p.txt", "--size", "8x8", "--seed", "2")
+    assert code == 2 and "p.solution.txt: cannot write the file (it is a folder)" in err
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["p.solution.txt"]
+
+
+def test_any_combined_with_a_word_says_any_stands_alone(capsys, tmp_path):
+    puzzle = tmp_path / "nc.txt"
+    puzzle.write_text("number-cross 1 3\nregions:\n0 0 0\nhighlighted:\n. . .\nclues:\nany odd\n")
+    code, _, err = run(capsys, "solve", puzzle)
+    assert code == 2 and err.count("\n") == 1
+    assert f"{puzzle}:7:1: 'any' is a clue on its own" in err and "unknown clue word" not in err
+
+
+def test_generate_timeout_bounds_the_whole_command(tmp_path):
+    start = time.perf_counter()
+    done = run_process("generate", "--size", "100x100", "--timeout", "1", "--seed", "1", "-o", tmp_path / "g.txt")
+    elapsed = time.perf_counter() - start
+    assert done.returncode == 1 and "within 1 s" in done.stderr and "Traceback" not in done.stderr
+    assert elapsed < 8  # the bound, plus starting Python and loading the kinds on a busy machine
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_pieces_whose_names_look_alike_in_a_file_name_get_a_file_each(capsys, tmp_path):
+    puzzle = tmp_path / "twins.txt"
+    puzzle.write_text("packing 3 1 1\npiece a/b: 0 0 0, 1 0 0\npiece a_b: 0 0 0\n")
+    code, out, err = run(capsys, "build", puzzle, "--only", "pieces.stl", "-o", tmp_path / "out")
+    assert code == 0, err
+    assert sorted(p.name for p in (tmp_path / "out").glob("piece-*.stl")) == ["piece-a_b-2.stl", "piece-a_b.stl"]
+
+
+def test_an_assembly_too_long_to_hold_in_memory_is_refused_before_rendering(capsys, tmp_path):
+    puzzle = tmp_path / "u512.txt"
+    puzzle.write_text("packing 8 8 8\npiece U x512: 0 0 0\n")
+    start = time.perf_counter()
+    code, _, err = run(capsys, "build", puzzle, "--only", "assembly.gif", "-o", tmp_path / "out")
+    assert code == 2 and "the assembly of 512 pieces would take" in err and err.count("\n") == 1
+    assert time.perf_counter() - start < 30 and not (tmp_path / "out").exists()
