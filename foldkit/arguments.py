@@ -100,6 +100,8 @@ def groups_for(command: Command, kind: Kind) -> Groups:
 def add_target(parser: argparse.ArgumentParser, command: Command, loose: bool = False) -> None:
     """The file a command works on: a positional, or a kind's own flag for its files."""
     if command.target == "none":
+        if any(spec.positional for spec in option_specs(command.options)):
+            return  # its words are its own (the boxes of `nets`): the one kind that has it is meant
         parser.add_argument("kind", nargs="?",
                             help=f"the puzzle kind (default: {DEFAULT_KIND.name}); see 'foldkit kinds'")
         return
@@ -114,6 +116,11 @@ def add_target(parser: argparse.ArgumentParser, command: Command, loose: bool = 
 
 def add_option(parser: Any, spec: OptionSpec, loose: bool = False) -> None:
     """One declared option; loose: as raw text with no default, to see only what was given."""
+    if spec.positional:
+        shape = {"nargs": "*", "default": argparse.SUPPRESS} if loose else {
+            "nargs": spec.nargs, "type": spec.parse, "metavar": spec.metavar, "help": spec.help}
+        parser.add_argument(spec.flag, **shape)
+        return
     extra: dict[str, Any] = {"help": spec.help}
     if loose:
         extra = {"default": argparse.SUPPRESS, "dest": spec.flag}
@@ -235,7 +242,8 @@ def call_for(argv: list[str]) -> tuple[Command, Call]:
     if loose.help:
         parser.print_help()
         raise SystemExit(0)
-    refuse_foreign([flag for flag in vars(loose) if flag.startswith("-")], groups.specs(), name, kind)
+    refuse_foreign([flag for flag in vars(loose) if flag.startswith("-") and flag not in ("-h", "--help")],
+                   groups.specs(), name, kind)
     values = parser.parse_args(rest)
     options = (options_of(groups.command, values), options_of(groups.solve, values),
                options_of(groups.build, values) or kind.build_options())

@@ -1,6 +1,8 @@
 """A printed page as plain shapes in page millimetres (y down): filled rectangles, lines,
-polygons, circles and text. A sheet lays itself out as a ``Drawing``; ``foldkit.exchange.pdf`` and
-``foldkit.exchange.svg`` draw the same shapes, so both files show the same page."""
+polygons, circles, text and groups of them; and a document of such pages. Every printed page
+foldkit makes (sheets, templates, assembly instructions) lays itself out as a ``Drawing``;
+``foldkit.exchange.pdf`` and ``foldkit.exchange.svg`` draw the same shapes, so both files show
+the same page, and they are the only code that writes either format."""
 
 from __future__ import annotations
 
@@ -9,13 +11,17 @@ from dataclasses import dataclass
 from foldkit.look import RGB
 
 Mm = tuple[float, float]  # (x, y) in millimetres from the page's top-left, y down
+Area = tuple[float, float, float, float]  # (x, y, width, height) in page mm, (x, y) the top-left corner
+# An affine map of page mm onto page mm: (x, y) -> (a x + c y + e, b x + d y + f)
+Matrix = tuple[float, float, float, float, float, float]
 
 PT_MM = 25.4 / 72  # one point in millimetres
 
 
 @dataclass(frozen=True)
 class Rect:
-    """A filled rectangle; `role` names it in the SVG ('tile', 'shade', 'page')."""
+    """A filled rectangle, (x, y) its top-left corner; `role` names it in the SVG ('tile', 'shade',
+    'page'); opacity below 1 lets what is under it show through."""
 
     x: float
     y: float
@@ -23,22 +29,27 @@ class Rect:
     height: float
     fill: RGB
     role: str
+    opacity: float = 1.0
 
 
 @dataclass(frozen=True)
 class Line:
-    """A straight line of a width in mm, with square ends."""
+    """A straight line of a width in mm, dashed by a pattern in mm (empty: solid), with 'square'
+    ends (runs of a border meet without notches) or 'butt' ends (dashes keep their length)."""
 
     start: Mm
     end: Mm
     width: float
     colour: RGB
     role: str
+    dash: tuple[float, ...] = ()
+    cap: str = "square"
 
 
 @dataclass(frozen=True)
 class Label:
-    """Text with its baseline at (x, y); `align` is 'left', 'centre' or 'right'."""
+    """Text with its baseline at (x, y); `align` is 'left', 'centre' or 'right'; `angle` turns it
+    about (x, y), in degrees counterclockwise as seen on the page."""
 
     x: float
     y: float
@@ -47,6 +58,7 @@ class Label:
     font: str
     colour: RGB
     align: str = "left"
+    angle: float = 0.0
 
 
 @dataclass(frozen=True)
@@ -58,6 +70,7 @@ class Polygon:
     stroke: RGB | None
     width: float
     role: str
+    dash: tuple[float, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -72,7 +85,19 @@ class Circle:
     role: str
 
 
-Shape = Rect | Line | Label | Polygon | Circle
+@dataclass(frozen=True)
+class Group:
+    """Shapes drawn together: as a named layer (the SVG keeps it apart for cutting machines),
+    moved by a transform (its shapes are laid out as if on the page, then mapped by it), and/or
+    clipped to an area of the page (where the group lands, not where its shapes were laid out)."""
+
+    shapes: tuple[Shape, ...]
+    layer: str = ""
+    clip: Area | None = None
+    transform: Matrix | None = None
+
+
+Shape = Rect | Line | Label | Polygon | Circle | Group
 
 
 @dataclass(frozen=True)
@@ -82,3 +107,31 @@ class Drawing:
     size: Mm
     title: str
     shapes: tuple[Shape, ...]
+
+
+@dataclass(frozen=True)
+class Document:
+    """Pages printed together, under one title (and a subject line, if any)."""
+
+    title: str
+    pages: tuple[Drawing, ...]
+    subject: str = ""
+
+
+def as_document(printed: Drawing | Document) -> Document:
+    """A document of the pages: a lone page is a document of one."""
+    return printed if isinstance(printed, Document) else Document(printed.title, (printed,))
+
+
+def label_texts(printed: Drawing | Document) -> list[list[str]]:
+    """The text of every label, page by page, in drawing order."""
+    def texts(shapes) -> list[str]:
+        out = []
+        for shape in shapes:
+            if isinstance(shape, Group):
+                out += texts(shape.shapes)
+            elif isinstance(shape, Label):
+                out.append(shape.text)
+        return out
+
+    return [texts(page.shapes) for page in as_document(printed).pages]

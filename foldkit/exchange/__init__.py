@@ -1,19 +1,48 @@
-"""File formats, one module each, every one turning a finished object into bytes; and the only
-code in foldkit that writes to the disk: ``write_artifact`` (one file) and ``write_folder`` (a
-build's folder), each whole or not at all."""
+"""File formats, one module each, every one turning a finished object into bytes, found by the
+file's suffix in one table (``EXPORTERS``); and the only code in foldkit that writes to the disk:
+``write_artifact`` (one file), ``export`` (an object to the file its suffix names) and
+``write_folder`` (a build's folder), each whole or not at all."""
 
 from __future__ import annotations
 
 import contextlib
 import ctypes
+import importlib
 import os
 import shutil
 import signal
 import tempfile
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 
 from foldkit.errors import EXIT_BAD_INPUT, FoldkitError
+
+# Each file suffix, the "module:function" of foldkit.exchange that makes such a file's bytes, and
+# what that function takes. A module is imported only when its format is asked for: most load a
+# heavy library (reportlab, trimesh, pygltflib, PIL, imageio).
+EXPORTERS: dict[str, str] = {
+    ".pdf": "pdf:drawing_pdf",  # a foldkit.drawing Drawing or Document
+    ".svg": "svg:drawing_svg",  # a foldkit.drawing Drawing or Document
+    ".stl": "stl:stl_bytes",  # a trimesh.Trimesh
+    ".glb": "glb:glb_bytes",  # a pygltflib.GLTF2 and its GlbBuffer
+    ".gif": "gif:gif_bytes",  # frames ((h, w, 3) uint8) and frames per second
+    ".mp4": "mp4:mp4_bytes",  # frames ((h, w, 3) uint8) and frames per second
+    ".json": "json:json_bytes",  # a dict of plain values
+}
+
+
+def exporter(suffix: str) -> Callable[..., bytes]:
+    """The function that makes the bytes of a file with this suffix ('.pdf'; see EXPORTERS)."""
+    try:
+        module, name = EXPORTERS[suffix.lower()].split(":")
+    except KeyError:
+        raise ValueError(f"no file format {suffix!r}: foldkit writes {', '.join(EXPORTERS)}") from None
+    return getattr(importlib.import_module(f"foldkit.exchange.{module}"), name)
+
+
+def export(path: str | Path, *content) -> Path:
+    """Write content to path in the format the path's suffix names (see EXPORTERS), whole or not at all."""
+    return write_artifact(path, exporter(format_of(path, tuple(EXPORTERS)))(*content))
 
 
 def format_of(path: str | Path, allowed: tuple[str, ...]) -> str:

@@ -24,12 +24,14 @@ from foldkit.progress import Progress
 
 
 def option(default: Any, flag: str, help: str, parse: Callable[[str], Any] | None = None,  # noqa: A002
-           metavar: str | None = None, choices: tuple[str, ...] | None = None, aliases: tuple[str, ...] = ()) -> Any:
+           metavar: str | None = None, choices: tuple[str, ...] | None = None, aliases: tuple[str, ...] = (),
+           nargs: str | None = None) -> Any:
     """A field of an options dataclass that is also a command-line option: its flag, help, the
     function that reads and checks its text (limits included), and its default. A bool field
-    with no parse is a switch: the flag turns on a False default and turns off a True one."""
+    with no parse is a switch: the flag turns on a False default and turns off a True one. A
+    flag without a leading '-' is a positional argument ('boxes', with nargs '+': one or more)."""
     return field(default=default, metadata={"flag": flag, "aliases": aliases, "help": help, "parse": parse,
-                                            "metavar": metavar, "choices": choices})
+                                            "metavar": metavar, "choices": choices, "nargs": nargs})
 
 
 @dataclass(frozen=True)
@@ -44,11 +46,16 @@ class OptionSpec:
     parse: Callable[[str], Any] | None
     metavar: str | None
     choices: tuple[str, ...] | None
+    nargs: str | None = None
 
     @property
     def switch(self) -> bool:
         """A flag with no value (``--lid``, ``--no-numbers``)."""
         return self.parse is None and self.choices is None and isinstance(self.default, bool)
+
+    @property
+    def positional(self) -> bool:
+        return not self.flag.startswith("-")
 
     @property
     def flags(self) -> tuple[str, ...]:
@@ -61,7 +68,7 @@ def option_specs(options: type) -> Iterator[OptionSpec]:
         if "flag" in f.metadata:
             m = f.metadata
             yield OptionSpec(f.name, m["flag"], m["aliases"], m["help"], f.default, m["parse"], m["metavar"],
-                             m["choices"])
+                             m["choices"], m["nargs"])
 
 
 @dataclass(frozen=True)

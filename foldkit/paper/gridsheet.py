@@ -12,8 +12,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from foldkit.drawing import PT_MM, Drawing, Label, Line, Rect, Shape
+from foldkit.exchange.pdf import drawing_pdf, text_width
+from foldkit.exchange.svg import drawing_svg
 from foldkit.look import RGB
-from foldkit.paper.page import BOLD, REGULAR, Mm, paper_size
+from foldkit.paper.page import BOLD, REGULAR, Mm, paper_size, wrapped
 from solver.grid import Cell
 
 MARGIN_MM = 15.0
@@ -57,28 +59,6 @@ class Sheet:
         cells = set(self.texts) | self.shaded | self.black | self.bold
         if any(not (0 <= r < self.rows and 0 <= c < self.cols) for r, c in cells):
             raise ValueError("a cell of the sheet lies outside the grid")
-
-
-def text_width(text: str, font: str, size_pt: float) -> float:
-    """The width in mm of a line of text."""
-    from reportlab.pdfbase.pdfmetrics import stringWidth
-
-    return stringWidth(text, font, size_pt) * PT_MM
-
-
-def wrapped(paragraphs: tuple[str, ...], font: str, size_pt: float, width: float) -> list[str]:
-    """Lines of the paragraphs, broken between words to fit the width in mm."""
-    lines = []
-    for paragraph in paragraphs:
-        line = ""
-        for word in paragraph.split():
-            candidate = f"{line} {word}" if line else word
-            if line and text_width(candidate, font, size_pt) > width:
-                lines.append(line)
-                candidate = word
-            line = candidate
-        lines.append(line)
-    return lines
 
 
 # ---------------------------------------------------------------------------------------------
@@ -225,15 +205,11 @@ def clue_shapes(sheet: Sheet, frame: GridPlace) -> list[Label]:
 
 def sheet_pdf(sheet: Sheet, paper: str = "a4") -> bytes:
     """The sheet as the bytes of a one-page PDF."""
-    from foldkit.exchange.pdf import drawing_pdf
-
     return drawing_pdf(sheet_drawing(sheet, paper))
 
 
 def sheet_svg(sheet: Sheet, paper: str = "a4") -> bytes:
     """The sheet as the bytes of an SVG in millimetres."""
-    from foldkit.exchange.svg import drawing_svg
-
     return drawing_svg(sheet_drawing(sheet, paper))
 
 

@@ -2,7 +2,11 @@
 (lying flat, with how many there are) and the finished box; then six steps a page, each an
 isometric view of the box so far with the new piece in full colour and the rest washed out, and
 the level charts (each level seen from above, front edge at the bottom) with the new piece's
-cells outlined. Vector drawing, painter's algorithm over unit-cube faces; same input, same bytes.
+cells outlined. Vector drawing, painter's algorithm over unit-cube faces, one ``Document`` of
+pages written as PDF; same input, same bytes.
+
+The pages are laid out in points from the bottom-left corner (y up); ``Page`` turns that into
+page millimetres (y down) as it keeps the shapes.
 """
 
 from __future__ import annotations
@@ -10,16 +14,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 import numpy as np
-from reportlab.lib.utils import simpleSplit
-from reportlab.pdfbase.pdfmetrics import stringWidth
-from reportlab.pdfgen.canvas import Canvas
 
 from foldkit.assembly.colours import FADED, INK, PAPER, RGB, faded, piece_colour, shade
 from foldkit.assembly.shapes import distinct_shapes, shape_index
 from foldkit.assembly.steps import CORNER_NAMES, Step, assembly_steps
 from foldkit.assembly.view import Faces, View, camera, corner_azimuth, scene_faces
-from foldkit.exchange.pdf import PT_PER_MM, PdfDocument
-from foldkit.paper.page import BOLD, REGULAR, paper_size
+from foldkit.drawing import PT_MM, Document, Drawing, Label, Line, Polygon
+from foldkit.exchange.pdf import PT_PER_MM, drawing_pdf, font_width
+from foldkit.paper.page import BOLD, REGULAR, paper_size, wrapped
 from solver.packing.assembly import Box, Placed, piece_colours
 
 MARGIN = 36.0  # points
@@ -32,40 +34,77 @@ LEVELS_PER_ROW = 6
 SHAPE_CUBE_PT, BOX_CUBE_PT = 28.0, 60.0  # the largest a cube is drawn on the first page
 
 
-def assembly_pdf(box: Box, packing: Sequence[Placed], order: Sequence[int], colours: Sequence[int] | None = None,
-                 title: str = "Assembly", paper: str = "a4") -> bytes:
-    """The assembly instructions as the bytes of a PDF (paper: a4, letter or a3)."""
+class Page:
+    """A page being laid out in points from its bottom-left corner (y up), kept as shapes in page
+    mm (y down)."""
+
+    def __init__(self, size: tuple[float, float]):
+        self.size, self.shapes = size, []
+
+    def mm(self, x: float, y: float) -> tuple[float, float]:
+        return float(x) * PT_MM, (self.size[1] - float(y)) * PT_MM
+
+    def text(self, x: float, y: float, words: str, size: float, font: str = REGULAR, colour: RGB = INK,
+             align: str = "left") -> None:
+        """Text with its baseline at (x, y) points."""
+        self.shapes.append(Label(*self.mm(x, y), words, size, font, colour, align))
+
+    def line(self, a, b, colour, width: float) -> None:
+        """A line between two points, width in points."""
+        self.shapes.append(Line(self.mm(*a), self.mm(*b), width * PT_MM, _rgb(colour), "edge", cap="butt"))
+
+    def polygon(self, corners, fill, stroke=None, width: float = 0.0) -> None:
+        """A closed polygon through the corners (points), filled and/or outlined (width in points)."""
+        outline = tuple(self.mm(*point) for point in corners)
+        self.shapes.append(Polygon(outline, _rgb(fill), _rgb(stroke), width * PT_MM, "face"))
+
+    def drawing(self, title: str) -> Drawing:
+        return Drawing(tuple(x * PT_MM for x in self.size), title, tuple(self.shapes))
+
+
+def _rgb(colour) -> RGB | None:
+    return None if colour is None else tuple(float(v) for v in colour)
+
+
+def assembly_document(box: Box, packing: Sequence[Placed], order: Sequence[int],
+                      colours: Sequence[int] | None = None, title: str = "Assembly", paper: str = "a4") -> Document:
+    """The assembly instructions' pages (paper: a4, letter or a3)."""
     size = tuple(x * PT_PER_MM for x in paper_size(paper))
     colours = list(colours) if colours is not None else piece_colours(box, packing, order)
     fills = np.array([piece_colour(c) for c in colours])
-    document = PdfDocument(paper_size(paper), f"{title}: assembly")
-    c = document.canvas
-    first_page(c, size, box, packing, fills, title)
+    pages = [Page(size)]
+    first_page(pages[0], box, packing, fills, title)
     steps = assembly_steps(packing, order)
     per_page = STEP_COLUMNS * STEP_ROWS
     for start in range(0, len(steps), per_page):
-        c.showPage()
-        step_page(c, size, box, packing, fills, steps[start:start + per_page], title, len(steps))
-    c.showPage()
-    return document.bytes()
+        pages.append(Page(size))
+        step_page(pages[-1], box, packing, fills, steps[start:start + per_page], title, len(steps))
+    name = f"{title}: assembly"
+    return Document(name, tuple(page.drawing(name) for page in pages))
+
+
+def assembly_pdf(box: Box, packing: Sequence[Placed], order: Sequence[int], colours: Sequence[int] | None = None,
+                 title: str = "Assembly", paper: str = "a4") -> bytes:
+    """The assembly instructions as the bytes of a PDF (see assembly_document)."""
+    return drawing_pdf(assembly_document(box, packing, order, colours, title, paper))
 
 
 # ---------------------------------------------------------------------------------------------
 # Pages
 
 
-def first_page(c: Canvas, size, box: Box, packing: Sequence[Placed], fills: np.ndarray, title: str) -> None:
+def first_page(c: Page, box: Box, packing: Sequence[Placed], fills: np.ndarray, title: str) -> None:
     """The title, the piece shapes with their counts, and the finished box."""
-    width, height = size
-    text(c, MARGIN, height - MARGIN - 18, title, 20, BOLD)
+    width, height = c.size
+    c.text(MARGIN, height - MARGIN - 18, title, 20, BOLD)
     x, y, z = box
     intro = (f"Pack {len(packing)} pieces into a {x} x {y} x {z} box. Each step lowers one piece straight "
              "down into place; the level charts show each level from above, front edge at the bottom.")
-    lines = simpleSplit(intro, REGULAR, 9, width - 2 * MARGIN)
+    lines = wrapped((intro,), REGULAR, 9, (width - 2 * MARGIN) * PT_MM)
     for k, line in enumerate(lines):
-        text(c, MARGIN, height - MARGIN - 36 - 11 * k, line, 9, colour=SOFT_INK)
+        c.text(MARGIN, height - MARGIN - 36 - 11 * k, line, 9, colour=SOFT_INK)
     heading = height - MARGIN - 52 - 11 * len(lines)
-    text(c, MARGIN, heading, "The pieces", 13, BOLD)
+    c.text(MARGIN, heading, "The pieces", 13, BOLD)
     shapes = distinct_shapes(packing)
     columns = min(4, len(shapes))
     cell_w = (width - 2 * MARGIN) / columns
@@ -81,19 +120,19 @@ def first_page(c: Canvas, size, box: Box, packing: Sequence[Placed], fills: np.n
         draw_cubes(c, scene_faces(owners), camera(), fill, (left + 6, upper - cell_h + 20, cell_w - 12, cell_h - 26),
                    most=SHAPE_CUBE_PT)
         label = f"{shape.name} \u00d7 {shape.count}"
-        text(c, left + cell_w / 2, upper - cell_h + 6, label, 11, BOLD, align="centre")
+        c.text(left + cell_w / 2, upper - cell_h + 6, label, 11, BOLD, align="centre")
     below = top - -(-len(shapes) // columns) * cell_h - 20
-    text(c, MARGIN, below, "The finished box", 13, BOLD)
+    c.text(MARGIN, below, "The finished box", 13, BOLD)
     owners = {cube: i for i, placed in enumerate(packing) for cube in placed.cubes}
     rect = (MARGIN, MARGIN, width - 2 * MARGIN, below - 14 - MARGIN)
     draw_cubes(c, scene_faces(owners), camera(), fills, rect, most=BOX_CUBE_PT)
 
 
-def step_page(c: Canvas, size, box: Box, packing: Sequence[Placed], fills: np.ndarray, steps: Sequence[Step],
+def step_page(c: Page, box: Box, packing: Sequence[Placed], fills: np.ndarray, steps: Sequence[Step],
               title: str, total: int) -> None:
     """Up to six steps in a grid, with a running head."""
-    width, height = size
-    text(c, MARGIN, height - MARGIN + 12, f"{title}: steps {steps[0].number}-{steps[-1].number} of {total}", 8,
+    width, height = c.size
+    c.text(MARGIN, height - MARGIN + 12, f"{title}: steps {steps[0].number}-{steps[-1].number} of {total}", 8,
          colour=SOFT_INK)
     cell_w = (width - 2 * MARGIN) / STEP_COLUMNS
     cell_h = (height - 2 * MARGIN) / STEP_ROWS
@@ -103,16 +142,16 @@ def step_page(c: Canvas, size, box: Box, packing: Sequence[Placed], fills: np.nd
         draw_step(c, box, packing, fills, step, (left + 6, bottom + 6, cell_w - 12, cell_h - 12))
 
 
-def draw_step(c: Canvas, box: Box, packing: Sequence[Placed], fills: np.ndarray, step: Step, rect) -> None:
+def draw_step(c: Page, box: Box, packing: Sequence[Placed], fills: np.ndarray, step: Step, rect) -> None:
     """One step in a rectangle (left, bottom, width, height): its heading, the view, the level charts."""
     left, bottom, width, height = rect
     placed = packing[step.piece]
     heading, baseline = f"Step {step.number}", bottom + height - 14
-    text(c, left, baseline, heading, 14, BOLD)
-    text(c, left + stringWidth(heading, BOLD, 14) + 10, baseline, f"piece {step.piece + 1} ({placed.piece})", 9,
+    c.text(left, baseline, heading, 14, BOLD)
+    c.text(left + font_width(heading, BOLD, 14) + 10, baseline, f"piece {step.piece + 1} ({placed.piece})", 9,
          colour=SOFT_INK)
     if step.corner:
-        text(c, left + width, bottom + height - 14, f"seen from the {CORNER_NAMES[step.corner]}", 8,
+        c.text(left + width, bottom + height - 14, f"seen from the {CORNER_NAMES[step.corner]}", 8,
              colour=SOFT_INK, align="right")
     cell, rows = chart_cell(box, width, height)
     charts_h = rows * (box[1] * cell + 12)
@@ -129,7 +168,7 @@ def draw_step(c: Canvas, box: Box, packing: Sequence[Placed], fills: np.ndarray,
 # Cubes in isometric view
 
 
-def draw_cubes(c: Canvas, faces: Faces, view: View, fills: np.ndarray, rect, frame_box: Box | None = None,
+def draw_cubes(c: Page, faces: Faces, view: View, fills: np.ndarray, rect, frame_box: Box | None = None,
                strong: int | None = None, most: float = np.inf) -> None:
     """Faces drawn far to near inside a rectangle (left, bottom, width, height), fitted to the box
     (frame_box, so every step of a packing is drawn at the same size) or to the faces themselves,
@@ -154,39 +193,24 @@ def draw_cubes(c: Canvas, faces: Faces, view: View, fills: np.ndarray, rect, fra
         draw_floor(c, frame_box, view, scale, offset)
     corners = view.project(painted.quads) * scale + offset
     for quad, tone, edges, piece in zip(corners, tones, painted.edges, painted.pieces, strict=True):
-        c.setFillColorRGB(*tone)
-        _fill_polygon(c, quad, stroke=0)
+        c.polygon(quad, tone)
         ink = INK if strong is None or piece == strong else SOFT_INK
         for k, strength in enumerate(edges):
-            c.setStrokeColorRGB(*(ink if strength >= 1 else tone * 0.7))
-            c.setLineWidth(LINE_PT if strength >= 1 else SEAM_PT)
-            c.line(*quad[k], *quad[(k + 1) % 4])
+            c.line(quad[k], quad[(k + 1) % 4], ink if strength >= 1 else tone * 0.7,
+                   LINE_PT if strength >= 1 else SEAM_PT)
 
 
-def _fill_polygon(c: Canvas, corners: np.ndarray, stroke: int) -> None:
-    """A closed polygon through the corners, filled in the fill colour (and outlined if stroke)."""
-    path = c.beginPath()
-    path.moveTo(*corners[0])
-    for point in corners[1:]:
-        path.lineTo(*point)
-    path.close()
-    c.drawPath(path, stroke=stroke, fill=1)
-
-
-def draw_floor(c: Canvas, box: Box, view: View, scale: float, offset: np.ndarray) -> None:
+def draw_floor(c: Page, box: Box, view: View, scale: float, offset: np.ndarray) -> None:
     """The floor of the box under the cubes: pale, with its unit squares."""
     x, y, _ = box
     corners = view.project(np.array([[0, 0, 0], [x, 0, 0], [x, y, 0], [0, y, 0]], dtype=np.float64)) * scale + offset
-    c.setFillColorRGB(*FLOOR)
-    c.setStrokeColorRGB(*GRID_INK)
-    c.setLineWidth(SEAM_PT)
-    _fill_polygon(c, corners, stroke=1)
+    c.polygon(corners, FLOOR, GRID_INK, SEAM_PT)
     for k in range(1, x):
         a, b = view.project(np.array([[k, 0, 0], [k, y, 0]], dtype=np.float64)) * scale + offset
-        c.line(*a, *b)
+        c.line(a, b, GRID_INK, SEAM_PT)
     for k in range(1, y):
         a, b = view.project(np.array([[0, k, 0], [x, k, 0]], dtype=np.float64)) * scale + offset
-        c.line(*a, *b)
+        c.line(a, b, GRID_INK, SEAM_PT)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -202,7 +226,7 @@ def chart_cell(box: Box, width: float, height: float) -> tuple[float, int]:
     return cell, rows
 
 
-def draw_levels(c: Canvas, box: Box, owners: dict, fills: np.ndarray, new: int, place, cell: float,
+def draw_levels(c: Page, box: Box, owners: dict, fills: np.ndarray, new: int, place, cell: float,
                 rows: int) -> None:
     """One chart per level, bottom level first, from place (left, bottom, width): cells filled with
     their piece's colour, the new piece's cells outlined heavily, empty cells white."""
@@ -215,22 +239,20 @@ def draw_levels(c: Canvas, box: Box, owners: dict, fills: np.ndarray, new: int, 
         x0 = left + col * (x_size * cell + gap)
         y0 = bottom + (rows - 1 - row) * (y_size * cell + 12) + 10
         has_new = any(owners.get((x, y, z)) == new for x in range(x_size) for y in range(y_size))
-        text(c, x0 + x_size * cell / 2, y0 - 8, f"level {z + 1}", 6.5, BOLD if has_new else REGULAR,
+        c.text(x0 + x_size * cell / 2, y0 - 8, f"level {z + 1}", 6.5, BOLD if has_new else REGULAR,
              colour=INK if has_new else SOFT_INK, align="centre")
         draw_level(c, box, owners, fills, new, z, (x0, y0), cell)
 
 
-def draw_level(c: Canvas, box: Box, owners: dict, fills: np.ndarray, new: int, z: int, origin, cell: float) -> None:
+def draw_level(c: Page, box: Box, owners: dict, fills: np.ndarray, new: int, z: int, origin, cell: float) -> None:
     """One level's chart with its lower left corner at origin: x to the right, y up (front at the bottom)."""
     x_size, y_size, _ = box
     x0, y0 = origin
-    c.setLineWidth(0.3)
-    c.setStrokeColorRGB(*GRID_INK)
     for x in range(x_size):
         for y in range(y_size):
             piece = owners.get((x, y, z))
-            c.setFillColorRGB(*(PAPER if piece is None else fills[piece]))
-            c.rect(x0 + x * cell, y0 + y * cell, cell, cell, stroke=1, fill=1)
+            c.polygon(_square(x0 + x * cell, y0 + y * cell, cell, cell), PAPER if piece is None else fills[piece],
+                      GRID_INK, 0.3)
     # Borders between different pieces, and round the new one heavily.
     for x in range(x_size + 1):
         for y in range(y_size + 1):
@@ -241,17 +263,11 @@ def draw_level(c: Canvas, box: Box, owners: dict, fills: np.ndarray, new: int, z
                 b = owners.get((x - dy, y - dx, z)) if x - dy >= 0 and y - dx >= 0 else None
                 if a == b:
                     continue
-                c.setStrokeColorRGB(*INK)
-                c.setLineWidth(1.6 if new in (a, b) else 0.5)
-                c.line(x0 + x * cell, y0 + y * cell, x0 + (x + dx) * cell, y0 + (y + dy) * cell)
-    c.setLineWidth(0.8)
-    c.setStrokeColorRGB(*INK)
-    c.rect(x0, y0, x_size * cell, y_size * cell, stroke=1, fill=0)
+                c.line((x0 + x * cell, y0 + y * cell), (x0 + (x + dx) * cell, y0 + (y + dy) * cell), INK,
+                       1.6 if new in (a, b) else 0.5)
+    c.polygon(_square(x0, y0, x_size * cell, y_size * cell), None, INK, 0.8)
 
 
-def text(c: Canvas, x: float, y: float, words: str, size: float, font: str = REGULAR, colour: RGB = INK,
-         align: str = "left") -> None:
-    """Text with its baseline at (x, y) points."""
-    c.setFillColorRGB(*colour)
-    c.setFont(font, size)
-    {"left": c.drawString, "centre": c.drawCentredString, "right": c.drawRightString}[align](x, y, words)
+def _square(left: float, bottom: float, width: float, height: float) -> list[tuple[float, float]]:
+    """The corners of an upright rectangle in points, counterclockwise from its lower left."""
+    return [(left, bottom), (left + width, bottom), (left + width, bottom + height), (left, bottom + height)]

@@ -1,15 +1,14 @@
 """The printed page, shared by every sheet foldkit prints: paper sizes, units, fonts, pens,
-and a reportlab page to draw on in millimetres from the top-left corner (y down)."""
+and a page being laid out as shapes (``foldkit.drawing``) in millimetres from the top-left
+corner (y down)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
-from reportlab.pdfgen.canvas import Canvas
-
-from foldkit.drawing import Mm
+from foldkit.drawing import Drawing, Label, Line, Mm, Shape
 from foldkit.errors import EXIT_BAD_INPUT, FoldkitError
-from foldkit.exchange.pdf import PT_PER_MM
+from foldkit.exchange.pdf import text_width
 from foldkit.look import INK, RGB
 
 PAPER_MM: dict[str, Mm] = {"a4": (210.0, 297.0), "letter": (215.9, 279.4), "a3": (297.0, 420.0)}
@@ -28,6 +27,10 @@ class Stroke:
     width: float
     dash: tuple[float, ...] = ()
 
+    def line(self, a: Mm, b: Mm, role: str = "line") -> Line:
+        """A line in this stroke between two page mm points (butt ends: dashes keep their length)."""
+        return Line(a, b, self.width, self.colour, role, self.dash, "butt")
+
 
 def paper_size(paper: str) -> Mm:
     """Portrait width and height of a paper name, in mm."""
@@ -38,36 +41,43 @@ def paper_size(paper: str) -> Mm:
         raise FoldkitError(f"unknown paper {paper!r}: use one of {known}", EXIT_BAD_INPUT) from None
 
 
-@dataclass(frozen=True)
+@dataclass
 class Sheet:
-    """A page being drawn: the canvas and the page height, to turn page mm (y down) into
-    PDF points (y up)."""
+    """A page being laid out: its size in mm and its shapes so far, in drawing order."""
 
-    canvas: Canvas
-    height_mm: float
+    size: Mm
+    shapes: list[Shape] = field(default_factory=list)
 
-    def pt(self, x: float, y: float) -> tuple[float, float]:
-        return x * PT_PER_MM, (self.height_mm - y) * PT_PER_MM
+    def add(self, *shapes: Shape) -> None:
+        self.shapes.extend(shapes)
 
     def text(self, x: float, y: float, text: str, size: float, font: str = REGULAR,
-             colour: RGB = INK, align: str = "left") -> None:
+             colour: RGB = INK, align: str = "left", angle: float = 0.0) -> None:
         """Text with its baseline at page mm (x, y); size in points."""
-        c = self.canvas
-        c.setFillColorRGB(*colour)
-        c.setFont(font, size)
-        draw = {"left": c.drawString, "centre": c.drawCentredString, "right": c.drawRightString}[align]
-        draw(*self.pt(x, y), text)
+        self.shapes.append(Label(x, y, text, size, font, colour, align, angle))
 
-    def line(self, a: tuple[float, float], b: tuple[float, float], stroke: Stroke) -> None:
+    def line(self, a: Mm, b: Mm, stroke: Stroke) -> None:
         """A line between two page mm points."""
-        set_stroke(self.canvas, stroke)
-        self.canvas.line(*self.pt(*a), *self.pt(*b))
+        self.shapes.append(stroke.line(a, b))
+
+    def drawing(self, title: str) -> Drawing:
+        return Drawing(self.size, title, tuple(self.shapes))
 
 
-def set_stroke(c: Canvas, stroke: Stroke) -> None:
-    c.setStrokeColorRGB(*stroke.colour)
-    c.setLineWidth(stroke.width * PT_PER_MM)
-    c.setDash([d * PT_PER_MM for d in stroke.dash] if stroke.dash else [], 0)
+def wrapped(paragraphs: tuple[str, ...], font: str, size_pt: float, width: float) -> list[str]:
+    """Lines of the paragraphs, broken between words to fit the width in mm."""
+    lines = []
+    for paragraph in paragraphs:
+        line = ""
+        for word in paragraph.split():
+            candidate = f"{line} {word}" if line else word
+            if line and text_width(candidate, font, size_pt) > width:
+                lines.append(line)
+                candidate = word
+            line = candidate
+        lines.append(line)
+    return lines
+
 
 
 def draw_header(sheet: Sheet, title: str, right: str, width: float) -> None:

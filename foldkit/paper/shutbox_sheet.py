@@ -7,9 +7,10 @@ written as PDF or SVG; same puzzle, same bytes.
 from __future__ import annotations
 
 from foldkit.drawing import PT_MM, Circle, Drawing, Label, Line, Polygon, Rect, Shape
+from foldkit.exchange.pdf import drawing_pdf
+from foldkit.exchange.svg import drawing_svg
 from foldkit.look import RGB
-from foldkit.paper.gridsheet import wrapped
-from foldkit.paper.page import BOLD, REGULAR, paper_size
+from foldkit.paper.page import BOLD, REGULAR, paper_size, wrapped
 from solver.grid import DIRECTIONS, STEP
 from solver.shutbox.puzzle import Puzzle
 
@@ -141,13 +142,9 @@ def puzzle_drawing(puzzle: Puzzle, paper: str = "a4") -> Drawing:
 
 
 def sheet_pdf(puzzle: Puzzle, paper: str = "a4") -> bytes:
-    from foldkit.exchange.pdf import drawing_pdf
-
     return drawing_pdf(puzzle_drawing(puzzle, paper))
 
 
 def sheet_svg(puzzle: Puzzle, paper: str = "a4") -> bytes:
-    from foldkit.exchange.svg import drawing_svg
-
     return drawing_svg(puzzle_drawing(puzzle, paper))
 

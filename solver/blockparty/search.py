@@ -54,13 +54,26 @@ class Encoding:
     clauses: list[Clause]
 
 
+class TooLarge(ValueError):
+    """The puzzle's rules would take more clauses than fit in bounded memory."""
+
+
+MAX_CLAUSES = 20_000_000  # about 2 GB of clauses in Python lists; Block Party 4 needs about 30,000
+
+
 def solve(puzzle: BlockParty, limit: int | None = DEFAULT_LIMIT) -> BlockPartyReport:
     """Up to `limit` solutions (None: all); `complete` says whether there are no more.
 
-    The search looks for one more than it lists, so that even `limit=1` proves uniqueness."""
+    The search looks for one more than it lists, so that even `limit=1` proves uniqueness.
+    TooLarge when the encoding would not fit in bounded memory (see ``clause_estimate``)."""
     problem = evident_problem(puzzle)
     if problem is not None:
         return BlockPartyReport(puzzle, (), True, 0, problem)
+    estimate = clause_estimate(puzzle)
+    if estimate > MAX_CLAUSES:
+        largest = max(len(cells) for cells in puzzle.region_cells.values())
+        raise TooLarge(f"its regions of up to {largest} cells would need about {estimate:,} clauses, more than the "
+                       f"{MAX_CLAUSES:,} that fit in memory: use smaller regions")
     wanted = None if limit is None else max(limit, 1) + 1  # one more than listed proves there are no more
     found = []
     for grid in fillings(puzzle):
@@ -116,6 +129,17 @@ def encode(puzzle: BlockParty) -> Encoding:
     return Encoding(variable, clauses)
 
 
+def clause_estimate(puzzle: BlockParty) -> int:
+    """An upper bound on the clauses ``encode`` makes, counted without making them: the pairwise
+    'exactly one' of every cell and of every number of a region, and the distance pairs."""
+    sizes = [len(cells) for cells in puzzle.region_cells.values()]
+    per_cell = sum(n * n * (n - 1) // 2 for n in sizes)  # n cells, each of n numbers pairwise
+    per_number = per_cell  # n numbers, each over n cells pairwise: the same count
+    holders = [sum(n for n in sizes if n >= k) for k in range(1, max(sizes) + 1)]
+    distance = sum(h * min(h, 2 * k * k) for k, h in enumerate(holders, 1))
+    return per_cell + per_number + distance
+
+
 def _exactly_one(literals: list[int]) -> list[Clause]:
     """At least one of the literals, and no two of them."""
     return [literals] + [[-a, -b] for a, b in combinations(literals, 2)]
@@ -144,7 +168,18 @@ def taxicab(a: Cell, b: Cell) -> int:
 
 def evident_problem(puzzle: BlockParty) -> str | None:
     """A specific reason the puzzle has no solution that shows without search, or None."""
-    return _given_range_problem(puzzle) or _given_pair_problem(puzzle) or _lonely_given_problem(puzzle)
+    return (_lonely_number_problem(puzzle) or _given_range_problem(puzzle) or _given_pair_problem(puzzle)
+            or _lonely_given_problem(puzzle))
+
+
+def _lonely_number_problem(puzzle: BlockParty) -> str | None:
+    """A number only one region is large enough to hold: its K has no other K to be K away from."""
+    sizes = sorted(((len(cells), region) for region, cells in puzzle.region_cells.items()), reverse=True)
+    if len(sizes) == 1 or sizes[0][0] > sizes[1][0]:
+        (largest, region), runner_up = sizes[0], sizes[1][0] if len(sizes) > 1 else 0
+        return (f"region {region} is the only one with more than {runner_up} cells: its {largest} has no other "
+                f"{largest} to be {largest} away from")
+    return None
 
 
 def _given_range_problem(puzzle: BlockParty) -> str | None:

@@ -40,7 +40,7 @@ def test_kind_names():
     (EXAMPLES / "block-party-example.txt", 0, "unique solution, answer 430"),
     (DATA / "unique-3x3.txt", 0, "unique solution, answer 34"),
     (DATA / "ambiguous-3x3.txt", EXIT_AMBIGUOUS, "ambiguous, 2 solutions"),
-    (DATA / "impossible-one-region.txt", EXIT_NO_SOLUTION, "no solution: no filling keeps every rule"),
+    (DATA / "impossible-two-rows.txt", EXIT_NO_SOLUTION, "no solution: no filling keeps every rule"),
     (DATA / "impossible-close-givens.txt", EXIT_NO_SOLUTION, "closer than 3"),
 ])
 def test_outcomes(path, code, words):
@@ -105,7 +105,7 @@ def test_json_follows_the_schema(bp4):
 
 
 def test_json_of_an_impossible_puzzle():
-    data = KIND.json(solved(DATA / "impossible-one-region.txt"))
+    data = KIND.json(solved(DATA / "impossible-two-rows.txt"))
     assert data["answer"] is None and data["grid"] is None and data["failure"] == "no filling keeps every rule"
 
 
@@ -123,7 +123,7 @@ def test_solution_json_file(bp4):
 
 
 @pytest.mark.parametrize(("path", "code"), [(DATA / "ambiguous-3x3.txt", EXIT_AMBIGUOUS),
-                                            (DATA / "impossible-one-region.txt", EXIT_NO_SOLUTION)])
+                                            (DATA / "impossible-two-rows.txt", EXIT_NO_SOLUTION)])
 def test_no_solution_sheet_without_a_unique_solution(path, code):
     report = solved(path)
     for name in ("solution.txt", "solution.pdf", "solution.svg"):

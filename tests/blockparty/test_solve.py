@@ -88,7 +88,7 @@ def test_unique_small_puzzle():
 
 
 def test_impossible_puzzle_found_by_search():
-    report = solve(load(DATA / "impossible-one-region.txt"))
+    report = solve(load(DATA / "impossible-two-rows.txt"))
     assert report.solutions == () and report.complete and report.found == 0
     assert report.failure == NO_FILLING
 
@@ -208,3 +208,17 @@ def test_search_finds_exactly_what_brute_force_finds(seed):
         assert len(set(report.solutions)) == len(report.solutions)
         solved += bool(report.solutions)
     assert solved >= 3  # the comparison is not only about empty sets
+
+
+def test_the_clause_estimate_bounds_the_encoding():
+    from solver.blockparty.search import clause_estimate, encode
+
+    for name in ("block-party-4.txt", "block-party-example.txt"):
+        puzzle = load(EXAMPLES / name)
+        assert len(encode(puzzle).clauses) <= clause_estimate(puzzle) <= 10 * len(encode(puzzle).clauses)
+
+
+def test_a_number_only_one_region_can_hold_is_an_evident_reason():
+    report = solve(load(DATA / "impossible-one-region.txt"))
+    assert report.solutions == () and report.complete
+    assert report.failure == "region 0 is the only one with more than 0 cells: its 4 has no other 4 to be 4 away from"

@@ -68,3 +68,25 @@ def test_an_assembly_too_long_to_hold_in_memory_is_refused_before_rendering(caps
     code, _, err = run(capsys, "build", puzzle, "--only", "assembly.gif", "-o", tmp_path / "out")
     assert code == 2 and "the assembly of 512 pieces would take" in err and err.count("\n") == 1
     assert time.perf_counter() - start < 30 and not (tmp_path / "out").exists()
+
+
+def block_party(tmp_path, rows: int, cols: int, region_of) -> str:
+    regions = "\n".join(" ".join(str(region_of(r, c)) for c in range(cols)) for r in range(rows))
+    givens = "\n".join(" ".join("." for _ in range(cols)) for _ in range(rows))
+    path = tmp_path / "bp.txt"
+    path.write_text(f"block-party {rows} {cols}\nregions:\n{regions}\ngivens:\n{givens}\n")
+    return str(path)
+
+
+def test_a_block_party_of_one_region_has_no_solution_at_once(capsys, tmp_path):
+    start = time.perf_counter()
+    code, out, _ = run(capsys, "solve", block_party(tmp_path, 20, 20, lambda r, c: 0))
+    assert code == 1 and "region 0 is the only one with more than 0 cells" in out
+    assert time.perf_counter() - start < 10
+
+
+def test_a_block_party_too_large_to_encode_is_refused_in_one_line(capsys, tmp_path):
+    start = time.perf_counter()
+    code, _, err = run(capsys, "solve", block_party(tmp_path, 20, 20, lambda r, c: r // 10))
+    assert code == 2 and err.count("\n") == 1 and "clauses, more than the 20,000,000 that fit in memory" in err
+    assert time.perf_counter() - start < 10

@@ -12,10 +12,20 @@ from itertools import combinations
 import pytest
 from shapely import LineString, Polygon
 
+from foldkit.drawing import Group, label_texts
 from foldkit.exchange.pdf import PT_PER_MM
+from foldkit.exchange.svg import drawing_svg
 from foldkit.fold.panels import panel_tree
 from foldkit.fold.subject import Subject
-from foldkit.paper.template import TemplateOptions, net_geometry, plan_pages, template_pdf, template_svg
+from foldkit.paper.template import (
+    TemplateOptions,
+    net_drawing,
+    net_geometry,
+    plan_pages,
+    template_document,
+    template_pdf,
+    template_svg,
+)
 from foldkit.paper.template.fit import fitted_marks
 from foldkit.paper.template.geometry import outline_edges, partners
 from foldkit.paper.template.layout import OVERLAP_MM, content_size, fitting_cell_mm, orientations
@@ -253,3 +263,37 @@ def test_svg_has_cut_and_fold_layers_at_true_scale(sample):
     assert all(float(r.get("width")) == 10 for r in cells)
     x0, _, x1, _ = geometry.bounds
     assert root.get("width") == f"{(x1 - x0) * 10 + 16:.3f}".rstrip("0").rstrip(".") + "mm"
+
+
+# ---------------------------------------------------------------------------------------------
+# One drawing, two formats
+
+
+SVG_TEXT = "{http://www.w3.org/2000/svg}text"
+
+
+def test_every_pdf_tile_and_the_svg_show_the_one_net_drawing(sample):
+    options = TemplateOptions(cell_mm=40)
+    drawn = fitted_marks(sample, options)
+    plan = drawn[1]
+    net = net_drawing(sample, options, drawn)
+    net_pages = template_document(sample, options, drawn).pages[:-1]  # the last is the assembly page
+    assert len(net_pages) == plan.rows * plan.cols > 1
+    for page in net_pages:
+        windows = [s for s in page.shapes if isinstance(s, Group) and s.shapes == net.shapes]
+        assert len(windows) == 1 and windows[0].clip == plan.content
+    svg_words = [t.text for t in ET.fromstring(template_svg(sample, options, drawn)).iter(SVG_TEXT)]
+    assert svg_words == label_texts(net)[0] and len(svg_words) > len(sample.numbers)
+
+
+def test_the_template_pdf_and_svg_have_the_same_pages_and_labels(nov2025):
+    options = TemplateOptions()
+    document = template_document(nov2025, options)
+    labels = label_texts(document)
+    streams = page_streams(template_pdf(nov2025, options))
+    assert len(streams) == len(document.pages) == 2
+    assert [stream.count(" Tj") for stream in streams] == [len(words) for words in labels]
+    pages = ET.fromstring(drawing_svg(document)).findall("{http://www.w3.org/2000/svg}g[@class='page']")
+    assert [[t.text for t in page.iter(SVG_TEXT)] for page in pages] == labels
+    net_words = [t.text for t in ET.fromstring(template_svg(nov2025, options)).iter(SVG_TEXT)]
+    assert all(f"({word}) Tj" in streams[0] for word in net_words)  # the SVG's net is on the PDF's page

@@ -18,14 +18,14 @@ JSON schema (``foldkit solve --json``), version 1:
 
 from __future__ import annotations
 
-from foldkit.errors import EXIT_AMBIGUOUS, EXIT_NO_SOLUTION, EXIT_UNFINISHED
+from foldkit.errors import EXIT_AMBIGUOUS, EXIT_BAD_INPUT, EXIT_NO_SOLUTION, EXIT_UNFINISHED, FoldkitError
 from foldkit.exchange.json import json_bytes
 from foldkit.kinds.base import Kind, Outcome, PaperOptions, sole_solution
 from foldkit.kinds.grids import GridSolveOptions, ambiguous_text, grid_text
 from foldkit.kinds.sheets import grid_page, sheet_command, sheet_makers, titled
 from foldkit.paper.gridsheet import Sheet
 from solver.blockparty.model import BlockParty, Grid, answer, grid_picture, parse_block_party, row_products
-from solver.blockparty.search import DEFAULT_LIMIT, BlockPartyReport
+from solver.blockparty.search import DEFAULT_LIMIT, BlockPartyReport, TooLarge
 from solver.blockparty.search import solve as search
 from solver.grid import Cell
 
@@ -39,8 +39,12 @@ RULES = (
 
 
 def solve(puzzle: BlockParty, options: GridSolveOptions) -> BlockPartyReport:
-    """Every solution up to the limit (all of them with options.every)."""
-    return search(puzzle, None if options.every else options.limit or DEFAULT_LIMIT)
+    """Every solution up to the limit (all of them with options.every); a FoldkitError for a puzzle
+    too large to search in bounded memory."""
+    try:
+        return search(puzzle, None if options.every else options.limit or DEFAULT_LIMIT)
+    except TooLarge as error:
+        raise FoldkitError(f"{puzzle.name}: {error}", EXIT_BAD_INPUT) from None
 
 
 def outcome(report: BlockPartyReport) -> Outcome:

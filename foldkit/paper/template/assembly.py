@@ -6,14 +6,14 @@ from __future__ import annotations
 
 import numpy as np
 
+from foldkit.drawing import PT_MM, Circle, Group, Label, Polygon, Shape
 from foldkit.fold.panels import PanelTree
 from foldkit.fold.subject import Subject
 from foldkit.look import FOLD_EDGE, INK, MARK_RADIUS, RGB, face_colour, face_label
-from foldkit.paper.page import BOLD, PT_PER_MM, REGULAR, SOFT_INK, Sheet, Stroke, draw_header, set_stroke
+from foldkit.paper.page import BOLD, REGULAR, SOFT_INK, Sheet, Stroke, draw_header, wrapped
 from foldkit.paper.template.geometry import NetGeometry, net_polygon
 from foldkit.paper.template.marks import NUMBER_SIZE, face_title, sums_text, title_text
-from foldkit.paper.template.paint import CUT_PEN, outline_rings
-from foldkit.paper.template.pdfpen import PdfPen
+from foldkit.paper.template.paint import CUT_PEN, NetPen, outline_rings
 from solver.box import face_axes, face_normal, square_center
 from solver.grid import Cell
 
@@ -78,23 +78,22 @@ def draw_box_view(sheet: Sheet, subject: Subject, direction: Vector,
     centre = np.array([x + w / 2, y + h / 2])
     mid = (low + high) / 2
 
-    def to_pt(p3: np.ndarray) -> tuple[float, float]:
+    def to_mm(p3: np.ndarray) -> tuple[float, float]:
         sx, sy = (basis @ p3 - mid) * scale
-        return sheet.pt(centre[0] + sx, centre[1] - sy)
+        return float(centre[0] + sx), float(centre[1] - sy)
 
     at = square_at(subject)
     faces = [f for f in range(6) if np.dot(face_normal(f), direction) > 0]
     for face in faces:
-        draw_box_face(sheet, subject, face, at, to_pt, scale * PT_PER_MM)
+        draw_box_face(sheet, subject, face, at, to_mm, scale)
     half = (high - low)[0] / 2 * scale
-    edges = (sheet.pt(centre[0] - half, 0)[0], sheet.pt(centre[0] + half, 0)[0])
-    draw_face_names(sheet, subject, faces, to_pt, edges)
+    draw_face_names(sheet, subject, faces, to_mm, (centre[0] - half, centre[0] + half))
 
 
-def draw_box_face(sheet: Sheet, subject: Subject, face: int, at: dict, to_pt, cell_pt: float) -> None:
+def draw_box_face(sheet: Sheet, subject: Subject, face: int, at: dict, to_mm, cell_mm: float) -> None:
     """One face of the box: its squares tinted, with numbers turned the way the paper lies."""
-    c, folding = sheet.canvas, subject.folding
-    pen = PdfPen(c, to_pt, cell_pt)
+    folding = subject.folding
+    pen = NetPen(to_mm, cell_mm)
     for place, cell in sorted(at.items()):
         if place[0] != face:
             continue
@@ -104,9 +103,10 @@ def draw_box_face(sheet: Sheet, subject: Subject, face: int, at: dict, to_pt, ce
         square = np.array([centre - du - dv, centre + du - dv, centre + du + dv, centre - du + dv])
         pen.polygon(square, face_colour(face), GRID)
         if cell in subject.labels:
-            draw_painted_number(c, subject, cell, to_pt(centre), to_pt)
+            pen.add(painted_number(subject, cell, to_mm))
     outline = np.array(face_corners(folding.box, face))
     pen.polygon(outline, None, EDGE)
+    sheet.add(*pen.shapes())
 
 
 def face_corners(box, face: int) -> list[np.ndarray]:
@@ -118,52 +118,48 @@ def face_corners(box, face: int) -> list[np.ndarray]:
     return [base, base + ei, base + ei + ej, base + ej]
 
 
-def draw_painted_number(c, subject: Subject, cell: Cell, origin: tuple[float, float], to_pt) -> None:
-    """A cell's number as printed on the paper, carried onto the box by the cell's frame."""
+def painted_number(subject: Subject, cell: Cell, to_mm) -> Group:
+    """A cell's number as printed on the paper, carried onto the box by the cell's frame: drawn
+    one mm to a cell, then mapped onto the page by the cell's right and up as the view shows them."""
     folding = subject.folding
-    o = np.array(origin)
     centre = square_center(folding.box, folding.placement[cell])
-    right = np.array(to_pt(centre + np.array(folding.right[cell], dtype=np.float64))) - o
-    up = np.array(to_pt(centre + np.array(folding.up[cell], dtype=np.float64))) - o
-    label = subject.labels[cell]
-    c.saveState()
-    c.transform(right[0], right[1], up[0], up[1], o[0], o[1])  # one cell unit per unit
-    c.setFillColorRGB(*INK)
-    c.setFont(BOLD, NUMBER_SIZE)
-    c.drawCentredString(0, -0.35 * NUMBER_SIZE, label.text)
-    c.setStrokeColorRGB(*INK)
-    c.setLineWidth(0.04)
-    if label.mark == "circle":
-        c.circle(0, 0, MARK_RADIUS, stroke=1, fill=0)
-    elif label.mark == "square":
-        c.rect(-MARK_RADIUS, -MARK_RADIUS, 2 * MARK_RADIUS, 2 * MARK_RADIUS, stroke=1, fill=0)
-    c.restoreState()
+    o = np.array(to_mm(centre))
+    right = np.array(to_mm(centre + np.array(folding.right[cell], dtype=np.float64))) - o
+    up = np.array(to_mm(centre + np.array(folding.up[cell], dtype=np.float64))) - o
+    painted = subject.labels[cell]
+    shapes: list[Shape] = [Label(0.0, 0.35 * NUMBER_SIZE, painted.text, NUMBER_SIZE / PT_MM, BOLD, INK, "centre")]
+    if painted.mark == "circle":
+        shapes.append(Circle((0.0, 0.0), MARK_RADIUS, None, INK, 0.04, "mark"))
+    elif painted.mark == "square":
+        r = MARK_RADIUS
+        shapes.append(Polygon(((-r, -r), (r, -r), (r, r), (-r, r)), None, INK, 0.04, "mark"))
+    # page = o + x right - y up: the frame's y runs down the printed cell, against its up
+    transform = (float(right[0]), float(right[1]), float(-up[0]), float(-up[1]), float(o[0]), float(o[1]))
+    return Group(tuple(shapes), transform=transform)
 
 
-def draw_face_names(sheet: Sheet, subject: Subject, faces: list[int], to_pt,
+def draw_face_names(sheet: Sheet, subject: Subject, faces: list[int], to_mm,
                     edges: tuple[float, float]) -> None:
-    """Each face's name and sum to the left or right of the drawing (edges: the x, in points,
-    of the drawing's left and right sides), with a leader line to the face's middle."""
-    c = sheet.canvas
+    """Each face's name and sum to the left or right of the drawing (edges: the page x of the
+    drawing's left and right sides), with a leader line to the face's middle."""
     box = np.array(subject.folding.box, dtype=np.float64)
-    centre_x = np.array(to_pt(box / 2))[0]
-    anchors = {f: np.array(to_pt(np.mean(face_corners(box, f), axis=0))) for f in faces}
+    centre_x = np.array(to_mm(box / 2))[0]
+    anchors = {f: np.array(to_mm(np.mean(face_corners(box, f), axis=0))) for f in faces}
     used: list[tuple[bool, float]] = []
-    for face in sorted(faces, key=lambda f: -anchors[f][1]):
+    leader = Stroke(SOFT_INK, 0.15)
+    for face in sorted(faces, key=lambda f: anchors[f][1]):
         anchor = anchors[face]
         right = anchor[0] >= centre_x
         y = anchor[1]
-        while any(side == right and abs(y - other) < 12 for side, other in used):
-            y -= 12  # keep names on one side apart
+        while any(side == right and abs(y - other) < 12 * PT_MM for side, other in used):
+            y += 12 * PT_MM  # keep names on one side apart
         used.append((right, y))
-        x = edges[1] + 4 * PT_PER_MM if right else edges[0] - 4 * PT_PER_MM
-        set_stroke(c, Stroke(SOFT_INK, 0.15))
-        c.line(anchor[0], anchor[1], x, y)
-        c.setFillColorRGB(*INK)
-        c.circle(*anchor, 1.0, stroke=0, fill=1)
-        c.setFont(BOLD, 9)
+        x = edges[1] + 4 if right else edges[0] - 4
+        start = (float(anchor[0]), float(anchor[1]))
+        sheet.line(start, (x, y), leader)
+        sheet.add(Circle(start, PT_MM, INK, None, 0.0, "anchor"))
         text = face_title(subject, face)
-        (c.drawString if right else c.drawRightString)(x + (2 if right else -2), y - 3, text)
+        sheet.text(x + (2 if right else -2) * PT_MM, y + 3 * PT_MM, text, 9, BOLD, INK, "left" if right else "right")
 
 
 # ---------------------------------------------------------------------------------------------
@@ -207,7 +203,7 @@ def draw_instructions(sheet: Sheet, subject: Subject, geometry: NetGeometry, x: 
     sheet.text(x, y + 2, "How to fold it", 11, BOLD)
     y += 3
     for n, text in enumerate(texts[:2], 1):
-        y = wrapped(sheet, f"{n}. {text}", x, y, width)
+        y = paragraph(sheet, f"{n}. {text}", x, y, width)
     stages, last = texts[2:-1], texts[-1]
     room = bottom - y - 14
     cols = 3 if len(stages) > 4 else 2 if len(stages) > 1 else 1
@@ -215,25 +211,17 @@ def draw_instructions(sheet: Sheet, subject: Subject, geometry: NetGeometry, x: 
     cell_w, cell_h = width / cols, room / max(rows, 1)
     for k, text in enumerate(stages):
         cx, cy = x + (k % cols) * cell_w, y + (k // cols) * cell_h
-        bottom = wrapped(sheet, f"{k + 3}. {text}", cx, cy, cell_w - 4, size=7.5)
+        bottom = paragraph(sheet, f"{k + 3}. {text}", cx, cy, cell_w - 4, size=7.5)
         draw_stage(sheet, subject, tree, k, (cx, bottom, cell_w - 6, cy + cell_h - bottom - 3))
     y += rows * cell_h
-    return wrapped(sheet, f"{len(texts)}. {last}", x, y + 2, width)
+    return paragraph(sheet, f"{len(texts)}. {last}", x, y + 2, width)
 
 
-def wrapped(sheet: Sheet, text: str, x: float, y: float, width: float, size: float = 8.5) -> float:
+def paragraph(sheet: Sheet, text: str, x: float, y: float, width: float, size: float = 8.5) -> float:
     """Text broken into lines that fit width (mm), first baseline at y + size; returns the
     page y below it."""
-    words, line, lines = text.split(), "", []
-    for word in words:
-        trial = f"{line} {word}".strip()
-        if sheet.canvas.stringWidth(trial, REGULAR, size) / PT_PER_MM > width and line:
-            lines.append(line)
-            line = word
-        else:
-            line = trial
-    lines.append(line)
-    lead = size * 1.3 / PT_PER_MM
+    lines = wrapped((text,), REGULAR, size, width)
+    lead = size * 1.3 * PT_MM
     for i, text_line in enumerate(lines):
         sheet.text(x, y + (i + 1) * lead, text_line, size)
     return y + len(lines) * lead + 1.5
@@ -257,8 +245,7 @@ def draw_stage(sheet: Sheet, subject: Subject, tree: PanelTree, stage: int, area
         return
     scale = min(w / span_w, h / span_h)
     ox, oy = x + (w - span_w * scale) / 2, y  # centred across, at the top of its room
-    pen = PdfPen(sheet.canvas, lambda p: sheet.pt(ox + (p[0] - c0) * scale, oy + (p[1] - r0) * scale),
-                 scale * PT_PER_MM)
+    pen = NetPen(lambda p: (ox + (p[0] - c0) * scale, oy + (p[1] - r0) * scale), scale)
     hinges = [h for h in tree.hinges if h.stage == stage]
     moving = set().union(*(subtree(tree, h.child) for h in hinges))
     for cell in sorted(cells):
@@ -269,3 +256,4 @@ def draw_stage(sheet: Sheet, subject: Subject, tree: PanelTree, stage: int, area
             pen.line(hinge.start, hinge.end, NOW if hinge.stage == stage else DONE)
     for ring in outline_rings(net_polygon(cells)):
         pen.polygon(ring, None, Stroke(CUT_PEN.colour, 0.15))
+    sheet.add(*pen.shapes())

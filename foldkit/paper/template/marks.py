@@ -8,8 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from reportlab.pdfbase.pdfmetrics import stringWidth
-
+from foldkit.exchange.pdf import font_width
 from foldkit.fold.subject import Subject
 from foldkit.look import box_text, face_label, face_sums_text, product_text
 from foldkit.paper.page import BOLD
@@ -120,9 +119,9 @@ def face_labels(subject: Subject) -> list[Text]:
         text = face_title(subject, face)
         if not run:  # every cell of the piece has a number: a small label along a cell's top
             r, c = min(piece.cells)
-            out.append(Text(text, (c + 0.5, r + 0.14), min(0.16, 0.9 / stringWidth(text, BOLD, 1))))
+            out.append(Text(text, (c + 0.5, r + 0.14), min(0.16, 0.9 / font_width(text, BOLD, 1))))
             continue
-        size = min(FACE_LABEL_SIZE, (len(run) - TITLE_ENDS) / stringWidth(text, BOLD, 1))
+        size = min(FACE_LABEL_SIZE, (len(run) - TITLE_ENDS) / font_width(text, BOLD, 1))
         (r0, c0), (r1, c1) = run[0], run[-1]
         centre = ((c0 + c1 + 1) / 2, (r0 + r1 + 1) / 2)
         out.append(Text(text, centre, size, 90.0 if vertical else 0.0))

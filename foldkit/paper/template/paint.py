@@ -1,5 +1,7 @@
-"""Drawing the net once for every output: the PDF and SVG writers each supply a Pen that
-knows its own coordinates, and ``draw_net`` says what goes where, in net coordinates.
+"""Drawing the net once for every output: ``draw_net`` says what goes where, in net
+coordinates, to a ``NetPen`` that maps net points onto a page and keeps the shapes
+(``foldkit.drawing``) by layer; ``net_drawing`` is the whole net on a page of its own, which the
+SVG shows as it is and the PDF's pages show tile by tile.
 
 Layers: "print" (tints, faint lines, numbers, labels), "fold" and "cut"; the SVG keeps them
 apart for cutting machines, the PDF simply draws them in that order.
@@ -7,16 +9,20 @@ apart for cutting machines, the PDF simply draws them in that order.
 
 from __future__ import annotations
 
-from typing import Protocol
+import math
+from collections.abc import Callable
 
 import numpy as np
 
+from foldkit.drawing import PT_MM, Circle, Drawing, Group, Label, Mm, Polygon, Rect, Shape
 from foldkit.fold.subject import Subject
 from foldkit.look import FOLD_EDGE, INK, MARK_RADIUS, RGB, face_colour
-from foldkit.paper.page import Stroke
+from foldkit.paper.page import BOLD, Stroke
+from foldkit.paper.template.fit import Drawn, fitted_marks
 from foldkit.paper.template.geometry import NetGeometry, Point
+from foldkit.paper.template.layout import TemplateOptions
 from foldkit.paper.template.marks import Marks
-from foldkit.paper.template.text import Text
+from foldkit.paper.template.text import Text, text_box
 from solver.grid import Cell
 
 CUT_PEN = Stroke(INK, 0.3)
@@ -25,25 +31,62 @@ FLAT_PEN = Stroke((0.72, 0.72, 0.76), 0.12)
 MARK_PEN = Stroke(INK, 0.25)  # circles and squares around numbers
 TAB_FILL: RGB = (0.88, 0.88, 0.88)
 LABEL_INK: RGB = (0.25, 0.25, 0.3)
+NET_MARGIN_MM = 8.0  # round the net on its own page
 
 
-class Pen(Protocol):
-    """What draw_net needs from an output; points are net coordinates, sizes in cells."""
+class NetPen:
+    """Draws in net coordinates (sizes in cells) onto a page: to_mm maps a net point to page mm,
+    a cell is cell_mm across; the shapes are kept by layer, in the order the layers began."""
 
-    def layer(self, name: str) -> None: ...
+    def __init__(self, to_mm: Callable[[Point], Mm], cell_mm: float):
+        self.to_mm, self.cell_mm = to_mm, cell_mm
+        self.layers: dict[str, list[Shape]] = {"": []}
+        self.current = self.layers[""]
 
-    def cell(self, cell: Cell, fill: RGB) -> None: ...
+    def shapes(self) -> list[Shape]:
+        """Everything drawn: what came before any layer, then each layer as a group."""
+        return self.layers[""] + [Group(tuple(shapes), layer=name) for name, shapes in self.layers.items() if name]
 
-    def polygon(self, points: np.ndarray, fill: RGB | None, stroke: Stroke | None) -> None: ...
+    def layer(self, name: str) -> None:
+        self.current = self.layers.setdefault(name, [])
 
-    def line(self, a: Point, b: Point, stroke: Stroke) -> None: ...
+    def add(self, shape: Shape) -> None:
+        """A shape already in page mm, in the current layer."""
+        self.current.append(shape)
 
-    def circle(self, centre: Point, radius: float, stroke: Stroke) -> None: ...
+    def mm(self, p) -> Mm:
+        x, y = self.to_mm(p)
+        return float(x), float(y)
 
-    def text(self, text: Text, colour: RGB) -> None: ...
+    def cell(self, cell: Cell, fill: RGB) -> None:
+        x, y = self.mm((cell[1], cell[0]))
+        self.current.append(Rect(x, y, self.cell_mm, self.cell_mm, fill, "cell"))
+
+    def polygon(self, points: np.ndarray, fill: RGB | None, stroke: Stroke | None) -> None:
+        outline = tuple(self.mm(p) for p in points)
+        if stroke is None:
+            self.current.append(Polygon(outline, fill, None, 0.0, "area"))
+        else:
+            self.current.append(Polygon(outline, fill, stroke.colour, stroke.width, "outline", stroke.dash))
+
+    def line(self, a: Point, b: Point, stroke: Stroke) -> None:
+        self.current.append(stroke.line(self.mm(a), self.mm(b)))
+
+    def circle(self, centre: Point, radius: float, stroke: Stroke) -> None:
+        self.current.append(Circle(self.mm(centre), radius * self.cell_mm, None, stroke.colour, stroke.width, "mark"))
+
+    def text(self, text: Text, colour: RGB) -> None:
+        """Bold text centred on its point, turned by its angle; its backing painted first."""
+        if text.backing is not None:
+            self.polygon(np.asarray(text_box(text, 0.02).exterior.coords)[:-1], text.backing, None)
+        size = text.size * self.cell_mm
+        drop, turn = 0.35 * size, math.radians(text.angle)  # 0.35 em down puts the digits' middle on the point
+        x, y = self.mm(text.at)
+        baseline = (x + drop * math.sin(turn), y + drop * math.cos(turn))
+        self.current.append(Label(*baseline, text.text, size / PT_MM, BOLD, colour, "centre", text.angle))
 
 
-def draw_net(pen: Pen, subject: Subject, geometry: NetGeometry, marks: Marks) -> None:
+def draw_net(pen: NetPen, subject: Subject, geometry: NetGeometry, marks: Marks) -> None:
     """The whole net: tinted cells, tabs, lines of each kind, numbers and labels."""
     pen.layer("print")
     for tab in geometry.tabs:
@@ -67,6 +110,18 @@ def draw_net(pen: Pen, subject: Subject, geometry: NetGeometry, marks: Marks) ->
     pen.layer("cut")
     for ring in outline_rings(geometry.outline):
         pen.polygon(ring, None, CUT_PEN)
+
+
+def net_drawing(subject: Subject, options: TemplateOptions, drawn: Drawn | None = None) -> Drawing:
+    """The whole net at true scale on a page of its own size, NET_MARGIN_MM round it (drawn: the
+    fitted marks, if already made)."""
+    geometry, plan, marks = drawn or fitted_marks(subject, options)
+    x0, y0, x1, y1 = geometry.bounds
+    cell = plan.cell_mm
+    size = (x1 - x0) * cell + 2 * NET_MARGIN_MM, (y1 - y0) * cell + 2 * NET_MARGIN_MM
+    pen = NetPen(lambda p: ((p[0] - x0) * cell + NET_MARGIN_MM, (p[1] - y0) * cell + NET_MARGIN_MM), cell)
+    draw_net(pen, subject, geometry, marks)
+    return Drawing(size, f"{subject.name}: cut-and-fold net, cell {cell:g} mm", tuple(pen.shapes()))
 
 
 def outline_rings(shape) -> list[np.ndarray]:

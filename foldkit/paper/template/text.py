@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from reportlab.pdfbase.pdfmetrics import stringWidth
 from shapely import Polygon, affinity, box
 
+from foldkit.exchange.pdf import font_width
 from foldkit.look import RGB
 from foldkit.paper.page import BOLD
 
@@ -31,7 +31,7 @@ class Text:
     @property
     def width(self) -> float:
         """The advance width of the string, in cells."""
-        return stringWidth(self.text, BOLD, self.size)
+        return font_width(self.text, BOLD, self.size)
 
 
 def text_box(text: Text, pad: float = 0.0) -> Polygon:

@@ -1,75 +1,74 @@
-"""The template as a PDF: the net at true scale on one page or tiled over several, then the
-assembly page. Same input, same bytes (reportlab's invariant mode)."""
+"""The template's pages: the net at true scale on one page or tiled over several, then the
+assembly page; one document, written as PDF. The net's own page (``net_drawing``) is what each
+tile shows through its window, and what the SVG shows whole. Same input, same bytes."""
 
 from __future__ import annotations
 
 import numpy as np
 
-from foldkit.exchange.pdf import PdfDocument
+from foldkit.drawing import Circle, Document, Drawing, Group, Rect
+from foldkit.exchange.pdf import drawing_pdf, text_width
+from foldkit.exchange.svg import drawing_svg
 from foldkit.fold.subject import Subject
 from foldkit.look import INK, box_text
-from foldkit.paper.page import (
-    BOLD,
-    MARGIN_MM,
-    PT_PER_MM,
-    REGULAR,
-    SOFT_INK,
-    Sheet,
-    Stroke,
-    draw_header,
-    set_stroke,
-)
+from foldkit.paper.page import BOLD, MARGIN_MM, REGULAR, SOFT_INK, Sheet, Stroke, draw_header
 from foldkit.paper.template.assembly import draw_assembly_page
 from foldkit.paper.template.fit import Drawn, fitted_marks
-from foldkit.paper.template.geometry import NetGeometry
 from foldkit.paper.template.layout import OVERLAP_MM, PagePlan, TemplateOptions, Tile
-from foldkit.paper.template.marks import Marks, sums_text, title_text
-from foldkit.paper.template.paint import CUT_PEN, FLAT_PEN, FOLD_PEN, TAB_FILL, draw_net
-from foldkit.paper.template.pdfpen import PdfPen
+from foldkit.paper.template.marks import sums_text, title_text
+from foldkit.paper.template.paint import CUT_PEN, FLAT_PEN, FOLD_PEN, NET_MARGIN_MM, TAB_FILL, NetPen, net_drawing
 
 SCALE_BAR_MM = 50.0
 TRIM = Stroke(SOFT_INK, 0.2, (0.5, 0.8))
+STRIP: tuple[float, float, float] = (0.5, 0.5, 0.5)  # the overlap strips, printed see-through
+STRIP_OPACITY = 0.12
 
 
 # ---------------------------------------------------------------------------------------------
 # The document
 
 
-def template_pdf(subject: Subject, options: TemplateOptions, drawn: Drawn | None = None) -> bytes:
-    """The template as PDF bytes: the net's pages, then the assembly page (drawn: the fitted
-    marks, if already made)."""
-    geometry, plan, marks = drawn or fitted_marks(subject, options)
-    document = PdfDocument(plan.size, f"{subject.name}: cut-and-fold template", f"box {box_text(subject.folding.box)}")
-    c = document.canvas
+def template_document(subject: Subject, options: TemplateOptions, drawn: Drawn | None = None) -> Document:
+    """The template's pages: the net's, then the assembly page (drawn: the fitted marks, if
+    already made)."""
+    drawn = drawn or fitted_marks(subject, options)
+    geometry, plan, _ = drawn
+    net = net_drawing(subject, options, drawn)
+    title = f"{subject.name}: cut-and-fold template"
     tiles = plan.tiles
+    pages = []
     for number, tile in enumerate(tiles, 1):
-        draw_net_page(Sheet(c, plan.size[1]), subject, (geometry, marks), plan, tile, (number, len(tiles) + 1),
-                      options.letters)
-        c.showPage()
-    size = plan.size  # the assembly page turned the same way as the net's, so the PDF prints in one orientation
-    draw_assembly_page(Sheet(c, size[1]), subject, geometry, size, (len(tiles) + 1, len(tiles) + 1))
-    c.showPage()
-    return document.bytes()
+        sheet = Sheet(plan.size)
+        draw_net_page(sheet, subject, net, plan, tile, (number, len(tiles) + 1), options.letters)
+        pages.append(sheet.drawing(title))
+    sheet = Sheet(plan.size)  # the assembly page turned the same way as the net's, so the PDF prints in one orientation
+    draw_assembly_page(sheet, subject, geometry, plan.size, (len(tiles) + 1, len(tiles) + 1))
+    pages.append(sheet.drawing(title))
+    return Document(title, tuple(pages), f"box {box_text(subject.folding.box)}")
 
 
-def draw_net_page(sheet: Sheet, subject: Subject, drawn: tuple[NetGeometry, Marks], plan: PagePlan, tile: Tile,
+def template_pdf(subject: Subject, options: TemplateOptions, drawn: Drawn | None = None) -> bytes:
+    """The template as PDF bytes (see template_document)."""
+    return drawing_pdf(template_document(subject, options, drawn))
+
+
+def template_svg(subject: Subject, options: TemplateOptions, drawn: Drawn | None = None) -> bytes:
+    """The whole net as SVG bytes, at the cell size the PDF uses, with separate "print", "fold"
+    and "cut" layers for cutting machines (see net_drawing)."""
+    return drawing_svg(net_drawing(subject, options, drawn))
+
+
+def draw_net_page(sheet: Sheet, subject: Subject, net: Drawing, plan: PagePlan, tile: Tile,
                   page: tuple[int, int], letters: bool = True) -> None:
-    """One page of the net (its geometry and marks), with its header, tiling marks and footer;
-    letters: whether the seam letters inside the net are printed."""
-    geometry, marks = drawn
-    c = sheet.canvas
+    """One page of the net: its header, the part of the net's own page that falls in this tile,
+    the tiling marks and the footer; letters: whether the seam letters inside the net are printed."""
     place = f"page {page[0]} of {page[1]}"
     if plan.rows * plan.cols > 1:
         place += f" (row {tile.row + 1}, column {tile.col + 1} of the net)"
     draw_header(sheet, title_text(subject), f"{place} · cell {plan.cell_mm:g} mm · {plan.paper.upper()}", plan.size[0])
-    x, y, w, h = plan.content
-    c.saveState()
-    clip = c.beginPath()
-    clip.rect(*sheet.pt(x, y + h), w * PT_PER_MM, h * PT_PER_MM)
-    c.clipPath(clip, stroke=0, fill=0)
-    pen = PdfPen(c, lambda p: sheet.pt(*plan.page_point(tile, p)), plan.cell_mm * PT_PER_MM)
-    draw_net(pen, subject, geometry, marks)
-    c.restoreState()
+    x, y = plan.page_point(tile, plan.bounds[:2])  # where the net's corner lands on this page
+    shift = (1.0, 0.0, 0.0, 1.0, x - NET_MARGIN_MM, y - NET_MARGIN_MM)
+    sheet.add(Group(net.shapes, clip=plan.content, transform=shift))
     if plan.rows * plan.cols > 1:
         draw_tiling(sheet, plan, tile)
     draw_footer(sheet, subject, plan.size, letters)
@@ -83,17 +82,13 @@ def draw_tiling(sheet: Sheet, plan: PagePlan, tile: Tile) -> None:
     """Overlap strips towards the next pages, alignment marks in every strip, and notes saying
     which page joins where."""
     x, y, w, h = plan.content
-    c = sheet.canvas
     page_of = {(t.row, t.col): n for n, t in enumerate(plan.tiles, 1)}
     right, below = page_of.get((tile.row, tile.col + 1)), page_of.get((tile.row + 1, tile.col))
     left, above = page_of.get((tile.row, tile.col - 1)), page_of.get((tile.row - 1, tile.col))
-    c.setFillColorRGB(0.5, 0.5, 0.5)
-    c.setFillAlpha(0.12)
     if right:
-        c.rect(*sheet.pt(x + w - OVERLAP_MM, y + h), OVERLAP_MM * PT_PER_MM, h * PT_PER_MM, stroke=0, fill=1)
+        sheet.add(Rect(x + w - OVERLAP_MM, y, OVERLAP_MM, h, STRIP, "overlap", STRIP_OPACITY))
     if below:
-        c.rect(*sheet.pt(x, y + h), w * PT_PER_MM, OVERLAP_MM * PT_PER_MM, stroke=0, fill=1)
-    c.setFillAlpha(1)
+        sheet.add(Rect(x, y + h - OVERLAP_MM, w, OVERLAP_MM, STRIP, "overlap", STRIP_OPACITY))
     for mx, my in alignment_marks(plan, tile):
         draw_target(sheet, mx, my)
     under = "grey strip: lay page {} over it, matching the ⊕ marks"
@@ -102,13 +97,7 @@ def draw_tiling(sheet: Sheet, plan: PagePlan, tile: Tile) -> None:
              (left, over, (x - 1.5, y + h / 2, 90)), (above, over, (x + w / 2, y - 1.5, 0))]
     for page, note, (nx, ny, angle) in notes:
         if page:
-            c.saveState()
-            c.translate(*sheet.pt(nx, ny))
-            c.rotate(angle)
-            c.setFillColorRGB(*SOFT_INK)
-            c.setFont(REGULAR, 6.5)
-            c.drawCentredString(0, 0, note.format(page))
-            c.restoreState()
+            sheet.text(nx, ny, note.format(page), 6.5, REGULAR, SOFT_INK, "centre", angle)
     if left:
         sheet.line((x, y), (x, y + h), TRIM)
     if above:
@@ -134,8 +123,7 @@ def alignment_marks(plan: PagePlan, tile: Tile) -> list[tuple[float, float]]:
 def draw_target(sheet: Sheet, x: float, y: float) -> None:
     """A registration mark: a circle with a cross, 6 mm across."""
     stroke = Stroke(INK, 0.2)
-    set_stroke(sheet.canvas, stroke)
-    sheet.canvas.circle(*sheet.pt(x, y), 2 * PT_PER_MM, stroke=1, fill=0)
+    sheet.add(Circle((x, y), 2.0, None, stroke.colour, stroke.width, "target"))
     sheet.line((x - 3, y), (x + 3, y), stroke)
     sheet.line((x, y - 3), (x, y + 3), stroke)
 
@@ -160,10 +148,11 @@ def draw_legend(sheet: Sheet, x: float, y: float, letters: bool = True) -> None:
     for stroke, words in entries:
         sheet.line((x, y - 1), (x + 8, y - 1), stroke)
         sheet.text(x + 10, y, words, 7.5)
-        x += 13 + sheet.canvas.stringWidth(words, REGULAR, 7.5) / PT_PER_MM
+        x += 13 + text_width(words, REGULAR, 7.5)
     tab = np.array([(0, 0), (1.5, -2.5), (6.5, -2.5), (8, 0)]) + (x, y)
-    pen = PdfPen(sheet.canvas, lambda p: sheet.pt(*p), 1.0)
+    pen = NetPen(lambda p: p, 1.0)
     pen.polygon(tab, TAB_FILL, CUT_PEN)
+    sheet.add(*pen.shapes())
     where = "the edge with the same letter" if letters else "the edge its letter names on a print with letters"
     sheet.text(x + 10, y, f"tab: glue under {where}", 7.5)
 
