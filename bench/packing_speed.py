@@ -26,9 +26,10 @@ sys.path.insert(0, str(ROOT))
 from solver.packing import census, compiled, parse_packing, placements, solve_one  # noqa: E402
 
 Y = ROOT / "examples" / "y-pentacube.txt"
-CURVE = [ROOT / "examples" / name for name in ("l-tricubes.txt", "mixed-2x3x4.txt", "soma.txt")] + [
+CURVE = [ROOT / "examples" / name for name in ("l-tricubes.txt", "mixed-2x3x4.txt", "soma.txt",
+                                               "scott-pentominoes.txt")] + [
     ROOT / "bench" / "packing" / name for name in ("y-4x5x3.txt", "pentominoes-2x3x10.txt", "pentominoes-2x5x6.txt",
-                                                   "y-5x5x4.txt")] + [Y]
+                                                   "y-5x5x4.txt", "pentominoes-6x10.txt")] + [Y]
 SLOW = [ROOT / "bench" / "packing" / "pentominoes-3x4x5.txt"]
 
 FIRST = ("from solver.packing import parse_packing, solve_one; import sys; p = sys.argv[1]; "

@@ -1,6 +1,9 @@
-/* The packing search's inner loop, compiled: branch on the most constrained choice, an empty cell or a piece.
+/* The packing search's inner loop, compiled: exact cover with multiplicities, branching on the most
+ * constrained column (an empty cell, or a piece with one copy left).
  *
- * search(ncells, types, cell_offsets, cells, cover_offsets, cover, counts, occupied, limit, max_nodes)
+ * search(ncells, types, cell_offsets, cells, cover_offsets, cover, counts, occupied,
+ *        limit=0, max_nodes=0, keep=-1, weight=1, group=b"", chosen=b"", control=None,
+ *        check_signals=False)
  *   ncells         number of cells of the box
  *   types          int32[P]: the piece type of each placement
  *   cell_offsets   int32[P + 1]: placement p covers cells[cell_offsets[p] .. cell_offsets[p+1]-1]
@@ -9,10 +12,22 @@
  *   cover          int32[...]: placement ids, in the order they are tried
  *   counts         int32[T]: copies left of each type
  *   occupied       uint8[ncells]: cells already filled
- *   limit          stop after this many packings (0: no limit)
+ *   limit          stop when control's packing count reaches it (0: no limit)
  *   max_nodes      stop after this many placements made (0: no limit)
- * returns (bytes: int32 rows of placement ids, one row per packing in the order placed; packings; nodes; finished)
+ *   keep           keep the rows of packings while control's row count is below it (-1: every row)
+ *   group          int32[G * P]: G symmetries, each as placement id -> image; each packing found adds the
+ *                  size of its stabiliser (how many of them map it onto itself) to the sum returned
+ *   chosen         int32[...]: the placements already made (that filled `occupied`), for the stabilisers
+ *   weight         how many packings each packing found stands for (in control's count and the limit)
+ *   control        int64[3] shared by searches running at once in threads, read and written atomically:
+ *                  [0] stop: 0 run, 1 interrupted (the caller sets it), 2 the limit was reached;
+ *                  [1] packings counted (each adds its weight); [2] rows offered for keeping
+ *   check_signals  from the main thread: every few thousand placements take the GIL back and let Python
+ *                  run its signal handlers; a KeyboardInterrupt they raise stops the search and is raised
+ * returns (bytes: int32 rows of placement ids, one per packing kept, in the order placed;
+ *          packings found; nodes; finished; the sum of the packings' stabiliser sizes)
  *
+ * Only the rows kept are stored, so memory stays bounded however many packings are counted.
  * A placement is alive while none of its cells is filled and copies of its piece are left. The search
  * keeps, incrementally, how many live placements cover each cell and how many each piece has. At each
  * node: the box is full (a packing); or some empty cell has no live placement, or some piece fewer
@@ -46,9 +61,20 @@ typedef struct {
     int failed;
 } Rows;
 
+enum { RUN = 0, INTERRUPTED = 1, LIMITED = 2 };
+enum { STOP, COUNTED, OFFERED, CONTROL_SIZE };
+enum { SIGNAL_EVERY = 1 << 14 };  /* placements between two looks at Python's signal handlers */
+
 typedef struct {
-    long long packings, nodes, limit, max_nodes;
-    int finished;
+    long long packings, nodes, limit, max_nodes, keep, weight, stabilisers;
+    int finished, interrupted;
+    int64_t *control;
+    const int32_t *group;  /* ngroup rows of nplacements images */
+    int ngroup;
+    const int32_t *chosen; /* the placements made before the search, nchosen of them */
+    int nchosen;
+    uint8_t *in_row;       /* per placement: whether it is in the packing being counted */
+    PyThreadState **saved; /* the released thread state, when signals are checked; else NULL */
 } Tally;
 
 static void rows_push(Rows *rows, const int32_t *row, int n) {
@@ -137,16 +163,66 @@ typedef struct {
     int32_t next, end, chosen;
 } Frame;
 
+/* Whether a symmetry maps every placement of list[0 .. n) to a placement of the packing. */
+static int maps_into(const uint8_t *in_row, const int32_t *image, const int32_t *list, int n) {
+    for (int k = 0; k < n; k++)
+        if (!in_row[image[list[k]]]) return 0;
+    return 1;
+}
+
+/* How many symmetries map the packing (the placements chosen before, then row[0 .. n)) onto itself
+ * (1 without a group: the identity). */
+static long long stabiliser(const Table *t, Tally *tally, const int32_t *row, int n) {
+    if (!tally->ngroup) return 1;
+    long long fixed = 0;
+    for (int k = 0; k < n; k++) tally->in_row[row[k]] = 1;
+    for (int g = 0; g < tally->ngroup; g++) {
+        const int32_t *image = tally->group + (size_t)g * (size_t)t->nplacements;
+        fixed += maps_into(tally->in_row, image, row, n) && maps_into(tally->in_row, image, tally->chosen,
+                                                                      tally->nchosen);
+    }
+    for (int k = 0; k < n; k++) tally->in_row[row[k]] = 0;
+    return fixed;
+}
+
+/* A packing found: count it (in control too), keep its row while there is room; whether to stop. */
+static int found(const Table *t, Tally *tally, Rows *rows, const int32_t *row, int n) {
+    tally->packings++;
+    tally->stabilisers += stabiliser(t, tally, row, n);
+    if (tally->keep < 0 || __atomic_fetch_add(&tally->control[OFFERED], 1, __ATOMIC_RELAXED) < tally->keep)
+        rows_push(rows, row, n);
+    long long counted = __atomic_add_fetch(&tally->control[COUNTED], tally->weight, __ATOMIC_RELAXED);
+    if (tally->limit && counted >= tally->limit) {
+        int64_t running = RUN;
+        __atomic_compare_exchange_n(&tally->control[STOP], &running, LIMITED, 0, __ATOMIC_RELAXED, __ATOMIC_RELAXED);
+        return 1;
+    }
+    return rows->failed;
+}
+
+/* Whether to stop before the next placement: the node budget, the shared stop flag, or Ctrl-C. */
+static int should_stop(Tally *tally) {
+    if (tally->max_nodes && tally->nodes >= tally->max_nodes) return 1;
+    if (__atomic_load_n(&tally->control[STOP], __ATOMIC_RELAXED) != RUN) return 1;
+    if (tally->saved && tally->nodes % SIGNAL_EVERY == 0) {
+        PyEval_RestoreThread(*tally->saved);
+        tally->interrupted = PyErr_CheckSignals() != 0;
+        *tally->saved = PyEval_SaveThread();
+        if (tally->interrupted) {
+            __atomic_store_n(&tally->control[STOP], INTERRUPTED, __ATOMIC_RELAXED);
+            return 1;
+        }
+    }
+    return 0;
+}
+
 static void run(const Table *t, State *s, Rows *rows, Tally *tally) {
     Frame *stack = malloc(((size_t)t->ncells + 1) * sizeof(Frame));
     int32_t *chosen = malloc(((size_t)t->ncells + 1) * sizeof(int32_t));
     int depth = 0, status;
     if (!stack || !chosen) { rows->failed = 1; goto done; }
     status = choose(t, s, &stack[0].list, &stack[0].next, &stack[0].end);
-    if (status == FULL) {  /* nothing left to fill: one packing, with no placements */
-        tally->packings = 1;
-        rows_push(rows, chosen, 0);
-    }
+    if (status == FULL) found(t, tally, rows, chosen, 0);  /* nothing left to fill: one packing, empty */
     if (status != 0) { tally->finished = 1; goto done; }
     for (;;) {
         Frame *f = &stack[depth];
@@ -154,17 +230,13 @@ static void run(const Table *t, State *s, Rows *rows, Tally *tally) {
         while (f->next < f->end) {
             int p = f->list[f->next++];
             if (s->kill[p]) continue;
-            if (tally->max_nodes && tally->nodes >= tally->max_nodes) goto done;
+            if (should_stop(tally)) goto done;
             tally->nodes++;
             place(t, s, p);
             f->chosen = chosen[depth] = p;
             Frame *g = &stack[depth + 1];
             status = choose(t, s, &g->list, &g->next, &g->end);
-            if (status == FULL) {
-                rows_push(rows, chosen, depth + 1);
-                tally->packings++;
-                if (rows->failed || (tally->limit && tally->packings >= tally->limit)) goto done;
-            }
+            if (status == FULL && found(t, tally, rows, chosen, depth + 1)) goto done;
             if (status != 0) {
                 unplace(t, s, p);
                 continue;
@@ -245,20 +317,49 @@ static int check_table(int ncells, Py_buffer *types, Py_buffer *offsets, Py_buff
     return 0;
 }
 
-static PyObject *search(PyObject *self, PyObject *args) {
+/* Raise ValueError unless the group has whole rows of placement ids in range, the chosen placements are in
+ * range and control has its 3 slots. */
+static int check_extras(Py_ssize_t nplacements, Py_buffer *group, Py_buffer *chosen, Py_buffer *control) {
+    if (group->len % 4 || (nplacements && (group->len / 4) % nplacements) || (!nplacements && group->len))
+        return bad_table("group size");
+    const int32_t *g = group->buf;
+    for (Py_ssize_t k = 0; k < group->len / 4; k++)
+        if (g[k] < 0 || g[k] >= nplacements) return bad_table("group");
+    const int32_t *c = chosen->buf;
+    if (chosen->len % 4) return bad_table("chosen size");
+    for (Py_ssize_t k = 0; k < chosen->len / 4; k++)
+        if (c[k] < 0 || c[k] >= nplacements) return bad_table("chosen");
+    if (control->buf && control->len != CONTROL_SIZE * (Py_ssize_t)sizeof(int64_t)) return bad_table("control size");
+    return 0;
+}
+
+static PyObject *search(PyObject *self, PyObject *args, PyObject *kwargs) {
     (void)self;
-    int ncells;
-    long long limit, max_nodes;
+    static char *keywords[] = {"ncells", "types", "cell_offsets", "cells", "cover_offsets", "cover", "counts",
+                               "occupied", "limit", "max_nodes", "keep", "weight", "group", "chosen", "control", "check_signals", NULL};
+    int ncells, check_signals = 0;
+    long long limit = 0, max_nodes = 0, keep = -1, weight = 1;
     Py_buffer types, offsets, cells, cover_offsets, cover, counts_in, occupied;
-    if (!PyArg_ParseTuple(args, "iy*y*y*y*y*y*y*LL", &ncells, &types, &offsets, &cells, &cover_offsets, &cover,
-                          &counts_in, &occupied, &limit, &max_nodes))
+    Py_buffer group = {0}, chosen = {0}, control = {0};
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "iy*y*y*y*y*y*y*|LLLLy*y*w*p", keywords, &ncells, &types,
+                                     &offsets, &cells, &cover_offsets, &cover, &counts_in, &occupied, &limit,
+                                     &max_nodes, &keep, &weight, &group, &chosen, &control, &check_signals))
         return NULL;
     PyObject *result = NULL;
     Table t = {0};
     State st = {0};
     Rows rows = {0};
-    Tally tally = {0, 0, limit, max_nodes, 0};
+    int64_t own_control[CONTROL_SIZE] = {RUN, 0, 0};
+    PyThreadState *saved = NULL;
+    Tally tally = {0};
+    tally.limit = limit;
+    tally.max_nodes = max_nodes;
+    tally.keep = keep;
+    tally.weight = weight;
+    tally.control = control.buf ? (int64_t *)control.buf : own_control;
+    tally.saved = check_signals ? &saved : NULL;
     if (check_table(ncells, &types, &offsets, &cells, &cover_offsets, &cover, &counts_in, &occupied)) goto out;
+    if (check_extras(types.len / 4, &group, &chosen, &control)) goto out;
     t.ncells = ncells;
     t.nwords = (ncells + 63) / 64;
     t.nplacements = (int)(types.len / 4);
@@ -268,15 +369,25 @@ static PyObject *search(PyObject *self, PyObject *args) {
     t.cells = cells.buf;
     t.cover_start = cover_offsets.buf;
     t.cover = cover.buf;
-    if (start(&t, &st, counts_in.buf, occupied.buf)) { PyErr_NoMemory(); goto out; }
-    Py_BEGIN_ALLOW_THREADS
+    tally.group = group.buf;
+    tally.ngroup = t.nplacements ? (int)(group.len / 4 / t.nplacements) : 0;
+    tally.chosen = chosen.buf;
+    tally.nchosen = (int)(chosen.len / 4);
+    tally.in_row = calloc((size_t)t.nplacements + 1, 1);
+    for (int k = 0; tally.in_row && k < tally.nchosen; k++) tally.in_row[tally.chosen[k]] = 1;
+    if (start(&t, &st, counts_in.buf, occupied.buf) || !tally.in_row) { PyErr_NoMemory(); goto out; }
+    saved = PyEval_SaveThread();
     run(&t, &st, &rows, &tally);
-    Py_END_ALLOW_THREADS
+    PyEval_RestoreThread(saved);
+    if (tally.interrupted) goto out;  /* the signal handler's exception is set */
     if (rows.failed) { PyErr_NoMemory(); goto out; }
     PyObject *data = PyBytes_FromStringAndSize((const char *)rows.data, rows.size * (Py_ssize_t)sizeof(int32_t));
-    if (data) result = Py_BuildValue("NLLO", data, tally.packings, tally.nodes, tally.finished ? Py_True : Py_False);
+    if (data)
+        result = Py_BuildValue("NLLOL", data, tally.packings, tally.nodes, tally.finished ? Py_True : Py_False,
+                               tally.stabilisers);
 out:
     free(rows.data);
+    free(tally.in_row);
     free(t.type_start);
     free(t.type_list);
     free(st.occ);
@@ -291,11 +402,14 @@ out:
     PyBuffer_Release(&cover);
     PyBuffer_Release(&counts_in);
     PyBuffer_Release(&occupied);
+    if (group.obj) PyBuffer_Release(&group);
+    if (chosen.obj) PyBuffer_Release(&chosen);
+    if (control.obj) PyBuffer_Release(&control);
     return result;
 }
 
 static PyMethodDef methods[] = {
-    {"search", search, METH_VARARGS, "Every packing of the empty cells (up to limit), the most constrained choice first."},
+    {"search", (PyCFunction)(void (*)(void))search, METH_VARARGS | METH_KEYWORDS, "Every packing of the empty cells (up to limit), the most constrained choice first."},
     {NULL, NULL, 0, NULL},
 };
 

@@ -2,7 +2,7 @@
 
 It builds its own rotations (every product of quarter turns about the x and z axes) and checks
 every rule from scratch: the pieces named, their shapes, their counts, and every cube of the box
-covered exactly once.
+(or of the target shape) covered exactly once and no other.
 """
 
 from __future__ import annotations
@@ -76,11 +76,13 @@ def packing_problem(puzzle: PackingPuzzle, packing: Packing) -> str | None:
     for cube, times in sorted(covered.items()):
         if not all(0 <= cube[i] < sides[i] for i in range(3)):
             return f"cube {cube} lies outside the box"
+        if puzzle.target is not None and cube not in puzzle.target:
+            return f"cube {cube} is not part of the shape"
         if times > 1:
             return f"cube {cube} is covered {times} times"
-    missing = sides[0] * sides[1] * sides[2] - len(covered)
+    missing = (sides[0] * sides[1] * sides[2] if puzzle.target is None else len(puzzle.target)) - len(covered)
     if missing:
-        return f"{missing} cubes of the box are not covered"
+        return f"{missing} cubes of {'the box' if puzzle.target is None else 'the shape'} are not covered"
     used = Counter(placement.piece for placement in packing)
     for piece in puzzle.pieces:
         if used[piece.name] != piece.count:

@@ -1,58 +1,80 @@
-"""The search: branch on the most constrained choice (an empty cell, or a piece with one copy left), try each
-live placement of it.
+"""The search: exact cover with multiplicities, branching on the most constrained column.
 
-Cells are numbered in reading order (level z, row y, column x). The same search runs compiled
+The columns are the cells of the box, each to be covered exactly once, and the pieces, each to be
+used exactly its count of times; the rows are the placements (a piece turned and moved inside the
+box). At each node the search branches on the column with the fewest live rows (Knuth's Algorithm
+X with the minimum-remaining-values rule): the lowest empty cell with the fewest live placements,
+or a piece with one copy left when it has fewer still; a cell with none, or a piece with fewer live
+placements than copies left, is a dead end. Counting every packing, ``symmetry`` first fixes
+symmetry anchors (one placement per orbit at an anchor cell or piece), so each class of packings
+is searched for from a few starting points only.
+
+The cells are the target's cubes (the whole box, or a shape inside it), numbered in reading order
+(level z, row y, column x). The same search runs compiled
 (``solver.packing._core``, when it is built) or in pure Python, on the same ``Table``; the
-compiled one releases the GIL, so ``search_tasks`` runs independent parts of the tree in threads.
+compiled one releases the GIL, so ``tasks.search_tasks`` runs independent parts of the tree in threads.
 """
 
 from __future__ import annotations
 
-import os
 import random
+import threading
 from array import array
 from collections.abc import Iterator, Sequence
-from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cached_property
 
-from solver.packing.geometry import placements
+from solver.packing.geometry import orientations, piece_placements
 from solver.packing.model import Cube, PackingPuzzle, Shape, box_cubes
 
-PlacementId = int  # index into Table.shapes
+PlacementId = int  # index into Table.placement_cubes
+Permutation = tuple[PlacementId, ...]  # a symmetry acting on placements: placement id -> its image
+INTERRUPTED, LIMITED = 1, 2  # the stop flag of a Counting's control (see _core.c)
 Row = tuple[PlacementId, ...]  # one packing: the ids of its placements
 Counts = tuple[int, ...]  # copies left of each piece, in puzzle order
 
 
 @dataclass(frozen=True)
 class Table:
-    """Every placement of every piece, numbered, with the cells it covers and the placements covering each cell."""
+    """The exact-cover table of a puzzle, built once per solve: every placement of every piece,
+    numbered, with the cells it covers and the placements covering each cell."""
 
     puzzle: PackingPuzzle
-    order: tuple[Cube, ...]  # cell number -> cube, in reading order
-    types: tuple[int, ...]  # placement id -> index of its piece in puzzle.pieces
-    shapes: tuple[Shape, ...]  # placement id -> the cubes it covers
-    cells: tuple[tuple[int, ...], ...]  # placement id -> the cells it covers, ascending
-    cover: tuple[tuple[int, ...], ...]  # cell -> the placements covering it, in the order they are tried
+    cell_cubes: tuple[Cube, ...]  # cell -> its cube: the target's cubes in reading order
+    piece_orientations: tuple[tuple[Shape, ...], ...]  # piece index -> its distinct orientations
+    placement_piece: tuple[int, ...]  # placement id -> index of its piece in puzzle.pieces
+    placement_cubes: tuple[Shape, ...]  # placement id -> the cubes it covers
+    placement_cells: tuple[tuple[int, ...], ...]  # placement id -> the cells it covers, ascending
+    cell_placements: tuple[tuple[int, ...], ...]  # cell -> the placements covering it, in the order tried
 
     @property
     def counts(self) -> Counts:
         return tuple(piece.count for piece in self.puzzle.pieces)
 
     @cached_property
-    def masks(self) -> tuple[int, ...]:
-        """placement id -> its cells as bits of an int."""
-        return tuple(sum(1 << cell for cell in covered) for covered in self.cells)
+    def piece_placement_counts(self) -> tuple[int, ...]:
+        """piece index -> how many placements it has."""
+        found = [0] * len(self.puzzle.pieces)
+        for kind in self.placement_piece:
+            found[kind] += 1
+        return tuple(found)
 
     @cached_property
-    def ids(self) -> dict[tuple[int, Shape], PlacementId]:
-        """(piece index, cubes) -> placement id."""
-        return {(kind, shape): p for p, (kind, shape) in enumerate(zip(self.types, self.shapes, strict=True))}
+    def placement_masks(self) -> tuple[int, ...]:
+        """placement id -> its cells as bits of an int."""
+        return tuple(sum(1 << cell for cell in covered) for covered in self.placement_cells)
+
+    @cached_property
+    def placement_index(self) -> dict[tuple[int, tuple[int, ...]], PlacementId]:
+        """(piece index, its cells) -> placement id."""
+        return {(kind, cells): p for p, (kind, cells) in enumerate(zip(self.placement_piece, self.placement_cells,
+                                                                        strict=True))}
 
     @cached_property
     def buffers(self) -> tuple[bytes, ...]:
-        """The table as the compiled search takes it: types, cell offsets, cells, cover offsets, cover."""
-        return (array("i", self.types).tobytes(), *_flat(self.cells), *_flat(self.cover))
+        """The table as the compiled search takes it: pieces, cell offsets, cells, cover offsets, cover."""
+        return (array("i", self.placement_piece).tobytes(), *_flat(self.placement_cells),
+                *_flat(self.cell_placements))
 
 
 def _flat(lists: Sequence[Sequence[int]]) -> tuple[bytes, bytes]:
@@ -66,23 +88,26 @@ def _flat(lists: Sequence[Sequence[int]]) -> tuple[bytes, bytes]:
 
 def build_table(puzzle: PackingPuzzle, seed: int | None = None) -> Table:
     """The placement table; a seed shuffles the order in which the placements covering a cell are tried."""
-    order = tuple(box_cubes(puzzle.box))
-    number = {cube: i for i, cube in enumerate(order)}
-    types, shapes, cells = [], [], []
-    for kind, shapes_of_piece in enumerate(placements(puzzle).values()):
-        for shape in shapes_of_piece:
-            types.append(kind)
-            shapes.append(shape)
-            cells.append(tuple(sorted(number[cube] for cube in shape)))
-    cover: list[list[int]] = [[] for _ in order]
-    for p, covered in enumerate(cells):
+    target = puzzle.target_cubes
+    cell_cubes = tuple(cube for cube in box_cubes(puzzle.box) if cube in target)
+    number = {cube: i for i, cube in enumerate(cell_cubes)}
+    piece_orientations = tuple(orientations(piece.cubes) for piece in puzzle.pieces)
+    placement_piece, placement_cubes, placement_cells = [], [], []
+    for kind, turned in enumerate(piece_orientations):
+        for cubes in piece_placements(turned, puzzle):
+            placement_piece.append(kind)
+            placement_cubes.append(cubes)
+            placement_cells.append(tuple(sorted(number[cube] for cube in cubes)))
+    cell_placements: list[list[int]] = [[] for _ in cell_cubes]
+    for p, covered in enumerate(placement_cells):
         for cell in covered:
-            cover[cell].append(p)
+            cell_placements[cell].append(p)
     if seed is not None:
         rng = random.Random(seed)
-        for ids in cover:
+        for ids in cell_placements:
             rng.shuffle(ids)
-    return Table(puzzle, order, tuple(types), tuple(shapes), tuple(cells), tuple(tuple(ids) for ids in cover))
+    return Table(puzzle, cell_cubes, piece_orientations, tuple(placement_piece), tuple(placement_cubes),
+                 tuple(placement_cells), tuple(tuple(ids) for ids in cell_placements))
 
 
 def _core():
@@ -101,27 +126,64 @@ def compiled() -> bool:
 
 @dataclass(frozen=True)
 class Search:
-    """What a search found: packings (rows of placement ids), placements made, and whether it went to the end."""
+    """What a search found: the packings counted, the rows kept of them, the placements made, whether it
+    went to the end, and the sum of the packings' stabiliser sizes under the group it was given."""
 
-    rows: list[Row]
+    rows: list[Row]  # the packings kept (rows of placement ids), up to the search's keep
+    packings: int  # packings counted, each weighted by its task's weight
     nodes: int
-    finished: bool
+    finished: bool  # not stopped by a limit or a node budget
+    stabilisers: int = 0  # sum over the packings counted of how many symmetries map each onto itself
+    limited: bool = False  # the limit on packings stopped it
 
 
 @dataclass(frozen=True)
 class Task:
-    """A part of the search tree: the placements already made and the copies left."""
+    """A part of the search tree: the placements already made, the copies left, and how many packings each
+    packing extending it stands for (its images under the symmetries the anchors used)."""
 
     chosen: Row
     counts: Counts
+    weight: int = 1
+
+
+@dataclass(frozen=True)
+class Counting:
+    """How searches count, shared by the searches of one count that run at once in threads: the limit on
+    packings counted (0: none), how many rows to keep (-1: all), the symmetries whose stabilisers are
+    summed, and the control the compiled searches read and write (stop flag, packings counted, rows
+    offered; see _core.c)."""
+
+    limit: int = 0
+    keep: int = -1
+    group: tuple[Permutation, ...] = ()
+    control: array = field(default_factory=lambda: array("q", [0, 0, 0]))
+
+    @cached_property
+    def group_bytes(self) -> bytes:
+        return array("i", [image for permutation in self.group for image in permutation]).tobytes()
+
+    def stop(self) -> None:
+        """Ask every search of this count to stop (after Ctrl-C)."""
+        self.control[0] = INTERRUPTED
+
+    @property
+    def limited(self) -> bool:
+        return self.control[0] == LIMITED
 
 
 def occupied_cells(table: Table, chosen: Row) -> int:
     """The cells the chosen placements cover, as bits."""
     occupied = 0
     for p in chosen:
-        occupied |= table.masks[p]
+        occupied |= table.placement_masks[p]
     return occupied
+
+
+def live_placements(table: Table, occupied: int, counts: Counts | list[int]) -> list[PlacementId]:
+    """The placements whose cells are all empty and whose piece has copies left."""
+    return [p for p, mask in enumerate(table.placement_masks)
+            if counts[table.placement_piece[p]] and not occupied & mask]
 
 
 def choice(table: Table, occupied: int, counts: Counts | list[int]) -> list[PlacementId] | None:
@@ -131,14 +193,14 @@ def choice(table: Table, occupied: int, counts: Counts | list[int]) -> list[Plac
     cell with no live placement, or a piece with fewer live placements than copies left. Otherwise the
     live placements covering the lowest empty cell with the fewest of them, unless a piece with one
     copy left has fewer still: then that piece's live placements."""
-    live = [p for p, mask in enumerate(table.masks) if counts[table.types[p]] and not occupied & mask]
-    cell_live = [0] * len(table.order)
+    live = live_placements(table, occupied, counts)
+    cell_live = [0] * len(table.cell_cubes)
     type_live = [0] * len(counts)
     for p in live:
-        type_live[table.types[p]] += 1
-        for cell in table.cells[p]:
+        type_live[table.placement_piece[p]] += 1
+        for cell in table.placement_cells[p]:
             cell_live[cell] += 1
-    empty = [cell for cell in range(len(table.order)) if not occupied >> cell & 1]
+    empty = [cell for cell in range(len(table.cell_cubes)) if not occupied >> cell & 1]
     if not empty:
         return None
     if any(cell_live[cell] == 0 for cell in empty):
@@ -149,9 +211,9 @@ def choice(table: Table, occupied: int, counts: Counts | list[int]) -> list[Plac
     pieces = [kind for kind, left in enumerate(counts) if left == 1 and type_live[kind] < cell_live[best]]
     if pieces:
         kind = min(pieces, key=lambda k: (type_live[k], k))
-        return [p for p in live if table.types[p] == kind]
+        return [p for p in live if table.placement_piece[p] == kind]
     alive = set(live)
-    return [p for p in table.cover[best] if p in alive]
+    return [p for p in table.cell_placements[best] if p in alive]
 
 
 def python_packings(table: Table, task: Task, tally: list[int] | None = None) -> Iterator[Row]:
@@ -167,75 +229,60 @@ def python_packings(table: Table, task: Task, tally: list[int] | None = None) ->
             return
         for p in found:
             tally[0] += 1
-            left[table.types[p]] -= 1
+            left[table.placement_piece[p]] -= 1
             chosen.append(p)
-            yield from fill(occupied | table.masks[p])
+            yield from fill(occupied | table.placement_masks[p])
             chosen.pop()
-            left[table.types[p]] += 1
+            left[table.placement_piece[p]] += 1
 
     yield from fill(occupied_cells(table, task.chosen))
 
 
-def search(table: Table, task: Task | None = None, limit: int = 0, max_nodes: int = 0,
-           engine: str = "auto") -> Search:
-    """Every packing that extends a task (up to limit; 0: all), by the compiled ("c") or Python engine."""
+def search(table: Table, task: Task | None = None, limit: int = 0, max_nodes: int = 0, engine: str = "auto",
+           counting: Counting | None = None) -> Search:
+    """Every packing that extends a task (up to limit; 0: all), by the compiled ("c") or Python engine.
+
+    With a counting, its limit replaces limit and its control is shared with the other searches."""
     task = Task((), table.counts) if task is None else task
+    counting = Counting(limit) if counting is None else counting
     core = _core() if engine in ("auto", "c") else None
     if engine == "c" and core is None:
         raise RuntimeError("the compiled search (solver.packing._core) is not built")
     if core is None:
-        return _python_search(table, task, limit, max_nodes)
+        return _python_search(table, task, max_nodes, counting)
     occupied = occupied_cells(table, task.chosen)
-    filled = bytes((occupied >> cell) & 1 for cell in range(len(table.order)))
-    data, found, nodes, finished = core.search(len(table.order), *table.buffers, array("i", task.counts).tobytes(),
-                                               filled, limit, max_nodes)
+    filled = bytes((occupied >> cell) & 1 for cell in range(len(table.cell_cubes)))
+    data, found, nodes, finished, stabilisers = core.search(
+        len(table.cell_cubes), *table.buffers, array("i", task.counts).tobytes(), filled, limit=counting.limit,
+        max_nodes=max_nodes, keep=counting.keep, weight=task.weight, group=counting.group_bytes,
+        chosen=array("i", task.chosen).tobytes(),
+        control=counting.control, check_signals=threading.current_thread() is threading.main_thread())
     flat = array("i")
     flat.frombytes(data)
-    width = len(flat) // found if found else 0
-    rows = [task.chosen + tuple(flat[i * width:(i + 1) * width]) for i in range(found)]
-    return Search(rows, nodes, finished)
+    width = sum(task.counts)  # a packing extending the task places every copy left
+    rows = [task.chosen + tuple(flat[i:i + width]) for i in range(0, len(flat), width)] if width else \
+        [task.chosen] * found  # the task is a packing already
+    return Search(rows, found * task.weight, nodes, finished, stabilisers * task.weight, counting.limited)
 
 
-def _python_search(table: Table, task: Task, limit: int, max_nodes: int) -> Search:
+def stabiliser_size(row: Row, group: Sequence[Permutation]) -> int:
+    """How many of the symmetries map the packing onto itself (1 without any: the identity)."""
+    placed = set(row)
+    return sum(all(image[p] in placed for p in row) for image in group) if group else 1
+
+
+def _python_search(table: Table, task: Task, max_nodes: int, counting: Counting) -> Search:
     rows: list[Row] = []
-    tally = [0]
+    tally, found, stabilisers = [0], 0, 0
     for row in python_packings(table, task, tally):
-        rows.append(row)
-        if (limit and len(rows) >= limit) or (max_nodes and tally[0] >= max_nodes):
-            return Search(rows, tally[0], False)
-    return Search(rows, tally[0], True)
-
-
-def split(table: Table, tasks: list[Task], wanted: int, max_depth: int = 3) -> tuple[list[Task], int]:
-    """(the tasks, each replaced by its children (one per placement the search would try next) level by
-    level until there are at least `wanted` or max_depth levels were split; the placements so made)."""
-    made = 0
-    for _ in range(max_depth):
-        if len(tasks) >= wanted:
-            break
-        children = []
-        for task in tasks:
-            found = choice(table, occupied_cells(table, task.chosen), task.counts)
-            if found is None:
-                children.append(task)
-                continue
-            for p in found:
-                counts = list(task.counts)
-                counts[table.types[p]] -= 1
-                children.append(Task(task.chosen + (p,), tuple(counts)))
-            made += len(found)
-        tasks = children
-    return tasks, made
-
-
-def search_tasks(table: Table, tasks: list[Task], engine: str = "auto", workers: int | None = None) -> Search:
-    """Every packing that extends any of the tasks, the tasks shared among threads when compiled."""
-    workers = workers or os.cpu_count() or 1
-    made = 0
-    if engine == "python" or not compiled() or workers == 1:
-        parts = [search(table, task, engine=engine) for task in tasks]
-    else:
-        tasks, made = split(table, tasks, 8 * workers)
-        with ThreadPoolExecutor(workers) as pool:
-            parts = list(pool.map(lambda task: search(table, task, engine=engine), tasks))
-    return Search([row for part in parts for row in part.rows], made + sum(part.nodes for part in parts), True)
+        found += 1
+        stabilisers += stabiliser_size(row, counting.group)
+        counting.control[2] += 1
+        if counting.keep < 0 or counting.control[2] <= counting.keep:
+            rows.append(row)
+        counting.control[1] += task.weight
+        if counting.limit and counting.control[1] >= counting.limit:
+            counting.control[0] = LIMITED
+        if counting.control[0] or (max_nodes and tally[0] >= max_nodes):
+            return Search(rows, found * task.weight, tally[0], False, stabilisers * task.weight, counting.limited)
+    return Search(rows, found * task.weight, tally[0], True, stabilisers * task.weight)

@@ -71,10 +71,15 @@ def translations(shape: Shape, box: Box) -> list[Shape]:
             for dx in range(box[0] - size[0] + 1)]
 
 
+def piece_placements(turned: tuple[Shape, ...], puzzle: PackingPuzzle) -> list[Shape]:
+    """Every one of a piece's orientations translated inside the puzzle's target, orientation by orientation."""
+    inside = [cubes for shape in turned for cubes in translations(shape, puzzle.box)]
+    return inside if puzzle.target is None else [cubes for cubes in inside if cubes <= puzzle.target]
+
+
 def placements(puzzle: PackingPuzzle) -> dict[str, list[Shape]]:
-    """For each piece (by name), every orientation translated inside the box."""
-    return {piece.name: [cells for shape in orientations(piece.cubes) for cells in translations(shape, puzzle.box)]
-            for piece in puzzle.pieces}
+    """For each piece (by name), every orientation translated inside the target."""
+    return {piece.name: piece_placements(orientations(piece.cubes), puzzle) for piece in puzzle.pieces}
 
 
 def mirror_pieces(puzzle: PackingPuzzle) -> dict[str, str] | None:
@@ -104,15 +109,23 @@ def box_map(transform: Transform, box: Box, cube: Cube) -> Cube:
     return tuple(t if s > 0 else box[axis] - 1 + t for axis, (t, s) in enumerate(zip(turned, signs, strict=True)))
 
 
-def box_symmetries(puzzle: PackingPuzzle) -> tuple[tuple[Transform, dict[str, str]], ...]:
-    """The box's symmetries that map the piece set onto itself, each with its piece renaming.
+def keeps_target(transform: Transform, puzzle: PackingPuzzle) -> bool:
+    """Whether the transform maps the box, and the target inside it, onto itself."""
+    if not keeps_box(transform, puzzle.box):
+        return False
+    return puzzle.target is None or all(box_map(transform, puzzle.box, cube) in puzzle.target
+                                        for cube in puzzle.target)
 
-    Rotations of the box always do; reflections only when every piece's mirror image is in the set."""
-    box = puzzle.box
+
+def box_symmetries(puzzle: PackingPuzzle) -> tuple[tuple[Transform, dict[str, str]], ...]:
+    """The box's symmetries that map the target and the piece set onto themselves, each with its piece renaming.
+
+    Rotations of the box always map the piece set; reflections only when every piece's mirror image is
+    in the set."""
     same = {piece.name: piece.name for piece in puzzle.pieces}
-    out = [(t, same) for t in ROTATIONS if keeps_box(t, box)]
+    out = [(t, same) for t in ROTATIONS if keeps_target(t, puzzle)]
     mirrored = mirror_pieces(puzzle)
     if mirrored is not None:
-        out += [(t, mirrored) for t in REFLECTIONS if keeps_box(t, box)]
+        out += [(t, mirrored) for t in REFLECTIONS if keeps_target(t, puzzle)]
     return tuple(out)
 

@@ -1,4 +1,5 @@
-"""The packing model: pieces of unit cubes with counts, a box to fill, and packings of it.
+"""The packing model: pieces of unit cubes with counts, a target to fill (the whole box, or a shape
+inside it), and packings of it.
 
 A packing is a tuple of placements sorted by each placement's first cube in reading order
 (level z from the bottom, then row y, then column x), so that piece number k of a solution
@@ -28,15 +29,27 @@ class Piece:
 
 @dataclass(frozen=True)
 class PackingPuzzle:
-    """The static problem: the box and the pieces that must fill it."""
+    """The static problem: the box, the pieces, and the target they must fill (None: the whole box)."""
 
     box: Box
     pieces: tuple[Piece, ...]
     name: str = "packing"
+    target: Shape | None = None  # the cubes of the box to fill, when not all of them
+
+    @property
+    def target_cubes(self) -> Shape:
+        """The cubes to fill."""
+        return frozenset(box_cubes(self.box)) if self.target is None else self.target
 
     @property
     def volume(self) -> int:
-        return self.box[0] * self.box[1] * self.box[2]
+        """How many cubes the target has."""
+        return self.box[0] * self.box[1] * self.box[2] if self.target is None else len(self.target)
+
+    @property
+    def what(self) -> str:
+        """What the pieces fill, in words: 'the box' or 'the shape'."""
+        return "the box" if self.target is None else "the shape"
 
     @property
     def piece_volume(self) -> int:

@@ -3,6 +3,8 @@
 Parsing and printing are inverses: ``parse_packing(picture(p)) == p`` and
 ``parse_solution(solution_picture(k), puzzle=p) == k``. Bad input raises ``InputError`` with the
 line and column of the fault.
+
+An optional target shape is a ``shape:`` block (``solver.packing.shape_text``).
 """
 
 from __future__ import annotations
@@ -20,7 +22,8 @@ from solver.packing.model import (
     make_packing,
     reading_key,
 )
-from solver.text import InputError, Line, ascii_int, content_lines, quoted, tokens
+from solver.packing.shape_text import read_target, shape_picture
+from solver.text import InputError, Line, ascii_int, content_lines, quoted, split_lines, tokens
 
 HEADER = "packing X Y Z"
 PIECE_LINE = "piece NAME [xCOUNT]: x y z, x y z, ..."
@@ -29,10 +32,13 @@ STEPS: tuple[Cube, ...] = ((1, 0, 0), (-1, 0, 0), (0, 1, 0), (0, -1, 0), (0, 0, 
 
 def parse_packing(text: str, source: str = "<input>", name: str | None = None) -> PackingPuzzle:
     """The PackingPuzzle a `packing` file describes."""
+    raw = split_lines(text)
     lines = content_lines(text, comments=True)
     if not lines:
         raise InputError(f"empty file: expected a header {quoted(HEADER)}", source, 1)
     box = _header(lines[0], source)
+    target, block = read_target(raw, lines, box, source)
+    lines = [line for line in lines if line[0] not in block]
     if len(lines) == 1:
         raise InputError(f"no pieces: expected lines {quoted(PIECE_LINE)} after the header", source, lines[0][0], 1)
     pieces: list[Piece] = []
@@ -44,7 +50,7 @@ def parse_packing(text: str, source: str = "<input>", name: str | None = None) -
                              column)
         seen[piece.name] = line[0]
         pieces.append(piece)
-    return PackingPuzzle(box, tuple(pieces), name or _stem(source))
+    return PackingPuzzle(box, tuple(pieces), name or _stem(source), target)
 
 
 def _header(line: Line, source: str) -> Box:
@@ -148,6 +154,9 @@ def picture(puzzle: PackingPuzzle) -> str:
         count = f" x{piece.count}" if piece.count != 1 else ""
         cubes = ", ".join(f"{x} {y} {z}" for x, y, z in sorted(piece.cubes, key=reading_key))
         out.append(f"piece {piece.name}{count}: {cubes}")
+    if puzzle.target is not None:
+        out.append("shape:")
+        out.extend(shape_picture(puzzle.box, puzzle.target).splitlines())
     return "\n".join(out) + "\n"
 
 
@@ -170,9 +179,11 @@ def parse_solution(text: str, source: str = "<input>", puzzle: PackingPuzzle | N
                 raise InputError(f"row {y + 1} of level {z + 1} has {len(found)} entries, expected {box[0]}", source,
                                  line_number, 1)
             for x, (column, token) in enumerate(found):
+                if token == ".":  # not part of the target
+                    continue
                 value = ascii_int(token)
                 if value is None or value == 0:
-                    raise InputError(f"expected a piece number 1, 2, ..., found {quoted(token)}", source,
+                    raise InputError(f"expected a piece number 1, 2, ... or '.', found {quoted(token)}", source,
                                      line_number, column)
                 numbered.setdefault(value, {})[(x, y, z)] = (line_number, column)
     return make_packing(_placement(k, numbered, source, puzzle) for k in _numbers(numbered, source))
@@ -246,7 +257,8 @@ def piece_of_shape(puzzle: PackingPuzzle, cubes: Shape) -> str | None:
 
 
 def solution_picture(packing: Packing, box: Box | None = None) -> str:
-    """The solution file text of a packing: levels from the bottom, piece numbers in packing order.
+    """The solution file text of a packing: levels from the bottom, piece numbers in packing order, '.'
+    where no piece is (a cube that is not part of the target).
 
     The box defaults to the smallest box holding every cube of the packing."""
     number = {cube: k for k, placement in enumerate(packing, 1) for cube in placement.cubes}
@@ -257,5 +269,5 @@ def solution_picture(packing: Packing, box: Box | None = None) -> str:
     for z in range(box[2]):
         out.append(f"level {z + 1}")
         for y in range(box[1]):
-            out.append(" ".join(f"{number.get((x, y, z), 0):>{width}}" for x in range(box[0])))
+            out.append(" ".join(f"{number.get((x, y, z), '.'):>{width}}" for x in range(box[0])))
     return "\n".join(out) + "\n"

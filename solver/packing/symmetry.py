@@ -11,39 +11,56 @@ the total is the sum of their orbit sizes.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-import numpy as np
-
-from solver.packing.engine import PlacementId, Row, Table, Task, occupied_cells
+from solver.packing.engine import Permutation, PlacementId, Row, Table, Task, live_placements, occupied_cells
 from solver.packing.geometry import box_map, box_symmetries
 
-Permutation = tuple[PlacementId, ...]  # placement id -> the id of its image
+if TYPE_CHECKING:
+    import numpy as np
 
 
-def placement_permutations(table: Table) -> list[Permutation]:
-    """For each symmetry of the puzzle, where it sends each placement (the identity first)."""
+
+def placement_permutations(table: Table, cells: list[tuple[int, ...]]) -> list[Permutation]:
+    """For each symmetry of the puzzle (given with its cell permutation), where it sends each placement
+    (the identity first)."""
     puzzle = table.puzzle
     index = {piece.name: kind for kind, piece in enumerate(puzzle.pieces)}
     out = []
-    for transform, renaming in box_symmetries(puzzle):
+    for (_, renaming), moved in zip(box_symmetries(puzzle), cells, strict=True):
         kinds = [index[renaming[piece.name]] for piece in puzzle.pieces]
         image = []
-        for kind, shape in zip(table.types, table.shapes, strict=True):
-            moved = frozenset(box_map(transform, puzzle.box, cube) for cube in shape)
-            key = (kinds[kind], moved)
-            if key not in table.ids:
+        for kind, covered in zip(table.placement_piece, table.placement_cells, strict=True):
+            key = (kinds[kind], tuple(sorted(moved[cell] for cell in covered)))
+            if key not in table.placement_index:
                 name = puzzle.pieces[kind].name
                 raise RuntimeError(f"a symmetry of the box maps a placement of {name} outside the table")
-            image.append(table.ids[key])
+            image.append(table.placement_index[key])
         out.append(tuple(image))
     return out
 
 
 def cell_permutations(table: Table) -> list[tuple[int, ...]]:
     """For each symmetry of the puzzle, where it sends each cell."""
-    number = {cube: i for i, cube in enumerate(table.order)}
-    return [tuple(number[box_map(transform, table.puzzle.box, cube)] for cube in table.order)
+    number = {cube: i for i, cube in enumerate(table.cell_cubes)}
+    return [tuple(number[box_map(transform, table.puzzle.box, cube)] for cube in table.cell_cubes)
             for transform, _ in box_symmetries(table.puzzle)]
+
+
+def symmetry_group(table: Table) -> tuple[list[tuple[int, ...]], list[Permutation]]:
+    """(cell permutations, placement permutations) of the puzzle's distinct symmetries, the identity first.
+
+    Transforms that act alike on the target count once: on a board one level high, a turn in the plane
+    and a reflection that also flips z move every cell the same way."""
+    cells = cell_permutations(table)
+    group = placement_permutations(table, cells)
+    seen: set[tuple[tuple[int, ...], Permutation]] = set()
+    distinct = []
+    for moved, image in zip(cells, group, strict=True):
+        if (moved, image) not in seen:
+            seen.add((moved, image))
+            distinct.append((moved, image))
+    return [moved for moved, _ in distinct], [image for _, image in distinct]
 
 
 @dataclass(frozen=True)
@@ -71,8 +88,7 @@ def orbit_representatives(ids: list[PlacementId], group: list[Permutation]) -> l
 
 def _live(table: Table, task: Task) -> list[PlacementId]:
     """The placements that still fit after the task's placements, with copies left."""
-    occupied = occupied_cells(table, task.chosen)
-    return [p for p, mask in enumerate(table.masks) if task.counts[table.types[p]] and not occupied & mask]
+    return live_placements(table, occupied_cells(table, task.chosen), task.counts)
 
 
 def _candidates(table: Table, task: Task, members: list[int], group: list[Permutation],
@@ -81,14 +97,14 @@ def _candidates(table: Table, task: Task, members: list[int], group: list[Permut
     live = _live(table, task)
     occupied = occupied_cells(table, task.chosen)
     seen: set[int] = set()
-    for cell in range(len(table.order)):
+    for cell in range(len(table.cell_cubes)):
         if cell not in seen and not occupied >> cell & 1:
             seen.update(cells[m][cell] for m in members)
-            yield f"cell {cell}", [p for p in live if cell in table.cells[p]], [m for m in members
+            yield f"cell {cell}", [p for p in live if cell in table.placement_cells[p]], [m for m in members
                                                                                 if cells[m][cell] == cell]
     for kind in range(len(table.puzzle.pieces)):
-        ids = [p for p in live if table.types[p] == kind]
-        if task.counts[kind] == 1 and all(table.types[group[m][ids[0]]] == kind for m in members):
+        ids = [p for p in live if table.placement_piece[p] == kind]
+        if task.counts[kind] == 1 and all(table.placement_piece[group[m][ids[0]]] == kind for m in members):
             yield f"piece {table.puzzle.pieces[kind].name}", ids, members
 
 
@@ -113,7 +129,12 @@ def anchored_tasks(table: Table, group: list[Permutation], cells: list[tuple[int
                    task: Task | None = None, members: list[int] | None = None) -> list[Task]:
     """The search's starting points: the task extended by each representative of the best anchor, and
     so on while symmetries keep every placement made in place. Every class of packings extending the
-    task (under the member symmetries) has a packing that extends one of the starting points."""
+    task (under the member symmetries) has a packing that extends one of the starting points.
+
+    Each starting point's weight is multiplied by the size of its representative's orbit: the symmetries
+    keeping the anchor in place carry the packings extending the representative one to one onto those
+    extending each placement of its orbit, so the packings extending the task number the sum over the
+    starting points of weight times the packings extending it."""
     task = Task((), table.counts) if task is None else task
     members = list(range(len(group))) if members is None else members
     if len(members) <= 1:
@@ -124,14 +145,17 @@ def anchored_tasks(table: Table, group: list[Permutation], cells: list[tuple[int
     out = []
     for p in anchor.representatives:
         counts = list(task.counts)
-        counts[table.types[p]] -= 1
-        child = Task(task.chosen + (p,), tuple(counts))
+        counts[table.placement_piece[p]] -= 1
+        orbit = len({group[m][p] for m in anchor.keep})
+        child = Task(task.chosen + (p,), tuple(counts), task.weight * orbit)
         out.extend(anchored_tasks(table, group, cells, child, [m for m in anchor.keep if group[m][p] == p]))
     return out
 
 
 def _lexicographic_less(a: np.ndarray, b: np.ndarray) -> np.ndarray:
     """Row by row, whether a's row comes before b's in lexicographic order; shapes (n, k) -> (n,)."""
+    import numpy as np  # see canonical_forms
+
     differ = a != b
     first = differ.argmax(axis=1)
     rows = np.arange(len(a))
@@ -140,6 +164,8 @@ def _lexicographic_less(a: np.ndarray, b: np.ndarray) -> np.ndarray:
 
 def canonical_forms(rows: list[Row], group: list[Permutation]) -> np.ndarray:
     """Each packing's canonical form: the smallest sorted id list among its images; shape (n, pieces)."""
+    import numpy as np  # here, not at the top: numpy's import is most of the time of a first packing
+
     if not rows:
         return np.zeros((0, 0), dtype=np.int32)
     packed = np.array(rows, dtype=np.int32)
@@ -151,13 +177,10 @@ def canonical_forms(rows: list[Row], group: list[Permutation]) -> np.ndarray:
     return best
 
 
-def orbit_size(row: Row, group: list[Permutation]) -> int:
-    """How many distinct packings the symmetries make of one packing."""
-    return len({tuple(sorted(g[p] for p in row)) for g in group})
-
-
 def classes(rows: list[Row], group: list[Permutation]) -> list[Row]:
     """One canonical packing per class among the rows, in ascending order."""
+    import numpy as np  # see canonical_forms
+
     forms = canonical_forms(rows, group)
     if len(forms) == 0:
         return []

@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from foldkit.errors import EXIT_NO_SOLUTION
+from foldkit.errors import EXIT_NO_SOLUTION, EXIT_UNFINISHED
 from foldkit.kinds.packing import KIND, legend, solution_json, solution_txt
 from solver.packing import Placement, make_packing, packing_problem, parse_solution
 from solver.text import InputError
@@ -86,3 +86,11 @@ def test_no_packing_exits_1_and_says_why(text, summary):
 def test_the_legend_shows_runs_of_numbers():
     report = KIND.solve(load("mixed-2x3x4"), KIND.solve_options())
     assert legend(report.packing).count(":") == 4
+
+
+def test_a_limit_on_the_count_exits_4():
+    report = KIND.solve(load("soma"), KIND.solve_options(every=True, limit=100))
+    outcome = KIND.outcome(report)
+    assert outcome.code == EXIT_UNFINISHED and outcome.summary.startswith("stopped at the limit: at least ")
+    assert "every packing: at least " in KIND.text(report)
+    assert KIND.outcome(KIND.solve(load("soma"), KIND.solve_options(every=True, limit=0))).code == 0

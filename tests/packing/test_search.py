@@ -3,6 +3,9 @@ and known figures, every packing found passes the independent checker."""
 
 from __future__ import annotations
 
+import subprocess
+import sys
+
 import pytest
 
 from solver.packing import (
@@ -17,6 +20,7 @@ from solver.packing import (
     solve_one,
 )
 from solver.packing.engine import Task, build_table, search
+from solver.packing.solve import count_packings
 from tests.conftest import EXAMPLES, ROOT
 from tests.packing import brute
 
@@ -102,7 +106,7 @@ def test_a_task_continues_from_placements_already_made():
     every = search(table, engine="c").rows
     first = every[0][0]
     counts = list(table.counts)
-    counts[table.types[first]] -= 1
+    counts[table.placement_piece[first]] -= 1
     part = search(table, Task((first,), tuple(counts)), engine="c").rows
     assert part and all(row[0] == first for row in part)
     assert {frozenset(r) for r in part} == {frozenset(r) for r in every if first in r}
@@ -160,12 +164,40 @@ def test_the_compiled_search_refuses_an_inconsistent_table():
 
     table = build_table(example("l-tricubes"))
     types, offsets, cells, cover_offsets, cover = table.buffers
-    counts, empty = array("i", table.counts).tobytes(), bytes(len(table.order))
+    counts, empty = array("i", table.counts).tobytes(), bytes(len(table.cell_cubes))
     bad_cells = array("i", [99] * (len(cells) // 4)).tobytes()
     with pytest.raises(ValueError, match="inconsistent packing table"):
-        _core.search(len(table.order), types, offsets, bad_cells, cover_offsets, cover, counts, empty, 0, 0)
+        _core.search(len(table.cell_cubes), types, offsets, bad_cells, cover_offsets, cover, counts, empty, 0, 0)
     with pytest.raises(ValueError, match="inconsistent packing table"):
-        _core.search(len(table.order) + 1, types, offsets, cells, cover_offsets, cover, counts, empty, 0, 0)
-    rows, found, nodes, finished = _core.search(len(table.order), types, offsets, cells, cover_offsets, cover,
+        _core.search(len(table.cell_cubes) + 1, types, offsets, cells, cover_offsets, cover, counts, empty, 0, 0)
+    rows, found, nodes, finished, _ = _core.search(len(table.cell_cubes), types, offsets, cells, cover_offsets, cover,
                                                 counts, empty, 0, 0)
     assert found == 44 and finished and len(rows) == 44 * 4 * 4
+
+
+@pytest.mark.parametrize("engine", ["c", "python"])
+def test_counts_do_not_need_the_packings_kept(engine):
+    table = build_table(example("mixed-2x3x4"))
+    counted = count_packings(table, engine=engine, keep=5)
+    assert (counted.packings, counted.classes, counted.limited) == (11172, 2793, False)
+    assert len(counted.representatives) <= 5
+    assert all(packing_problem(table.puzzle, p) is None for p in counted.representatives)
+
+
+@pytest.mark.parametrize("engine", ["c", "python"])
+def test_a_limit_stops_the_count_and_says_so(engine):
+    table = build_table(example("soma"))
+    counted = count_packings(table, engine=engine, limit=1000)
+    assert counted.limited and 1000 <= counted.packings < 11520 and 0 < counted.classes < 240
+    assert not count_packings(table, engine=engine, limit=11520 + 1).limited
+
+
+def test_counting_billions_of_packings_takes_bounded_memory():
+    """32 dominoes in a 4x4x4 box have billions of packings: a limited count stays small."""
+    code = ("import resource, sys; from solver.packing import parse_packing, solve; "
+            "r = solve(parse_packing('packing 4 4 4\\npiece D x32: 0 0 0, 1 0 0\\n', 'd.txt'), every=True, "
+            "limit=400000); print(r.limited, r.packings, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, check=True)
+    limited, packings, kilobytes = done.stdout.split()
+    assert limited == "True" and int(packings) >= 400000
+    assert int(kilobytes) < 400_000, f"{int(kilobytes) // 1000} MB"

@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from foldkit import options as opt
-from foldkit.errors import EXIT_NO_SOLUTION
+from foldkit.errors import EXIT_NO_SOLUTION, EXIT_UNFINISHED
 from foldkit.exchange import format_of, write_artifact
 from foldkit.exchange.json import json_bytes
 from foldkit.kinds.base import Command, Invocation, Kind, NoOptions, Outcome, option
@@ -43,11 +43,14 @@ class PackingSolveOptions:
     every: bool = option(False, "--all", "count every packing and its symmetry classes")
     seed: int | None = option(None, "--seed", "a seed for the search order (same seed, same packing)",
                               opt.number(int, 0, 2**63 - 1, "a whole number"))
+    limit: int = option(0, "--limit", "with --all: stop counting after N packings (exit 4; the counts are then "
+                        "lower bounds; default 0: no limit)", opt.number(int, 0, opt.MAX_LIMIT, "a whole number"), "N")
 
 
 def solve(puzzle: PackingPuzzle, options: PackingSolveOptions) -> PackingReport:
-    """One packing (deterministic for a seed); every packing counted and classified with options.every."""
-    return solve_packing(puzzle, every=options.every, seed=options.seed)
+    """One packing (deterministic for a seed); every packing counted and classified with options.every,
+    up to options.limit packings (0: all)."""
+    return solve_packing(puzzle, every=options.every, seed=options.seed, limit=options.limit)
 
 
 def outcome(report: PackingReport) -> Outcome:
@@ -57,6 +60,9 @@ def outcome(report: PackingReport) -> Outcome:
         return Outcome(EXIT_NO_SOLUTION, f"no packing: {why}")
     if report.packings is None:
         return Outcome(0, f"packed: {_plural(len(report.packing), 'piece')} placed")
+    if report.limited:
+        return Outcome(EXIT_UNFINISHED, f"stopped at the limit: at least {report.packings:,} packings, "
+                                        f"{report.classes:,} classes under the box's {report.symmetries} symmetries")
     return Outcome(0, f"{report.packings:,} packings, {report.classes:,} classes under the box's "
                       f"{report.symmetries} symmetries")
 
@@ -70,10 +76,12 @@ def _plural(count: int, word: str) -> str:
 
 
 def puzzle_line(puzzle: PackingPuzzle) -> str:
-    """'name: box 5x5x5, 25 pieces of 1 shape'."""
+    """'name: box 5x5x5, 25 pieces of 1 shape' (with a target shape: 'box 8x8x1, a shape of 60 cubes, ...')."""
     x, y, z = puzzle.box
     copies = sum(piece.count for piece in puzzle.pieces)
-    return f"{puzzle.name}: box {x}x{y}x{z}, {_plural(copies, 'piece')} of {_plural(len(puzzle.pieces), 'shape')}"
+    target = "" if puzzle.target is None else f", a shape of {_plural(puzzle.volume, 'cube')}"
+    return (f"{puzzle.name}: box {x}x{y}x{z}{target}, {_plural(copies, 'piece')} of "
+            f"{_plural(len(puzzle.pieces), 'shape')}")
 
 
 def legend(packing: Packing) -> str:
@@ -106,8 +114,9 @@ def counts_text(report: PackingReport) -> str:
              for piece, turns, places in zip(report.puzzle.pieces, report.orientation_counts,
                                              report.placement_counts, strict=True)]
     if report.packings is not None:
-        lines.append(f"every packing: {report.packings:,}; classes under the box's "
-                     f"{report.symmetries} symmetries: {report.classes:,}")
+        least = "at least " if report.limited else ""
+        lines.append(f"every packing: {least}{report.packings:,}; classes under the box's "
+                     f"{report.symmetries} symmetries: {least}{report.classes:,}")
     return "\n".join(["pieces:", *lines])
 
 

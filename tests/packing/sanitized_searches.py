@@ -1,0 +1,56 @@
+"""Real searches through a sanitized build of the compiled search (run by test_sanitizers in a child
+process, with the sanitizer runtime preloaded): python sanitized_searches.py DIRECTORY_OF_CORE.
+
+Every branch of _core.c is walked: packings found and counted in threads (with their stabilisers, a
+shared limit and a bound on the rows kept), a search with no packing, a limit, a node budget, a stop
+flag, a search that looks at the signal handlers, an inconsistent table refused."""
+
+from __future__ import annotations
+
+import sys
+from array import array
+
+sys.path.insert(0, sys.argv[1])
+import _core  # noqa: E402  (the sanitized build, put in the package's place before the engine loads it)
+
+sys.modules["solver.packing._core"] = _core
+
+from solver.packing import census, parse_packing, solve  # noqa: E402
+from solver.packing.engine import Counting, build_table, search  # noqa: E402
+from solver.packing.solve import count_packings  # noqa: E402
+from tests.conftest import EXAMPLES  # noqa: E402
+
+
+def example(name: str):
+    return parse_packing((EXAMPLES / f"{name}.txt").read_text(), f"{name}.txt")
+
+
+def main() -> None:
+    assert (census(example("soma")).packings, census(example("soma")).classes) == (11520, 240)
+    assert census(example("mixed-2x3x4")).packings == 11172
+    none = solve(parse_packing("packing 3 3 1\npiece V x3: 0 0 0, 1 0 0, 0 1 0\n", "none.txt"), every=True)
+    assert none.failure == "no packing"
+    table = build_table(example("soma"))
+    assert len(search(table, limit=3, engine="c").rows) == 3
+    limited = count_packings(table, limit=500, keep=7)  # threads share the limit and the rows kept
+    assert limited.limited and limited.packings >= 500 and len(limited.representatives) <= 7
+    stopped = Counting()
+    stopped.stop()
+    assert search(table, engine="c", counting=stopped).nodes == 0
+    assert search(table, max_nodes=10, engine="c").nodes == 10
+    wide = parse_packing("packing 30 5 1\npiece I x30: 0 0 0, 0 1 0, 0 2 0, 0 3 0, 0 4 0\n", "wide.txt")
+    assert search(build_table(wide), engine="c").finished  # 150 cells: three 64-bit words
+    types, offsets, cells, cover_offsets, cover = table.buffers
+    bad = array("i", [99] * (len(cells) // 4)).tobytes()
+    try:
+        _core.search(len(table.cell_cubes), types, offsets, bad, cover_offsets, cover,
+                     array("i", table.counts).tobytes(), bytes(len(table.cell_cubes)), 0, 0)
+    except ValueError:
+        pass
+    else:
+        raise AssertionError("an inconsistent table was not refused")
+    print("sanitized searches: ok")
+
+
+if __name__ == "__main__":
+    main()
