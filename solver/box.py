@@ -8,6 +8,7 @@ axes and v along the higher one; (u, v) on a face lies directly opposite (u, v) 
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from itertools import permutations, product
 
 import numpy as np
@@ -50,9 +51,18 @@ def face_axes(face: int) -> tuple[int, int, int]:
 
 def face_normal(face: int) -> Vec:
     """The outward unit normal of a face."""
-    n = [0, 0, 0]
-    n[face // 2] = 1 if face % 2 else -1
-    return tuple(n)
+    return unit(face // 2, 1 if face % 2 else -1)
+
+
+def unit(axis: int, sign: int) -> Vec:
+    """The unit vector along axis (0, 1, 2), pointing to the side of sign (+1 or -1)."""
+    return as_vec(sign if k == axis else 0 for k in range(3))
+
+
+def as_vec(values: Iterable[int | np.integer]) -> Vec:
+    """Three integers (numpy's too) as a Vec of Python ints."""
+    x, y, z = values
+    return int(x), int(y), int(z)
 
 
 def face_size(box: Box, face: int) -> tuple[int, int]:

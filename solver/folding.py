@@ -16,7 +16,7 @@ from functools import lru_cache
 import numpy as np
 
 from solver import surface
-from solver.box import Box, Placement, Vec, boxes_of_area, face_normal, square_center, squares, surface_area
+from solver.box import Box, Placement, Vec, as_vec, boxes_of_area, face_normal, square_center, squares, surface_area
 from solver.grid import DIRECTIONS, STEP, Cell, Layout
 from solver.surface import SurfaceStates, surface_states
 
@@ -230,7 +230,7 @@ def _folding(tree: _Tree, graph: SurfaceStates, column: np.ndarray) -> Folding:
     for cell, state in zip(tree.cells, column.tolist(), strict=True):
         placement[cell] = places[graph.square[state]]
         u, r = graph.frames[state]
-        up[cell], right[cell] = tuple(int(x) for x in u), tuple(int(x) for x in r)
+        up[cell], right[cell] = as_vec(u), as_vec(r)
     return Folding(graph.box, placement, up, right)
 
 

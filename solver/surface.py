@@ -14,7 +14,7 @@ from functools import lru_cache
 
 import numpy as np
 
-from solver.box import Box, Vec, face_axes, face_normal, surface_area, symmetries
+from solver.box import Box, Vec, face_axes, face_normal, surface_area, symmetries, unit
 
 Vectors = tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]  # doubled centre, normal, up, right: (n, 3) int64
 
@@ -41,7 +41,7 @@ def _frames(normal: Vec) -> list[tuple[Vec, Vec]]:
     """The 8 (up, right) pairs of unit vectors in the plane perpendicular to normal: up runs
     through +u, -u, +v, -v (u, v the face's axes, ascending), and right takes the + one first."""
     axes = [k for k in range(3) if normal[k] == 0]
-    units = [tuple(s if k == a else 0 for k in range(3)) for a in axes for s in (1, -1)]
+    units = [unit(a, s) for a in axes for s in (1, -1)]
     return [(up, right) for up in units for right in units if np.dot(up, right) == 0]
 
 

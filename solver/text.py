@@ -78,6 +78,12 @@ def ascii_int(token: str) -> int | None:
     return None
 
 
+def ascii_ints(found: list[Token]) -> list[int] | None:
+    """The values of tokens that are all ASCII integers (see ascii_int), else None."""
+    values = [ascii_int(token) for _, token in found]
+    return [v for v in values if v is not None] if None not in values else None
+
+
 def first_unprintable(line: str) -> int | None:
     """The index of the first character of a line that is neither printable ASCII nor a tab
     (a form feed, vertical tab, NEL, U+2028, a control character, any non-ASCII), else None."""

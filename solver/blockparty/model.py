@@ -194,7 +194,7 @@ def parse_grid(text: str, source: str = "<input>") -> Grid:
     lines = content_lines(text, comments=True)
     if not lines:
         raise InputError("empty file: expected rows of numbers", source, 1)
-    grid = []
+    grid: list[tuple[int, ...]] = []
     for number, line in lines:
         found = tokens(line)
         if grid and len(found) != len(grid[0]):

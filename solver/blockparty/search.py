@@ -109,7 +109,7 @@ def _grid(puzzle: BlockParty, encoding: Encoding, true: set[int]) -> Grid:
 
 def encode(puzzle: BlockParty) -> Encoding:
     """The variables and clauses of the puzzle's rules."""
-    variable = {}
+    variable: dict[tuple[Cell, int], int] = {}
     for cell in puzzle.cells():
         for k in range(1, puzzle.size_of(cell) + 1):
             variable[(cell, k)] = len(variable) + 1

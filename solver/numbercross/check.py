@@ -11,6 +11,8 @@ from collections import deque
 
 from solver.numbercross.model import Cell, Grid, NumberCross, numbers, runs
 
+Node = Cell | tuple[str]  # a node of the flow network: a tile, a cell, or ("source",) / ("sink",)
+
 
 def solution_problem(puzzle: NumberCross, grid: Grid) -> str | None:
     """What rule the grid breaks (a sentence), or None if it keeps every rule."""
@@ -139,10 +141,11 @@ def _shares_out(puzzle: NumberCross, grid: Grid, digit: dict[int, int]) -> bool:
 
 def _max_flow(supply: dict[Cell, int], demand: dict[Cell, int], edges: dict[Cell, list[Cell]]) -> int:
     """The most that can flow source -> tiles (supply) -> cells (demand) -> sink (Edmonds-Karp)."""
-    source, sink = ("source",), ("sink",)
-    capacity: dict = {source: {}, sink: {}}
+    source: Node = ("source",)
+    sink: Node = ("sink",)
+    capacity: dict[Node, dict[Node, int]] = {source: {}, sink: {}}
 
-    def add(a, b, amount: int) -> None:
+    def add(a: Node, b: Node, amount: int) -> None:
         capacity.setdefault(a, {})[b] = capacity.get(a, {}).get(b, 0) + amount
         capacity.setdefault(b, {}).setdefault(a, 0)
 
@@ -154,7 +157,7 @@ def _max_flow(supply: dict[Cell, int], demand: dict[Cell, int], edges: dict[Cell
         add(cell, sink, amount)
     total = 0
     while True:
-        parent = {source: None}
+        parent: dict[Node, Node | None] = {source: None}
         queue = deque([source])
         while queue and sink not in parent:
             node = queue.popleft()
@@ -165,9 +168,9 @@ def _max_flow(supply: dict[Cell, int], demand: dict[Cell, int], edges: dict[Cell
         if sink not in parent:
             return total
         path, node = [], sink
-        while parent[node] is not None:
-            path.append((parent[node], node))
-            node = parent[node]
+        while (before := parent[node]) is not None:
+            path.append((before, node))
+            node = before
         pushed = min(capacity[a][b] for a, b in path)
         for a, b in path:
             capacity[a][b] -= pushed

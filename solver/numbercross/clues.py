@@ -170,6 +170,7 @@ def _palindrome_can_start(prefix: int, k: int, length: int, _: int | None) -> bo
 
 
 def _product_can_start(prefix: int, k: int, length: int, n: int | None) -> bool:
+    assert n is not None, "'product of digits is N' has its N"
     done = arith.digit_product(prefix)
     if n % done:
         return False
@@ -178,6 +179,7 @@ def _product_can_start(prefix: int, k: int, length: int, n: int | None) -> bool:
 
 
 def _sum_can_start(prefix: int, k: int, length: int, n: int | None) -> bool:
+    assert n is not None, "'sum of digits is N' has its N"
     rest, m = n - arith.digit_sum(prefix), length - k
     return m <= rest <= 9 * m
 

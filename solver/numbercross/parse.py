@@ -17,7 +17,7 @@ import re
 
 from solver.numbercross.clues import parse_clue
 from solver.numbercross.model import MAX_COLS, MAX_ROWS, TILE, Grid, NumberCross
-from solver.text import InputError, Line, ascii_int, content_lines, quoted, tokens
+from solver.text import InputError, Line, ascii_ints, content_lines, quoted, tokens
 
 HEADER_WORD = "number-cross"
 SECTIONS = ("regions:", "highlighted:", "clues:")
@@ -42,8 +42,8 @@ def _header(lines: list[Line], source: str) -> tuple[int, int]:
         raise InputError(f"empty file: expected a header '{HEADER_WORD} ROWS COLS'", source, 1)
     number, line = lines[0]
     found = tokens(line)
-    sizes = [ascii_int(tok) for _, tok in found[1:]]
-    if len(found) != 3 or found[0][1] != HEADER_WORD or None in sizes:
+    sizes = ascii_ints(found[1:])
+    if len(found) != 3 or found[0][1] != HEADER_WORD or sizes is None:
         raise InputError(f"expected a header '{HEADER_WORD} ROWS COLS', found {quoted(line.strip())}",
                          source, number, found[0][0] if found else 1)
     rows, cols = sizes

@@ -71,11 +71,13 @@ class _RowSetting:
                               for c in range(self.cols))
 
 
-class _RowFill:
+class _RowFill(_RowSetting):
     """Filling one row for one tile layout: a depth-first walk over its columns."""
 
     def __init__(self, setting: _RowSetting, placement: Placement, steps: list[int]):
-        self.__dict__.update(setting.__dict__)
+        # The row's setting, shared rather than rebuilt for each layout; its attributes sit on self
+        # so the walk's hot loops read them with one lookup.
+        vars(self).update(vars(setting))
         self.layout, self.run_start, self.run_length = placement[:3]
         self.steps = steps
         self.alive = [f.everything if f is not None else 0 for f in self.filter_of]
@@ -192,11 +194,12 @@ class _RowFill:
 
     def _across_cap(self, side: int, c: int, digits: Digits) -> int:
         """The most cell c may need from an open side: 0 if no tile can be there, else that tile's digit."""
-        if not self.can_cross[side][c]:
+        regions_across = self.across_region[side]
+        if regions_across is None or not self.can_cross[side][c]:
             return 0
         if c > 0 and not self.layout[c - 1] and self.sent[side][c - 1][1]:
             return 0  # the cell on the left needs a tile across already: two tiles side by side
-        cap = digits[self.across_region[side][c]] or 9
+        cap = digits[regions_across[c]] or 9
         sketches = self.filter_of[side]
         if sketches is not None:
             alive, masks = self.alive[side], sketches.cell[c]

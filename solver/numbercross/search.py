@@ -140,9 +140,8 @@ def _fill(search: _Search, filled: tuple, edges: tuple, digits: Digits,
         chosen = list(digits)
         for k, d in assigned:
             chosen[k] = d
-        chosen = tuple(chosen)
         deeper = _fill(search, filled[:r] + (row,) + filled[r + 1 :], edges[:r] + ((up, down),) + edges[r + 1 :],
-                       chosen, used.union(made))
+                       tuple(chosen), used.union(made))
         while True:
             try:
                 done = next(deeper)
@@ -176,7 +175,9 @@ def _next_row(search: _Search, filled: tuple, edges: tuple, digits: Digits,
         r = _first_row(search, filled, edges, digits, todo)
     else:
         r = next(r for r in todo if any(abs(r - d) == 1 for d in done))
-    return r, _ways(search, r, filled, edges, digits, None)
+    ways = _ways(search, r, filled, edges, digits, None)
+    assert ways is not None, "with no budget, every way is counted"
+    return r, ways
 
 
 def _first_row(search: _Search, filled: tuple, edges: tuple, digits: Digits, todo: list[int]) -> int:
@@ -210,8 +211,8 @@ def _ways(search: _Search, r: int, filled: tuple, edges: tuple, digits: Digits,
     known = search.ways.get(key)
     if known is not None and (known[0] is not None or budget is not None and known[1] >= budget):
         return known[0]
-    filters = tuple(_filter(search, r, side, filled, edges, digits) if is_open else None
-                    for side, is_open in ((UP, open_up), (DOWN, open_down)))
+    filters = (_filter(search, r, UP, filled, edges, digits) if open_up else None,
+               _filter(search, r, DOWN, filled, edges, digits) if open_down else None)
     try:
         found = row_ways(search.view, r, above, below, open_up, open_down, digits, budget, filters)
     except OverBudget:

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from solver.box import Box, boxes_of_area, surface_area
 from solver.folding import Folding, foldings
 from solver.grid import Cell, Layout
-from solver.invariant import require
+from solver.invariant import BrokenInvariant, require
 from solver.shutbox.clues import clue_problem
 from solver.shutbox.generate import mark_pairs, placed_at_random, random_net, true_clue
 from solver.shutbox.oracle import AMBIGUOUS, UNDECIDED, UNIQUE, GridClue, Oracle, Witness
@@ -211,11 +211,13 @@ def _settle(draft: Draft, oracle: Oracle, cap: int, rng: random.Random, stop: Ca
 def _witnesses(draft: Draft, oracle: Oracle, cap: int) -> dict[Cell, Witness]:
     """For each clue left, why it cannot go: what the checks found, kept so that anyone can
     check the clue set is minimal from the rules alone."""
-    out = {}
+    out: dict[Cell, Witness] = {}
     for i in sorted(draft.active):
         cell = draft.clues[i][0]
-        out[cell] = oracle.witness(i, draft.puzzle(_without(draft.marks, cell)), cap)
-        require(out[cell] is not None, "every clue left must have been found needed")
+        witness = oracle.witness(i, draft.puzzle(_without(draft.marks, cell)), cap)
+        if witness is None:
+            raise BrokenInvariant("every clue left must have been found needed")
+        out[cell] = witness
     return out
 
 
@@ -249,6 +251,8 @@ def _goes(draft: Draft, oracle: Oracle, i: int, cap: int, rng: random.Random, st
     for _ in range(MARK_TRADES):
         if verdict.status != AMBIGUOUS:
             break
+        if verdict.other is None:
+            raise BrokenInvariant("an ambiguous verdict comes with the other solution's folding")
         mark = _ruling_out(draft, marks, oracle.planted_folding, verdict.other, cell, rng)
         if mark is None:
             return False

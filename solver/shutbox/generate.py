@@ -111,7 +111,10 @@ def with_clue(puzzle: Puzzle, cell: Cell, clue: Clue) -> Puzzle:
     """The puzzle with one more clue (replacing any clue on that cell), row-major order kept."""
     numbers = {x: n for x, n in puzzle.numbers.items() if x != cell}
     arrows = {x: a for x, a in puzzle.arrows.items() if x != cell}
-    (numbers if isinstance(clue, Number) else arrows)[cell] = clue
+    if isinstance(clue, Number):
+        numbers[cell] = clue
+    else:
+        arrows[cell] = clue
     numbers, arrows = dict(sorted(numbers.items())), dict(sorted(arrows.items()))
     return Puzzle(puzzle.rows, puzzle.cols, numbers, arrows, puzzle.name)
 
@@ -311,5 +314,5 @@ def _clue_planted(
     puzzle = _add_true_clues(puzzle, layout, rng.sample(outside, round(recipe.arrows * len(outside))))
     planted = rng.choice(foldings(layout, box))
     puzzle = _add_marks(puzzle, layout, planted, rng, recipe.marks)
-    puzzle = _pin_layout(puzzle, layout, rng, recipe.cut_rounds)
-    return None if puzzle is None else _pin_folding(puzzle, layout, planted, rng)
+    pinned = _pin_layout(puzzle, layout, rng, recipe.cut_rounds)
+    return None if pinned is None else _pin_folding(pinned, layout, planted, rng)

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from solver.grid import DIRECTIONS, Cell, Layout
-from solver.text import InputError, ascii_int, content_lines, first_unprintable, quoted, split_lines, tokens
+from solver.text import InputError, ascii_int, ascii_ints, content_lines, first_unprintable, quoted, split_lines, tokens
 
 MARKS = {"": "plain", "o": "circle", "s": "square"}
 MAX_SIDE = 100
@@ -69,8 +69,8 @@ def _header(lines: list[tuple[int, str]], source: str) -> tuple[int, int]:
     if not lines:
         raise InputError("empty file: expected a header 'rows cols'", source, 1)
     number, text = lines[0]
-    parts = [ascii_int(token) for _, token in tokens(text)]
-    if len(parts) != 2 or None in parts:
+    parts = ascii_ints(tokens(text))
+    if parts is None or len(parts) != 2:
         found = quoted(text.strip(" \t"))
         raise InputError(f"expected a header 'rows cols', found {found}", source, number, 1)
     rows, cols = parts
@@ -91,7 +91,7 @@ def _grid_tokens(text: str, source: str, comments: bool) -> tuple[int, int, list
         if at is not None:
             raise InputError(f"unexpected character {quoted(line[at])} (U+{ord(line[at]):04X})", source, number, at + 1)
     rows, cols = _header(lines, source)
-    out = []
+    out: list[tuple[Cell, int, int, str]] = []
     for r, (number, line) in enumerate(lines[1:]):
         found = tokens(line)
         if len(found) != cols:

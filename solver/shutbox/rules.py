@@ -42,10 +42,11 @@ def arrow_holds(puzzle: Puzzle, layout: Layout, cell: Cell) -> bool:
     pointed = puzzle.arrows[cell]
     found = {p: first_box_distance(puzzle, layout, cell, p) for p in DIRECTIONS}
     distances = {found[p] for p in pointed}
-    if len(distances) != 1 or None in distances:
+    d = distances.pop() if len(distances) == 1 else None
+    if d is None:
         return False
-    d = distances.pop()
-    return all(found[p] is None or found[p] > d for p in DIRECTIONS if p not in pointed)
+    others = (found[p] for p in DIRECTIONS if p not in pointed)
+    return all(other is None or other > d for other in others)
 
 
 def number_holds(puzzle: Puzzle, layout: Layout, cell: Cell) -> bool:
