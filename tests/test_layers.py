@@ -20,7 +20,7 @@ from tests.conftest import ROOT
 LAYERS = [
     ("solver",),
     ("foldkit", "foldkit.errors", "foldkit.look", "foldkit.drawing", "foldkit.files", "foldkit.options",
-     "foldkit.progress", "foldkit.console"),
+     "foldkit.progress", "foldkit.console", "foldkit.solids", "foldkit.display"),
     ("foldkit.exchange",),
     ("foldkit.fold", "foldkit.assembly"),
     ("foldkit.paper",),
@@ -30,6 +30,9 @@ LAYERS = [
     ("foldkit.arguments", "foldkit.cli", "foldkit.__main__"),
 ]
 MAX_LINES = 330
+# A puzzle's own printed page draws that puzzle (its arrows, its rules): the one maker that may
+# know its kind. It belongs with the kind's package.
+PUZZLE_PAGES = {"foldkit.paper.shutbox_sheet"}
 
 
 def module_name(path: Path) -> str:
@@ -87,6 +90,28 @@ def test_the_solver_never_imports_foldkit():
     reaching = [n for n in known
                 if n.startswith("solver") and any(i.startswith("foldkit") for i in imports_of(known[n]))]
     assert reaching == []
+
+
+def test_the_fold_and_the_assembly_share_only_lower_layers():
+    # Both make 3D things; what they share (solids, the display check) lives below them both.
+    known = modules()
+    crossing = sorted((n, i) for n in known for i in imports_of(known[n])
+                      for mine, other in (("foldkit.fold", "foldkit.assembly"), ("foldkit.assembly", "foldkit.fold"))
+                      if in_package(n, mine) and in_package(resolve(i, known), other))
+    assert crossing == []
+
+
+def test_the_makers_know_no_shut_the_box():
+    # The fold, the assembly and the paper draw cells, faces and labels; a kind says what they mean.
+    known = modules()
+    reaching = sorted((n, i) for n in known for i in imports_of(known[n])
+                      if any(in_package(n, p) for p in ("foldkit.fold", "foldkit.assembly", "foldkit.paper"))
+                      and n not in PUZZLE_PAGES and in_package(i, "solver.shutbox"))
+    assert reaching == []
+
+
+def in_package(name: str, package: str) -> bool:
+    return name == package or name.startswith(package + ".")
 
 
 def test_no_import_cycles():

@@ -1,5 +1,5 @@
-"""Pieces as geometry: their outer unit faces, their 24 rotations, the way each lies on a table,
-and the distinct shapes of a packing.
+"""Pieces as geometry: their outer unit faces, the way each lies on a table (turned by the
+solver's 24 rotations) and the distinct shapes of a packing.
 
 A face of a unit cube is the cube and an outward direction; its corners run counter-clockwise
 seen from outside (``u`` then ``v`` from its first corner, u x v the outward normal).
@@ -9,11 +9,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from itertools import product
 
 import numpy as np
 
 from solver.packing.assembly import NEIGHBOURS, Cube, Placed
+from solver.packing.geometry import ROTATIONS, Transform, apply
 
 Direction = tuple[int, int, int]  # one of the six unit steps
 Face = tuple[Cube, Direction]  # a cube and the side of it that shows
@@ -61,23 +61,7 @@ def edge_neighbours(face: Face) -> list[Face]:
 
 
 # ---------------------------------------------------------------------------------------------
-# Rotations
-
-
-def rotations() -> list[np.ndarray]:
-    """The 24 rotations of the cube as (3, 3) int64 matrices, the identity first."""
-    out = []
-    for columns in product(range(3), repeat=3):
-        if sorted(columns) != [0, 1, 2]:
-            continue
-        for signs in product((1, -1), repeat=3):
-            m = np.zeros((3, 3), dtype=np.int64)
-            for row, (col, sign) in enumerate(zip(columns, signs, strict=True)):
-                m[row, col] = sign
-            if round(np.linalg.det(m)) == 1:
-                out.append(m)
-    out.sort(key=lambda m: (not np.array_equal(m, np.eye(3, dtype=np.int64)), m.ravel().tolist()))
-    return out
+# Turning pieces (the solver's 24 rotations)
 
 
 def normalised(cubes: Iterable[Cube]) -> tuple[Cube, ...]:
@@ -87,9 +71,9 @@ def normalised(cubes: Iterable[Cube]) -> tuple[Cube, ...]:
     return tuple(sorted(tuple(int(c) for c in row) for row in array))
 
 
-def turned(cubes: Iterable[Cube], rotation: np.ndarray) -> tuple[Cube, ...]:
+def turned(cubes: Iterable[Cube], rotation: Transform) -> tuple[Cube, ...]:
     """The cubes turned by a rotation and normalised."""
-    return normalised(tuple(int(c) for c in rotation @ np.array(cube)) for cube in cubes)
+    return normalised(apply(rotation, cube) for cube in cubes)
 
 
 def lying_flat(cubes: Iterable[Cube]) -> tuple[Cube, ...]:
@@ -100,12 +84,12 @@ def lying_flat(cubes: Iterable[Cube]) -> tuple[Cube, ...]:
         size = np.array(shape).max(axis=0) + 1
         return -sum(z == 0 for _, _, z in shape), int(size[2]), int(size[0] < size[1]), shape
 
-    return min((turned(cubes, m) for m in rotations()), key=badness)
+    return min((turned(cubes, r) for r in ROTATIONS), key=badness)
 
 
 def canonical(cubes: Iterable[Cube]) -> tuple[Cube, ...]:
     """One representative of the piece under the 24 rotations (the least normalised image)."""
-    return min(turned(cubes, m) for m in rotations())
+    return min(turned(cubes, r) for r in ROTATIONS)
 
 
 @dataclass(frozen=True)

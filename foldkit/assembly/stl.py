@@ -20,7 +20,7 @@ import trimesh
 
 from foldkit.assembly.shapes import distinct_shapes, lying_flat
 from foldkit.exchange.stl import stl_bytes
-from foldkit.fold.solids import cuboid, to_trimesh, union
+from foldkit.solids import cuboid, to_trimesh, union
 from solver.packing.assembly import Box, Cube, Placed
 
 BED_MM = (250.0, 210.0)

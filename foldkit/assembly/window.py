@@ -3,7 +3,7 @@ in the next piece, Left takes the last one out, the mouse orbits.
 
 Each piece is one actor (its outer faces, unit-cube seams drawn); a piece going in drops from
 above the box into place. Without a display the window cannot open: ``show_assembly`` says so
-(foldkit.fold.window.require_display) before it creates anything. PyVista is imported only here, when
+(foldkit.display.require_display) before it creates anything. PyVista is imported only here, when
 a window is made, so importing this module is safe off-screen.
 """
 
@@ -16,21 +16,21 @@ import numpy as np
 from foldkit.assembly.colours import BACKGROUND, piece_colour
 from foldkit.assembly.shapes import face_quads, outer_faces
 from foldkit.assembly.view import FRONT_RIGHT, ISO_ELEVATION
+from foldkit.display import require_display
 from solver.packing.assembly import Box, Placed, piece_colours
 
 WINDOW_SIZE = (1024, 768)
 TICK_MS = 40
 STEP_SECONDS = 0.8  # playing: one piece every this long
 DROP_SECONDS = 0.5  # of which the fall takes this long
+NO_DISPLAY_ADVICE = "use 'foldkit build' to make assembly.gif"
 HELP = "space: play / pause    Right: next piece    Left: take the last piece out    drag: orbit    q: quit"
 
 
 def show_assembly(box: Box, packing: Sequence[Placed], order: Sequence[int], colours: Sequence[int] | None = None,
                   title: str = "assembly") -> None:
     """Open the window, play the assembly, and return when the user closes it."""
-    from foldkit.fold.window import require_display
-
-    require_display()
+    require_display(NO_DISPLAY_ADVICE)
     window = AssemblyWindow(box, packing, order, colours)
     window.start()
     window.plotter.show(title=f"foldkit: {title}")

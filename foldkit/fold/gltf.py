@@ -8,7 +8,7 @@ z-up world (x = col, y = row, cell units) into glTF's y-up metres and centres th
 the origin, resting on the floor y = 0.
 
 Each panel has two sides, each drawn from its own side only: the printed side (face colour
-times an atlas of cell tiles with the numbers, their circles and squares, grid lines and red
+times an atlas of cell tiles with the labels, their circles and squares, grid lines and red
 fold edges) ends up outside the box; the inside is plain face colour.
 """
 
@@ -26,10 +26,9 @@ from trimesh.transformations import quaternion_from_matrix
 from foldkit.exchange.glb import GlbBuffer, floats, glb_bytes, linear_rgb
 from foldkit.fold.panels import PanelTree
 from foldkit.fold.pose import Sequence, cell_corners, cell_outlines, cell_panels, panel_matrices
-from foldkit.fold.subject import Subject
+from foldkit.fold.subject import Label, Subject
 from foldkit.look import FOLD_EDGE, GRID_LINE, INK, MARK_RADIUS, face_colour, face_label
 from solver.grid import DIRECTIONS, STEP, Cell
-from solver.shutbox.puzzle import Number
 
 Quaternions = np.ndarray  # (k, 4) float64, glTF order (x, y, z, w)
 
@@ -154,8 +153,8 @@ def cell_atlas(subject: Subject, tree: PanelTree) -> tuple[bytes, int]:
     for i, cell in enumerate(tree.cells):
         corner = (TILE_PX * (i % per_row), TILE_PX * (i // per_row))
         _draw_sides(draw, corner, cell, subject.cells, folds)
-        if cell in subject.numbers:
-            _draw_number(draw, corner, subject.numbers[cell], font)
+        if cell in subject.labels:
+            _draw_label(draw, corner, subject.labels[cell], font)
     out = io.BytesIO()
     image.save(out, "PNG", optimize=True)
     return out.getvalue(), per_row
@@ -176,15 +175,15 @@ def _draw_sides(draw: ImageDraw.ImageDraw, corner: tuple[int, int], cell: Cell, 
         draw.rectangle([x0, y0, x1, y1], fill=_rgb255(colour))
 
 
-def _draw_number(draw: ImageDraw.ImageDraw, corner: tuple[int, int], number: Number, font) -> None:
-    """A number in the middle of its tile, in a circle or a square when it is marked."""
+def _draw_label(draw: ImageDraw.ImageDraw, corner: tuple[int, int], label: Label, font) -> None:
+    """A label in the middle of its tile, in a circle or a square when it is marked."""
     centre = (corner[0] + TILE_PX / 2, corner[1] + TILE_PX / 2)
-    draw.text(centre, str(number.value), fill=_rgb255(INK), font=font, anchor="mm")
+    draw.text(centre, label.text, fill=_rgb255(INK), font=font, anchor="mm")
     r = MARK_RADIUS * TILE_PX
     ring = [centre[0] - r, centre[1] - r, centre[0] + r, centre[1] + r]
-    if number.mark == "o":
+    if label.mark == "circle":
         draw.ellipse(ring, outline=_rgb255(INK), width=3)
-    elif number.mark == "s":
+    elif label.mark == "square":
         draw.rectangle(ring, outline=_rgb255(INK), width=3)
 
 

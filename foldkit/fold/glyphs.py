@@ -1,7 +1,7 @@
-"""Number outlines from a real font, as shapely shapes in cell units.
+"""Label outlines from a real font, as shapely shapes in cell units.
 
-A number's outline is what a cell shows: the digits, plus a ring for a circled number or a
-square frame for a squared one. Coordinates are cell units about the cell's centre, x along the
+A label's outline is what a cell shows: its text, plus a ring for a circled label or a square
+frame for a squared one. Coordinates are cell units about the cell's centre, x along the
 cell's grid right and y along its grid up, so the shape reads upright as on the paper.
 """
 
@@ -13,8 +13,8 @@ from shapely import affinity
 from shapely.geometry import MultiPolygon, Point, Polygon, box
 from shapely.geometry.base import BaseGeometry
 
+from foldkit.fold.subject import Label, Mark
 from foldkit.look import DIGIT_HEIGHT, MARK_LINE, MARK_RADIUS
-from solver.shutbox.puzzle import Number
 
 FONT_FAMILY = "DejaVu Sans"  # ships with matplotlib, so the outlines are the same everywhere
 FONT_WEIGHT = "bold"  # thick strokes print cleanly at a few millimetres
@@ -40,20 +40,20 @@ def text_outline(text: str, height: float = DIGIT_HEIGHT) -> BaseGeometry:
     return affinity.scale(shape, scale, scale, origin=(0, 0))
 
 
-def mark_outline(mark: str) -> BaseGeometry:
-    """The ring ('o') or square frame ('s') around a number, or an empty shape ('')."""
+def mark_outline(mark: Mark | None) -> BaseGeometry:
+    """The ring ("circle") or square frame ("square") around a label, or an empty shape (None)."""
     inner = MARK_OUTER - MARK_LINE
-    if mark == "o":
+    if mark == "circle":
         # 64 sides per circle: off the true circle by under 0.002 of a cell.
         return Point(0, 0).buffer(MARK_OUTER, 16).difference(Point(0, 0).buffer(inner, 16))
-    if mark == "s":
+    if mark == "square":
         outer = box(-MARK_OUTER, -MARK_OUTER, MARK_OUTER, MARK_OUTER)
         return outer.difference(box(-inner, -inner, inner, inner))
     return Polygon()
 
 
 @lru_cache(maxsize=64)
-def number_outline(number: Number) -> MultiPolygon:
-    """Everything a numbered cell shows, in cell units about its centre, as polygons."""
-    shape = text_outline(str(number.value)).union(mark_outline(number.mark))
+def label_outline(label: Label) -> MultiPolygon:
+    """Everything a labelled cell shows, in cell units about its centre, as polygons."""
+    shape = text_outline(label.text).union(mark_outline(label.mark))
     return shape if isinstance(shape, MultiPolygon) else MultiPolygon([shape])

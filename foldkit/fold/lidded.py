@@ -4,7 +4,7 @@ side by side, each lying flat on the bed.
 The tray stands on the resting face, open at the top. The lid is the rest of the box turned
 upside down, lying on the opposite face; a liner inside its wall reaches down into the tray,
 clear of the tray's wall by the clearance all round, so the lid sits on the tray and stays put.
-Numbers on the two faces on the bed are sunk, like the resting face of the closed box.
+Labels on the two faces on the bed are sunk, like the resting face of the closed box.
 """
 
 from __future__ import annotations
@@ -15,8 +15,8 @@ from manifold3d import Manifold
 
 from foldkit.errors import EXIT_BAD_INPUT, FoldkitError
 from foldkit.fold.printed import box_solid, resting_face, resting_frame
-from foldkit.fold.solids import cuboid, to_trimesh, union
 from foldkit.fold.subject import Subject
+from foldkit.solids import cuboid, to_trimesh, union
 
 LID_WALL_MM = 1.6  # the wall when none is given: four lines of a 0.4 mm nozzle
 LINER_MM = 1.2  # the thickness of the liner that reaches into the tray
@@ -26,24 +26,24 @@ BED_GAP_MM = 6.0  # between the tray and the lid on the bed
 FLIP = np.array([[1, 0, 0], [0, -1, 0], [0, 0, -1]], dtype=np.float64)  # upside down about x
 
 
-def lidded_box_mesh(subject: Subject, cell_mm: float = 10.0, wall_mm: float | None = None, numbers: bool = True,
+def lidded_box_mesh(subject: Subject, cell_mm: float = 10.0, wall_mm: float | None = None, labels: bool = True,
                     clearance_mm: float = 0.15) -> trimesh.Trimesh:
     """The tray and the lid as one mesh of two solids, side by side on the bed (z = 0)."""
-    tray, lid = tray_and_lid(subject, cell_mm, wall_mm or LID_WALL_MM, numbers, clearance_mm)
+    tray, lid = tray_and_lid(subject, cell_mm, wall_mm or LID_WALL_MM, labels, clearance_mm)
     lid = _on_bed(lid.transform(np.column_stack([FLIP, np.zeros(3)])))
     tray_box, lid_box = tray.bounding_box(), lid.bounding_box()
     lid = lid.translate((tray_box[3] + BED_GAP_MM - lid_box[0], tray_box[1] - lid_box[1], 0))
     return to_trimesh(union([_on_bed(tray), lid]))
 
 
-def tray_and_lid(subject: Subject, cell_mm: float, wall_mm: float, numbers: bool,
+def tray_and_lid(subject: Subject, cell_mm: float, wall_mm: float, labels: bool,
                  clearance_mm: float) -> tuple[Manifold, Manifold]:
     """The two parts in world coordinates as the closed box lies (tray below, lid above)."""
-    rest = resting_face(subject, numbers)
-    shell = box_solid(subject, cell_mm, wall_mm, numbers, {rest, 1 - rest})
-    shell = shell.transform(resting_frame(subject, cell_mm, numbers))
-    size = np.array(sorted_extent(subject, cell_mm, numbers))
-    cut = split_height(subject, cell_mm, numbers)
+    rest = resting_face(subject, labels)
+    shell = box_solid(subject, cell_mm, wall_mm, labels, {rest, 1 - rest})
+    shell = shell.transform(resting_frame(subject, cell_mm, labels))
+    size = np.array(sorted_extent(subject, cell_mm, labels))
+    cut = split_height(subject, cell_mm, labels)
     depth = min(LINER_DEPTH_MM, cut - wall_mm - 0.5)
     inner = size[:2] - 2 * wall_mm
     if depth < MIN_LINER_DEPTH_MM or (inner - 2 * (clearance_mm + LINER_MM)).min() < 1.0:
@@ -57,17 +57,17 @@ def tray_and_lid(subject: Subject, cell_mm: float, wall_mm: float, numbers: bool
     return tray, lid
 
 
-def sorted_extent(subject: Subject, cell_mm: float, numbers: bool) -> tuple[float, float, float]:
-    """The box's world size (mm) as it lies: x, y across the bed, z up; numbers not counted."""
-    place = resting_frame(subject, cell_mm, numbers)
+def sorted_extent(subject: Subject, cell_mm: float, labels: bool) -> tuple[float, float, float]:
+    """The box's world size (mm) as it lies: x, y across the bed, z up; labels not counted."""
+    place = resting_frame(subject, cell_mm, labels)
     size = np.abs(place[:, :3] @ (np.array(subject.folding.box, dtype=np.float64) * cell_mm))
     return tuple(float(v) for v in size)
 
 
-def split_height(subject: Subject, cell_mm: float, numbers: bool) -> float:
+def split_height(subject: Subject, cell_mm: float, labels: bool) -> float:
     """Where the box is cut (mm above the bed): on the grid line nearest the middle, so no
-    number is cut, or in the middle of a box one cell high."""
-    height = sorted_extent(subject, cell_mm, numbers)[2]
+    label is cut, or in the middle of a box one cell high."""
+    height = sorted_extent(subject, cell_mm, labels)[2]
     cells = round(height / cell_mm)
     return (cells // 2) * cell_mm if cells > 1 else height / 2
 

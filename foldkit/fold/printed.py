@@ -1,8 +1,8 @@
-"""What a 3D printer makes of a folding: the closed box with raised numbers, and the flat net
+"""What a 3D printer makes of a folding: the closed box with raised labels, and the flat net
 as a hinged plate, each a watertight mesh (``foldkit.exchange.stl`` turns them into STL).
 
 Both are in millimetres. The box lies on one of its largest faces (0 or 1, b x c cells), the
-one with less number area on it; the numbers of that face are sunk into it, so the whole face
+one with less label area on it; the labels of that face are sunk into it, so the whole face
 rests on the bed; its corner is at the origin. The net keeps the grid: world
 x = col, y = row, cell (r, c) spans [c, c + 1] x [r, r + 1] cells, z from 0. Its bottom is the
 printed side of the paper, the outside of the box, so the panels fold up, closing the grooves.
@@ -16,17 +16,17 @@ from manifold3d import Manifold
 from shapely import affinity
 
 from foldkit.errors import EXIT_BAD_INPUT, FoldkitError
-from foldkit.fold.glyphs import number_outline
-from foldkit.fold.solids import cuboid, frame, prism, to_trimesh, union
+from foldkit.fold.glyphs import label_outline
 from foldkit.fold.subject import Subject
+from foldkit.solids import cuboid, frame, prism, to_trimesh, union
 from solver.box import face_normal, square_center
 from solver.folding import Folding, grid_points_on_box
 from solver.grid import DIRECTIONS, STEP, Cell, step
 
 MIN_WALL_MM = 0.4  # one line of a 0.4 mm nozzle: anything thinner does not print
 MIN_VOID_MM = 1.0  # a hollow box keeps at least this much room inside
-SINK_MM = 0.1  # numbers start this far inside the wall, so they fuse with it
-MIN_ENGRAVE_MM = 0.3  # shallower sunk numbers do not show
+SINK_MM = 0.1  # labels start this far inside the wall, so they fuse with it
+MIN_ENGRAVE_MM = 0.3  # shallower sunk labels do not show
 MIN_NET_CELL_MM = 3.0  # below this the hinge grooves of a cell would meet
 
 # Rotations that lay the box on face 0 or face 1 (outward normal -x or +x in box axes) with
@@ -40,7 +40,7 @@ LYING = {0: np.array([[0, 1, 0], [0, 0, 1], [1, 0, 0]], dtype=np.float64),
 
 
 def relief_mm(cell_mm: float) -> float:
-    """How far the numbers stand out: 8% of a cell, kept between 0.6 and 1 mm."""
+    """How far the labels stand out: 8% of a cell, kept between 0.6 and 1 mm."""
     return float(np.clip(0.08 * cell_mm, 0.6, 1.0))
 
 
@@ -59,33 +59,33 @@ def hinge_mm(cell_mm: float) -> float:
 
 
 def box_mesh(subject: Subject, cell_mm: float = 10.0, wall_mm: float | None = None,
-             numbers: bool = True) -> trimesh.Trimesh:
-    """The closed box as a watertight mesh, lying on its largest face; the numbers on that
+             labels: bool = True) -> trimesh.Trimesh:
+    """The closed box as a watertight mesh, lying on its largest face; the labels on that
     face are sunk into it, so the whole face rests on the bed."""
-    solid = box_solid(subject, cell_mm, wall_mm, numbers, {resting_face(subject, numbers)})
-    return to_trimesh(solid.transform(resting_frame(subject, cell_mm, numbers)))
+    solid = box_solid(subject, cell_mm, wall_mm, labels, {resting_face(subject, labels)})
+    return to_trimesh(solid.transform(resting_frame(subject, cell_mm, labels)))
 
 
-def box_solid(subject: Subject, cell_mm: float, wall_mm: float | None, numbers: bool,
+def box_solid(subject: Subject, cell_mm: float, wall_mm: float | None, labels: bool,
               flat_faces: set[int]) -> Manifold:
-    """The box in box coordinates (mm, corner at 0), numbers raised on every face except
+    """The box in box coordinates (mm, corner at 0), labels raised on every face except
     flat_faces, where they are sunk (left off if a thin wall has no room for them)."""
     _check_cell(cell_mm)
     size = np.array(subject.folding.box, dtype=np.float64) * cell_mm
     solid = cuboid(np.zeros(3), size)
     if wall_mm is not None:
         solid = solid - cuboid(np.full(3, wall_mm), size - _checked_wall(wall_mm, size))
-    if not numbers:
+    if not labels:
         return solid
-    on_flat = {c for c in subject.numbers if subject.folding.face_of(c) in flat_faces}
-    raised = number_reliefs(subject, cell_mm, set(subject.numbers) - on_flat)
+    on_flat = {c for c in subject.labels if subject.folding.face_of(c) in flat_faces}
+    raised = label_reliefs(subject, cell_mm, set(subject.labels) - on_flat)
     depth = engrave_mm(cell_mm, wall_mm)
-    sunk = number_reliefs(subject, cell_mm, on_flat, -depth) if depth > 0 else []
+    sunk = label_reliefs(subject, cell_mm, on_flat, -depth) if depth > 0 else []
     return union([solid, *raised]) - union(sunk)
 
 
 def engrave_mm(cell_mm: float, wall_mm: float | None) -> float:
-    """How deep numbers are sunk into a face: as deep as others stand out, leaving at least
+    """How deep labels are sunk into a face: as deep as others stand out, leaving at least
     MIN_WALL_MM of a hollow box's wall under them (0: no room, leave them off)."""
     depth = relief_mm(cell_mm)
     if wall_mm is not None:
@@ -93,22 +93,22 @@ def engrave_mm(cell_mm: float, wall_mm: float | None) -> float:
     return depth if depth >= MIN_ENGRAVE_MM else 0.0
 
 
-def resting_face(subject: Subject, numbers: bool = True) -> int:
-    """The face the box lies on: of the two largest, the one with less number area."""
-    if not numbers:
+def resting_face(subject: Subject, labels: bool = True) -> int:
+    """The face the box lies on: of the two largest, the one with less label area."""
+    if not labels:
         return 0
-    return int(number_area(subject, 1) < number_area(subject, 0))
+    return int(label_area(subject, 1) < label_area(subject, 0))
 
 
-def number_area(subject: Subject, face: int) -> float:
-    """The area of the number outlines on a face, in square cells."""
-    numbered = [subject.numbers[c] for c in subject.folding.cells_on(face) if c in subject.numbers]
-    return sum(number_outline(number).area for number in numbered)
+def label_area(subject: Subject, face: int) -> float:
+    """The area of the label outlines on a face, in square cells."""
+    labelled = [subject.labels[c] for c in subject.folding.cells_on(face) if c in subject.labels]
+    return sum(label_outline(label).area for label in labelled)
 
 
-def resting_frame(subject: Subject, cell_mm: float, numbers: bool = True) -> np.ndarray:
+def resting_frame(subject: Subject, cell_mm: float, labels: bool = True) -> np.ndarray:
     """Box coordinates (mm) to world, shape (3, 4): lying on resting_face, corner at 0."""
-    rotation = LYING[resting_face(subject, numbers)]
+    rotation = LYING[resting_face(subject, labels)]
     size = np.array(subject.folding.box, dtype=np.float64) * cell_mm
     corner = np.minimum(rotation @ size, 0)  # where the far corner lands below zero
     return np.column_stack([rotation, -corner])
@@ -131,15 +131,15 @@ def _checked_wall(wall_mm: float, size: np.ndarray) -> float:
     return wall_mm
 
 
-def number_reliefs(subject: Subject, cell_mm: float, cells: set[Cell], sunk_mm: float = 0.0) -> list[Manifold]:
-    """The number outline of each of the cells, on its square, upright as on the paper: raised
+def label_reliefs(subject: Subject, cell_mm: float, cells: set[Cell], sunk_mm: float = 0.0) -> list[Manifold]:
+    """The label outline of each of the cells, on its square, upright as on the paper: raised
     out of the face, or with sunk_mm < 0 a solid to cut that far into it."""
     height = relief_mm(cell_mm)
     out = []
-    for cell, number in sorted(subject.numbers.items()):
+    for cell, label in sorted(subject.labels.items()):
         if cell not in cells:
             continue
-        outline = affinity.scale(number_outline(number), cell_mm, cell_mm, origin=(0, 0))
+        outline = affinity.scale(label_outline(label), cell_mm, cell_mm, origin=(0, 0))
         if sunk_mm < 0:  # from the depth up through the face, SINK_MM past it
             out.append(prism(outline, SINK_MM - sunk_mm, _cell_frame(subject, cell, cell_mm, -sunk_mm)))
         else:

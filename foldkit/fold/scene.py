@@ -1,8 +1,8 @@
-"""The 3D scene of a fold: PyVista meshes for every cell, crease and number, posed at any t.
+"""The 3D scene of a fold: PyVista meshes for every cell, crease and label, posed at any t.
 
 The geometry is built once in net coordinates (x = col, y = row, z = 0 the paper), each point
 tagged with its panel; a pose only moves the points, so a frame costs a few matrix products.
-Numbers are printed on one side of the paper, as on the template: the printed side (z < 0 in
+Labels are printed on one side of the paper, as on the template: the printed side (z < 0 in
 the net, the outside of the closed box), which the camera looks at while the net lies flat.
 """
 
@@ -17,7 +17,7 @@ from shapely.geometry.base import BaseGeometry
 
 from foldkit import look
 from foldkit.fold.camera import CameraPath, Viewport, camera_path
-from foldkit.fold.glyphs import number_outline
+from foldkit.fold.glyphs import label_outline
 from foldkit.fold.panels import PanelTree
 from foldkit.fold.pose import Sequence, cell_outlines, cell_panels, panel_matrices, place
 from foldkit.fold.subject import Subject
@@ -76,7 +76,7 @@ class FoldScene:
         plotter.add_mesh(self.parts["grid"].mesh, color=look.GRID_LINE, line_width=1.5)
         plotter.add_mesh(self.parts["hinges"].mesh, color=look.FOLD_EDGE, line_width=5,
                          render_lines_as_tubes=True)
-        if self.parts["ink"].mesh.n_points:  # a net file's cells carry no numbers
+        if self.parts["ink"].mesh.n_points:  # a net file's cells carry no labels
             plotter.add_mesh(self.parts["ink"].mesh, color=look.INK, lighting=False)
 
     def camera_path(self, window_size: tuple[int, int], fold_seconds: float,
@@ -158,10 +158,10 @@ def _hinges(tree: PanelTree) -> Part:
 
 
 def _ink(tree: PanelTree, subject: Subject) -> Part:
-    """The numbers, with their circles and squares, on the printed side of each numbered cell."""
+    """The labels, with their circles and squares, on the printed side of each labelled cell."""
     points, triangles, panels = [], [], []
-    for cell, number in sorted(subject.numbers.items()):
-        flat, faces = _triangulate(number_outline(number))
+    for cell, label in sorted(subject.labels.items()):
+        flat, faces = _triangulate(label_outline(label))
         centre = np.array([cell[1] + 0.5, cell[0] + 0.5])
         xy = flat @ PRINTED_SIDE.T + centre
         triangles.append(faces + sum(len(p) for p in points))
@@ -195,7 +195,7 @@ def caption(subject: Subject) -> list[tuple[str, tuple[float, float, float]]]:
     if subject.answer is not None:
         title += f"   answer {subject.answer}"
     lines = [(title, (1.0, 1.0, 1.0))]
-    if subject.numbers:
+    if subject.face_sums is not None:
         sums = subject.face_sums
         lines += [(f" {FACE_LABELS[f]} {sums[f]:>3} ", look.face_colour(f)) for f in range(6)]
     return lines

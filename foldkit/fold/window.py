@@ -9,14 +9,11 @@ creates anything, and points to ``foldkit animate``.
 
 from __future__ import annotations
 
-import ctypes
-import ctypes.util
-import os
 import time
 
 import numpy as np
 
-from foldkit.errors import EXIT_BAD_INPUT, FoldkitError
+from foldkit.display import require_display
 from foldkit.fold.pose import Sequence
 from foldkit.fold.subject import Subject
 
@@ -26,42 +23,16 @@ TICK_MS = 40  # the timer period while playing; the fold moves by the clock, not
 CAPTION_PIXELS = 90  # the caption and the slider along the top, kept clear of the fold
 HELP_PIXELS = 30  # the help line along the bottom
 GLIDE_SECONDS = 0.6  # playing again after the user moved the camera: how long it takes to rejoin the path
+NO_DISPLAY_ADVICE = "use 'foldkit animate' to render a GIF or MP4"
 HELP = "space: play / pause    slider: fold fraction t    drag: orbit    scroll: zoom    q: quit"
 
 
 def show(subject: Subject, sequence: Sequence = "staged") -> None:
     """Open the window and play the fold until the user closes it."""
-    require_display()
+    require_display(NO_DISPLAY_ADVICE)
     window = FoldWindow(subject, sequence)
     window.start()
     window.plotter.show(title=f"foldkit: {subject.name}")
-
-
-def require_display() -> None:
-    """Raise a FoldkitError (exit 2) unless a window can open on this screen."""
-    advice = "use 'foldkit animate' to render a GIF or MP4"
-    display = os.environ.get("DISPLAY")
-    if not display and not os.environ.get("WAYLAND_DISPLAY"):
-        raise FoldkitError(f"no display for the window: DISPLAY is not set; {advice}", EXIT_BAD_INPUT)
-    if display and not _x_display_opens(display):
-        message = f"no display for the window: cannot open X display {display}; {advice}"
-        raise FoldkitError(message, EXIT_BAD_INPUT)
-
-
-def _x_display_opens(display: str) -> bool:
-    """True if Xlib can connect to the display (VTK aborts the process when it cannot)."""
-    name = ctypes.util.find_library("X11")
-    if name is None:
-        return True  # no Xlib to ask; let VTK try
-    xlib = ctypes.CDLL(name)
-    xlib.XOpenDisplay.restype = ctypes.c_void_p
-    xlib.XOpenDisplay.argtypes = [ctypes.c_char_p]
-    xlib.XCloseDisplay.argtypes = [ctypes.c_void_p]
-    handle = xlib.XOpenDisplay(display.encode())
-    if not handle:
-        return False
-    xlib.XCloseDisplay(handle)
-    return True
 
 
 class FoldWindow:

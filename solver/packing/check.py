@@ -37,6 +37,7 @@ def quarter_turn_group() -> set[Matrix]:
     return group
 
 
+# Not geometry.ROTATIONS on purpose: a checker that shared the solver's rotations would share their mistakes.
 TURNS = tuple(sorted(quarter_turn_group()))  # the 24 rotation matrices
 
 

@@ -13,25 +13,36 @@ from foldkit.assembly.shapes import (
     lying_flat,
     normalised,
     outer_faces,
-    rotations,
     shape_index,
     turned,
 )
 from foldkit.assembly.steps import assembly_steps, visible_share
 from solver.packing.assembly import assembly_order
+from solver.packing.geometry import ROTATIONS
 from tests.assembly.packings import Y_BOX, Placement, mixed, y_packing
 
 Y = ((0, 0, 0), (1, 0, 0), (2, 0, 0), (3, 0, 0), (1, 1, 0))
 
 
-def test_24_distinct_proper_rotations():
-    found = rotations()
+def matrix(rotation) -> np.ndarray:
+    """A rotation of the solver (axis permutation, signs) as a (3, 3) matrix: x'_i = s_i x_{p_i}."""
+    perm, signs = rotation
+    out = np.zeros((3, 3), dtype=np.int64)
+    out[range(3), perm] = signs
+    return out
+
+
+def test_pieces_turn_by_24_distinct_proper_rotations():
+    found = [matrix(r) for r in ROTATIONS]
     assert len(found) == 24
     assert np.array_equal(found[0], np.eye(3, dtype=np.int64))
     assert all(round(np.linalg.det(m)) == 1 for m in found)
     assert len({m.tobytes() for m in found}) == 24
-    # The Y pentacube has 24 distinct orientations (no rotation maps it onto itself).
-    assert len({turned(Y, m) for m in found}) == 24
+    # turned agrees with the matrix, and the Y pentacube has 24 distinct orientations (no
+    # rotation maps it onto itself).
+    for r, m in zip(ROTATIONS, found, strict=True):
+        assert turned(Y, r) == normalised(tuple(int(c) for c in m @ cube) for cube in Y)
+    assert len({turned(Y, r) for r in ROTATIONS}) == 24
 
 
 def test_lying_flat_puts_the_most_cubes_on_the_table():

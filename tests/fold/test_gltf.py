@@ -252,7 +252,7 @@ def test_atlas_shows_each_number_on_its_cell():
     view = gltf.bufferViews[gltf.images[0].bufferView]
     png = gltf.binary_blob()[view.byteOffset:view.byteOffset + view.byteLength]
     image = np.asarray(Image.open(io.BytesIO(png)).convert("L"), dtype=float)
-    numbers = subject("sample").numbers
+    labelled = subject("sample").labels
     matrices = poses(gltf)
     for index in range(1, len(gltf.nodes)):
         (points, _, uv), _ = sides(gltf, index, matrices[0, 0], matrices[0, index])
@@ -262,7 +262,7 @@ def test_atlas_shows_each_number_on_its_cell():
             u, v = middle_of(texcoords)
             x, y = int(u * image.shape[1]), int(v * image.shape[0])
             middle = image[y - 12:y + 12, x - 12:x + 12]
-            assert (middle.min() < 80) == ((row, col) in numbers), (row, col)
+            assert (middle.min() < 80) == ((row, col) in labelled), (row, col)
 
 
 # ---------------------------------------------------------------------------------------------

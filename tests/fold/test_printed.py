@@ -19,7 +19,7 @@ from shapely.geometry.base import BaseGeometry
 
 from foldkit.errors import FoldkitError
 from foldkit.exchange.stl import stl_bytes
-from foldkit.fold.glyphs import number_outline
+from foldkit.fold.glyphs import label_outline
 from foldkit.fold.lidded import lidded_box_mesh, split_height, tray_and_lid
 from foldkit.fold.printed import (
     box_mesh,
@@ -79,8 +79,8 @@ def numbers_volume(subject: Subject, cell_mm: float, wall_mm: float | None = Non
     of the resting face take away."""
     rest = resting_face(subject)
     area = {True: 0.0, False: 0.0}
-    for cell, number in subject.numbers.items():
-        area[subject.folding.face_of(cell) == rest] += number_outline(number).area * cell_mm**2
+    for cell, label in subject.labels.items():
+        area[subject.folding.face_of(cell) == rest] += label_outline(label).area * cell_mm**2
     return area[False] * relief_mm(cell_mm) - area[True] * engrave_mm(cell_mm, wall_mm)
 
 
@@ -111,7 +111,7 @@ def expected_bounds(subject: Subject, numbers: bool) -> np.ndarray:
     place = resting_frame(subject, CELL, numbers)
     corners = np.array([[0, 0, 0], subject.folding.box], dtype=float) * CELL @ place[:, :3].T + place[:, 3]
     bounds = np.sort(corners, axis=0)
-    raised = {subject.folding.face_of(cell) for cell in subject.numbers} - {resting_face(subject)}
+    raised = {subject.folding.face_of(cell) for cell in subject.labels} - {resting_face(subject)}
     for face in raised if numbers else ():
         outward = place[:, :3] @ face_normal(face)
         axis = int(np.argmax(np.abs(outward)))
@@ -164,26 +164,26 @@ def test_each_number_stands_on_its_square_reading_as_on_the_paper(sample, sample
     mesh = load(sample_box)
     assert sample.folding.printed_outside
     square = box(-0.5, -0.5, 0.5, 0.5)
-    for cell, number in sample.numbers.items():
+    for cell, label in sample.labels.items():
         sunk = sample.folding.face_of(cell) == resting_face(sample)
         height = -engrave_mm(CELL, None) / 2 if sunk else relief_mm(CELL) / 2
         cut = section(mesh, cell_plane(sample, cell, height))
         seen = affinity.scale(cut, 1 / CELL, 1 / CELL, origin=(0, 0)).intersection(square)
         if sunk:  # cut into the face: the solid around the number's hollow
             seen = square.difference(seen)
-        expected = number_outline(number)
-        assert seen.symmetric_difference(expected).area < 0.02 * expected.area, (cell, number.token)
+        expected = label_outline(label)
+        assert seen.symmetric_difference(expected).area < 0.02 * expected.area, (cell, label)
 
 
 def test_every_number_is_marked_as_on_the_paper(sample):
     # A circled number carries a ring, a squared one a square frame: the ring's centre is empty.
-    marks = {n.mark for n in sample.numbers.values()}
-    assert marks == {"", "o", "s"}
-    for number in sample.numbers.values():
-        outline = number_outline(number)
+    marks = {label.mark for label in sample.labels.values()}
+    assert marks == {None, "circle", "square"}
+    for label in sample.labels.values():
+        outline = label_outline(label)
         inside_mark = box(-0.4, -0.4, 0.4, 0.4).boundary
-        assert outline.intersects(inside_mark) == (number.mark != ""), number.token
-        assert outline.contains(Point(0.41, 0)) == (number.mark != ""), number.token
+        assert outline.intersects(inside_mark) == (label.mark is not None), label
+        assert outline.contains(Point(0.41, 0)) == (label.mark is not None), label
 
 
 def test_hollow_box_is_a_closed_shell_around_a_void(sample):
@@ -377,7 +377,7 @@ def test_the_box_rests_on_its_whole_face(sample, which):
     a, b, c = subject.folding.box
     face = sorted((a, b, c))[1] * sorted((a, b, c))[2] * CELL**2
     rest = resting_face(subject)
-    sunk = sum(number_outline(n).area for cell, n in subject.numbers.items()
+    sunk = sum(label_outline(label).area for cell, label in subject.labels.items()
                if subject.folding.face_of(cell) == rest) * CELL**2
     assert bed_contact(mesh) == pytest.approx(face - sunk, rel=0.01)
     assert bed_contact(mesh) > 0.9 * face

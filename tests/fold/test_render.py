@@ -189,9 +189,10 @@ WINDOW_SCRIPT = textwrap.dedent("""
     import sys
     import numpy as np
     from tests.conftest import net_fold, puzzle_fold
-    from foldkit.fold.window import FoldWindow, require_display
+    from foldkit.display import require_display
+    from foldkit.fold.window import NO_DISPLAY_ADVICE, FoldWindow
 
-    require_display()
+    require_display(NO_DISPLAY_ADVICE)
     window = FoldWindow(puzzle_fold(sys.argv[1]), window_size=(640, 480))
     window.start()
     window.plotter.show(auto_close=False, interactive_update=True)

@@ -283,7 +283,7 @@ def test_every_pdf_tile_and_the_svg_show_the_one_net_drawing(sample):
         windows = [s for s in page.shapes if isinstance(s, Group) and s.shapes == net.shapes]
         assert len(windows) == 1 and windows[0].clip == plan.content
     svg_words = [t.text for t in ET.fromstring(template_svg(sample, options, drawn)).iter(SVG_TEXT)]
-    assert svg_words == label_texts(net)[0] and len(svg_words) > len(sample.numbers)
+    assert svg_words == label_texts(net)[0] and len(svg_words) > len(sample.labels)
 
 
 def test_the_template_pdf_and_svg_have_the_same_pages_and_labels(nov2025):

@@ -115,7 +115,7 @@ def json(report: NetReport) -> dict:
 def subject(report: NetReport, options: object = None) -> NetFolding:
     every = report.every
     folding = every[report.chosen - 1]
-    return NetFolding(Subject(report.name, folding, {}), report.chosen, len(every))
+    return NetFolding(Subject(report.name, folding, labels={}), report.chosen, len(every))
 
 
 def solution_txt(net: NetFolding, options: object) -> bytes:

@@ -8,11 +8,12 @@ commands show, animate, template), has a puzzle sheet (``sheet``), and makes new
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from foldkit import options as opt
 from foldkit.exchange.json import json_bytes
-from foldkit.fold.subject import Subject
+from foldkit.fold.subject import Label, Mark, Subject
 from foldkit.kinds.base import EXIT_AMBIGUOUS, EXIT_NO_SOLUTION, EXIT_UNFINISHED, Kind, Outcome, option
 from foldkit.kinds.folds import FOLD_ARTIFACTS, FOLD_COMMANDS, FoldBuildOptions, Folded
 from foldkit.kinds.sheets import sheet_command
@@ -20,7 +21,8 @@ from foldkit.kinds.shutbox.generate import GENERATE_COMMAND
 from foldkit.kinds.shutbox.report import report_json, report_text
 from foldkit.look import box_text
 from foldkit.paper.shutbox_sheet import sheet_pdf, sheet_svg
-from solver.shutbox.puzzle import Puzzle, parse_puzzle
+from solver.grid import Cell
+from solver.shutbox.puzzle import Number, Puzzle, parse_puzzle
 from solver.shutbox.solve import DEFAULT_LAYOUT_LIMIT, Report
 from solver.shutbox.solve import solve as solve_puzzle
 
@@ -63,10 +65,22 @@ def outcome(report: Report) -> Outcome:
 
 
 def subject(report: Report, options: object = None) -> Solved:
-    """The unique solution as the fold its artifacts are made of."""
+    """The unique solution as the fold its artifacts are made of: its numbers as the cells'
+    labels, with the face sums and the answer the solver found."""
     solution = report.solutions[0]
     numbers = {c: n for c, n in report.puzzle.numbers.items() if c in solution.layout}
-    return Solved(report, Subject(report.puzzle.name, solution.folding, numbers, solution.answer, "puzzle"))
+    return Solved(report, Subject(report.puzzle.name, solution.folding, labels_of(numbers),
+                                  face_sums=solution.face_sums, answer=solution.answer, source="puzzle"))
+
+
+# A clue's mark ('' plain, 'o' circled, 's' squared) as the fold draws it round the label.
+LABEL_MARKS: dict[str, Mark | None] = {"": None, "o": "circle", "s": "square"}
+
+
+def labels_of(numbers: Mapping[Cell, Number]) -> dict[Cell, Label]:
+    """Shut the Box number clues as the fold's cell labels: the value's digits, circled or
+    squared as the clue is marked."""
+    return {cell: Label(str(n.value), LABEL_MARKS[n.mark]) for cell, n in numbers.items()}
 
 
 def solution_txt(solved: Solved, options: object) -> bytes:

@@ -39,7 +39,7 @@ def draw_assembly_page(sheet: Sheet, subject: Subject, geometry: NetGeometry, si
         draw_box_view(sheet, subject, direction, (x, 26, view_w, view_h - 8))
         sheet.text(x + view_w / 2, 26 + view_h, caption, 8, REGULAR, SOFT_INK, "centre")
     y = 26 + view_h + 8
-    if subject.numbers:
+    if subject.face_sums is not None:
         sheet.text(margin, y, sums_text(subject), 9, BOLD)
         y += 6
     y = draw_instructions(sheet, subject, geometry, margin, y, width - 2 * margin, height - margin - y)
@@ -102,7 +102,7 @@ def draw_box_face(sheet: Sheet, subject: Subject, face: int, at: dict, to_mm, ce
         du, dv = np.eye(3)[i] * 0.5, np.eye(3)[j] * 0.5
         square = np.array([centre - du - dv, centre + du - dv, centre + du + dv, centre - du + dv])
         pen.polygon(square, face_colour(face), GRID)
-        if cell in subject.numbers:
+        if cell in subject.labels:
             pen.add(painted_number(subject, cell, to_mm))
     outline = np.array(face_corners(folding.box, face))
     pen.polygon(outline, None, EDGE)
@@ -126,11 +126,11 @@ def painted_number(subject: Subject, cell: Cell, to_mm) -> Group:
     o = np.array(to_mm(centre))
     right = np.array(to_mm(centre + np.array(folding.right[cell], dtype=np.float64))) - o
     up = np.array(to_mm(centre + np.array(folding.up[cell], dtype=np.float64))) - o
-    number = subject.numbers[cell]
-    shapes: list[Shape] = [Label(0.0, 0.35 * NUMBER_SIZE, str(number.value), NUMBER_SIZE / PT_MM, BOLD, INK, "centre")]
-    if number.mark == "o":
+    painted = subject.labels[cell]
+    shapes: list[Shape] = [Label(0.0, 0.35 * NUMBER_SIZE, painted.text, NUMBER_SIZE / PT_MM, BOLD, INK, "centre")]
+    if painted.mark == "circle":
         shapes.append(Circle((0.0, 0.0), MARK_RADIUS, None, INK, 0.04, "mark"))
-    elif number.mark == "s":
+    elif painted.mark == "square":
         r = MARK_RADIUS
         shapes.append(Polygon(((-r, -r), (r, -r), (r, r), (-r, r)), None, INK, 0.04, "mark"))
     # page = o + x right - y up: the frame's y runs down the printed cell, against its up

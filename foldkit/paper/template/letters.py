@@ -113,12 +113,12 @@ class Room:
         return not any(other.intersects(shape) for other in self.extra)
 
     def hits_mark(self, cell: Cell, shape: Polygon) -> bool:
-        """True if the shape crosses the ring or square drawn around the cell's number."""
-        number = self.subject.numbers.get(cell)
-        if number is None or not number.mark:
+        """True if the shape crosses the ring or square drawn around the cell's label."""
+        label = self.subject.labels.get(cell)
+        if label is None or label.mark is None:
             return False
         x, y = cell[1] + 0.5, cell[0] + 0.5
-        if number.mark == "o":
+        if label.mark == "circle":
             line = ShapelyPoint(x, y).buffer(MARK_RADIUS + MARK_BAND).difference(
                 ShapelyPoint(x, y).buffer(MARK_RADIUS - MARK_BAND))
         else:

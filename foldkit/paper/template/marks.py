@@ -45,8 +45,8 @@ def net_marks(subject: Subject, geometry: NetGeometry, cell_mm: float, letters: 
     creases = subject.folding.creases()
     folds = [crease_segment(e) for e, angle in creases.items() if angle == RIGHT_ANGLE]
     flats = [crease_segment(e) for e, angle in creases.items() if angle != RIGHT_ANGLE]
-    marked = sorted(subject.numbers.items())
-    numbers = [Text(str(n.value), cell_centre(c), NUMBER_SIZE) for c, n in marked]
+    marked = sorted(subject.labels.items())
+    numbers = [Text(label.text, cell_centre(c), NUMBER_SIZE) for c, label in marked]
     titles = face_labels(subject)
     seam_labels = seam_letters(subject, geometry, cell_mm, numbers, inside=letters)
     titles = [clear_of(title, seam_labels) for title in titles]  # a title gives way to the letters
@@ -55,8 +55,8 @@ def net_marks(subject: Subject, geometry: NetGeometry, cell_mm: float, letters: 
     return Marks(
         folds=merge_segments(folds) + [t.fold for t in geometry.tabs],
         flats=merge_segments(flats),
-        circles=[cell_centre(c) for c, n in marked if n.mark == "o"],
-        squares=[cell_centre(c) for c, n in marked if n.mark == "s"],
+        circles=[cell_centre(c) for c, label in marked if label.mark == "circle"],
+        squares=[cell_centre(c) for c, label in marked if label.mark == "square"],
         numbers=numbers,
         face_labels=titles,
         seam_labels=seam_labels,
@@ -100,8 +100,8 @@ def merge_segments(segments: list[Segment]) -> list[Segment]:
 
 
 def face_title(subject: Subject, face: int) -> str:
-    """'face C: 57', or 'face C' for a subject without numbers."""
-    if not subject.numbers:
+    """'face C: 57', or 'face C' for a subject without face sums."""
+    if subject.face_sums is None:
         return f"face {face_label(face)}"
     return f"face {face_label(face)}: {subject.face_sums[face]}"
 
@@ -112,7 +112,7 @@ def face_labels(subject: Subject) -> list[Text]:
     tree = subject.tree
     out = []
     for face in range(6):
-        runs = {p.index: longest_run(p.cells - set(subject.numbers)) for p in tree.panels if p.face == face}
+        runs = {p.index: longest_run(p.cells - set(subject.labels)) for p in tree.panels if p.face == face}
         piece = max((p for p in tree.panels if p.face == face),
                     key=lambda p: (len(p.cells), len(runs[p.index][0]), -p.index))
         run, vertical = runs[piece.index]
@@ -148,8 +148,8 @@ def title_text(subject: Subject) -> str:
 
 
 def sums_text(subject: Subject) -> str:
-    """'face sums A 57, B 28, ...; answer 57 × 28 × ... = 16414860', or '' without numbers."""
-    if not subject.numbers:
+    """'face sums A 57, B 28, ...; answer 57 × 28 × ... = 16414860', or '' without face sums."""
+    if subject.face_sums is None:
         return ""
     text = f"face sums {face_sums_text(subject.face_sums)}"
     if subject.answer is not None:

@@ -1,5 +1,6 @@
 """Solid-building helpers over manifold3d: extruded outlines, placed prisms, unions, and the
-hand-over to a trimesh mesh. Manifold keeps every boolean result watertight."""
+hand-over to a trimesh mesh. Manifold keeps every boolean result watertight. The fold's printed
+box and the assembly's printed pieces are both built from these."""
 
 from __future__ import annotations
 
