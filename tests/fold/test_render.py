@@ -165,7 +165,8 @@ def test_animate_refuses_other_formats(tmp_path, capsys):
     assert not (tmp_path / "fold.avi").exists()
 
 
-def test_animate_writes_a_gif_with_a_progress_bar(tmp_path, capsys):
+def test_animate_writes_a_gif_with_a_progress_bar_at_a_terminal(tmp_path, capsys, monkeypatch):
+    monkeypatch.setattr(sys.stderr, "isatty", lambda: True)  # as at a terminal: into a pipe it draws nothing
     out = tmp_path / "fold.gif"
     assert main(["animate", SAMPLE, "-o", str(out), "--size", "160x120", "--fps", "4", "--seconds", "1"]) == 0
     assert iio.imread(out, index=None).shape[1:] == (120, 160, 3)
