@@ -58,22 +58,24 @@ def solve(puzzle: NumberCross, limit: int | None = DEFAULT_LIMIT) -> NumberCross
 
 
 def _nine_colourable(neighbours: tuple[tuple[int, ...], ...]) -> bool:
-    """Whether regions can take digits 1-9 with touching regions different (backtracking).
+    """Whether regions can take digits 1-9 with touching regions different (backtracking, with
+    an explicit stack so a thousand regions do not reach Python's recursion limit).
 
     Digits are interchangeable here, so a region only tries the digits already in use and one new one."""
-    colour = [0] * len(neighbours)
-    order = sorted(range(len(neighbours)), key=lambda k: -len(neighbours[k]))
-
-    def place(i: int, used: int) -> bool:
-        if i == len(order):
-            return True
+    count = len(neighbours)
+    colour = [0] * count
+    order = sorted(range(count), key=lambda k: -len(neighbours[k]))
+    used = [0] * (count + 1)  # used[i]: the largest digit among the regions placed before order[i]
+    i = 0
+    while 0 <= i < count:
         k = order[i]
-        for d in range(1, min(used + 1, 9) + 1):
-            if all(colour[j] != d for j in neighbours[k]):
-                colour[k] = d
-                if place(i + 1, max(used, d)):
-                    return True
-        colour[k] = 0
-        return False
-
-    return place(0, 0)
+        d, top = colour[k] + 1, min(used[i] + 1, 9)
+        while d <= top and any(colour[j] == d for j in neighbours[k]):
+            d += 1
+        if d <= top:
+            colour[k], used[i + 1] = d, max(used[i], d)
+            i += 1
+        else:
+            colour[k] = 0  # no digit left here: back to the region before
+            i -= 1
+    return i == count

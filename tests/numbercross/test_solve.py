@@ -221,3 +221,15 @@ def test_a_middle_row_filled_with_both_sides_open_holds_every_completed_grids_ro
     ways = row_ways(view, 1, None, None, True, True, (0,) * len(view.neighbours))
     rows = {way[0] for way in ways}
     assert {grid[1] for grid in brute_grids(puzzle)} <= rows
+
+
+def test_region_colouring_handles_a_thousand_regions_without_recursion():
+    from solver.numbercross.solve import _nine_colourable
+
+    rows, cols = 42, 24  # every cell its own region: a grid graph, two colours suffice
+    neighbours = tuple(tuple(n for n in (k - cols, k + cols, k - 1 if k % cols else -1,
+                                         k + 1 if (k + 1) % cols else -1) if 0 <= n < rows * cols)
+                       for k in range(rows * cols))
+    assert _nine_colourable(neighbours)
+    ten_clique = tuple(tuple(j for j in range(10) if j != i) for i in range(10))
+    assert not _nine_colourable(ten_clique)
