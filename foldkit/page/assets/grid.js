@@ -68,3 +68,9 @@ $("check").addEventListener("click", check);
 $("reveal").addEventListener("click", reveal);
 publish("revealed", false);
 if (HASH.has("revealed")) reveal();
+if (HASH.has("guess")) {  // #guess=1,2,X;3,4,5: type these rows in, then check them
+  HASH.get("guess").split(";").forEach((line, r) => line.split(",").forEach((text, c) => {
+    if (inputs[r] && inputs[r][c] && !inputs[r][c].readOnly) inputs[r][c].value = text;
+  }));
+  check();
+}

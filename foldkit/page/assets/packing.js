@@ -4,7 +4,7 @@
 const view = View($("view"));
 const [X, Y, Z] = DATA.box;
 view.centre = [X / 2, -Y / 2, Z / 2];
-view.radius = Math.hypot(X, Y, Z) / 2;
+view.radius = 0.6 * Math.hypot(X, Y, Z);  // room for the box turned any way
 let step = 0, playing = false, timer = 0;
 
 function faces(cube) {

@@ -22,3 +22,8 @@ function rowHash(text) {
   for (let i = 0; i < text.length; i++) { h ^= text.charCodeAt(i); h = Math.imul(h, 0x01000193) >>> 0; }
   return h >>> 0;
 }
+// Whether the laid-out page is wider than the window (a reader would have to scroll sideways).
+window.addEventListener("load", () => {
+  publish("window", window.innerWidth);
+  publish("overflow", document.documentElement.scrollWidth > window.innerWidth);
+});
