@@ -66,7 +66,8 @@ def facts_html(subject: Subject) -> str:
 
 def fold_body(subject: Subject, puzzle: Any) -> str:
     view = viewer_html("the fold", "hinge group", 'min="0" max="1000" value="0"',
-                       "The scrub bar goes from the flat net to the closed box.")
+                       "The scrub bar goes from the flat net to the closed box. While the net lies flat, its "
+                       "printed side (colours and numbers) faces the table: turn the view to see it.")
     facts = facts_html(subject)
     if puzzle is None:
         return view + f'<section class="side"><div id="answer">{facts}</div></section>'
