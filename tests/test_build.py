@@ -14,7 +14,7 @@ from foldkit.kinds.net import net_folding
 from foldkit.kinds.shutbox import KIND as SHUTBOX
 
 EXPECTED = {"solution.txt", "solution.json", "box.stl", "net.stl", "fold.glb", "fold.gif",
-            "template.pdf", "template.svg"}
+            "template.pdf", "template.svg", "index.html"}
 SHEETS = {"puzzle.pdf", "puzzle.svg"}  # a puzzle's sheet to solve by hand; a net has none
 
 

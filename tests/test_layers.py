@@ -2,7 +2,8 @@
 
 Layers, lowest first: the pure solver; the shared small pieces of foldkit (errors, look,
 drawing, files, options, progress, console); exchange (bytes of one format each); the fold and
-the assembly (3D makers); paper (printed sheets); kinds (puzzle kinds, their options, artifacts
+the assembly (3D makers); paper (printed sheets) and page (the
+build folder's index.html); kinds (puzzle kinds, their options, artifacts
 and commands); the build; the generic commands; the command line. A module imports only from its own layer or below,
 nothing imports in a circle, and no module grows past about 300 lines.
 """
@@ -23,7 +24,7 @@ LAYERS = [
      "foldkit.progress", "foldkit.console", "foldkit.solids", "foldkit.display"),
     ("foldkit.exchange",),
     ("foldkit.fold", "foldkit.assembly"),
-    ("foldkit.paper",),
+    ("foldkit.paper", "foldkit.page"),
     ("foldkit.kinds",),
     ("foldkit.build",),
     ("foldkit.commands",),

@@ -23,6 +23,8 @@ from foldkit.exchange.json import json_bytes
 from foldkit.kinds.base import Kind, Outcome, PaperOptions, sole_solution
 from foldkit.kinds.grids import GridSolveOptions, ambiguous_text, grid_text
 from foldkit.kinds.sheets import grid_page, sheet_command, sheet_makers, titled
+from foldkit.page import with_page
+from foldkit.page.grid import blockparty_page
 from foldkit.paper.gridsheet import Sheet
 from solver.blockparty.model import BlockParty, Grid, answer, grid_picture, parse_block_party, row_products
 from solver.blockparty.search import DEFAULT_LIMIT, BlockPartyReport, TooLarge
@@ -172,11 +174,11 @@ KIND = Kind(
     outcome=outcome,
     text=text,
     json=json,
-    artifacts={
+    artifacts=with_page(blockparty_page, {
         "solution.txt": solution_txt,
         "solution.json": solution_json,
         **sheet_makers(puzzle_sheet, solution_sheet),
-    },
+    }, rules=RULES),
     solve_options=GridSolveOptions,
     build_options=PaperOptions,
     commands={"sheet": sheet_command(grid_page(puzzle_sheet))},

@@ -20,6 +20,8 @@ from foldkit.kinds.folds import FOLD_ARTIFACTS, FOLD_COMMANDS, FoldBuildOptions,
 from foldkit.kinds.net import nets
 from foldkit.kinds.shutbox.report import folding_json, folding_text
 from foldkit.look import box_text
+from foldkit.page import with_page
+from foldkit.page.fold import net_page
 from solver.box import Box, surface_area
 from solver.folding import Folding, box_foldings
 from solver.grid import Layout
@@ -200,7 +202,7 @@ KIND = Kind(
     json=json,
     solve_options=NetSolveOptions,
     build_options=FoldBuildOptions,
-    artifacts={"solution.txt": solution_txt, "solution.json": solution_json, **FOLD_ARTIFACTS},
+    artifacts=with_page(net_page, {"solution.txt": solution_txt, "solution.json": solution_json, **FOLD_ARTIFACTS}),
     subject=subject,
     commands={"boxes": Command("boxes", "every box a polyomino (net file) folds into", run_boxes, BoxesOptions,
                                target="file", file_help="net file: rows of '#' (cell) and '.'",

@@ -28,6 +28,8 @@ from foldkit.exchange.json import json_bytes
 from foldkit.kinds.base import Kind, Outcome, PaperOptions, sole_solution
 from foldkit.kinds.grids import GridSolveOptions, ambiguous_text, grid_text
 from foldkit.kinds.sheets import grid_page, sheet_command, sheet_makers, titled
+from foldkit.page import with_page
+from foldkit.page.grid import numbercross_page
 from foldkit.paper.gridsheet import Sheet, number_cross_sheet
 from solver.grid import Cell
 from solver.numbercross.model import NumberCross, answer, numbers, tiles
@@ -192,11 +194,11 @@ KIND = Kind(
     outcome=outcome,
     text=text,
     json=json,
-    artifacts={
+    artifacts=with_page(numbercross_page, {
         "solution.txt": solution_txt,
         "solution.json": solution_json,
         **sheet_makers(puzzle_sheet, solution_sheet),
-    },
+    }, rules=RULES),
     solve_options=GridSolveOptions,
     build_options=PaperOptions,
     commands={"sheet": sheet_command(grid_page(puzzle_sheet))},

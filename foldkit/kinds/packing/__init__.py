@@ -32,6 +32,8 @@ from foldkit.exchange.json import json_bytes
 from foldkit.kinds.base import Command, Invocation, Kind, NoOptions, Outcome, option
 from foldkit.kinds.packing import artifacts
 from foldkit.kinds.packing.artifacts import PackingBuildOptions
+from foldkit.page import with_page
+from foldkit.page.packing import packing_page
 from solver.packing import Packing, PackingPuzzle, PackingReport, parse_packing, solution_picture
 from solver.packing import solve as solve_packing
 
@@ -216,14 +218,14 @@ KIND = Kind(
     outcome=outcome,
     text=text,
     json=json,
-    artifacts={
+    artifacts=with_page(packing_page, {
         "solution.txt": lambda packed, options: solution_txt(packed.report),
         "solution.json": lambda packed, options: solution_json(packed.report),
         "assembly.pdf": artifacts.assembly_pdf,
         "assembly.gif": artifacts.assembly_gif,
         "assembly.glb": artifacts.assembly_glb,
         "pieces.stl": artifacts.print_files,  # with piece-NAME.stl and box.stl
-    },
+    }),
     solve_options=PackingSolveOptions,
     build_options=PackingBuildOptions,
     subject=artifacts.packed,

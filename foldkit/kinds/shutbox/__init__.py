@@ -20,6 +20,8 @@ from foldkit.kinds.sheets import sheet_command
 from foldkit.kinds.shutbox.generate import GENERATE_COMMAND
 from foldkit.kinds.shutbox.report import report_json, report_text
 from foldkit.look import box_text
+from foldkit.page import with_page
+from foldkit.page.fold import shutbox_page
 from foldkit.paper.shutbox_sheet import sheet_pdf, sheet_svg
 from solver.grid import Cell
 from solver.shutbox.puzzle import Number, Puzzle, parse_puzzle
@@ -116,8 +118,8 @@ KIND = Kind(
     json=report_json,
     solve_options=ShutboxSolveOptions,
     build_options=ShutboxBuildOptions,
-    artifacts={"solution.txt": solution_txt, "solution.json": solution_json, **FOLD_ARTIFACTS,
-               "puzzle.pdf": puzzle_pdf, "puzzle.svg": puzzle_svg},
+    artifacts=with_page(shutbox_page, {"solution.txt": solution_txt, "solution.json": solution_json,
+                                       **FOLD_ARTIFACTS, "puzzle.pdf": puzzle_pdf, "puzzle.svg": puzzle_svg}),
     subject=subject,
     commands={**FOLD_COMMANDS, "sheet": sheet_command(puzzle_page), "generate": GENERATE_COMMAND},
 )

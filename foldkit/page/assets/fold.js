@@ -1,0 +1,86 @@
+// The fold: every cell a quad carried by its panel's motion, the motions sampled by foldkit at
+// evenly spaced fold fractions (DATA.frames: per frame, per panel, a 3x4 matrix row by row) and
+// blended linearly between samples, which is close enough at DATA.samples samples per hinge group.
+const view = View($("view"));
+view.centre = DATA.centre;
+view.radius = DATA.radius;
+const groups = DATA.stages;
+let t = 0, playing = false, last = 0;
+
+function motion(frame, panel) { return DATA.frames[frame].slice(12 * panel, 12 * panel + 12); }
+function apply(m, x, y) { return [m[0] * x + m[1] * y + m[3], m[4] * x + m[5] * y + m[7], m[8] * x + m[9] * y + m[11]]; }
+
+function quadsAt(t) {
+  const at = t * (DATA.frames.length - 1), lo = Math.min(Math.floor(at), DATA.frames.length - 2), s = at - lo;
+  const matrices = [];
+  for (let p = 0; p * 12 < DATA.frames[0].length; p++) {
+    const a = motion(lo, p), b = motion(lo + 1, p);
+    matrices.push(a.map((v, i) => v + s * (b[i] - v)));
+  }
+  return DATA.cells.map(([r, c, panel, face, label]) => {
+    const m = matrices[panel];
+    // Corners counter-clockwise seen from +z; the printed side faces -z in net coordinates.
+    const p = [[c, r], [c + 1, r], [c + 1, r + 1], [c, r + 1]].map(([x, y]) => apply(m, x, y));
+    return {p, front: DATA.inside[face], back: DATA.colours[face], label, labelSide: "back"};
+  });
+}
+
+function show(value) {
+  t = Math.max(0, Math.min(1, value));
+  view.quads = quadsAt(t);
+  view.draw();
+  $("scrub").value = Math.round(t * 1000);
+  const done = Math.floor(t * groups + 1e-6);
+  $("where").textContent = t >= 1 ? "closed" : t <= 0 ? "flat" : `hinge group ${Math.min(done + 1, groups)} of ${groups}`;
+  publish("t", t.toFixed(3));
+  publish("step", done);
+}
+
+function tick(now) {
+  if (!playing) return;
+  const seconds = last ? (now - last) / 1000 : 0;
+  last = now;
+  show(t + seconds / (1.2 * groups));
+  if (t >= 1) stop(); else requestAnimationFrame(tick);
+}
+function stop() { playing = false; $("play").textContent = "Play"; publish("playing", false); }
+$("play").addEventListener("click", () => {
+  if (playing) return stop();
+  if (t >= 1) show(0);
+  playing = true; last = 0; $("play").textContent = "Pause"; publish("playing", true);
+  requestAnimationFrame(tick);
+});
+$("next").addEventListener("click", () => { stop(); show((Math.floor(t * groups + 1e-6) + 1) / groups); });
+$("previous").addEventListener("click", () => { stop(); show((Math.ceil(t * groups - 1e-6) - 1) / groups); });
+$("scrub").addEventListener("input", (e) => { stop(); show(e.target.value / 1000); });
+
+function puzzleGrid(puzzle) {
+  const table = $("puzzle");
+  const kept = new Map(DATA.cells.map(([r, c, , face]) => [`${r},${c}`, face]));
+  for (let r = 0; r < puzzle.rows; r++) {
+    const row = table.insertRow();
+    for (let c = 0; c < puzzle.cols; c++) {
+      const cell = row.insertCell(), face = kept.get(`${r},${c}`);
+      if (face !== undefined) { cell.className = "kept"; cell.dataset.face = face; }
+    }
+  }
+  for (const [r, c, text, mark] of puzzle.marks) {
+    const cell = table.rows[r].cells[c];
+    cell.textContent = text;
+    if (mark) cell.classList.add(mark);
+  }
+}
+function reveal() {
+  $("puzzle").classList.add("revealed");
+  for (const cell of document.querySelectorAll("#puzzle td.kept")) cell.style.background = DATA.colours[cell.dataset.face];
+  $("answer").hidden = false;
+  publish("revealed", true);
+}
+if (DATA.puzzle) {
+  puzzleGrid(DATA.puzzle);
+  $("reveal").addEventListener("click", reveal);
+  publish("revealed", false);
+  if (HASH.has("revealed")) reveal();
+}
+if (HASH.has("step")) show(Number(HASH.get("step")) / groups);
+else show(HASH.has("t") ? Number(HASH.get("t")) : 0);

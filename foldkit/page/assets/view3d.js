@@ -1,0 +1,95 @@
+// A small 3D view on a 2D canvas (our own, no library): flat quads in world space (z up), sorted
+// back to front and filled (the painter's algorithm), which is exact enough for the convex
+// panels and cube faces we draw and needs neither WebGL nor a GPU. Drag to orbit, wheel or
+// pinch to zoom. Each quad: {p: [[x,y,z] x4], front, back: CSS colours or null (side hidden),
+// label, stroke}; "front" is the side facing +z of its net coordinates turned by its motion.
+function View(canvas) {
+  const view = {yaw: -0.6, pitch: 0.9, zoom: 1, quads: [], centre: [0, 0, 0], radius: 1};
+  const ctx = canvas.getContext("2d");
+
+  function basis() {
+    const cy = Math.cos(view.yaw), sy = Math.sin(view.yaw), cp = Math.cos(view.pitch), sp = Math.sin(view.pitch);
+    // Camera right, up and towards-the-viewer directions in world coordinates.
+    return {r: [cy, sy, 0], u: [-sy * cp, cy * cp, sp], f: [sy * sp, -cy * sp, cp]};
+  }
+  function dot(a, b) { return a[0] * b[0] + a[1] * b[1] + a[2] * b[2]; }
+  function sub(a, b) { return [a[0] - b[0], a[1] - b[1], a[2] - b[2]]; }
+  function cross(a, b) { return [a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]]; }
+
+  function shade(colour, light) {
+    return colour.replace(/rgb\((\d+),(\d+),(\d+)\)/, (_, r, g, b) =>
+      `rgb(${Math.round(r * light)},${Math.round(g * light)},${Math.round(b * light)})`);
+  }
+
+  view.draw = function () {
+    const dpr = window.devicePixelRatio || 1;
+    const w = canvas.clientWidth, h = canvas.clientHeight;
+    if (canvas.width !== Math.round(w * dpr)) canvas.width = Math.round(w * dpr);
+    if (canvas.height !== Math.round(h * dpr)) canvas.height = Math.round(h * dpr);
+    ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
+    ctx.clearRect(0, 0, w, h);
+    const {r, u, f} = basis();
+    const scale = view.zoom * 0.5 * Math.min(w, h) / view.radius;
+    const eye = 4 * view.radius;  // a mild perspective: the camera stands 4 radii away
+    const project = (p) => {
+      const q = sub(p, view.centre), depth = dot(q, f), k = eye / (eye - depth);
+      return [w / 2 + scale * k * dot(q, r), h / 2 - scale * k * dot(q, u), depth];
+    };
+    const drawn = [];
+    for (const quad of view.quads) {
+      const normal = cross(sub(quad.p[1], quad.p[0]), sub(quad.p[3], quad.p[0]));
+      const facing = dot(normal, f) >= 0;
+      const fill = facing ? quad.front : quad.back;
+      if (!fill) continue;
+      const pts = quad.p.map(project);
+      const depth = pts.reduce((s, p) => s + p[2], 0) / pts.length;
+      const light = 0.7 + 0.3 * Math.abs(dot(normal, f)) / (Math.hypot(...normal) || 1);
+      drawn.push({pts, depth, fill: shade(fill, light), quad, facing});
+    }
+    drawn.sort((a, b) => a.depth - b.depth);
+    for (const d of drawn) {
+      ctx.beginPath();
+      d.pts.forEach((p, i) => (i ? ctx.lineTo(p[0], p[1]) : ctx.moveTo(p[0], p[1])));
+      ctx.closePath();
+      ctx.fillStyle = d.fill;
+      ctx.fill();
+      ctx.strokeStyle = d.quad.stroke || "rgba(40,40,50,0.55)";
+      ctx.lineWidth = d.quad.stroke ? 2 : 0.6;
+      ctx.stroke();
+      if (d.quad.label && d.facing === (d.quad.labelSide !== "back")) {
+        const cx = d.pts.reduce((s, p) => s + p[0], 0) / 4, cy = d.pts.reduce((s, p) => s + p[1], 0) / 4;
+        const size = Math.max(7, Math.min(28, 0.5 * Math.hypot(d.pts[0][0] - d.pts[2][0], d.pts[0][1] - d.pts[2][1])));
+        ctx.fillStyle = "#1a1a1f";
+        ctx.font = `${Math.round(size)}px sans-serif`;
+        ctx.textAlign = "center";
+        ctx.textBaseline = "middle";
+        ctx.fillText(d.quad.label, cx, cy);
+      }
+    }
+  };
+
+  // Orbit with one pointer, zoom with the wheel or two pointers (pinch).
+  const pointers = new Map();
+  let pinch = 0;
+  canvas.addEventListener("pointerdown", (e) => { pointers.set(e.pointerId, [e.clientX, e.clientY]); canvas.setPointerCapture(e.pointerId); });
+  canvas.addEventListener("pointerup", (e) => { pointers.delete(e.pointerId); pinch = 0; });
+  canvas.addEventListener("pointercancel", (e) => { pointers.delete(e.pointerId); pinch = 0; });
+  canvas.addEventListener("pointermove", (e) => {
+    if (!pointers.has(e.pointerId)) return;
+    const [x, y] = pointers.get(e.pointerId);
+    pointers.set(e.pointerId, [e.clientX, e.clientY]);
+    if (pointers.size === 2) {
+      const [a, b] = [...pointers.values()], span = Math.hypot(a[0] - b[0], a[1] - b[1]);
+      if (pinch) view.setZoom(view.zoom * span / pinch);
+      pinch = span;
+    } else {
+      view.yaw -= (e.clientX - x) * 0.01;
+      view.pitch = Math.max(-1.55, Math.min(1.55, view.pitch + (e.clientY - y) * 0.01));
+      view.draw();
+    }
+  });
+  canvas.addEventListener("wheel", (e) => { e.preventDefault(); view.setZoom(view.zoom * Math.exp(-e.deltaY * 0.001)); }, {passive: false});
+  view.setZoom = function (z) { view.zoom = Math.max(0.3, Math.min(6, z)); view.draw(); };
+  window.addEventListener("resize", () => view.draw());
+  return view;
+}

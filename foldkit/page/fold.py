@@ -1,0 +1,93 @@
+"""The fold's page: the net folding into its box in 3D (orbit, zoom, a scrub bar from flat to
+closed, play and pause, a step per hinge group), the face colours and numbers, the box, the face
+sums and the answer, and for a puzzle its grid beside it with a control that reveals the solution.
+
+The page gets the motions, not a model: every panel's 3x4 matrix (``foldkit.fold.pose``) at
+SAMPLES evenly spaced fractions of each hinge group, blended in the page between samples.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from html import escape
+from typing import Any
+
+import numpy as np
+
+from foldkit.fold.pose import cell_corners, panel_matrices
+from foldkit.fold.subject import Subject
+from foldkit.look import box_text, face_colour, face_sums_text, product_text
+from foldkit.page.html import css_rgb, page_bytes, viewer_html
+from foldkit.paper.shutbox_sheet import RULES
+
+SAMPLES = 8  # per hinge group; the eased turn blended linearly between samples stays within ~1 degree
+ARROWS = {"U": "↑", "R": "→", "D": "↓", "L": "←"}
+
+
+def motions(subject: Subject) -> list[list[float]]:
+    """Per sampled fold fraction, every panel's motion as 12 numbers (the top 3 rows of its 4x4)."""
+    tree = subject.tree
+    fractions = np.linspace(0.0, 1.0, max(tree.stage_count, 1) * SAMPLES + 1)
+    return [np.round(panel_matrices(tree, t)[:, :3, :], 4).reshape(-1).tolist() for t in fractions]
+
+
+def extent(subject: Subject) -> tuple[list[float], float]:
+    """The centre and radius of a sphere holding the flat net and the closed box, for the camera."""
+    corners = np.concatenate([cell_corners(subject.tree, t).reshape(-1, 3) for t in (0.0, 1.0)])
+    low, high = corners.min(axis=0), corners.max(axis=0)
+    return np.round((low + high) / 2, 3).tolist(), round(float(np.linalg.norm(high - low) / 2), 3)
+
+
+def fold_data(subject: Subject, puzzle: Any = None) -> dict:
+    """What fold.js draws: the cells on their panels, the sampled motions, colours, the puzzle."""
+    tree = subject.tree
+    cells = [[r, c, tree.panel_of((r, c)), subject.folding.placement[(r, c)][0],
+              str(subject.numbers[(r, c)].value) if (r, c) in subject.numbers else ""] for r, c in tree.cells]
+    centre, radius = extent(subject)
+    data = {"cells": cells, "frames": motions(subject), "stages": max(tree.stage_count, 1), "centre": centre,
+            "radius": radius, "colours": [css_rgb(face_colour(f)) for f in range(6)],
+            "inside": [css_rgb(face_colour(f), 0.6) for f in range(6)], "puzzle": None}
+    if puzzle is not None:
+        marks = [[r, c, str(n.value), n.mark] for (r, c), n in sorted(puzzle.numbers.items())]
+        marks += [[r, c, "".join(ARROWS[d] for d in arrows), ""] for (r, c), arrows in sorted(puzzle.arrows.items())]
+        data["puzzle"] = {"rows": puzzle.rows, "cols": puzzle.cols, "marks": marks}
+    return data
+
+
+def facts_html(subject: Subject) -> str:
+    """The box, the face sums and the answer (for a puzzle: hidden until revealed)."""
+    facts = [f"<p>Box: {box_text(subject.folding.box)}, {len(subject.cells)} cells.</p>"]
+    if subject.numbers:
+        facts.append(f"<p>Face sums: {escape(face_sums_text(subject.face_sums))}</p>")
+    if subject.answer is not None:
+        facts.append(f'<p class="answer">Answer: {escape(product_text(subject.face_sums, subject.answer))}</p>')
+    return "".join(facts)
+
+
+def fold_body(subject: Subject, puzzle: Any) -> str:
+    view = viewer_html("the fold", "hinge group", 'min="0" max="1000" value="0"',
+                       "The scrub bar goes from the flat net to the closed box. While the net lies flat, its "
+                       "printed side (colours and numbers) faces the table: turn the view to see it.")
+    facts = facts_html(subject)
+    if puzzle is None:
+        return view + f'<section class="side"><div id="answer">{facts}</div></section>'
+    rules = "".join(f"<li>{escape(rule)}</li>" for rule in RULES)
+    return view + f"""<section class="side"><h2>The puzzle</h2><table id="puzzle" class="grid"></table>
+<button id="reveal">Reveal the solution</button>
+<div id="answer" hidden>{facts}</div><h2>Rules</h2><ul class="rules">{rules}</ul></section>"""
+
+
+def fold_page(subject: Subject, puzzle: Any = None, links: Sequence[str] = ()) -> bytes:
+    """The fold of a subject as a self-contained page; ``puzzle`` (a Shut the Box puzzle) adds its grid."""
+    title = f"{subject.name}: the fold" if puzzle is None else f"{subject.name}: Shut the Box"
+    return page_bytes(title, fold_body(subject, puzzle), fold_data(subject, puzzle), ("view3d.js", "fold.js"), links)
+
+
+def shutbox_page(solved: Any, options: object, links: Sequence[str] = ()) -> bytes:
+    """A solved Shut the Box puzzle (foldkit.kinds.shutbox.Solved): its fold and its grid."""
+    return fold_page(solved.fold, solved.report.puzzle, links)
+
+
+def net_page(net: Any, options: object, links: Sequence[str] = ()) -> bytes:
+    """One folding of a net (foldkit.kinds.net.NetFolding)."""
+    return fold_page(net.fold, None, links)

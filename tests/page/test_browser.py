@@ -1,0 +1,104 @@
+"""The pages in a real browser (headless Chromium, cut off from the network): each opens at
+chosen positions, publishes the state it shows, draws something that changes with the position,
+fits a phone's width, and asks the network for nothing."""
+
+from __future__ import annotations
+
+import base64
+import json
+from pathlib import Path
+
+import numpy as np
+import pytest
+from PIL import Image
+
+from tests.page.browser import DESKTOP, PHONE, requested_urls, visit
+from tests.page.pages import written
+from tests.page.test_page import page_data
+
+
+@pytest.fixture(scope="module")
+def pages(tmp_path_factory) -> dict[str, Path]:
+    folder = tmp_path_factory.mktemp("pages")
+    return {name: written(f"{name}.txt", folder)
+            for name in ("nov2025", "y-pentacube", "number-cross-example", "block-party-4", "two-boxes")}
+
+
+def pixels(png: Path) -> np.ndarray:
+    return np.asarray(Image.open(png).convert("RGB"), dtype=np.int16)
+
+
+def assert_drawn_and_different(shots: list[Path]) -> None:
+    """Each screenshot has something drawn (not one flat colour), and no two are alike."""
+    images = [pixels(png) for png in shots]
+    for png, image in zip(shots, images, strict=True):
+        assert image.std() > 10 and len(np.unique(image.reshape(-1, 3), axis=0)) > 50, f"{png.name} looks blank"
+    for i in range(len(images)):
+        for j in range(i + 1, len(images)):
+            changed = np.abs(images[i] - images[j]).max(axis=-1) > 24
+            assert changed.mean() > 0.005, f"{shots[i].name} and {shots[j].name} look the same"
+
+
+def test_the_fold_scrubs_from_flat_to_closed(pages, tmp_path):
+    page = pages["nov2025"]
+    shots = [tmp_path / f"fold-{t}.png" for t in ("0", "0.5", "1")]
+    states = [visit(page, f"t={t}", DESKTOP, png) for t, png in zip(("0", "0.5", "1"), shots, strict=True)]
+    assert [s["t"] for s in states] == ["0.000", "0.500", "1.000"]
+    groups = len(page_data(page.read_bytes())["frames"]) // 8
+    assert [int(s["step"]) for s in states] == [0, groups // 2, groups]
+    assert all(s["revealed"] == "false" for s in states)
+    assert_drawn_and_different(shots)
+
+
+def test_the_fold_steps_one_hinge_group_and_reveals_the_solution(pages, tmp_path):
+    shown = visit(pages["nov2025"], "step=2&revealed", PHONE, tmp_path / "phone.png")
+    groups = len(page_data(pages["nov2025"].read_bytes())["frames"]) // 8
+    assert shown["step"] == "2" and float(shown["t"]) == pytest.approx(2 / groups, abs=1e-3)
+    assert shown["revealed"] == "true"
+    assert shown["overflow"] == "false"  # nothing to scroll sideways on a phone
+    assert_drawn_and_different([tmp_path / "phone.png"])
+
+
+def test_a_net_page_folds_too(pages):
+    assert visit(pages["two-boxes"], "t=1")["step"] != "0"
+
+
+def test_the_packing_goes_in_piece_by_piece(pages, tmp_path):
+    page = pages["y-pentacube"]
+    shots = [tmp_path / f"step-{n}.png" for n in (1, 13, 25)]
+    states = [visit(page, f"step={n}", DESKTOP, png) for n, png in zip((1, 13, 25), shots, strict=True)]
+    assert [s["step"] for s in states] == ["1", "13", "25"]
+    assert visit(page)["step"] == "25"  # opened plainly: the packed box
+    assert_drawn_and_different(shots)
+    phone = visit(page, "step=5", PHONE, tmp_path / "phone.png")
+    assert phone["overflow"] == "false"
+
+
+@pytest.mark.parametrize("name", ["number-cross-example", "block-party-4"])
+def test_a_grid_checks_a_guess_without_the_answer_and_reveals_it(pages, name, tmp_path):
+    page = pages[name]
+    solution = json.loads(base64.b64decode(page_data(page.read_bytes())["sealed"]))["grid"]
+    wrong = [list(row) for row in solution]
+    wrong[0][-1] = "9" if wrong[0][-1] != "9" else "8"
+    typed = ";".join(",".join(row) for row in wrong)
+    assert visit(page, f"guess={typed}")["checked"] == "wrong"
+    assert visit(page, f"guess={';'.join(','.join(row) for row in solution[:1])}")["checked"] == "unfinished"
+    shots = [tmp_path / "empty.png", tmp_path / "revealed.png"]
+    assert visit(page, "", DESKTOP, shots[0])["revealed"] == "false"
+    shown = visit(page, "revealed", DESKTOP, shots[1])
+    assert shown["revealed"] == "true" and shown["checked"] == "right"
+    assert_drawn_and_different(shots)
+    assert visit(page, "revealed", PHONE, tmp_path / "phone.png")["overflow"] == "false"
+    assert_drawn_and_different([tmp_path / "phone.png"])
+
+
+@pytest.mark.parametrize("name", ["nov2025", "y-pentacube", "block-party-4"])
+def test_a_page_makes_no_network_request(pages, name, tmp_path):
+    assert requested_urls(pages[name], tmp_path) == []
+
+
+def test_the_net_log_would_show_a_request(tmp_path):
+    """The check above can fail: a page that loads an image and a stylesheet by address is caught."""
+    page = tmp_path / "asks.html"
+    page.write_text('<img src="http://example.invalid/pixel.png"><link rel="stylesheet" href="https://example.invalid/a.css">')
+    assert requested_urls(page, tmp_path) == ["http://example.invalid/pixel.png", "https://example.invalid/a.css"]

@@ -1,0 +1,94 @@
+"""The pages without a browser: self-contained, the data they carry, their size."""
+
+from __future__ import annotations
+
+import base64
+import json
+import re
+
+import numpy as np
+import pytest
+
+from foldkit.fold.pose import panel_matrices
+from foldkit.kinds import BUILT_IN_KINDS
+from foldkit.page.fold import motions
+from foldkit.page.grid import row_hash, row_hashes
+from foldkit.page.html import POLICY
+from tests.conftest import puzzle_fold
+from tests.page.pages import index_html
+
+EXAMPLES = ["nov2025-sample.txt", "two-boxes.txt", "y-pentacube.txt", "soma.txt", "number-cross-example.txt",
+            "block-party-4.txt"]
+
+
+def page_data(page: bytes) -> dict:
+    found = re.search(rb'<script type="application/json" id="data">(.*?)</script>', page, re.S)
+    return json.loads(found.group(1))
+
+
+def test_every_kind_with_a_solution_makes_index_html():
+    assert [kind.name for kind in BUILT_IN_KINDS if "index.html" not in kind.artifacts] == []
+
+
+@pytest.mark.parametrize("name", EXAMPLES)
+def test_a_page_asks_for_nothing_outside_itself(name):
+    page = index_html(name).decode()
+    assert f'content="{POLICY}"' in page and "default-src 'none'" in POLICY
+    # No resource by address: no src attribute, stylesheet link, CSS url() or import, and no
+    # absolute URL anywhere (the links to the folder's files are relative names).
+    assert not re.search(r"\ssrc=|<link|url\(|@import|https?://|//cdn", page, re.I)
+    hrefs = re.findall(r'href="([^"]*)"', page)
+    assert hrefs and all(re.fullmatch(r"[\w.-]+", h) for h in hrefs), hrefs
+    assert "index.html" not in hrefs
+
+
+@pytest.mark.parametrize("name", ["nov2025.txt", "y-pentacube.txt"])
+def test_the_large_examples_make_small_pages(name):
+    assert len(index_html(name)) < 1_000_000  # the issue allows a few MB; nov2025 is about 70 kB
+
+
+def test_the_fold_starts_flat_and_ends_closed():
+    fold = puzzle_fold()
+    frames = np.array(motions(fold)).reshape(-1, len(fold.tree.panels), 3, 4)
+    assert np.allclose(frames[0], np.eye(4)[:3])  # every panel where the net lies
+    assert np.allclose(frames[-1], panel_matrices(fold.tree, 1.0)[:, :3], atol=1e-4)
+    assert len(frames) == 1 + 8 * fold.tree.stage_count
+
+
+def test_the_fold_page_carries_the_numbers_and_the_puzzle():
+    data = page_data(index_html("nov2025-sample.txt"))
+    fold = puzzle_fold("examples/nov2025-sample.txt")
+    assert {(r, c) for r, c, *_ in data["cells"]} == set(fold.cells)
+    assert {(r, c): int(label) for r, c, _, _, label in data["cells"] if label} == \
+        {cell: n.value for cell, n in fold.numbers.items()}
+    assert data["puzzle"]["rows"] == 8 and data["stages"] == fold.tree.stage_count
+
+
+def test_row_hash_is_fnv1a():
+    assert row_hash("") == 0x811C9DC5
+    assert row_hash("a") == 0xE40C292C  # the published FNV-1a test vector
+    assert row_hash("foobar") == 0xBF9CF968
+
+
+@pytest.mark.parametrize("name", ["number-cross-example.txt", "block-party-4.txt"])
+def test_the_grid_page_checks_rows_and_reveals_the_solution(name):
+    page = index_html(name)
+    data = page_data(page)
+    solution = json.loads(base64.b64decode(data["sealed"]))
+    assert data["hashes"] == row_hashes(data["salt"], solution["grid"])
+    assert str(solution["answer"]).split("= ")[-1].isdigit()
+    first_row = ",".join(solution["grid"][0]).encode()
+    assert first_row not in page  # the plain solution is not in the page to be read at a glance
+
+
+def test_the_packing_page_has_every_piece_once_in_assembly_order():
+    data = page_data(index_html("y-pentacube.txt"))
+    cubes = [tuple(cube) for step in data["steps"] for cube in step["cubes"]]
+    assert len(data["steps"]) == 25 and len(cubes) == len(set(cubes)) == 125
+    assert sorted(step["number"] for step in data["steps"]) == list(range(1, 26))
+    # Each piece rests on the floor or on the pieces before it.
+    placed: set = set()
+    for step in data["steps"]:
+        mine = {tuple(c) for c in step["cubes"]}
+        assert any(z == 0 or (x, y, z - 1) in placed for x, y, z in mine)
+        placed |= mine
