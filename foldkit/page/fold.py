@@ -42,7 +42,7 @@ def fold_data(subject: Subject, puzzle: Any = None) -> dict:
     """What fold.js draws: the cells on their panels, the sampled motions, colours, the puzzle."""
     tree = subject.tree
     cells = [[r, c, tree.panel_of((r, c)), subject.folding.placement[(r, c)][0],
-              str(subject.numbers[(r, c)].value) if (r, c) in subject.numbers else ""] for r, c in tree.cells]
+              subject.labels[(r, c)].text if (r, c) in subject.labels else ""] for r, c in tree.cells]
     centre, radius = extent(subject)
     data = {"cells": cells, "frames": motions(subject), "stages": max(tree.stage_count, 1), "centre": centre,
             "radius": radius, "colours": [css_rgb(face_colour(f)) for f in range(6)],
@@ -57,7 +57,7 @@ def fold_data(subject: Subject, puzzle: Any = None) -> dict:
 def facts_html(subject: Subject) -> str:
     """The box, the face sums and the answer (for a puzzle: hidden until revealed)."""
     facts = [f"<p>Box: {box_text(subject.folding.box)}, {len(subject.cells)} cells.</p>"]
-    if subject.numbers:
+    if subject.face_sums is not None:
         facts.append(f"<p>Face sums: {escape(face_sums_text(subject.face_sums))}</p>")
     if subject.answer is not None:
         facts.append(f'<p class="answer">Answer: {escape(product_text(subject.face_sums, subject.answer))}</p>')

@@ -60,7 +60,7 @@ def test_the_fold_page_carries_the_numbers_and_the_puzzle():
     fold = puzzle_fold("examples/nov2025-sample.txt")
     assert {(r, c) for r, c, *_ in data["cells"]} == set(fold.cells)
     assert {(r, c): int(label) for r, c, _, _, label in data["cells"] if label} == \
-        {cell: n.value for cell, n in fold.numbers.items()}
+        {cell: int(label.text) for cell, label in fold.labels.items()}
     assert data["puzzle"]["rows"] == 8 and data["stages"] == fold.tree.stage_count
 
 
