@@ -11,6 +11,7 @@ lines. DXF has no clipping: a clipped group is written whole. The page's y axis 
 
 from __future__ import annotations
 
+import contextlib
 import io
 import math
 
@@ -32,14 +33,27 @@ IDENTITY: Matrix = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
 
 def drawing_dxf(drawing: Drawing) -> bytes:
     """The DXF bytes of one page (R2010, units mm), its layers kept apart (see the module's doc)."""
-    document = ezdxf.new("R2010", setup=True, units=units.MM)
-    document.header["$MEASUREMENT"] = 1  # metric
-    document.header["$EXTMIN"] = (0.0, 0.0, 0.0)
-    document.header["$EXTMAX"] = (drawing.size[0], drawing.size[1], 0.0)
-    _Writer(document, drawing.size[1]).add(drawing.shapes, PAGE_LAYER, IDENTITY)
-    out = io.StringIO()
-    document.write(out)
+    with _fixed_metadata():
+        document = ezdxf.new("R2010", setup=True, units=units.MM)
+        document.header["$MEASUREMENT"] = 1  # metric
+        document.header["$EXTMIN"] = (0.0, 0.0, 0.0)
+        document.header["$EXTMAX"] = (drawing.size[0], drawing.size[1], 0.0)
+        _Writer(document, drawing.size[1]).add(drawing.shapes, PAGE_LAYER, IDENTITY)
+        out = io.StringIO()
+        document.write(out)
     return out.getvalue().encode("utf-8")
+
+
+@contextlib.contextmanager
+def _fixed_metadata():
+    """ezdxf writes no clock times or random GUIDs meanwhile: the same drawing, the same bytes."""
+    options = ezdxf.options
+    was = options.write_fixed_meta_data_for_testing
+    options.write_fixed_meta_data_for_testing = True
+    try:
+        yield
+    finally:
+        options.write_fixed_meta_data_for_testing = was
 
 
 class _Writer:

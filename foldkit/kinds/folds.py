@@ -68,7 +68,8 @@ class FoldBuildOptions(PaperOptions, GifOptions, BedOptions):
     clearance_mm: float = option(0.15, "--clearance-mm", "with --lid: the gap between lid and tray (default 0.15)",
                                  opt.number(float, 0.0, 1.0, "a size in mm"))
     kerf_mm: float = option(0.0, "--kerf", "template.dxf for a laser cutter: the cut outline moved outward by "
-                            "half this kerf in mm (default 0)", opt.number(float, 0.0, 2.0, "a width in mm"))
+                            "half this kerf in mm, 0 to 2 (default 0)",
+                            opt.number(float, 0.0, 2.0, "a width in mm"), "MM")
     numbers: bool = False  # raised numbers on box.stl: a kind whose cells carry numbers offers --no-numbers
 
     def check(self) -> None:
