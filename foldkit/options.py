@@ -8,7 +8,7 @@ import math
 
 from foldkit.errors import EXIT_BAD_INPUT, FoldkitError
 
-PAPERS = ("a4", "letter", "a3")  # the printed sheets; their sizes are in foldkit.paper.page
+PAPERS = ("a4", "letter", "a3", "legal", "tabloid")  # the printed sheets; their sizes are in foldkit.paper.page
 MAX_SIDE_PX = 2048  # animation frame width or height
 MAX_FRAMES = 3600  # of one animation: the holds, the fold and the orbit
 MAX_FRAME_BYTES = 1_500_000_000  # every frame is kept until the file is written

@@ -14,7 +14,7 @@ from foldkit.kinds.net import net_folding
 from foldkit.kinds.shutbox import KIND as SHUTBOX
 
 EXPECTED = {"solution.txt", "solution.json", "box.stl", "net.stl", "fold.glb", "fold.gif",
-            "template.pdf", "template.svg", "index.html"}
+            "template.pdf", "template.svg", "template.dxf", "fold.fold", "box.3mf", "index.html"}
 SHEETS = {"puzzle.pdf", "puzzle.svg"}  # a puzzle's sheet to solve by hand; a net has none
 
 
@@ -91,7 +91,7 @@ def test_a_folder_with_a_subfolder_is_written_in_place_and_keeps_it(tmp_path, ex
 def test_an_artifact_that_cannot_be_made_is_named_and_the_others_are_made(tmp_path, examples, capsys):
     folder = tmp_path / "out"
     code = main(["build", str(examples / "nov2025-sample.txt"), "-o", str(folder), "--wall-mm", "6", "--quiet",
-                 "--skip", "fold.gif"])
+                 "--skip", "fold.gif,box.3mf"])
     err = capsys.readouterr().err
     assert code == EXIT_PARTIAL and err.startswith("foldkit: error: box.stl not made: ") and "--wall-mm 6" in err
     assert err.count("\n") == 1

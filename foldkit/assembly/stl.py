@@ -88,6 +88,13 @@ def pieces_stls(box: Box, packing: Sequence[Placed], options: PrintOptions = Pri
 
 def bed_meshes(packing: Sequence[Placed], options: PrintOptions = PrintOptions()) -> dict[str, trimesh.Trimesh]:
     """The beds as meshes, by file name, each centred on its bed."""
+    return {name: trimesh.util.concatenate([mesh for _, mesh in parts])
+            for name, parts in bed_pieces(packing, options).items()}
+
+
+def bed_pieces(packing: Sequence[Placed], options: PrintOptions = PrintOptions()
+               ) -> dict[str, list[tuple[int, trimesh.Trimesh]]]:
+    """Each bed's pieces (index in the packing, mesh where it lies on the bed), by the bed's file name."""
     options.check()
     made: dict[tuple[Cube, ...], trimesh.Trimesh] = {}
     for placed in packing:  # copies of a shape lie the same way: make each shape once
@@ -95,14 +102,14 @@ def bed_meshes(packing: Sequence[Placed], options: PrintOptions = PrintOptions()
         if flat not in made:
             made[flat] = piece_mesh(flat, options)
     meshes = [made[lying_flat(p.cubes)] for p in packing]
-    beds = lay_out(meshes, options)
+    beds = placed_beds(meshes, options)
     names = ["pieces.stl"] if len(beds) == 1 else [f"pieces-{k + 1}.stl" for k in range(len(beds))]
     return dict(zip(names, beds, strict=True))
 
 
-def lay_out(meshes: list[trimesh.Trimesh], options: PrintOptions) -> list[trimesh.Trimesh]:
+def placed_beds(meshes: list[trimesh.Trimesh], options: PrintOptions) -> list[list[tuple[int, trimesh.Trimesh]]]:
     """Pieces in rows on as few beds as this takes, each piece turned so its footprint is long along
-    x, or all along y, whichever needs fewer beds (x when equal)."""
+    x, or all along y, whichever needs fewer beds (x when equal): per bed, (index, placed mesh)."""
     best = None
     for turn in (False, True):
         footprints = [mesh.extents[:2][::-1] if turn else mesh.extents[:2] for mesh in meshes]
@@ -123,11 +130,12 @@ def lay_out(meshes: list[trimesh.Trimesh], options: PrintOptions) -> list[trimes
                 mesh.apply_transform(trimesh.transformations.rotation_matrix(np.pi / 2, [0, 0, 1]))
                 mesh.apply_translation(-mesh.bounds[0])
             mesh.apply_translation([corner[0], corner[1], 0.0])
-            parts.append(mesh)
-        bed = trimesh.util.concatenate(parts)
-        middle = (bed.bounds[0][:2] + bed.bounds[1][:2]) / 2
-        bed.apply_translation([options.bed_mm[0] / 2 - middle[0], options.bed_mm[1] / 2 - middle[1], 0.0])
-        out.append(bed)
+            parts.append((index, mesh))
+        corners = np.vstack([mesh.bounds for _, mesh in parts])
+        middle = (corners.min(axis=0)[:2] + corners.max(axis=0)[:2]) / 2
+        for _, mesh in parts:
+            mesh.apply_translation([options.bed_mm[0] / 2 - middle[0], options.bed_mm[1] / 2 - middle[1], 0.0])
+        out.append(parts)
     return out
 
 

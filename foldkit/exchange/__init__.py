@@ -28,6 +28,9 @@ EXPORTERS: dict[str, str] = {
     ".gif": "gif:gif_bytes",  # frames ((h, w, 3) uint8) and frames per second
     ".mp4": "mp4:mp4_bytes",  # frames ((h, w, 3) uint8) and frames per second
     ".json": "json:json_bytes",  # a dict of plain values
+    ".dxf": "dxf:drawing_dxf",  # a foldkit.drawing Drawing (one page)
+    ".fold": "fold:fold_bytes",  # a FOLD document (a dict: foldkit.fold.crease)
+    ".3mf": "threemf:threemf_bytes",  # foldkit.exchange.threemf Bodies (a mesh, a name, a colour each)
 }
 
 

@@ -67,6 +67,9 @@ class FoldBuildOptions(PaperOptions, GifOptions, BedOptions):
                        "(wall --wall-mm, default 1.6; gap --clearance-mm)")
     clearance_mm: float = option(0.15, "--clearance-mm", "with --lid: the gap between lid and tray (default 0.15)",
                                  opt.number(float, 0.0, 1.0, "a size in mm"))
+    kerf_mm: float = option(0.0, "--kerf", "template.dxf for a laser cutter: the cut outline moved outward by "
+                            "half this kerf in mm, 0 to 2 (default 0)",
+                            opt.number(float, 0.0, 2.0, "a width in mm"), "MM")
     numbers: bool = False  # raised numbers on box.stl: a kind whose cells carry numbers offers --no-numbers
 
     def check(self) -> None:
@@ -81,13 +84,19 @@ class FoldBuildOptions(PaperOptions, GifOptions, BedOptions):
 
 def box_stl(subject: Folded, options: FoldBuildOptions) -> bytes:
     from foldkit.exchange.stl import stl_bytes
+
+    return stl_bytes(_box_mesh(subject, options))
+
+
+def _box_mesh(subject: Folded, options: FoldBuildOptions):
+    """The printed box (a trimesh.Trimesh in mm): one body, its numbers joined to its faces."""
     from foldkit.fold.lidded import lidded_box_mesh
     from foldkit.fold.printed import box_mesh
 
     if options.lid:
-        return stl_bytes(lidded_box_mesh(subject.fold, options.print_cell_mm, options.wall_mm, options.numbers,
-                                         options.clearance_mm))
-    return stl_bytes(box_mesh(subject.fold, options.print_cell_mm, options.wall_mm, options.numbers))
+        return lidded_box_mesh(subject.fold, options.print_cell_mm, options.wall_mm, options.numbers,
+                               options.clearance_mm)
+    return box_mesh(subject.fold, options.print_cell_mm, options.wall_mm, options.numbers)
 
 
 def net_stl(subject: Folded, options: FoldBuildOptions) -> bytes:
@@ -119,6 +128,28 @@ def _template(suffix: str) -> Maker:
     return make
 
 
+def template_dxf(subject: Folded, options: FoldBuildOptions) -> Made:
+    from foldkit.paper.template import TemplateOptions
+    from foldkit.paper.template.cutter import template_dxf as make
+
+    chosen = TemplateOptions(paper=options.paper)
+    drawn, notes = subject.fitted_template(chosen)
+    return Made({"template.dxf": make(subject.fold, chosen, options.kerf_mm, drawn)}, notes)
+
+
+def fold_fold(subject: Folded, options: FoldBuildOptions) -> bytes:
+    from foldkit.exchange.fold import fold_bytes
+    from foldkit.fold.crease import fold_document
+
+    return fold_bytes(fold_document(subject.fold))
+
+
+def box_3mf(subject: Folded, options: FoldBuildOptions) -> bytes:
+    from foldkit.exchange.threemf import PLAIN, Body, threemf_bytes
+
+    return threemf_bytes([Body(subject.fold.name, _box_mesh(subject, options), PLAIN)])  # one body: one colour
+
+
 FOLD_ARTIFACTS: dict[str, Maker] = {
     "box.stl": box_stl,
     "net.stl": net_stl,
@@ -126,6 +157,9 @@ FOLD_ARTIFACTS: dict[str, Maker] = {
     "fold.gif": fold_gif,
     "template.pdf": _template(".pdf"),
     "template.svg": _template(".svg"),
+    "template.dxf": template_dxf,
+    "fold.fold": fold_fold,
+    "box.3mf": box_3mf,
 }
 
 

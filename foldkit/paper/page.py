@@ -11,7 +11,9 @@ from foldkit.errors import EXIT_BAD_INPUT, FoldkitError
 from foldkit.exchange.pdf import text_width
 from foldkit.look import INK, RGB
 
-PAPER_MM: dict[str, Mm] = {"a4": (210.0, 297.0), "letter": (215.9, 279.4), "a3": (297.0, 420.0)}
+# Portrait width and height: ISO A4 and A3; US Letter (8.5 x 11 in), Legal (8.5 x 14 in) and Tabloid (11 x 17 in).
+PAPER_MM: dict[str, Mm] = {"a4": (210.0, 297.0), "letter": (215.9, 279.4), "a3": (297.0, 420.0),
+                           "legal": (215.9, 355.6), "tabloid": (279.4, 431.8)}
 PAPERS = tuple(PAPER_MM)
 MARGIN_MM = 10.0  # kept blank on every side: most printers cannot print to the edge
 REGULAR = "Helvetica"

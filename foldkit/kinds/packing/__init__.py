@@ -225,6 +225,7 @@ KIND = Kind(
         "assembly.gif": artifacts.assembly_gif,
         "assembly.glb": artifacts.assembly_glb,
         "pieces.stl": artifacts.print_files,  # with piece-NAME.stl and box.stl
+        "pieces.3mf": artifacts.pieces_3mf,  # the beds of pieces.stl, each piece an object in its colour
     }),
     solve_options=PackingSolveOptions,
     build_options=PackingBuildOptions,

@@ -100,21 +100,46 @@ def assembly_glb(subject: Packed, options: PackingBuildOptions) -> bytes:
     return make(subject.box, subject.packing, plan.order, plan.colours, options.cube_mm, subject.title)
 
 
+TOO_BIG = "lower --cube-mm or give a larger --bed"  # when a piece is larger than the bed
+
+
 def print_files(subject: Packed, options: PackingBuildOptions) -> Made:
     """pieces.stl (or pieces-1.stl, pieces-2.stl, ... when one bed is not enough), one
     piece-NAME.stl per shape, and box.stl, an open tray that holds the packed cube."""
     from foldkit.assembly.stl import print_stls
 
+    prints = _checked_prints(options)
+    try:
+        return Made(print_stls(subject.box, subject.packing, prints))
+    except ValueError as error:  # a piece larger than the bed: say which options to change
+        raise FoldkitError(f"{error}: {TOO_BIG}", EXIT_BAD_INPUT) from None
+
+
+def _checked_prints(options: PackingBuildOptions):
     prints = _prints(options)
     try:
         prints.check()
     except ValueError as error:
         raise FoldkitError(str(error).replace("cube_mm", "--cube-mm").replace("clearance_mm", "--clearance-mm"),
                            EXIT_BAD_INPUT) from None
+    return prints
+
+
+def pieces_3mf(subject: Packed, options: PackingBuildOptions) -> Made:
+    """pieces.3mf (pieces-1.3mf, ... as pieces.stl is split over beds): the same beds, each piece
+    an object of its own in its assembly colour."""
+    from foldkit.assembly.colours import piece_colour
+    from foldkit.assembly.stl import bed_pieces
+    from foldkit.exchange.threemf import Body, threemf_bytes
+
+    colours = subject.plan.colours
     try:
-        return Made(print_stls(subject.box, subject.packing, prints))
-    except ValueError as error:  # a piece larger than the bed: say which options to change
-        raise FoldkitError(f"{error}: lower --cube-mm or give a larger --bed", EXIT_BAD_INPUT) from None
+        beds = bed_pieces(subject.packing, _checked_prints(options))
+    except ValueError as error:
+        raise FoldkitError(f"{error}: {TOO_BIG}", EXIT_BAD_INPUT) from None
+    return Made({name.replace(".stl", ".3mf"): threemf_bytes(
+        [Body(f"piece {i + 1} ({subject.packing[i].piece})", mesh, piece_colour(colours[i])) for i, mesh in parts])
+        for name, parts in beds.items()})
 
 
 def show(subject: Packed) -> None:

@@ -84,7 +84,7 @@ def small_warning(plan: PagePlan, tab: float, letter: float, options: TemplateOp
     pages = plan.rows * plan.cols
     where = "one page" if pages == 1 else f"{pages} pages"
     fixes = []
-    if options.paper.lower() != "a3":
+    if options.paper.lower() not in ("a3", "tabloid"):  # the two largest papers
         fixes.append("--paper a3")
     fixes.append(f"'foldkit template --paper-cell-mm {plan.cell_mm * 1.4:.0f}' (the net tiled over pages)")
     return (f"cells of {plan.cell_mm:g} mm on {where} of {plan.paper.upper()} leave glue tabs as shallow as "
