@@ -94,7 +94,9 @@ def crease_pattern(tree: PanelTree) -> CreasePattern:
     vertex_of, corners = _vertices(cells)
     hinge_index = {h.child: k for k, h in enumerate(tree.hinges)}
     edges: dict[frozenset[int], int] = {}
-    pairs, assignments, edge_hinges = [], [], []
+    pairs: list[tuple[int, int]] = []
+    assignments: list[str] = []
+    edge_hinges: list[int | None] = []
     for cell in cells:
         for k in range(4):
             ends = vertex_of[(cell, k)], vertex_of[(cell, (k + 1) % 4)]
@@ -119,7 +121,7 @@ def _vertices(cells: list[Cell]) -> tuple[dict[Corner, int], list[Corner]]:
             corner = parent[corner]
         return corner
 
-    for a, b in grid_edges(set(cells)):
+    for a, b in grid_edges(frozenset(cells)):
         for k in range(4):
             for j in range(4):
                 if _net_point((a, k)) == _net_point((b, j)):

@@ -59,7 +59,7 @@ def facts_html(subject: Subject) -> str:
     facts = [f"<p>Box: {box_text(subject.folding.box)}, {len(subject.cells)} cells.</p>"]
     if subject.face_sums is not None:
         facts.append(f"<p>Face sums: {escape(face_sums_text(subject.face_sums))}</p>")
-    if subject.answer is not None:
+    if subject.answer is not None and subject.face_sums is not None:
         facts.append(f'<p class="answer">Answer: {escape(product_text(subject.face_sums, subject.answer))}</p>')
     return "".join(facts)
 

@@ -51,10 +51,16 @@ def parse_box(text: str) -> Box:
     return a, b, c
 
 
+def as_box(sides: Iterable[int]) -> Box:
+    """Three sides as a box, ascending."""
+    a, b, c = sorted(sides)
+    return a, b, c
+
+
 def find_nets(boxes: Iterable[Box], limit: int | None = None, keep: bool = True, engine: Engine = "auto") -> NetsResult:
     """The common nets of the boxes (each (a, b, c), any order), at most limit of them; with
     keep False only counted. Boxes of different surface areas have none."""
-    asked = tuple(dict.fromkeys(tuple(sorted(box)) for box in boxes))
+    asked: tuple[Box, ...] = tuple(dict.fromkeys(as_box(box) for box in boxes))
     if not asked:
         raise ValueError("find_nets needs at least one box")
     if limit is not None and limit < 1:
@@ -87,7 +93,8 @@ def _search_plan(boxes: tuple[Box, ...], limit: int, keep: bool, use_compiled: b
     plan = make_plan(boxes)
     if use_compiled and 0 < limit <= EVERY_FIND_LIMIT:
         return _first_nets(plan, limit)
-    found, count, known = [], 0, set()
+    found: list[tuple[Cell, ...]] = []
+    count, known = 0, set[tuple[Cell, ...]]()
     for roots in plan.runs:
         left = limit - count if limit else 0
         if use_compiled:

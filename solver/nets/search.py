@@ -26,7 +26,7 @@ from solver.grid import Cell
 from solver.nets.plan import Plan
 
 try:
-    from solver.nets import _search  # the compiled search: optional, built by setuptools when a C compiler is there
+    from solver.nets import _search  # type: ignore[attr-defined]  # optional C extension, no stub: built by setuptools when a C compiler is there
 except ImportError:
     _search = None
 
