@@ -125,6 +125,7 @@ def lay_out(meshes: list[trimesh.Trimesh], options: PrintOptions) -> list[trimes
             mesh.apply_translation([corner[0], corner[1], 0.0])
             parts.append(mesh)
         bed = trimesh.util.concatenate(parts)
+        assert isinstance(bed, trimesh.Trimesh)  # meshes concatenate to a mesh; trimesh types it as any Geometry
         middle = (bed.bounds[0][:2] + bed.bounds[1][:2]) / 2
         bed.apply_translation([options.bed_mm[0] / 2 - middle[0], options.bed_mm[1] / 2 - middle[1], 0.0])
         out.append(bed)
