@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from foldkit import options as opt
 from foldkit.exchange.json import json_bytes
-from foldkit.fold.subject import Label, Subject
+from foldkit.fold.subject import Label, Mark, Subject
 from foldkit.kinds.base import EXIT_AMBIGUOUS, EXIT_NO_SOLUTION, EXIT_UNFINISHED, Kind, Outcome, option
 from foldkit.kinds.folds import FOLD_ARTIFACTS, FOLD_COMMANDS, FoldBuildOptions, Folded
 from foldkit.kinds.sheets import sheet_command
@@ -22,7 +22,7 @@ from foldkit.kinds.shutbox.report import report_json, report_text
 from foldkit.look import box_text
 from foldkit.paper.shutbox_sheet import sheet_pdf, sheet_svg
 from solver.grid import Cell
-from solver.shutbox.puzzle import MARKS, Number, Puzzle, parse_puzzle
+from solver.shutbox.puzzle import Number, Puzzle, parse_puzzle
 from solver.shutbox.solve import DEFAULT_LAYOUT_LIMIT, Report
 from solver.shutbox.solve import solve as solve_puzzle
 
@@ -73,10 +73,14 @@ def subject(report: Report, options: object = None) -> Solved:
                                   face_sums=solution.face_sums, answer=solution.answer, source="puzzle"))
 
 
+# A clue's mark ('' plain, 'o' circled, 's' squared) as the fold draws it round the label.
+LABEL_MARKS: dict[str, Mark | None] = {"": None, "o": "circle", "s": "square"}
+
+
 def labels_of(numbers: Mapping[Cell, Number]) -> dict[Cell, Label]:
     """Shut the Box number clues as the fold's cell labels: the value's digits, circled or
     squared as the clue is marked."""
-    return {cell: Label(str(n.value), MARKS[n.mark] if n.mark else None) for cell, n in numbers.items()}
+    return {cell: Label(str(n.value), LABEL_MARKS[n.mark]) for cell, n in numbers.items()}
 
 
 def solution_txt(solved: Solved, options: object) -> bytes:
