@@ -28,12 +28,14 @@ def piece_colour(index: int) -> RGB:
     """The colour of a colour index: the palette, then darker rounds of it for indices past it."""
     base = np.array(PALETTE[index % len(PALETTE)])
     darker = 0.75 ** (index // len(PALETTE))
-    return tuple(float(c) for c in base * darker)
+    r, g, b = base * darker
+    return float(r), float(g), float(b)
 
 
 def faded(rgb: RGB, amount: float = FADED) -> RGB:
     """A colour washed towards white."""
-    return tuple(float(c + (1 - c) * amount) for c in rgb)
+    r, g, b = (float(c + (1 - c) * amount) for c in rgb)
+    return r, g, b
 
 
 def shade(normals: np.ndarray, light: np.ndarray) -> np.ndarray:

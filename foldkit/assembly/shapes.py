@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from solver.box import as_vec
 from solver.packing.assembly import NEIGHBOURS, Cube, Placed
 from solver.packing.geometry import ROTATIONS, Transform, apply
 
@@ -56,7 +57,7 @@ def edge_neighbours(face: Face) -> list[Face]:
     plane on the other side of that edge."""
     cube, d = face
     _, u, v = FACE_FRAMES[d]
-    minus_v, plus_u, plus_v, minus_u = (tuple(-c for c in v), u, v, tuple(-c for c in u))
+    minus_v, plus_u, plus_v, minus_u = (as_vec(-c for c in v), u, v, as_vec(-c for c in u))
     return [(add(cube, step), d) for step in (minus_v, plus_u, plus_v, minus_u)]
 
 
@@ -68,7 +69,7 @@ def normalised(cubes: Iterable[Cube]) -> tuple[Cube, ...]:
     """The cubes moved so their lowest x, y and z are 0, sorted."""
     array = np.array(sorted(cubes), dtype=np.int64)
     array -= array.min(axis=0)
-    return tuple(sorted(tuple(int(c) for c in row) for row in array))
+    return tuple(sorted(as_vec(row) for row in array))
 
 
 def turned(cubes: Iterable[Cube], rotation: Transform) -> tuple[Cube, ...]:
@@ -108,7 +109,8 @@ def distinct_shapes(packing: Sequence[Placed]) -> list[Shape]:
     counts = {key: keys.count(key) for key in keys}
     flat = {key: lying_flat(placed.cubes) for key, placed in zip(keys, packing, strict=True)}
     names = [name for name, _ in counts]
-    out, seen = [], {}
+    out: list[Shape] = []
+    seen: dict[str, int] = {}
     for name, shape in counts:
         seen[name] = seen.get(name, 0) + 1
         label = name if names.count(name) == 1 else f"{name}{seen[name]}"

@@ -71,5 +71,5 @@ def lattice_triangles(cube: Cube, corner: int) -> tuple[int, list[Triangle]]:
     x, y, z = sx * cube[0], sy * cube[1], cube[2]
     p = (x - z, y - z)
     ring = [(p[0] + a, p[1] + b) for a, b in HEXAGON]
-    triangles = [tuple(sorted((p, ring[k], ring[(k + 1) % 6]))) for k in range(6)]
-    return x + y + z, triangles
+    corners = [sorted((p, ring[k], ring[(k + 1) % 6])) for k in range(6)]
+    return x + y + z, [(a, b, c) for a, b, c in corners]

@@ -88,8 +88,13 @@ def pieces_stls(box: Box, packing: Sequence[Placed], options: PrintOptions = Pri
 
 def bed_meshes(packing: Sequence[Placed], options: PrintOptions = PrintOptions()) -> dict[str, trimesh.Trimesh]:
     """The beds as meshes, by file name, each centred on its bed."""
-    return {name: trimesh.util.concatenate([mesh for _, mesh in parts])
-            for name, parts in bed_pieces(packing, options).items()}
+    return {name: _joined([mesh for _, mesh in parts]) for name, parts in bed_pieces(packing, options).items()}
+
+
+def _joined(meshes: list[trimesh.Trimesh]) -> trimesh.Trimesh:
+    joined = trimesh.util.concatenate(meshes)
+    assert isinstance(joined, trimesh.Trimesh)  # meshes concatenate to a mesh; trimesh types it as any Geometry
+    return joined
 
 
 def bed_pieces(packing: Sequence[Placed], options: PrintOptions = PrintOptions()

@@ -56,7 +56,8 @@ class AssemblyWindow:
         self.shown, self.playing, self.clock = 0, False, 0.0
         self.falling: tuple[int, float] | None = None  # (step, seconds since it started falling)
         self.plotter = pv.Plotter(window_size=window_size, off_screen=off_screen)
-        self.plotter.set_background(BACKGROUND)
+        # pyvista's functools.wraps on this method hides its binding from mypy: self is taken for the first argument
+        self.plotter.set_background(BACKGROUND)  # type: ignore[arg-type]
         floor = pv.Plane(center=(box[0] / 2, box[1] / 2, -0.01), i_size=box[0], j_size=box[1],
                          i_resolution=box[0], j_resolution=box[1])
         self.plotter.add_mesh(floor, color=(0.86, 0.86, 0.84), show_edges=True, edge_color=(0.7, 0.7, 0.7))
@@ -69,9 +70,9 @@ class AssemblyWindow:
             self.actors.append(actor)
         self.caption = self.plotter.add_text("", position="upper_left", font_size=12, color=(0.13, 0.13, 0.15))
         self.plotter.add_text(HELP, position="lower_left", font_size=8, color=(0.3, 0.3, 0.3))
-        self.plotter.add_key_event("space", self.toggle)
-        self.plotter.add_key_event("Right", self.forward)
-        self.plotter.add_key_event("Left", self.back)
+        for key, action in (("space", self.toggle), ("Right", self.forward), ("Left", self.back)):
+            # pyvista's functools.wraps on this method hides its binding from mypy: self is taken for the first argument
+            self.plotter.add_key_event(key, action)  # type: ignore[arg-type]
         self._aim_camera()
         self._update_caption()
 
@@ -88,8 +89,10 @@ class AssemblyWindow:
 
     def start(self) -> None:
         """Play from an empty box once the window is open, ticking on the interactor's timer."""
-        self.plotter.iren.add_observer("TimerEvent", lambda *_: self.tick())
-        self.plotter.iren.create_timer(TICK_MS, repeating=True)
+        interactor = self.plotter.iren
+        assert interactor is not None  # a plotter keeps its interactor until it is closed
+        interactor.add_observer("TimerEvent", lambda *_: self.tick())
+        interactor.create_timer(TICK_MS, repeating=True)
         self.playing = True
 
     def toggle(self) -> None:
@@ -129,7 +132,7 @@ class AssemblyWindow:
         if self.falling is not None:
             step, since = self.falling
             self.falling = step, since + seconds
-            self._place_falling()
+            self._place_falling(step, since + seconds)
         if self.playing:
             self.clock += seconds
             if self.clock >= STEP_SECONDS or self.shown == 0:
@@ -142,13 +145,14 @@ class AssemblyWindow:
         self.plotter.render()
 
     def _drop_next(self) -> None:
-        self.falling = self.shown, 0.0
-        self.set_shown(self.shown + 1)
-        self._place_falling()
+        step = self.shown
+        self.falling = step, 0.0
+        self.set_shown(step + 1)
+        self._place_falling(step, 0.0)
 
-    def _place_falling(self) -> None:
-        """Move the falling piece to its height now (ease-in); land it when it arrives."""
-        step, since = self.falling
+    def _place_falling(self, step: int, since: float) -> None:
+        """Move the falling piece (the step's, falling for `since` seconds) to its height now (ease-in);
+        land it when it arrives."""
         s = min(since / DROP_SECONDS, 1.0)
         self.actors[step].SetPosition(0.0, 0.0, self.lift(step) * (1 - s * s))
         if s >= 1.0:

@@ -51,8 +51,9 @@ def shared_palette(frames: list[Frame]) -> np.ndarray:
     picks = np.linspace(0, len(frames) - 1, min(PALETTE_SAMPLES, len(frames))).round().astype(int)
     sample = np.vstack([frames[i] for i in picks])
     image = Image.fromarray(sample).quantize(colors=256, method=Image.Quantize.MEDIANCUT)
-    used = len(image.getcolors())
-    return np.array(image.getpalette()[: 3 * used], dtype=np.int64).reshape(-1, 3)
+    colours, palette = image.getcolors(), image.getpalette()
+    assert colours is not None and palette is not None  # a quantized image has a palette of at most 256
+    return np.array(palette[: 3 * len(colours)], dtype=np.int64).reshape(-1, 3)
 
 
 def nearest_table(palette: np.ndarray) -> np.ndarray:

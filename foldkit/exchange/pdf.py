@@ -66,16 +66,22 @@ def drawing_pdf(printed: Drawing | Document) -> bytes:
         c.setSubject(document.subject)
     for page in document.pages:
         c.setPageSize(_points(page.size))
-        height = page.size[1]
+        to_points = _page_to_points(page.size[1])
         for shape in page.shapes:
-            _draw(c, shape, lambda x, y, height=height: (x * PT_PER_MM, (height - y) * PT_PER_MM))
+            _draw(c, shape, to_points)
         c.showPage()
     c.save()
     return buffer.getvalue()
 
 
 def _points(size: tuple[float, float]) -> tuple[float, float]:
-    return tuple(x * PT_PER_MM for x in size)
+    width, height = size
+    return width * PT_PER_MM, height * PT_PER_MM
+
+
+def _page_to_points(height: float) -> ToPoints:
+    """Millimetres on a page of this height (y down) to PDF points (y up)."""
+    return lambda x, y: (x * PT_PER_MM, (height - y) * PT_PER_MM)
 
 
 def _draw(c: Canvas, shape: Shape, pt: ToPoints) -> None:

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import trimesh
+from trimesh.exchange.stl import export_stl
 
 
 def stl_bytes(mesh: trimesh.Trimesh) -> bytes:
     """A mesh as binary STL, in its own units (millimetres for every printed part)."""
-    return mesh.export(file_type="stl")
+    return export_stl(mesh)  # what mesh.export(file_type="stl") calls, typed as bytes

@@ -67,7 +67,8 @@ class _Writer:
     """Shapes into elements; clip areas go into the root's definitions, each with its own id."""
 
     def __init__(self, root: ET.Element):
-        self.root, self.ids = root, set()
+        self.root = root
+        self.ids: set[str] = set()
         self.defs: ET.Element | None = None
 
     def add(self, parent: ET.Element, shapes: tuple[Shape, ...]) -> None:
@@ -83,7 +84,7 @@ class _Writer:
     def _group(self, parent: ET.Element, group: Group) -> ET.Element:
         """The element a group's shapes go into; a clip is kept outside the transform (an SVG
         clips in the coordinates of the element it sits on, after that element's transform)."""
-        attributes = {}
+        attributes: dict[str, str] = {}
         if group.layer:
             attributes |= {"id": self._fresh(group.layer), f"{{{INKSCAPE}}}groupmode": "layer",
                            f"{{{INKSCAPE}}}label": group.layer}
@@ -134,7 +135,9 @@ def _element(shape: Shape) -> tuple[str, dict[str, str]]:
                         "stroke-linecap": shape.cap, **_dash(shape.dash)}
     if isinstance(shape, Polygon | Circle):
         return _outline(shape)
-    return "text", _text(shape)
+    if isinstance(shape, Label):
+        return "text", _text(shape)
+    raise TypeError(f"no single SVG element draws a {type(shape).__name__}")  # _Writer.add opens a group's <g>
 
 
 def _text(label: Label) -> dict[str, str]:

@@ -59,8 +59,10 @@ def render_frames(subject: Subject, options: AnimationOptions, progress: Progres
     size = (options.width, options.height)
     scene = fold_scene(subject, options.sequence)
     path = scene.camera_path(size, options.seconds)
-    plotter = pv.Plotter(off_screen=True, window_size=size)
-    plotter.ren_win.SetMultiSamples(0)  # multisampling is slow in software GL (llvmpipe)
+    plotter = pv.Plotter(off_screen=True, window_size=list(size))
+    render_window = plotter.ren_win
+    assert render_window is not None  # a plotter keeps its render window until it is closed
+    render_window.SetMultiSamples(0)  # multisampling is slow in software GL (llvmpipe)
     try:
         scene.add_to(plotter)
         add_caption(plotter, subject)
@@ -73,7 +75,9 @@ def render_frames(subject: Subject, options: AnimationOptions, progress: Progres
                 scene.pose(path.fraction(seconds))
                 path.shot(seconds).apply(plotter)
                 plotter.render()
-                frames.append(plotter.screenshot(return_img=True))
+                image = plotter.screenshot(return_img=True)
+                assert image is not None  # return_img=True asks for the image
+                frames.append(image)
             if progress is not None:
                 progress((i + 1) / len(times))
     finally:

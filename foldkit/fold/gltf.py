@@ -244,4 +244,5 @@ def _side(chunk: GlbBuffer, quads: int, facing: float, material: int, **attribut
 
 
 def _rgb255(rgb: tuple[float, float, float]) -> tuple[int, int, int]:
-    return tuple(round(255 * v) for v in rgb)
+    r, g, b = rgb
+    return round(255 * r), round(255 * g), round(255 * b)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from functools import lru_cache, reduce
 
+import numpy as np
 from shapely import affinity
 from shapely.geometry import MultiPolygon, Point, Polygon, box
 from shapely.geometry.base import BaseGeometry
@@ -31,7 +32,7 @@ def text_outline(text: str, height: float = DIGIT_HEIGHT) -> BaseGeometry:
     from matplotlib.textpath import TextPath
 
     path = TextPath((0, 0), text, size=FONT_SIZE, prop=FontProperties(family=FONT_FAMILY, weight=FONT_WEIGHT))
-    rings = [Polygon(ring).buffer(0) for ring in path.to_polygons(closed_only=True) if len(ring) >= 3]
+    rings = [Polygon(ring).buffer(0) for ring in path.to_polygons(closed_only=True) if np.shape(ring)[0] >= 3]
     # Contours of a glyph nest (the hole of an 8 lies in its body): even-odd filling.
     shape = reduce(lambda a, b: a.symmetric_difference(b), rings, Polygon())
     left, bottom, right, top = shape.bounds

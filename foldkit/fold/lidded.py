@@ -61,7 +61,8 @@ def sorted_extent(subject: Subject, cell_mm: float, labels: bool) -> tuple[float
     """The box's world size (mm) as it lies: x, y across the bed, z up; labels not counted."""
     place = resting_frame(subject, cell_mm, labels)
     size = np.abs(place[:, :3] @ (np.array(subject.folding.box, dtype=np.float64) * cell_mm))
-    return tuple(float(v) for v in size)
+    x, y, z = size
+    return float(x), float(y), float(z)
 
 
 def split_height(subject: Subject, cell_mm: float, labels: bool) -> float:

@@ -71,7 +71,8 @@ class FoldScene:
 
     def add_to(self, plotter: pv.Plotter) -> None:
         """Add the meshes, with their look, to a plotter (the camera is left to a CameraPath)."""
-        plotter.set_background(BACKGROUND)
+        # pyvista's functools.wraps on this method hides its binding from mypy: self is taken for the first argument
+        plotter.set_background(BACKGROUND)  # type: ignore[arg-type]
         plotter.add_mesh(self.parts["paper"].mesh, scalars="rgb", rgb=True, ambient=0.35, diffuse=0.7)
         plotter.add_mesh(self.parts["grid"].mesh, color=look.GRID_LINE, line_width=1.5)
         plotter.add_mesh(self.parts["hinges"].mesh, color=look.FOLD_EDGE, line_width=5,
@@ -134,7 +135,7 @@ def _segments(segments: list[tuple[tuple[float, float], tuple[float, float], int
 def _grid(tree: PanelTree) -> Part:
     """The grid lines of every flat crease and of the net's outline (hinges are drawn apart)."""
     cells = set(tree.cells)
-    segments = []
+    segments: list[tuple[tuple[float, float], tuple[float, float], int]] = []
     for r, c in tree.cells:
         sides = {(r - 1, c): ((c, r), (c + 1, r)), (r, c - 1): ((c, r), (c, r + 1)),
                  (r + 1, c): ((c, r + 1), (c + 1, r + 1)), (r, c + 1): ((c + 1, r), (c + 1, r + 1))}
@@ -159,7 +160,9 @@ def _hinges(tree: PanelTree) -> Part:
 
 def _ink(tree: PanelTree, subject: Subject) -> Part:
     """The labels, with their circles and squares, on the printed side of each labelled cell."""
-    points, triangles, panels = [], [], []
+    points: list[np.ndarray] = []  # (n, 3) float64 each
+    triangles: list[np.ndarray] = []  # (m, 3) int64 each
+    panels: list[np.ndarray] = []  # (n,) int64 each
     for cell, label in sorted(subject.labels.items()):
         flat, faces = _triangulate(label_outline(label))
         centre = np.array([cell[1] + 0.5, cell[0] + 0.5])

@@ -10,12 +10,16 @@ creates anything, and points to ``foldkit animate``.
 from __future__ import annotations
 
 import time
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from foldkit.display import require_display
 from foldkit.fold.pose import Sequence
 from foldkit.fold.subject import Subject
+
+if TYPE_CHECKING:
+    from foldkit.fold.camera import Shot
 
 WINDOW_SIZE = (1024, 768)
 FOLD_SECONDS = 6.0  # how long playing takes from the flat net to the closed box
@@ -46,7 +50,8 @@ class FoldWindow:
 
         self.t, self.clock, self.playing = 0.0, 0.0, False  # clock: seconds along the camera path
         self.wall: float | None = None  # the wall clock at the last tick while playing
-        self.glide = None  # (the user's camera as a Shot, the clock then) while rejoining the path
+        # (the user's camera as a Shot, the clock then) while rejoining the path
+        self.glide: tuple[Shot, float] | None = None
         self.scene = fold_scene(subject, sequence)
         viewport = Viewport.for_window(window_size, top=CAPTION_PIXELS, bottom=HELP_PIXELS)
         self.path = self.scene.camera_path(window_size, FOLD_SECONDS, viewport)
@@ -54,16 +59,21 @@ class FoldWindow:
         self.scene.add_to(self.plotter)
         add_caption(self.plotter, subject)
         self.plotter.add_text(HELP, position="lower_left", font_size=8, color=(0.3, 0.3, 0.3))
+        # pyvista's functools.wraps on this method hides its binding from mypy: self is taken for the first argument
         self.slider = self.plotter.add_slider_widget(
-            self._slid, (0.0, 1.0), value=0.0, title="fold t", pointa=(0.55, 0.93), pointb=(0.95, 0.93),
+            self._slid,  # type: ignore[arg-type]
+            (0.0, 1.0), value=0.0, title="fold t", pointa=(0.55, 0.93), pointb=(0.95, 0.93),
             interaction_event="always", fmt="%.2f", style="modern")
-        self.plotter.add_key_event("space", self.toggle)
+        # pyvista's functools.wraps on this method hides its binding from mypy: self is taken for the first argument
+        self.plotter.add_key_event("space", self.toggle)  # type: ignore[arg-type]
         self.path.shot(0.0).apply(self.plotter)
 
     def start(self) -> None:
         """Play from the flat net once the window is open, ticking on the interactor's timer."""
-        self.plotter.iren.add_observer("TimerEvent", lambda *_: self.tick())
-        self.plotter.iren.create_timer(TICK_MS, repeating=True)
+        interactor = self.plotter.iren
+        assert interactor is not None  # a plotter keeps its interactor until it is closed
+        interactor.add_observer("TimerEvent", lambda *_: self.tick())
+        interactor.create_timer(TICK_MS, repeating=True)
         self.playing = True
 
     def toggle(self) -> None:
@@ -110,7 +120,7 @@ class FoldWindow:
         return Shot((1 - s) * start.focus + s * shot.focus, (1 - s) * start.position + s * shot.position,
                     up / np.linalg.norm(up), shot.window_center)
 
-    def _user_shot(self):
+    def _user_shot(self) -> Shot:
         """The camera as it is now (the user may have orbited or zoomed it), as a Shot."""
         from foldkit.fold.camera import Shot
 

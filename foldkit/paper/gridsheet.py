@@ -92,8 +92,8 @@ def sheet_drawing(sheet: Sheet, paper: str = "a4") -> Drawing:
     footer_height = sum(size * LINE_GAP * PT_MM for _, size, _ in footer_lines) + gap
     frame = _frame(sheet, inner, height - MARGIN_MM - footer_height - grid_top, grid_top, k)
     footer = _footer(footer_lines, frame.x, frame.y + sheet.rows * frame.cell + gap)
-    shapes = [Rect(0, 0, width, height, (1.0, 1.0, 1.0), "page"), *head]
-    shapes += grid_shapes(sheet, frame) + clue_shapes(sheet, frame) + footer
+    shapes: list[Shape] = [Rect(0, 0, width, height, (1.0, 1.0, 1.0), "page"), *head,
+                           *grid_shapes(sheet, frame), *clue_shapes(sheet, frame), *footer]
     return Drawing((width, height), sheet.title, tuple(shapes))
 
 
@@ -142,7 +142,7 @@ def grid_shapes(sheet: Sheet, frame: GridPlace) -> list[Shape]:
     lines += [_stroke(frame, a, b, THICK_MM, INK, "border") for a, b in thick]
     corners = [(0, 0), (0, sheet.cols), (sheet.rows, sheet.cols), (sheet.rows, 0), (0, 0)]
     lines += [_stroke(frame, a, b, FRAME_MM, INK, "frame") for a, b in zip(corners, corners[1:], strict=False)]
-    return fills + lines + _cell_labels(sheet, frame)
+    return [*fills, *lines, *_cell_labels(sheet, frame)]
 
 
 def _stroke(frame: GridPlace, a: Cell, b: Cell, width: float, colour: RGB, role: str) -> Line:

@@ -11,7 +11,7 @@ page millimetres (y down) as it keeps the shapes.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 import numpy as np
 
@@ -19,7 +19,7 @@ from foldkit.assembly.colours import FADED, INK, PAPER, RGB, faded, piece_colour
 from foldkit.assembly.shapes import distinct_shapes, shape_index
 from foldkit.assembly.steps import CORNER_NAMES, Step, assembly_steps
 from foldkit.assembly.view import Faces, View, camera, corner_azimuth, scene_faces
-from foldkit.drawing import PT_MM, Document, Drawing, Label, Line, Polygon
+from foldkit.drawing import PT_MM, Document, Drawing, Label, Line, Polygon, Shape
 from foldkit.exchange.pdf import PT_PER_MM, drawing_pdf, font_width
 from foldkit.paper.page import BOLD, REGULAR, paper_size, wrapped
 from solver.packing.assembly import Box, Placed, piece_colours
@@ -39,7 +39,8 @@ class Page:
     mm (y down)."""
 
     def __init__(self, size: tuple[float, float]):
-        self.size, self.shapes = size, []
+        self.size = size
+        self.shapes: list[Shape] = []
 
     def mm(self, x: float, y: float) -> tuple[float, float]:
         return float(x) * PT_MM, (self.size[1] - float(y)) * PT_MM
@@ -56,20 +57,28 @@ class Page:
     def polygon(self, corners, fill, stroke=None, width: float = 0.0) -> None:
         """A closed polygon through the corners (points), filled and/or outlined (width in points)."""
         outline = tuple(self.mm(*point) for point in corners)
-        self.shapes.append(Polygon(outline, _rgb(fill), _rgb(stroke), width * PT_MM, "face"))
+        self.shapes.append(Polygon(outline, _optional_rgb(fill), _optional_rgb(stroke), width * PT_MM, "face"))
 
     def drawing(self, title: str) -> Drawing:
-        return Drawing(tuple(x * PT_MM for x in self.size), title, tuple(self.shapes))
+        width, height = self.size
+        return Drawing((width * PT_MM, height * PT_MM), title, tuple(self.shapes))
 
 
-def _rgb(colour) -> RGB | None:
-    return None if colour is None else tuple(float(v) for v in colour)
+def _rgb(colour: Iterable[float]) -> RGB:
+    """A colour (a tuple, or a row of a numpy array) as three Python floats."""
+    r, g, b = (float(v) for v in colour)
+    return r, g, b
+
+
+def _optional_rgb(colour: Iterable[float] | None) -> RGB | None:
+    return None if colour is None else _rgb(colour)
 
 
 def assembly_document(box: Box, packing: Sequence[Placed], order: Sequence[int],
                       colours: Sequence[int] | None = None, title: str = "Assembly", paper: str = "a4") -> Document:
     """The assembly instructions' pages (paper: a4, letter or a3)."""
-    size = tuple(x * PT_PER_MM for x in paper_size(paper))
+    width, height = paper_size(paper)
+    size = width * PT_PER_MM, height * PT_PER_MM
     colours = list(colours) if colours is not None else piece_colours(box, packing, order)
     fills = np.array([piece_colour(c) for c in colours])
     pages = [Page(size)]

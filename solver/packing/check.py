@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections import Counter
 from functools import lru_cache
 
+from solver.box import as_vec
 from solver.packing.model import Cube, Packing, PackingPuzzle
 
 Matrix = tuple[tuple[int, int, int], tuple[int, int, int], tuple[int, int, int]]
@@ -20,7 +21,7 @@ IDENTITY: Matrix = ((1, 0, 0), (0, 1, 0), (0, 0, 1))
 
 
 def _times(a: Matrix, b: Matrix) -> Matrix:
-    rows = [tuple(sum(a[i][k] * b[k][j] for k in range(3)) for j in range(3)) for i in range(3)]
+    rows = [as_vec(sum(a[i][k] * b[k][j] for k in range(3)) for j in range(3)) for i in range(3)]
     return rows[0], rows[1], rows[2]
 
 
@@ -48,7 +49,7 @@ def _turned(matrix: Matrix, cube: Cube) -> Cube:
 
 def _at_origin(cubes: frozenset[Cube]) -> frozenset[Cube]:
     low = tuple(min(c[i] for c in cubes) for i in range(3))
-    return frozenset(tuple(c[i] - low[i] for i in range(3)) for c in cubes)
+    return frozenset(as_vec(c[i] - low[i] for i in range(3)) for c in cubes)
 
 
 @lru_cache(maxsize=256)

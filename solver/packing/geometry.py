@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from itertools import permutations, product
 
+from solver.box import as_vec
 from solver.packing.model import Box, Cube, PackingPuzzle, Shape
 
 Transform = tuple[tuple[int, int, int], tuple[int, int, int]]  # (axis permutation, signs): x'_i = s_i * x_{p_i}
@@ -21,7 +22,7 @@ def _determinant(transform: Transform) -> int:
 
 def all_transforms() -> list[Transform]:
     """The 48 symmetries of the cube about the origin (rotations first, then reflections)."""
-    found = [(perm, signs) for perm in permutations(range(3)) for signs in product((1, -1), repeat=3)]
+    found = [(as_vec(perm), as_vec(signs)) for perm in permutations(range(3)) for signs in product((1, -1), repeat=3)]
     return sorted(found, key=lambda t: (-_determinant(t), t[0], [-s for s in t[1]]))
 
 
@@ -106,7 +107,7 @@ def box_map(transform: Transform, box: Box, cube: Cube) -> Cube:
     """Where a symmetry of the box (about the box's own corner) sends a cube of the box."""
     perm, signs = transform
     turned = apply(transform, cube)
-    return tuple(t if s > 0 else box[axis] - 1 + t for axis, (t, s) in enumerate(zip(turned, signs, strict=True)))
+    return as_vec(t if s > 0 else box[axis] - 1 + t for axis, (t, s) in enumerate(zip(turned, signs, strict=True)))
 
 
 def keeps_target(transform: Transform, puzzle: PackingPuzzle) -> bool:

@@ -9,6 +9,7 @@ An optional target shape is a ``shape:`` block (``solver.packing.shape_text``).
 
 from __future__ import annotations
 
+from solver.box import as_vec
 from solver.packing.geometry import normalise, orientations
 from solver.packing.model import (
     MAX_SIDE,
@@ -263,7 +264,7 @@ def solution_picture(packing: Packing, box: Box | None = None) -> str:
     The box defaults to the smallest box holding every cube of the packing."""
     number = {cube: k for k, placement in enumerate(packing, 1) for cube in placement.cubes}
     if box is None:
-        box = tuple(max(cube[axis] for cube in number) + 1 for axis in range(3)) if number else (0, 0, 0)
+        box = as_vec(max(cube[axis] for cube in number) + 1 for axis in range(3)) if number else (0, 0, 0)
     width = len(str(len(packing)))
     out = []
     for z in range(box[2]):

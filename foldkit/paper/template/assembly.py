@@ -229,7 +229,8 @@ def paragraph(sheet: Sheet, text: str, x: float, y: float, width: float, size: f
 
 def pale(colour: RGB, amount: float = 0.75) -> RGB:
     """A colour mixed with white."""
-    return tuple(1 - (1 - v) * (1 - amount) for v in colour)
+    r, g, b = (1 - (1 - v) * (1 - amount) for v in colour)
+    return r, g, b
 
 
 def draw_stage(sheet: Sheet, subject: Subject, tree: PanelTree, stage: int, area) -> None:

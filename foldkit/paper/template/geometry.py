@@ -125,7 +125,8 @@ class NetGeometry:
     @property
     def bounds(self) -> tuple[float, float, float, float]:
         """(min x, min y, max x, max y) of the net with its tabs."""
-        return tuple(float(v) for v in self.outline.bounds)
+        x0, y0, x1, y1 = self.outline.bounds
+        return float(x0), float(y0), float(x1), float(y1)
 
     def label_of(self, edge: OutlineEdge) -> str:
         """The seam label an outline edge carries."""
@@ -295,7 +296,7 @@ def place_tabs(seams: list[Seam], net: Polygon, shapes: list[tuple[float, float]
     for seam in seams:
         best: list[Tab] = []
         for side, pieces, depth, inset in _tab_choices(seam, shapes):
-            found = []
+            found: list[Tab] = []
             for start, end, outward in pieces:
                 inset_here = min(inset, 0.4 * np.hypot(end[0] - start[0], end[1] - start[1]))
                 poly = tab_polygon(start, end, outward, depth, inset_here)

@@ -83,7 +83,8 @@ def tab_letter(label: str, tab: Tab, outward: tuple[int, int], size: float) -> T
     """The letter in the middle of a tab, the largest that fits inside it."""
     (x0, y0), (x1, y1) = tab.fold
     out = np.array(outward, dtype=np.float64)
-    at = tuple(float(v) for v in (np.array([(x0 + x1) / 2, (y0 + y1) / 2]) + out * tab.depth / 2))
+    middle = np.array([(x0 + x1) / 2, (y0 + y1) / 2]) + out * tab.depth / 2
+    at = float(middle[0]), float(middle[1])
     inside = Polygon(tab.polygon).buffer(-CLEAR)
     angle = along_angle(*tab.fold)
     for share in SHRINK:
@@ -138,6 +139,7 @@ def edge_letter(label: str, side: SeamSide, size: float, room: Room) -> Text:
         key = (not on_mark, text.size, -abs(k - middle))
         if best_key is None or key > best_key:
             best, best_key = text, key
+    assert best is not None  # a seam side has at least one edge
     return best
 
 
