@@ -14,7 +14,7 @@ from foldkit.cli import main
 from tests.conftest import ROOT
 
 DATA = Path(__file__).parent / "data"
-COMMANDS = ["solve", "boxes", "show", "animate", "build", "template", "generate", "sheet", "kinds"]
+COMMANDS = ["solve", "boxes", "show", "animate", "build", "template", "generate", "sheet", "kinds", "nets"]
 
 
 def run(capsys, *argv):
