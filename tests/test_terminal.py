@@ -36,8 +36,9 @@ def test_a_bad_command_is_one_line_with_one_prefix():
 @pytest.mark.parametrize("signals", [[signal.SIGTERM], [signal.SIGINT] * 6])
 def test_sigterm_and_a_burst_of_ctrl_c_end_a_build_cleanly(tmp_path, signals):
     folder = tmp_path / "out"
-    done = foldkit("build", "--net", "examples/two-boxes.txt", "-o", str(folder), "--only", "fold.gif,template.pdf",
-                   "--gif-size", "320x240")
+    # The meshes and pages of the built-in puzzle take several seconds: the signals come mid-build.
+    # (Not the GIF: a Ctrl-C while VTK renders can crash the process; see the notes of issue 17.)
+    done = foldkit("build", "-o", str(folder), "--skip", "fold.gif,index.html")
     time.sleep(2.5)
     for sent in signals:
         done.send_signal(sent)
