@@ -243,8 +243,7 @@ def call_for(argv: list[str]) -> tuple[Command, Call]:
     if loose.help:
         parser.print_help()
         raise SystemExit(0)
-    refuse_foreign([flag for flag in vars(loose) if flag.startswith("-") and flag not in ("-h", "--help")],
-                   groups.specs(), name, kind)
+    refuse_foreign([flag for flag in vars(loose) if flag.startswith("-")], groups.specs(), name, kind)
     values = parser.parse_args(rest)
     options = (options_of(groups.command, values), options_of(groups.solve, values),
                options_of(groups.build, values) or kind.build_options())

@@ -5,7 +5,6 @@ arguments (the kind, its puzzle, the options of the command and of the kind)."""
 from __future__ import annotations
 
 import sys
-from collections.abc import Iterable
 from dataclasses import dataclass, fields, replace
 from functools import cached_property
 from pathlib import Path
@@ -13,7 +12,7 @@ from typing import Any
 
 from foldkit import options as opt
 from foldkit.build import build, fingerprint
-from foldkit.console import ProgressBar, raise_if_interrupted
+from foldkit.console import ProgressBar, print_notes, raise_if_interrupted
 from foldkit.errors import EXIT_PARTIAL, FoldkitError
 from foldkit.exchange.json import json_text
 from foldkit.kinds import Loaded, Source, all_kinds, parse_source
@@ -60,12 +59,6 @@ class Call:
 
     def summary(self) -> str:
         return self.kind.outcome(self._report).summary
-
-
-def print_notes(notes: Iterable[str]) -> None:
-    """Advice for the person at the terminal, one line each, on stderr."""
-    for note in notes:
-        print(f"foldkit: note: {note}", file=sys.stderr)
 
 
 # ---------------------------------------------------------------------------------------------

@@ -9,6 +9,7 @@ first, are remembered and nothing else, so they cannot break the clean-up.
 from __future__ import annotations
 
 import sys
+from collections.abc import Iterable
 
 _interrupted = False
 
@@ -58,3 +59,9 @@ class ProgressBar:
         if done >= 1:
             sys.stderr.write("\n")
         sys.stderr.flush()
+
+
+def print_notes(notes: Iterable[str]) -> None:
+    """Advice for the person at the terminal, one line each, on stderr."""
+    for note in notes:
+        print(f"foldkit: note: {note}", file=sys.stderr)

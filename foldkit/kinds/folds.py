@@ -9,14 +9,13 @@ which ``foldkit solve`` must not pay.
 
 from __future__ import annotations
 
-import sys
 from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from foldkit import options as opt
-from foldkit.console import ProgressBar
+from foldkit.console import ProgressBar, print_notes
 from foldkit.exchange import format_of, write_artifact
 from foldkit.fold.animation import FORMATS, AnimationOptions, animation_bytes, frame_times
 from foldkit.kinds.base import BedOptions, Command, GifOptions, Invocation, Made, Maker, NoOptions, PaperOptions, option
@@ -240,8 +239,7 @@ def run_template(call: Invocation) -> int:
     drawn, notes = subject.fitted_template(chosen)
     write = template_svg if output.suffix.lower() == ".svg" else template_pdf
     print(f"wrote {write_artifact(output, write(subject.fold, chosen, drawn))}")
-    for note in notes:
-        print(f"foldkit: note: {note}", file=sys.stderr)
+    print_notes(notes)
     return 0
 
 
