@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from foldkit import options as opt
+from foldkit.errors import EXIT_BAD_INPUT, FoldkitError
 from foldkit.exchange import VIDEO_FORMATS, format_of
 from foldkit.kinds.base import BedOptions, Command, GifOptions, Kind, NoOptions, PaperOptions, lazy_module, option
 from foldkit.page import with_page
@@ -56,6 +57,31 @@ class AnimateOptions:
             format_of(self.output, VIDEO_FORMATS)
 
 
+@dataclass(frozen=True)
+class ChallengeOptions(PaperOptions):
+    """What `foldkit generate packing` was asked for."""
+
+    source: str = option("", "--from", "the packing puzzle to make challenges of (required)", str, "FILE")
+    count: int = option(1, "--count", "how many challenges, 1 to 50, from easiest to hardest (default 1)",
+                        opt.number(int, 1, 50, "a whole number"), "N")
+    seed: int | None = option(None, "--seed", "same seed, same challenges, byte for byte (default: a random "
+                              "seed, noted in the files)", opt.number(int, 0, 2**62, "a whole number"))
+    timeout: float = option(120.0, "--timeout", "give up after S seconds with exit 1 (default 120)",
+                            opt.number(float, 0.1, 86400.0, "a number of seconds"), "S")
+    output: str | None = option(None, "--output", "the folder to write into (default "
+                                "outputs/<name>-challenges)", str, "DIR", aliases=("-o",))
+    cube_mm: float = option(15.0, "--cube-mm", "edge of one unit cube of the printed bases (default 15)",
+                            opt.number(float, 3.0, 100.0, "a size in mm"))
+    clearance_mm: float = option(0.15, "--clearance-mm", "taken off each face of a base where other pieces "
+                                 "meet it (default 0.15)", opt.number(float, 0.0, 1.0, "a size in mm"))
+
+    def check(self) -> None:
+        if not self.source:
+            raise FoldkitError("generate packing: the option --from FILE is required", EXIT_BAD_INPUT)
+
+
+challenges = lazy_module("foldkit.kinds.packing.challenges")
+
 KIND = Kind(
     name="packing",
     title="Polycube packing",
@@ -80,5 +106,7 @@ KIND = Kind(
     subject=makers.packed,
     commands={"show": Command("show", "play the assembly, piece by piece, in a PyVista window", body.run_show,
                               NoOptions),
-              "animate": Command("animate", "render the assembly to a GIF or MP4", body.run_animate, AnimateOptions)},
+              "animate": Command("animate", "render the assembly to a GIF or MP4", body.run_animate, AnimateOptions),
+              "generate": Command("generate", "challenge cards: a few pieces given, one way to place the rest",
+                                  challenges.run_generate, ChallengeOptions, target="none")},
 )
