@@ -6,14 +6,15 @@ from __future__ import annotations
 
 import numpy as np
 
-from foldkit.drawing import PT_MM, Circle, Group, Label, Polygon, Shape
+from foldkit.drawing import PT_MM, Circle, Group, Polygon, Shape
 from foldkit.fold.panels import PanelTree
 from foldkit.fold.subject import Subject
-from foldkit.look import FOLD_EDGE, INK, MARK_RADIUS, RGB, face_colour, face_label
+from foldkit.look import FOLD_EDGE, INK, MARK_RADIUS, RGB, face_colour, face_label, underlined
 from foldkit.paper.page import BOLD, REGULAR, SOFT_INK, Sheet, Stroke, draw_header, wrapped
 from foldkit.paper.template.geometry import NetGeometry, net_polygon
 from foldkit.paper.template.marks import NUMBER_SIZE, face_title, sums_text, title_text
 from foldkit.paper.template.paint import CUT_PEN, NetPen, outline_rings
+from foldkit.paper.template.text import Text
 from solver.box import face_axes, face_normal, square_center
 from solver.grid import Cell
 
@@ -127,7 +128,9 @@ def painted_number(subject: Subject, cell: Cell, to_mm) -> Group:
     right = np.array(to_mm(centre + np.array(folding.right[cell], dtype=np.float64))) - o
     up = np.array(to_mm(centre + np.array(folding.up[cell], dtype=np.float64))) - o
     painted = subject.labels[cell]
-    shapes: list[Shape] = [Label(0.0, 0.35 * NUMBER_SIZE, painted.text, NUMBER_SIZE / PT_MM, BOLD, INK, "centre")]
+    pen = NetPen(lambda p: p, 1.0)
+    pen.text(Text(painted.text, (0.0, 0.0), NUMBER_SIZE, underline=underlined(painted.text)), INK)
+    shapes: list[Shape] = pen.shapes()
     if painted.mark == "circle":
         shapes.append(Circle((0.0, 0.0), MARK_RADIUS, None, INK, 0.04, "mark"))
     elif painted.mark == "square":

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 from foldkit.exchange.pdf import font_width
 from foldkit.fold.subject import Subject
-from foldkit.look import box_text, face_label, face_sums_text, product_text
+from foldkit.look import box_text, face_label, face_sums_text, product_text, underlined
 from foldkit.paper.page import BOLD
 from foldkit.paper.template.geometry import NetGeometry, Point
 from foldkit.paper.template.letters import clear_of, overlaps, seam_letters
@@ -46,7 +46,7 @@ def net_marks(subject: Subject, geometry: NetGeometry, cell_mm: float, letters: 
     folds = [crease_segment(e) for e, angle in creases.items() if angle == RIGHT_ANGLE]
     flats = [crease_segment(e) for e, angle in creases.items() if angle != RIGHT_ANGLE]
     marked = sorted(subject.labels.items())
-    numbers = [Text(label.text, cell_centre(c), NUMBER_SIZE) for c, label in marked]
+    numbers = [Text(label.text, cell_centre(c), NUMBER_SIZE, underline=underlined(label.text)) for c, label in marked]
     titles = face_labels(subject)
     seam_labels = seam_letters(subject, geometry, cell_mm, numbers, inside=letters)
     titles = [clear_of(title, seam_labels) for title in titles]  # a title gives way to the letters
