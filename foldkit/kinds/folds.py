@@ -69,7 +69,7 @@ class FoldBuildOptions(PaperOptions, GifOptions, BedOptions):
     kerf_mm: float = option(0.0, "--kerf", "template.dxf for a laser cutter: the cut outline moved outward by "
                             "half this kerf in mm, 0 to 2 (default 0)",
                             opt.number(float, 0.0, 2.0, "a width in mm"), "MM")
-    numbers: bool = False  # raised numbers on box.stl: a kind whose cells carry numbers offers --no-numbers
+    numbers: bool = False  # numbers on box.stl and net.stl: a kind whose cells carry numbers offers --no-numbers
 
     def check(self) -> None:
         """Refuse a GIF too long or too large before any work starts."""
@@ -102,7 +102,7 @@ def net_stl(subject: Folded, options: FoldBuildOptions) -> bytes:
     from foldkit.exchange.stl import stl_bytes
     from foldkit.fold.printed import net_mesh
 
-    return stl_bytes(net_mesh(subject.fold, options.print_cell_mm, options.bed_mm))
+    return stl_bytes(net_mesh(subject.fold, options.print_cell_mm, options.bed_mm, options.numbers))
 
 
 def fold_glb(subject: Folded, options: FoldBuildOptions) -> bytes:
