@@ -24,6 +24,8 @@ if TYPE_CHECKING:
     from foldkit.fold.subject import Subject
     from foldkit.paper.template import TemplateOptions
 
+PLAIN_HELP = ("the template (pdf, svg, dxf) with cut, fold and glue marks only: no colours, no numbers, no "
+              "face names; it folds with the printed side inside, so the box is blank outside")
 SEQUENCES = ("staged", "together")
 SEQUENCE_HELP = "staged: panels fold leaves first, as a person folds (default); together: every hinge at once"
 
@@ -69,6 +71,7 @@ class FoldBuildOptions(PaperOptions, GifOptions, BedOptions):
     kerf_mm: float = option(0.0, "--kerf", "template.dxf for a laser cutter: the cut outline moved outward by "
                             "half this kerf in mm, 0 to 2 (default 0)",
                             opt.number(float, 0.0, 2.0, "a width in mm"), "MM")
+    plain: bool = option(False, "--plain", PLAIN_HELP)
     numbers: bool = False  # numbers on box.stl and net.stl: a kind whose cells carry numbers offers --no-numbers
 
     def check(self) -> None:
@@ -120,7 +123,7 @@ def _template(suffix: str) -> Maker:
     def make(subject: Folded, options: FoldBuildOptions) -> Made:
         from foldkit.paper.template import TemplateOptions, template_pdf, template_svg
 
-        chosen = TemplateOptions(paper=options.paper)
+        chosen = TemplateOptions(paper=options.paper, plain=options.plain)
         drawn, notes = subject.fitted_template(chosen)
         write = template_svg if suffix == ".svg" else template_pdf
         return Made({f"template{suffix}": write(subject.fold, chosen, drawn)}, notes)
@@ -131,7 +134,7 @@ def template_dxf(subject: Folded, options: FoldBuildOptions) -> Made:
     from foldkit.paper.template import TemplateOptions
     from foldkit.paper.template.cutter import template_dxf as make
 
-    chosen = TemplateOptions(paper=options.paper)
+    chosen = TemplateOptions(paper=options.paper, plain=options.plain)
     drawn, notes = subject.fitted_template(chosen)
     return Made({"template.dxf": make(subject.fold, chosen, options.kerf_mm, drawn)}, notes)
 
@@ -202,6 +205,7 @@ class TemplateCommandOptions(PaperOptions):
                                    aliases=("--cell-mm",))
     letters: bool = option(True, "--no-letters", "leave the seam letters off the net's faces (the tabs keep "
                            "theirs); print once with letters to see which edge each tab goes under")
+    plain: bool = option(False, "--plain", PLAIN_HELP)
 
     def check(self) -> None:
         if self.output is not None:
@@ -235,7 +239,8 @@ def run_template(call: Invocation) -> int:
     options: TemplateCommandOptions = call.options
     subject = call.subject()
     output = Path(options.output or Path("outputs") / subject.fold.name / "template.pdf")
-    chosen = TemplateOptions(paper=options.paper, cell_mm=options.cell_mm, letters=options.letters)
+    chosen = TemplateOptions(paper=options.paper, cell_mm=options.cell_mm, letters=options.letters,
+                             plain=options.plain)
     drawn, notes = subject.fitted_template(chosen)
     write = template_svg if output.suffix.lower() == ".svg" else template_pdf
     print(f"wrote {write_artifact(output, write(subject.fold, chosen, drawn))}")

@@ -99,12 +99,12 @@ class NetPen:
         return replace(text, at=(x, y - lift), underline=False)
 
 
-def draw_net(pen: NetPen, subject: Subject, geometry: NetGeometry, marks: Marks) -> None:
-    """The whole net: tinted cells, tabs, lines of each kind, numbers and labels."""
+def draw_net(pen: NetPen, subject: Subject, geometry: NetGeometry, marks: Marks, plain: bool = False) -> None:
+    """The whole net: tinted cells (white when plain), tabs, lines of each kind, numbers and labels."""
     pen.layer("print")
     for tab in geometry.tabs:
         pen.polygon(tab.polygon, TAB_FILL, None)
-    for cell in sorted(subject.cells):
+    for cell in sorted(subject.cells) if not plain else ():
         pen.cell(cell, face_colour(subject.folding.face_of(cell)))
     for a, b in marks.flats:
         pen.line(a, b, FLAT_PEN)
@@ -133,7 +133,7 @@ def net_drawing(subject: Subject, options: TemplateOptions, drawn: Drawn | None 
     cell = plan.cell_mm
     size = (x1 - x0) * cell + 2 * NET_MARGIN_MM, (y1 - y0) * cell + 2 * NET_MARGIN_MM
     pen = NetPen(lambda p: ((p[0] - x0) * cell + NET_MARGIN_MM, (p[1] - y0) * cell + NET_MARGIN_MM), cell)
-    draw_net(pen, subject, geometry, marks)
+    draw_net(pen, subject, geometry, marks, options.plain)
     return Drawing(size, f"{subject.name}: cut-and-fold net, cell {cell:g} mm", tuple(pen.shapes()))
 
 
