@@ -136,7 +136,7 @@ def title_in_run(text: str, run: list[Cell], vertical: bool, cells, band: float)
     """The title as large as fits (up to FACE_LABEL_SIZE) in the middle of a run of cells,
     band cells clear of each side of the run that is cut (where seam letters go), RUN_END clear
     of a crease; None if it does not fit."""
-    inset = {}
+    inset: dict[str, float] = {}
     for direction in DIRECTIONS:
         beyond = [step(cell, direction) for cell in run]
         inset[direction] = band if any(cell not in cells for cell in beyond) else RUN_END
