@@ -16,12 +16,12 @@ from PIL import Image
 
 from foldkit.drawing import Group, Line
 from foldkit.exchange.stl import stl_bytes
+from foldkit.files import built_in_text
 from foldkit.fold.animation import AnimationOptions, animation_bytes
-from foldkit.fold.glyphs import label_outline, text_outline
 from foldkit.fold.gltf import cell_atlas
+from foldkit.fold.glyphs import label_outline, text_outline
 from foldkit.fold.printed import box_mesh, relief_mm
 from foldkit.fold.subject import Label, Subject
-from foldkit.files import built_in_text
 from foldkit.look import DIGIT_HEIGHT, underlined
 from foldkit.paper.shutbox_sheet import puzzle_drawing
 from foldkit.paper.template import TemplateOptions, net_drawing
