@@ -20,7 +20,7 @@ from foldkit.files import built_in_text
 from foldkit.fold.animation import AnimationOptions, animation_bytes
 from foldkit.fold.gltf import cell_atlas
 from foldkit.fold.glyphs import label_outline, text_outline
-from foldkit.fold.printed import box_mesh, relief_mm
+from foldkit.fold.printed import box_mesh, net_engrave_mm, net_mesh, relief_mm
 from foldkit.fold.subject import Label, Subject
 from foldkit.look import DIGIT_HEIGHT, underlined
 from foldkit.paper.shutbox_sheet import puzzle_drawing
@@ -95,6 +95,16 @@ def test_box_stl_carries_the_bar_under_a_6(cube):
         volume = label_volume(labelled(cube, **{name: text}))
         assert volume == pytest.approx(label_outline(Label(text)).area * cell ** 2 * relief, rel=0.02)
     assert label_outline(Label("6")).area > text_outline("6").area + 0.01
+
+
+def test_net_stl_carries_the_bar_under_a_6(cube):
+    cell = 10.0
+    blank = net_mesh(cube, cell, labels=False).volume
+    for text, name in (("6", "six"), ("7", "seven")):
+        mesh = net_mesh(labelled(cube, **{name: text}), cell)
+        assert mesh.is_watertight
+        sunk = label_outline(Label(text)).area * cell ** 2 * net_engrave_mm(cell)
+        assert blank - mesh.volume == pytest.approx(sunk, rel=0.02)
 
 
 def test_the_animation_shows_the_bar(cube, no_rule):
