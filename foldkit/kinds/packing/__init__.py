@@ -26,16 +26,16 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from foldkit import options as opt
-from foldkit.errors import EXIT_NO_SOLUTION, EXIT_UNFINISHED
+from foldkit.errors import EXIT_BAD_INPUT, EXIT_NO_SOLUTION, EXIT_UNFINISHED, FoldkitError
 from foldkit.exchange import format_of, write_artifact
-from foldkit.exchange.json import json_bytes
+from foldkit.exchange.json import json_bytes, json_text
 from foldkit.kinds.base import Command, Invocation, Kind, NoOptions, Outcome, option
-from foldkit.kinds.packing import artifacts
+from foldkit.kinds.packing import artifacts, counting
 from foldkit.kinds.packing.artifacts import PackingBuildOptions
+from foldkit.kinds.packing.counting import PartReport
 from foldkit.page import with_page
 from foldkit.page.packing import packing_page
 from solver.packing import Packing, PackingPuzzle, PackingReport, parse_packing, solution_picture
-from solver.packing import solve as solve_packing
 
 SCHEMA = "foldkit.packing/1"
 
@@ -47,16 +47,26 @@ class PackingSolveOptions:
                               opt.number(int, 0, 2**63 - 1, "a whole number"))
     limit: int = option(0, "--limit", "with --all: stop counting after N packings (exit 4; the counts are then "
                         "lower bounds; default 0: no limit)", opt.number(int, 0, opt.MAX_LIMIT, "a whole number"), "N")
+    jobs: int | None = option(None, "--jobs", "with --all: count in N processes (default: one per core)",
+                              opt.number(int, 1, 1024, "a whole number"), "N")
+    part: tuple[int, int] | None = option(None, "--part", "with --all: count only part K of N and print its JSON, "
+                                          "for 'foldkit merge'", counting.part_of, "K/N")
+    cluster: str | None = option(None, "--cluster", "with --all: count on the Dask scheduler at ADDRESS "
+                                 "(pip install foldkit[cluster])", str, "ADDRESS")
+
+    def check(self) -> None:
+        for flag, given in (("--jobs", self.jobs), ("--part", self.part), ("--cluster", self.cluster)):
+            if given is not None and not self.every:
+                raise FoldkitError(f"{flag} divides the count of every packing: give it with --all", EXIT_BAD_INPUT)
+        if self.part is not None and self.cluster is not None:
+            raise FoldkitError("--part runs one part here, --cluster every part there: give one of them",
+                               EXIT_BAD_INPUT)
 
 
-def solve(puzzle: PackingPuzzle, options: PackingSolveOptions) -> PackingReport:
-    """One packing (deterministic for a seed); every packing counted and classified with options.every,
-    up to options.limit packings (0: all)."""
-    return solve_packing(puzzle, every=options.every, seed=options.seed, limit=options.limit)
-
-
-def outcome(report: PackingReport) -> Outcome:
+def outcome(report: PackingReport | PartReport) -> Outcome:
     """0 when a packing is found (with --all: how many), 1 when there is none, saying why."""
+    if isinstance(report, PartReport):
+        return counting.part_outcome(report)
     if report.packing is None:
         why = "the search is complete" if report.failure == "no packing" else report.failure
         return Outcome(EXIT_NO_SOLUTION, f"no packing: {why}")
@@ -122,8 +132,10 @@ def counts_text(report: PackingReport) -> str:
     return "\n".join(["pieces:", *lines])
 
 
-def text(report: PackingReport) -> str:
+def text(report: PackingReport | PartReport) -> str:
     """What `foldkit solve` prints: the puzzle, the outcome, the packing as levels, the counts."""
+    if isinstance(report, PartReport):
+        return counting.part_text(report)
     head = [puzzle_line(report.puzzle), outcome(report).summary]
     body = [packing_text(report.packing, report.puzzle.box)] if report.packing is not None else []
     return "\n".join(head) + "\n\n" + "\n\n".join([*body, counts_text(report)])
@@ -142,8 +154,10 @@ def packing_json(packing: Packing) -> list[dict]:
     return [{"piece": p.piece, "number": k, "cubes": _cubes(p.cubes)} for k, p in enumerate(packing, 1)]
 
 
-def json(report: PackingReport) -> dict:
-    """The report in the documented schema."""
+def json(report: PackingReport | PartReport) -> dict:
+    """The report in the documented schema (a part's: see counting)."""
+    if isinstance(report, PartReport):
+        return counting.part_json(report)
     puzzle = report.puzzle
     pieces = [{"name": piece.name, "count": piece.count, "cubes": _cubes(piece.cubes), "orientations": turns,
                "placements": places}
@@ -177,6 +191,27 @@ def solution_txt(report: PackingReport) -> bytes:
 def solution_json(report: PackingReport) -> bytes:
     """solution.json: the JSON report."""
     return json_bytes(json(report))
+
+
+def subject(report: PackingReport | PartReport, options: PackingBuildOptions) -> artifacts.Packed:
+    """What the makers take; a part of a count has nothing to make things of."""
+    if isinstance(report, PartReport):
+        raise FoldkitError("--part counts a part for 'foldkit merge': it makes nothing", EXIT_BAD_INPUT)
+    return artifacts.packed(report, options)
+
+
+@dataclass(frozen=True)
+class MergeOptions:
+    parts: tuple[str, ...] = option((), "parts", "the JSON files of 'foldkit solve PUZZLE --all --part K/N', every K once",
+                              str, "PART", nargs="+")
+    json: bool = option(False, "--json", "print the documented JSON instead of text")
+
+
+def run_merge(call: Invocation) -> int:
+    """The parts' counts combined and printed as `foldkit solve --all` prints the whole count."""
+    report = counting.merged_report(call.options.parts)
+    print(json_text(json(report)) if call.options.json else text(report))
+    return outcome(report).code
 
 
 def run_show(call: Invocation) -> int:
@@ -214,7 +249,7 @@ KIND = Kind(
     header="'packing X Y Z'",
     recognise=lambda word: word == "packing",
     parse=parse_packing,
-    solve=solve,
+    solve=counting.solve,
     outcome=outcome,
     text=text,
     json=json,
@@ -229,8 +264,10 @@ KIND = Kind(
     }),
     solve_options=PackingSolveOptions,
     build_options=PackingBuildOptions,
-    subject=artifacts.packed,
+    subject=subject,
     commands={"show": Command("show", "play the assembly, piece by piece, in a PyVista window", run_show,
                               NoOptions),
-              "animate": Command("animate", "render the assembly to a GIF or MP4", run_animate, AnimateOptions)},
+              "animate": Command("animate", "render the assembly to a GIF or MP4", run_animate, AnimateOptions),
+              "merge": Command("merge", "combine the JSON of 'solve --all --part K/N' runs into the whole count",
+                               run_merge, MergeOptions, target="none")},
 )
