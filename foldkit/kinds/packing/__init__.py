@@ -202,8 +202,8 @@ def subject(report: PackingReport | PartReport, options: PackingBuildOptions) ->
 
 @dataclass(frozen=True)
 class MergeOptions:
-    parts: tuple[str, ...] = option((), "parts", "the JSON files of 'foldkit solve PUZZLE --all --part K/N', every K once",
-                              str, "PART", nargs="+")
+    parts: tuple[str, ...] = option((), "parts", "the JSON files of 'foldkit solve PUZZLE --all --part K/N', "
+                                    "every K once", str, "PART", nargs="+")
     json: bool = option(False, "--json", "print the documented JSON instead of text")
 
 

@@ -83,7 +83,8 @@ def part_json(report: PartReport) -> dict:
         "schema": PART_SCHEMA, "puzzle": picture(report.puzzle), "name": report.puzzle.name, "seed": report.seed,
         "part": report.part, "parts": report.parts, "table": report.table, "symmetries": report.symmetries,
         "packings": tally.packings, "stabilisers": tally.stabilisers, "nodes": tally.nodes, "found": tally.found,
-        "kept": tally.kept, "limited": tally.limited, "classes": [" ".join(map(str, form)) for form in sorted(tally.forms)],
+        "kept": tally.kept, "limited": tally.limited,
+        "classes": [" ".join(map(str, form)) for form in sorted(tally.forms)],
     }
 
 
@@ -143,8 +144,9 @@ def _read_part(path: str) -> dict:
 
 def tally_of(part: dict) -> Tally:
     """The tally a part's JSON holds."""
-    return Tally(part["packings"], part["stabilisers"], part["nodes"],
-                 frozenset(tuple(map(int, form.split())) for form in part["classes"]), part["found"], part["kept"], part["limited"])
+    forms = frozenset(tuple(map(int, form.split())) for form in part["classes"])
+    return Tally(part["packings"], part["stabilisers"], part["nodes"], forms, part["found"], part["kept"],
+                 part["limited"])
 
 
 def merged_report(paths: list[str]) -> PackingReport:
