@@ -52,6 +52,8 @@ def gathered(tallies: Iterable[Tally], parts: int, report: Report | None) -> Tal
     """The merged tally of the parts as they come in (stopping early when a limit stopped one)."""
     done: list[Tally] = []
     packings = 0
+    if report is not None:
+        report(0, parts, 0)
     try:
         for tally in tallies:
             done.append(tally)
@@ -101,8 +103,11 @@ class ProgressLine:
 
     def __call__(self, done: int, parts: int, packings: int) -> None:
         elapsed = time.monotonic() - self.started
-        left = elapsed * (parts - done) / done
-        self.bar(done / parts, f"{done}/{parts} parts, {packings:,} packings, about {_duration(left)} left")
+        if done == parts:
+            when = f"in {_duration(elapsed)}"
+        else:
+            when = f"about {_duration(elapsed * (parts - done) / done)} left" if done else "started"
+        self.bar(done / parts, f"{done}/{parts} parts, {packings:,} packings, {when}")
 
 
 def _duration(seconds: float) -> str:
