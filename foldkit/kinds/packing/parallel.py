@@ -15,7 +15,6 @@ import signal
 import time
 from collections.abc import Callable, Iterable, Iterator
 
-from foldkit.errors import EXIT_BAD_INPUT, FoldkitError
 from solver.packing.model import PackingPuzzle
 from solver.packing.parts import Plan, Tally, count_part, count_part_of, merge, plan_of
 from solver.packing.solve import Counter
@@ -34,14 +33,15 @@ def counter(puzzle: PackingPuzzle, seed: int | None, jobs: int, cluster: str | N
     """A Counter that runs the parts of a count in this process (jobs 1), in `jobs` processes, or on the
     Dask scheduler at `cluster`, merging their tallies and reporting each part done."""
     def count(plan: Plan, limit: int) -> Tally:
+        if cluster is not None:
+            from foldkit.kinds.packing.cluster import on_cluster  # Dask loads only for a cluster
+
+            n, tallies = on_cluster(cluster, puzzle, seed, parts, limit)
+            return gathered(tallies, n, report)
         n = parts or PARTS_PER_JOB * max(jobs, 1)
         plan.split(n)  # made before the pool forks, so that every worker has it
-        if cluster is not None:
-            from foldkit.kinds.packing.cluster import on_cluster  # dask loads only for a cluster
-
-            tallies = on_cluster(cluster, puzzle, seed, n, limit)
-        elif jobs <= 1:
-            tallies = (count_part(plan, k, n, limit) for k in range(n))
+        if jobs <= 1:
+            tallies: Iterable[Tally] = (count_part(plan, k, n, limit) for k in range(n))
         else:
             tallies = in_processes(puzzle, seed, n, limit, jobs)
         return gathered(tallies, n, report)
@@ -117,9 +117,4 @@ def _duration(seconds: float) -> str:
     if seconds < 5400:
         return f"{seconds / 60:.0f} min"
     return f"{seconds / 3600:.1f} h"
-
-
-def refuse_unreachable(address: str, why: object) -> FoldkitError:
-    """The one-line error for a cluster that cannot be reached."""
-    return FoldkitError(f"--cluster {address}: cannot reach a Dask scheduler there ({why})", EXIT_BAD_INPUT)
 
