@@ -16,10 +16,10 @@ from pathlib import Path
 from typing import Any
 
 from foldkit.errors import EXIT_BAD_INPUT, FoldkitError
-from foldkit.files import BUILT_IN, built_in_text, read_text, subject_name
+from foldkit.files import BUILT_IN, built_in_text, read_bytes, subject_name
 from foldkit.kinds import blockparty, net, numbercross, packing, shutbox
 from foldkit.kinds.base import Kind
-from solver.text import InputError, content_lines, first_unprintable, quoted, tokens
+from solver.text import InputError, content_lines, decode_text, first_unprintable, quoted, tokens
 
 ENTRY_POINT_GROUP = "foldkit.kinds"
 BUILT_IN_KINDS: tuple[Kind, ...] = (net.KIND, shutbox.KIND, packing.KIND, numbercross.KIND, blockparty.KIND)
@@ -70,9 +70,18 @@ def read_source(path: str | Path | None) -> Source:
     if path is None:
         found = Source(built_in_text(), f"{BUILT_IN} (built in)", BUILT_IN)
     else:
-        found = Source(read_text(path), str(path), subject_name(path))
+        found = Source(text_of(read_bytes(path), str(path)), str(path), subject_name(path))
     refuse_unprintable(found.text, found.source)
     return found
+
+
+def text_of(data: bytes, source: str) -> str:
+    """A puzzle file's text: what a kind makes of a format of its own that is not text, else the UTF-8 text."""
+    for kind in all_kinds():
+        text = kind.from_bytes(data, source) if kind.from_bytes is not None else None
+        if text is not None:
+            return text
+    return decode_text(data, source)
 
 
 def kind_of(text: str, source: str) -> Kind:

@@ -23,6 +23,7 @@ from solver.packing.model import PackingPuzzle
 from solver.packing.symmetry import anchored_tasks, classes, symmetry_group
 from solver.packing.tasks import search_tasks, split
 
+PARTS_PER_WORKER = 8  # parts for each process (or cluster thread): a slow part leaves the others something to do
 TASKS_PER_PART = 8  # starting points per part, so that a few big subtrees do not decide the time
 KEEP = 10_000  # packings a part keeps to name classes by (each class is met once or a few times)
 

@@ -36,6 +36,7 @@ from foldkit.kinds.packing.counting import PartReport
 from foldkit.page import with_page
 from foldkit.page.packing import packing_page
 from solver.packing import Packing, PackingPuzzle, PackingReport, parse_packing, solution_picture
+from solver.packing.xmpuzzle import is_xmpuzzle, xmpuzzle_text
 
 SCHEMA = "foldkit.packing/1"
 
@@ -265,6 +266,7 @@ KIND = Kind(
     solve_options=PackingSolveOptions,
     build_options=PackingBuildOptions,
     subject=subject,
+    from_bytes=lambda data, source: xmpuzzle_text(data, source) if is_xmpuzzle(data) else None,  # BurrTools
     commands={"show": Command("show", "play the assembly, piece by piece, in a PyVista window", run_show,
                               NoOptions),
               "animate": Command("animate", "render the assembly to a GIF or MP4", run_animate, AnimateOptions),

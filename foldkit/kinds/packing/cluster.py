@@ -14,10 +14,9 @@ from array import array
 from collections.abc import Iterator
 
 from foldkit.errors import EXIT_BAD_INPUT, FoldkitError
-from foldkit.kinds.packing.parallel import PARTS_PER_JOB
 from solver.packing.engine import INTERRUPTED
 from solver.packing.model import PackingPuzzle
-from solver.packing.parts import Tally, count_part, plan_of
+from solver.packing.parts import PARTS_PER_WORKER, Tally, count_part, plan_of
 
 CONNECT_SECONDS = 10  # to reach the scheduler before saying it cannot be reached
 WATCH_SECONDS = 0.5  # how often a task looks whether the count was stopped
@@ -25,7 +24,7 @@ WATCH_SECONDS = 0.5  # how often a task looks whether the count was stopped
 
 def on_cluster(address: str, puzzle: PackingPuzzle, seed: int | None, parts: int | None,
                limit: int) -> tuple[int, Iterator[Tally]]:
-    """(how many parts: as given, else PARTS_PER_JOB for each thread of the cluster's workers; their
+    """(how many parts: as given, else PARTS_PER_WORKER for each thread of the cluster's workers; their
     tallies, counted by the workers, as they finish)."""
     try:
         from distributed import Client, Event  # optional and heavy: only for a cluster
@@ -37,7 +36,7 @@ def on_cluster(address: str, puzzle: PackingPuzzle, seed: int | None, parts: int
         why = str(error).splitlines()[0] if str(error) else type(error).__name__
         raise FoldkitError(f"--cluster {address}: cannot reach a Dask scheduler there ({why})",
                            EXIT_BAD_INPUT) from None
-    n = parts or PARTS_PER_JOB * max(1, sum(client.nthreads().values()))
+    n = parts or PARTS_PER_WORKER * max(1, sum(client.nthreads().values()))
     stop = f"foldkit-stop-{uuid.uuid4().hex}"
     futures = [client.submit(count_on_worker, puzzle, seed, k, n, limit, stop, pure=False) for k in range(n)]
     return n, _results(client, futures, Event(stop, client=client))

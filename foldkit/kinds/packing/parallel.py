@@ -16,10 +16,9 @@ import time
 from collections.abc import Callable, Iterable, Iterator
 
 from solver.packing.model import PackingPuzzle
-from solver.packing.parts import Plan, Tally, count_part, count_part_of, merge, plan_of
+from solver.packing.parts import PARTS_PER_WORKER, Plan, Tally, count_part, count_part_of, merge, plan_of
 from solver.packing.solve import Counter
 
-PARTS_PER_JOB = 8  # parts per process: a slow part leaves the others something to do
 Report = Callable[[int, int, int], None]  # (parts done, parts, packings so far)
 
 
@@ -38,7 +37,7 @@ def counter(puzzle: PackingPuzzle, seed: int | None, jobs: int, cluster: str | N
 
             n, tallies = on_cluster(cluster, puzzle, seed, parts, limit)
             return gathered(tallies, n, report)
-        n = parts or PARTS_PER_JOB * max(jobs, 1)
+        n = parts or PARTS_PER_WORKER * max(jobs, 1)
         plan.split(n)  # made before the pool forks, so that every worker has it
         if jobs <= 1:
             tallies: Iterable[Tally] = (count_part(plan, k, n, limit) for k in range(n))
