@@ -35,8 +35,8 @@ def counter(puzzle: PackingPuzzle, seed: int | None, jobs: int, cluster: str | N
         if cluster is not None:
             from foldkit.kinds.packing.cluster import on_cluster  # Dask loads only for a cluster
 
-            n, tallies = on_cluster(cluster, puzzle, seed, parts, limit)
-            return gathered(tallies, n, report)
+            n, remote = on_cluster(cluster, puzzle, seed, parts, limit)
+            return gathered(remote, n, report)
         n = parts or PARTS_PER_WORKER * max(jobs, 1)
         plan.split(n)  # made before the pool forks, so that every worker has it
         if jobs <= 1:
