@@ -55,10 +55,15 @@ def test_every_number_of_processes_counts_the_same(jobs, parts):
     assert [done for done, _, _ in seen] == list(range(total + 1)) and seen[-1][2] == 520
 
 
-def test_a_limit_stops_the_processes_and_says_so():
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_a_limit_stops_the_parts_and_says_so(jobs):
+    """The parts of soma's count have a few hundred packings each: the limit stops the count once the
+    parts done have reached it, however few each part has."""
     puzzle = example("soma")
-    report = solve(puzzle, every=True, limit=100, counter=counter(puzzle, None, 2))
-    assert report.limited and report.packings >= 100
+    report = solve(puzzle, every=True, limit=1000, counter=counter(puzzle, None, jobs, parts=40))
+    assert report.limited and 1000 <= report.packings < 11520
+    whole = solve(puzzle, every=True, limit=11520, counter=counter(puzzle, None, jobs, parts=40))
+    assert not whole.limited and (whole.packings, whole.classes) == (11520, 240)
 
 
 def run(capsys, *argv: str) -> tuple[int, str, str]:

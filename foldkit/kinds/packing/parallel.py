@@ -14,6 +14,7 @@ import os
 import signal
 import time
 from collections.abc import Callable, Iterable, Iterator
+from dataclasses import replace
 
 from solver.packing.model import PackingPuzzle
 from solver.packing.parts import PARTS_PER_WORKER, Plan, Tally, count_part, count_part_of, merge, plan_of
@@ -36,19 +37,20 @@ def counter(puzzle: PackingPuzzle, seed: int | None, jobs: int, cluster: str | N
             from foldkit.kinds.packing.cluster import on_cluster  # Dask loads only for a cluster
 
             n, remote = on_cluster(cluster, puzzle, seed, parts, limit)
-            return gathered(remote, n, report)
+            return gathered(remote, n, report, limit)
         n = parts or PARTS_PER_WORKER * max(jobs, 1)
         plan.split(n)  # made before the pool forks, so that every worker has it
         if jobs <= 1:
             tallies: Iterable[Tally] = (count_part(plan, k, n, limit) for k in range(n))
         else:
             tallies = in_processes(puzzle, seed, n, limit, jobs)
-        return gathered(tallies, n, report)
+        return gathered(tallies, n, report, limit)
     return count
 
 
-def gathered(tallies: Iterable[Tally], parts: int, report: Report | None) -> Tally:
-    """The merged tally of the parts as they come in (stopping early when a limit stopped one)."""
+def gathered(tallies: Iterable[Tally], parts: int, report: Report | None, limit: int = 0) -> Tally:
+    """The merged tally of the parts as they come in; the limit on packings (0: none) stops it, and the
+    counts are then lower bounds (limited)."""
     done: list[Tally] = []
     packings = 0
     if report is not None:
@@ -59,8 +61,8 @@ def gathered(tallies: Iterable[Tally], parts: int, report: Report | None) -> Tal
             packings += tally.packings
             if report is not None:
                 report(len(done), parts, packings)
-            if tally.limited:
-                break
+            if tally.limited or (limit and packings >= limit and len(done) < parts):
+                return replace(merge(done), limited=True)
     finally:
         close = getattr(tallies, "close", None)  # a pool's or a cluster's: stop the work still running
         if close is not None:
