@@ -31,8 +31,9 @@ class PackingReport:
 class Census:
     """Every packing counted: the total, the classes, one representative of each, and the symmetries used.
 
-    Stopped by a limit, the counts are those reached (lower bounds) and limited is set. The first KEEP
-    packings found are kept to pick the representatives from: past that, some classes may have none."""
+    Stopped by a limit, the counts are those reached (lower bounds) and limited is set. Each part of the
+    count keeps the first KEEP packings it finds to pick the representatives from: past that, some
+    classes may have none."""
 
     packings: int
     classes: int
