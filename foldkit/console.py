@@ -51,15 +51,17 @@ class ProgressBar:
         self.words, self.width, self.filled = words, width, -1
         self.live = sys.stderr.isatty()
 
-    def __call__(self, done: float) -> None:
+    def __call__(self, done: float, detail: str = "") -> None:
+        """Redraw at `done` (0 to 1), with a detail after the share when given (then on every call)."""
         raise_if_interrupted()
         if not self.live:
             return
         filled = int(self.width * done)
-        if filled == self.filled:
+        if filled == self.filled and not detail:
             return
         self.filled = filled
-        sys.stderr.write(f"\r{self.words} [{'#' * filled}{'.' * (self.width - filled)}] {done:4.0%}")
+        tail = f" {detail}\x1b[K" if detail else ""  # the detail may shrink: clear the rest of the line
+        sys.stderr.write(f"\r{self.words} [{'#' * filled}{'.' * (self.width - filled)}] {done:4.0%}{tail}")
         if done >= 1:
             sys.stderr.write("\n")
         sys.stderr.flush()

@@ -15,7 +15,7 @@ from foldkit.kinds import all_kinds
 from tests.conftest import ROOT
 
 DATA = Path(__file__).parent / "data"
-COMMANDS = ["solve", "boxes", "show", "animate", "build", "template", "generate", "sheet", "kinds", "nets"]
+COMMANDS = ["solve", "boxes", "show", "animate", "build", "template", "generate", "sheet", "kinds", "nets", "merge"]
 
 
 def run(capsys, *argv):
@@ -102,7 +102,7 @@ def test_parser_knows_exactly_the_documented_commands():
 
 
 HEAVY = ("pyvista", "vtk", "trimesh", "reportlab", "shapely", "matplotlib", "PIL", "pygltflib", "imageio",
-         "manifold3d")
+         "manifold3d", "dask", "distributed")
 
 
 def test_reading_a_command_line_loads_no_drawing_meshing_or_rendering_library():

@@ -16,10 +16,10 @@ from pathlib import Path
 from typing import Any
 
 from foldkit.errors import EXIT_BAD_INPUT, FoldkitError
-from foldkit.files import BUILT_IN, built_in_text, read_text, subject_name
+from foldkit.files import BUILT_IN, built_in_text, read_bytes, subject_name
 from foldkit.kinds import blockparty, net, numbercross, packing, shutbox
 from foldkit.kinds.base import Kind
-from solver.text import InputError, content_lines, first_unprintable, quoted, tokens
+from solver.text import InputError, content_lines, decode_text, first_unprintable, quoted, tokens
 
 ENTRY_POINT_GROUP = "foldkit.kinds"
 BUILT_IN_KINDS: tuple[Kind, ...] = (net.KIND, shutbox.KIND, packing.KIND, numbercross.KIND, blockparty.KIND)
@@ -78,9 +78,34 @@ def read_source(path: str | Path | None) -> Source:
     if path is None:
         found = Source(built_in_text(), f"{BUILT_IN} (built in)", BUILT_IN)
     else:
-        found = Source(read_text(path), str(path), subject_name(path))
+        found = Source(text_of(read_bytes(path), str(path)), str(path), subject_name(path))
     refuse_unprintable(found.text, found.source)
     return found
+
+
+def text_of(data: bytes, source: str) -> str:
+    """A puzzle file's text: what a kind makes of a format of its own that is not text, else the
+    UTF-8 text. The built-in kinds are asked first; the added ones only for a file that is not
+    UTF-8 text, so that reading a text file does not look for them."""
+    text = translated(data, source, BUILT_IN_KINDS)
+    if text is not None:
+        return text
+    try:
+        return decode_text(data, source)
+    except InputError:
+        text = translated(data, source, all_kinds()[len(BUILT_IN_KINDS):])
+        if text is None:
+            raise
+        return text
+
+
+def translated(data: bytes, source: str, kinds: tuple[Kind, ...]) -> str | None:
+    """The text the first of these kinds makes of a file in a format of its own, or None."""
+    for kind in kinds:
+        text = kind.from_bytes(data, source) if kind.from_bytes is not None else None
+        if text is not None:
+            return text
+    return None
 
 
 def kind_of(text: str, source: str) -> Kind:

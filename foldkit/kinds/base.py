@@ -246,6 +246,8 @@ class Kind:
     commands: Mapping[str, Command] = field(default_factory=dict)  # name -> its own commands
     recognise_text: Callable[[str], bool] | None = None  # for files with no header word (nets): the whole text
     file_option: str | None = None  # a flag naming a file of this kind in place of the puzzle file ("--net")
+    from_bytes: Callable[[bytes, str], str | None] | None = None  # (file bytes, source) -> the puzzle as this
+    # kind's text, for a file format of its own that is not text (BurrTools' gzip XML); None: not of it
 
     def capabilities(self) -> tuple[str, ...]:
         """What this kind can do, as its command names: solve, build and its own."""

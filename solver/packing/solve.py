@@ -2,17 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 from solver.packing.check import packing_problem
-from solver.packing.engine import Counting, Row, Table, build_table, search
+from solver.packing.engine import Row, Table, build_table, search
 from solver.packing.model import Packing, PackingPuzzle, Placement, make_packing
-from solver.packing.symmetry import (
-    anchored_tasks,
-    classes,
-    symmetry_group,
-)
-from solver.packing.tasks import search_tasks
+from solver.packing.parts import KEEP, Plan, Tally, count_part, plan_of
 
 
 @dataclass(frozen=True)
@@ -35,8 +31,9 @@ class PackingReport:
 class Census:
     """Every packing counted: the total, the classes, one representative of each, and the symmetries used.
 
-    Stopped by a limit, the counts are those reached (lower bounds) and limited is set. The first KEEP
-    packings found are kept to pick the representatives from: past that, some classes may have none."""
+    Stopped by a limit, the counts are those reached (lower bounds) and limited is set. Each part of the
+    count keeps the first KEEP packings it finds to pick the representatives from: past that, some
+    classes may have none."""
 
     packings: int
     classes: int
@@ -47,7 +44,7 @@ class Census:
     limited: bool = False
 
 
-KEEP = 10_000  # packings kept to pick the classes' representatives from (each found once or a few times)
+Counter = Callable[[Plan, int], Tally]  # (the plan, the limit on packings; 0: none) -> what all its parts found
 
 
 def impossibility(table: Table) -> str | None:
@@ -79,32 +76,42 @@ def solve_one(puzzle: PackingPuzzle, seed: int | None = None) -> Packing | None:
     return None if impossibility(table) else first_packing(table)
 
 
-def count_packings(table: Table, engine: str = "auto", limit: int = 0, keep: int = KEEP) -> Census:
+def count_packings(table: Table, engine: str = "auto", limit: int = 0, keep: int = KEEP,
+                   counter: Counter | None = None) -> Census:
     """Every packing of a table counted (up to limit; 0: all), and sorted into classes under the puzzle's
-    symmetries, in bounded memory.
+    symmetries, in bounded memory: by this process's threads, or by the counter given (which may run the
+    parts of the count anywhere).
 
     Each starting point's packings count its weight times; the classes are the sum over the packings
     of their stabiliser sizes divided by the symmetries (a class of n packings has stabilisers of
     |G| / n). The representatives are the distinct classes among the rows kept."""
-    cells, group = symmetry_group(table)
+    return _census(Plan(table), engine, limit, keep, counter)
+
+
+def _census(plan: Plan, engine: str = "auto", limit: int = 0, keep: int = KEEP,
+            counter: Counter | None = None) -> Census:
+    """count_packings of a plan."""
+    table = plan.table
     if impossibility(table):
-        return Census(0, 0, (), len(group))
-    tasks = anchored_tasks(table, group, cells)
-    counting = Counting(limit, keep, tuple(group))
-    found = search_tasks(table, tasks, engine, counting=counting)
-    forms = classes(found.rows, group)
-    representatives = tuple(as_packing(table, form) for form in forms)
-    if found.limited:
-        return Census(found.packings, len(forms), representatives, len(group), found.nodes, len(tasks), True)
-    counted, rest = divmod(found.stabilisers, len(group))
-    if rest or (len(found.rows) == found_rows(counting) and len(forms) != counted):
-        raise RuntimeError(f"the classes do not add up: {found.stabilisers} / {len(group)}, {len(forms)} found")
-    return Census(found.packings, counted, representatives, len(group), found.nodes, len(tasks))
+        return Census(0, 0, (), len(plan.group))
+    if counter is None:
+        tally = count_part(plan, 0, 1, limit, engine, workers=None, keep=keep)
+    else:
+        tally = counter(plan, limit)
+    return census_of(plan, tally)
 
 
-def found_rows(counting: Counting) -> int:
-    """How many packings the searches of a counting found (kept or not)."""
-    return counting.control[2]
+def census_of(plan: Plan, tally: Tally) -> Census:
+    """The census that the tally of every part of a count makes (the classes checked against the forms met)."""
+    symmetries = len(plan.group)
+    representatives = tuple(as_packing(plan.table, form) for form in sorted(tally.forms))
+    tasks = len(plan.starts)
+    if tally.limited:
+        return Census(tally.packings, len(tally.forms), representatives, symmetries, tally.nodes, tasks, True)
+    counted, rest = divmod(tally.stabilisers, symmetries)
+    if rest or (tally.complete and len(tally.forms) != counted):
+        raise RuntimeError(f"the classes do not add up: {tally.stabilisers} / {symmetries}, {len(tally.forms)} found")
+    return Census(tally.packings, counted, representatives, symmetries, tally.nodes, tasks)
 
 
 def census(puzzle: PackingPuzzle, engine: str = "auto") -> Census:
@@ -118,12 +125,15 @@ def count_all(puzzle: PackingPuzzle) -> tuple[int, int, tuple[Packing, ...]]:
     return counted.packings, counted.classes, counted.representatives
 
 
-def solve(puzzle: PackingPuzzle, every: bool = False, seed: int | None = None, limit: int = 0) -> PackingReport:
+def solve(puzzle: PackingPuzzle, every: bool = False, seed: int | None = None, limit: int = 0,
+          counter: Counter | None = None) -> PackingReport:
     """Solve a puzzle: the impossible checks, then one packing, then (with every) all of them, up to limit
-    packings counted (0: all; report.limited says whether the limit stopped the count).
+    packings counted (0: all; report.limited says whether the limit stopped the count), by the counter
+    when one is given (see count_packings).
 
-    The placement table is built once and serves every step."""
-    table = build_table(puzzle, seed)
+    The placement table is built once a process (parts.plan_of) and serves every step."""
+    plan = plan_of(puzzle, seed)
+    table = plan.table
     report = PackingReport(puzzle, tuple(len(turned) for turned in table.piece_orientations),
                            table.piece_placement_counts, None, impossibility(table))
     if report.failure:
@@ -137,7 +147,7 @@ def solve(puzzle: PackingPuzzle, every: bool = False, seed: int | None = None, l
     report = replace(report, packing=packing)
     if not every:
         return report
-    counted = count_packings(table, limit=limit)
+    counted = _census(plan, limit=limit, counter=counter)
     return replace(report, packings=counted.packings, classes=counted.classes,
                    representatives=counted.representatives, symmetries=counted.symmetries, limited=counted.limited)
 

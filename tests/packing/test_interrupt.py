@@ -3,10 +3,12 @@ goes and the thread pool drops the work still queued, so `foldkit solve` ends wi
 
 from __future__ import annotations
 
+import os
 import signal
 import subprocess
 import sys
 import time
+from pathlib import Path
 
 import pytest
 
@@ -35,3 +37,52 @@ def test_ctrl_c_stops_the_search_at_once(tmp_path, text, extra):
     assert child.returncode == 130, err
     assert waited < 1.5, f"{waited:.2f} s from Ctrl-C to the exit"
     assert "Traceback" not in err and err.strip().endswith("interrupted")
+
+
+def children(pid: int) -> set[int]:
+    """The processes whose parent is pid."""
+    found = set()
+    for status in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = status.read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if int(fields[1]) == pid:
+            found.add(int(status.parent.name))
+    return found
+
+
+def alive(pid: int) -> bool:
+    """Whether the process is there and not a zombie."""
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] != "Z"
+    except OSError:
+        return False
+
+
+@pytest.mark.skipif(not Path("/proc").is_dir(), reason="reads the process table from /proc")
+@pytest.mark.parametrize("sent", [signal.SIGINT, signal.SIGTERM])
+def test_ctrl_c_stops_every_process_of_a_count(tmp_path, sent):
+    puzzle = tmp_path / "long.txt"
+    puzzle.write_text(LONG_COUNT)
+    child = subprocess.Popen([sys.executable, "-m", "foldkit", "solve", str(puzzle), "--all", "--jobs", "2"],
+                             cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        deadline = time.monotonic() + 30
+        while len(workers := children(child.pid)) < 2 and time.monotonic() < deadline and child.poll() is None:
+            time.sleep(0.1)
+        assert len(workers) >= 2, "the count did not start its worker processes"
+        time.sleep(0.5)
+        assert child.poll() is None, "the count ended before the interrupt"
+        sent_at = time.perf_counter()
+        child.send_signal(sent)
+        out, err = child.communicate(timeout=10)
+        waited = time.perf_counter() - sent_at
+    finally:
+        child.kill()
+        for pid in children(child.pid):
+            os.kill(pid, signal.SIGKILL)
+    assert child.returncode == 130, err
+    assert waited < 1.5, f"{waited:.2f} s from Ctrl-C to the exit"
+    assert "Traceback" not in err and err.strip().endswith("interrupted")
+    assert not [pid for pid in workers if alive(pid)], "a worker outlived the interrupt"

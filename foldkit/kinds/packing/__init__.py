@@ -7,6 +7,7 @@ instructions, animations and the pieces to print), loaded when the kind runs.
 
 from __future__ import annotations
 
+import argparse
 from dataclasses import dataclass
 
 from foldkit import options as opt
@@ -19,6 +20,22 @@ body = lazy_module("foldkit.kinds.packing.report")  # the kind's body, loaded wh
 makers = lazy_module("foldkit.kinds.packing.artifacts")
 page = lazy_module("foldkit.page.packing")
 packing_solver = lazy_module("solver.packing")
+counting = lazy_module("foldkit.kinds.packing.counting")
+xmpuzzle = lazy_module("solver.packing.xmpuzzle")
+GZIP_MAGIC = b"\x1f\x8b"  # how every BurrTools .xmpuzzle starts
+
+
+def part_of(text: str) -> tuple[int, int]:
+    """'K/N' (1 <= K <= N <= 100,000) as (K, N), else a one-line argparse error."""
+    k, slash, n = text.partition("/")
+    if not (slash and k.isdigit() and n.isdigit() and 1 <= int(k) <= int(n) <= 100_000):
+        raise argparse.ArgumentTypeError(f"expected K/N with 1 <= K <= N (such as 3/8), not {text[:60]!r}")
+    return int(k), int(n)
+
+
+def from_bytes(data: bytes, source: str) -> str | None:
+    """A BurrTools .xmpuzzle (gzip-compressed XML) as packing text; None for any other file."""
+    return xmpuzzle.xmpuzzle_text(data, source) if data.startswith(GZIP_MAGIC) else None
 
 
 @dataclass(frozen=True)
@@ -28,6 +45,20 @@ class PackingSolveOptions:
                               opt.number(int, 0, 2**63 - 1, "a whole number"))
     limit: int = option(0, "--limit", "with --all: stop counting after N packings (exit 4; the counts are then "
                         "lower bounds; default 0: no limit)", opt.number(int, 0, opt.MAX_LIMIT, "a whole number"), "N")
+    jobs: int | None = option(None, "--jobs", "with --all: count in N processes (default: one per core)",
+                              opt.number(int, 1, 1024, "a whole number"), "N")
+    part: tuple[int, int] | None = option(None, "--part", "with --all: count only part K of N and print its JSON, "
+                                          "for 'foldkit merge'", part_of, "K/N")
+    cluster: str | None = option(None, "--cluster", "with --all: count on the Dask scheduler at ADDRESS "
+                                 "(pip install foldkit[cluster])", str, "ADDRESS")
+
+    def check(self) -> None:
+        for flag, given in (("--jobs", self.jobs), ("--part", self.part), ("--cluster", self.cluster)):
+            if given is not None and not self.every:
+                raise FoldkitError(f"{flag} divides the count of every packing: give it with --all", EXIT_BAD_INPUT)
+        if self.part is not None and self.cluster is not None:
+            raise FoldkitError("--part runs one part here, --cluster every part there: give one of them",
+                               EXIT_BAD_INPUT)
 
 
 @dataclass(frozen=True)
@@ -80,6 +111,13 @@ class ChallengeOptions(PaperOptions):
             raise FoldkitError("generate packing: the option --from FILE is required", EXIT_BAD_INPUT)
 
 
+@dataclass(frozen=True)
+class MergeOptions:
+    parts: tuple[str, ...] = option((), "parts", "the JSON files of 'foldkit solve PUZZLE --all --part K/N', "
+                                    "every K once", str, "PART", nargs="+")
+    json: bool = option(False, "--json", "print the documented JSON instead of text")
+
+
 challenges = lazy_module("foldkit.kinds.packing.challenges")
 
 KIND = Kind(
@@ -88,7 +126,7 @@ KIND = Kind(
     header="'packing X Y Z'",
     recognise=lambda word: word == "packing",
     parse=packing_solver.parse_packing,
-    solve=body.solve,
+    solve=counting.solve,
     outcome=body.outcome,
     text=body.text,
     json=body.json,
@@ -103,10 +141,13 @@ KIND = Kind(
     }),
     solve_options=PackingSolveOptions,
     build_options=PackingBuildOptions,
-    subject=makers.packed,
+    subject=body.subject,
+    from_bytes=from_bytes,
     commands={"show": Command("show", "play the assembly, piece by piece, in a PyVista window", body.run_show,
                               NoOptions),
               "animate": Command("animate", "render the assembly to a GIF or MP4", body.run_animate, AnimateOptions),
+              "merge": Command("merge", "combine the JSON of 'solve --all --part K/N' runs into the whole count",
+                               body.run_merge, MergeOptions, target="none"),
               "generate": Command("generate", "challenge cards: a few pieces given, one way to place the rest",
                                   challenges.run_generate, ChallengeOptions, target="none")},
 )

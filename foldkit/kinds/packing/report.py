@@ -25,12 +25,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from foldkit.errors import EXIT_NO_SOLUTION, EXIT_UNFINISHED
+from foldkit.errors import EXIT_BAD_INPUT, EXIT_NO_SOLUTION, EXIT_UNFINISHED, FoldkitError
 from foldkit.exchange import write_artifact
-from foldkit.exchange.json import json_bytes
+from foldkit.exchange.json import json_bytes, json_text
 from foldkit.kinds.base import Invocation, Outcome
-from foldkit.kinds.packing import AnimateOptions, PackingSolveOptions
-from foldkit.kinds.packing.artifacts import Packed, assembly_video, show
+from foldkit.kinds.packing import AnimateOptions, PackingSolveOptions, counting
+from foldkit.kinds.packing.artifacts import Packed, assembly_video, packed, show
+from foldkit.kinds.packing.counting import PartReport
 from solver.packing import Packing, PackingPuzzle, PackingReport, solution_picture
 from solver.packing import solve as solve_packing
 
@@ -43,8 +44,10 @@ def solve(puzzle: PackingPuzzle, options: PackingSolveOptions) -> PackingReport:
     return solve_packing(puzzle, every=options.every, seed=options.seed, limit=options.limit)
 
 
-def outcome(report: PackingReport) -> Outcome:
+def outcome(report: PackingReport | PartReport) -> Outcome:
     """0 when a packing is found (with --all: how many), 1 when there is none, saying why."""
+    if isinstance(report, PartReport):
+        return counting.part_outcome(report)
     if report.packing is None:
         why = "the search is complete" if report.failure == "no packing" else report.failure
         return Outcome(EXIT_NO_SOLUTION, f"no packing: {why}")
@@ -110,8 +113,10 @@ def counts_text(report: PackingReport) -> str:
     return "\n".join(["pieces:", *lines])
 
 
-def text(report: PackingReport) -> str:
+def text(report: PackingReport | PartReport) -> str:
     """What `foldkit solve` prints: the puzzle, the outcome, the packing as levels, the counts."""
+    if isinstance(report, PartReport):
+        return counting.part_text(report)
     head = [puzzle_line(report.puzzle), outcome(report).summary]
     body = [packing_text(report.packing, report.puzzle.box)] if report.packing is not None else []
     return "\n".join(head) + "\n\n" + "\n\n".join([*body, counts_text(report)])
@@ -130,8 +135,10 @@ def packing_json(packing: Packing) -> list[dict]:
     return [{"piece": p.piece, "number": k, "cubes": _cubes(p.cubes)} for k, p in enumerate(packing, 1)]
 
 
-def json(report: PackingReport) -> dict:
-    """The report in the documented schema."""
+def json(report: PackingReport | PartReport) -> dict:
+    """The report in the documented schema (a part's: see counting)."""
+    if isinstance(report, PartReport):
+        return counting.part_json(report)
     puzzle = report.puzzle
     pieces = [{"name": piece.name, "count": piece.count, "cubes": _cubes(piece.cubes), "orientations": turns,
                "placements": places}
@@ -173,6 +180,20 @@ def packed_solution_txt(packed: Packed, options: object) -> bytes:
 
 def packed_solution_json(packed: Packed, options: object) -> bytes:
     return solution_json(packed.report)
+
+
+def subject(report: PackingReport | PartReport, options: object) -> Packed:
+    """What the makers take; a part of a count has nothing to make things of."""
+    if isinstance(report, PartReport):
+        raise FoldkitError("--part counts a part for 'foldkit merge': it makes nothing", EXIT_BAD_INPUT)
+    return packed(report, options)
+
+
+def run_merge(call: Invocation) -> int:
+    """The parts' counts combined and printed as `foldkit solve --all` prints the whole count."""
+    report = counting.merged_report(call.options.parts)
+    print(json_text(json(report)) if call.options.json else text(report))
+    return outcome(report).code
 
 
 def run_show(call: Invocation) -> int:

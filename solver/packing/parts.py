@@ -1,0 +1,114 @@
+"""A count of every packing cut into parts that can run anywhere (threads, processes, other machines),
+and the merge of what the parts found.
+
+The search's starting points (the symmetry anchors' tasks) are split level by level (``tasks.split``)
+until there are at least TASKS_PER_PART of them for each part; part k of n takes every n-th of them,
+so the big early subtrees spread over the parts. The split depends only on the table and n, so every
+process that builds the same table (same puzzle, same seed) cuts the tree the same way. What a part
+finds is a Tally whose fields add up: the packings, the sum of their stabiliser sizes (the classes
+are that sum divided by the symmetries, exact however the tree is cut), and the classes met, as
+canonical forms, so the merge can name one representative of each.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from array import array
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from functools import cached_property, lru_cache
+
+from solver.packing.engine import Counting, Permutation, Row, Table, Task, build_table
+from solver.packing.model import PackingPuzzle
+from solver.packing.symmetry import anchored_tasks, classes, symmetry_group
+from solver.packing.tasks import search_tasks, split
+
+PARTS_PER_WORKER = 8  # parts for each process (or cluster thread): a slow part leaves the others something to do
+TASKS_PER_PART = 8  # starting points per part, so that a few big subtrees do not decide the time
+KEEP = 10_000  # packings a part keeps to name classes by (each class is met once or a few times)
+
+
+@dataclass(frozen=True, eq=False)
+class Plan:
+    """A puzzle's table with what every part of a count shares: the symmetries and the starting points."""
+
+    table: Table
+    splits: dict[int, tuple[tuple[Task, ...], int]] = field(default_factory=dict)  # parts -> split(parts)
+
+    @cached_property
+    def group(self) -> tuple[Permutation, ...]:
+        """The puzzle's distinct symmetries acting on placements, the identity first."""
+        return tuple(symmetry_group(self.table)[1])
+
+    @cached_property
+    def starts(self) -> tuple[Task, ...]:
+        """The search's starting points after the symmetry anchors."""
+        cells, group = symmetry_group(self.table)
+        return tuple(anchored_tasks(self.table, group, cells))
+
+    def split(self, parts: int) -> tuple[tuple[Task, ...], int]:
+        """(the starting points split for that many parts, the placements the split made), made once."""
+        if parts not in self.splits:
+            tasks, made = split(self.table, list(self.starts), TASKS_PER_PART * parts)
+            self.splits[parts] = (tuple(tasks), made)
+        return self.splits[parts]
+
+    def part_tasks(self, part: int, parts: int) -> tuple[Task, ...]:
+        """The starting points of part `part` (0-based) of `parts`."""
+        return self.split(parts)[0][part::parts]
+
+    @cached_property
+    def fingerprint(self) -> str:
+        """A digest of the table: parts to merge must come from tables numbered alike."""
+        return hashlib.sha256(b"".join(self.table.buffers)).hexdigest()[:16]
+
+
+@lru_cache(maxsize=2)
+def plan_of(puzzle: PackingPuzzle, seed: int | None = None) -> Plan:
+    """The plan of a puzzle (its table built with that seed), built once per process."""
+    return Plan(build_table(puzzle, seed))
+
+
+@dataclass(frozen=True)
+class Tally:
+    """What some parts of a count found; every field adds up over parts (see merge)."""
+
+    packings: int  # packings counted, each standing for its starting point's weight
+    stabilisers: int  # sum over them of how many symmetries map each onto itself
+    nodes: int  # placements the searches made
+    forms: frozenset[Row]  # the canonical form of every class met among the packings kept
+    found: int  # packings the searches found (unweighted)
+    kept: int  # of them, those kept to make forms of (all, unless a part found more than KEEP)
+    limited: bool = False  # a limit on packings stopped some part: the counts are lower bounds
+
+    @property
+    def complete(self) -> bool:
+        """Every packing found was kept, so forms holds every class."""
+        return self.kept == self.found
+
+
+def count_part(plan: Plan, part: int, parts: int, limit: int = 0, engine: str = "auto", workers: int | None = 1,
+               keep: int = KEEP, control: array | None = None) -> Tally:
+    """Every packing of part `part` (0-based) of `parts`, up to limit (0: all), searched by that many threads
+    (None: one a core), keeping `keep` packings to name classes by. Setting control[0] to
+    engine.INTERRUPTED (from another thread) stops it."""
+    tasks, made = plan.split(parts)
+    counting = Counting(limit, keep, plan.group) if control is None else Counting(limit, keep, plan.group, control)
+    found = search_tasks(plan.table, list(tasks[part::parts]), engine, workers, counting)
+    split_nodes = made if part == 0 else 0  # the split's placements belong to the whole count, once
+    return Tally(found.packings, found.stabilisers, split_nodes + found.nodes,
+                 frozenset(classes(found.rows, list(plan.group))), counting.control[2], len(found.rows),
+                 found.limited)
+
+
+def count_part_of(puzzle: PackingPuzzle, seed: int | None, part: int, parts: int, limit: int = 0) -> Tally:
+    """count_part for a process that has only the puzzle (a pool's worker, a cluster's)."""
+    return count_part(plan_of(puzzle, seed), part, parts, limit)
+
+
+def merge(tallies: Iterable[Tally]) -> Tally:
+    """The tally of all those parts together."""
+    every = list(tallies)
+    return Tally(sum(t.packings for t in every), sum(t.stabilisers for t in every), sum(t.nodes for t in every),
+                 frozenset().union(*(t.forms for t in every)), sum(t.found for t in every),
+                 sum(t.kept for t in every), any(t.limited for t in every))

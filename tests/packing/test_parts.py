@@ -1,0 +1,148 @@
+"""A count of every packing cut into parts: the same counts and classes however the tree is cut, run in
+one process or several, and the parts' JSON merged back into the whole run's report."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from foldkit.cli import main
+from foldkit.kinds.packing.parallel import counter
+from solver.packing import census, parse_packing, solve
+from solver.packing.parts import count_part, merge, plan_of
+from solver.packing.solve import census_of
+from tests.conftest import EXAMPLES
+
+
+def example(name: str):
+    return parse_packing((EXAMPLES / f"{name}.txt").read_text(), f"{name}.txt", name)
+
+
+@pytest.mark.parametrize("name", ["soma", "mixed-2x3x4", "scott-pentominoes"])
+@pytest.mark.parametrize("parts", [1, 2, 3, 7, 40])
+def test_the_parts_add_up_to_the_whole_count(name, parts):
+    puzzle = example(name)
+    whole = census(puzzle)
+    plan = plan_of(puzzle)
+    tallies = [count_part(plan, k, parts) for k in range(parts)]
+    assert sum(len(plan.part_tasks(k, parts)) for k in range(parts)) == len(plan.split(parts)[0])
+    merged = census_of(plan, merge(tallies))
+    assert (merged.packings, merged.classes) == (whole.packings, whole.classes)
+    assert merged.representatives == whole.representatives  # one per class, the same canonical ones
+    assert len(merged.representatives) == whole.classes
+
+
+def test_parts_split_the_tree_and_do_not_repeat_it():
+    """Cut into parts, the packings found are each found once: the parts' unweighted finds add up to the
+    whole search's, and more than one part finds some."""
+    plan = plan_of(example("mixed-2x3x4"))
+    tallies = [count_part(plan, k, 5) for k in range(5)]
+    whole = count_part(plan, 0, 1)
+    assert sum(t.found for t in tallies) == whole.found
+    assert sum(1 for t in tallies if t.found) > 1
+
+
+@pytest.mark.parametrize(("jobs", "parts"), [(1, None), (2, None), (3, None), (2, 5), (3, 64)])
+def test_every_number_of_processes_counts_the_same(jobs, parts):
+    puzzle = example("scott-pentominoes")
+    seen = []
+    report = solve(puzzle, every=True, counter=counter(puzzle, None, jobs, report=lambda *a: seen.append(a),
+                                                       parts=parts))
+    assert (report.packings, report.classes, report.symmetries) == (520, 65, 8)
+    assert len(report.representatives) == 65
+    total = seen[-1][1]
+    assert [done for done, _, _ in seen] == list(range(total + 1)) and seen[-1][2] == 520
+
+
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_a_limit_stops_the_parts_and_says_so(jobs):
+    """The parts of soma's count have a few hundred packings each: the limit stops the count once the
+    parts done have reached it, however few each part has."""
+    puzzle = example("soma")
+    report = solve(puzzle, every=True, limit=1000, counter=counter(puzzle, None, jobs, parts=40))
+    assert report.limited and 1000 <= report.packings < 11520
+    whole = solve(puzzle, every=True, limit=11520, counter=counter(puzzle, None, jobs, parts=40))
+    assert not whole.limited and (whole.packings, whole.classes) == (11520, 240)
+
+
+def run(capsys, *argv: str) -> tuple[int, str, str]:
+    try:
+        code = main(list(argv))
+    except SystemExit as stop:  # a usage error, from argparse
+        code = stop.code
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+@pytest.mark.parametrize("flag", [[], ["--json"]])
+def test_parts_merged_print_what_the_whole_run_prints(capsys, tmp_path, flag):
+    puzzle = str(EXAMPLES / "scott-pentominoes.txt")
+    code, whole, _ = run(capsys, "solve", puzzle, "--all", "--jobs", "2", *flag)
+    assert code == 0 and "65" in whole
+    paths = []
+    for k in (3, 1, 4, 2):
+        code, out, _ = run(capsys, "solve", puzzle, "--all", "--part", f"{k}/4")
+        assert code == 0 and json.loads(out)["part"] == k
+        paths.append(tmp_path / f"part{k}.json")
+        paths[-1].write_text(out)
+    code, merged, err = run(capsys, "merge", *map(str, paths), *flag)
+    assert (code, err) == (0, "")
+    assert merged == whole
+
+
+@pytest.fixture
+def parts(capsys, tmp_path):
+    """The two part files of soma's count."""
+    paths = []
+    for k in (1, 2):
+        code, out, _ = run(capsys, "solve", str(EXAMPLES / "soma.txt"), "--all", "--part", f"{k}/2")
+        paths.append(tmp_path / f"p{k}.json")
+        paths[-1].write_text(out)
+    return paths
+
+
+def edited(path, **changes):
+    data = json.loads(path.read_text())
+    data.update(changes)
+    path.write_text(json.dumps(data))
+    return path
+
+
+@pytest.mark.parametrize(("make", "message"), [
+    (lambda p: [p[0]], "parts missing: 2 of 2"),
+    (lambda p: [p[0], p[0], p[1]], "part 1 of 2 is given more than once"),
+    (lambda p: [p[0], edited(p[1], seed=7)], "a part of another count"),
+    (lambda p: [edited(p[0], table="0" * 16), edited(p[1], table="0" * 16)], "numbers the placements otherwise"),
+    (lambda p: [edited(p[0], schema="foldkit.packing/1"), p[1]], "not the JSON of a part"),
+    (lambda p: [edited(p[0], packings="many"), p[1]], "fields missing or of the wrong type"),
+    (lambda p: [edited(p[0], part=3), p[1]], "fields missing or of the wrong type"),
+])
+def test_merge_refuses_what_is_not_a_whole_count(capsys, parts, make, message):
+    code, out, err = run(capsys, "merge", *map(str, make(parts)))
+    assert code == 2 and out == "" and message in err and len(err.splitlines()) == 1
+
+
+def test_merge_refuses_a_file_that_is_not_json(capsys, tmp_path):
+    bad = tmp_path / "bad.json"
+    bad.write_text("{\n  oops")
+    code, _, err = run(capsys, "merge", str(bad))
+    assert code == 2 and f"{bad}:2:3: not JSON" in err
+
+
+@pytest.mark.parametrize(("argv", "message"), [
+    (["--part", "1/2"], "--part divides the count of every packing: give it with --all"),
+    (["--jobs", "2"], "--jobs divides the count"),
+    (["--all", "--part", "0/2"], "expected K/N"),
+    (["--all", "--part", "2"], "expected K/N"),
+    (["--all", "--jobs", "0"], "must be between 1 and 1024"),
+    (["--all", "--part", "1/2", "--cluster", "tcp://127.0.0.1:1"], "give one of them"),
+])
+def test_bad_counting_options_are_one_line_errors(capsys, argv, message):
+    code, out, err = run(capsys, "solve", str(EXAMPLES / "soma.txt"), *argv)
+    assert code == 2 and message in err and len(err.splitlines()) == 1
+
+
+def test_a_part_makes_nothing_to_build(capsys, tmp_path):
+    code, _, err = run(capsys, "build", str(EXAMPLES / "soma.txt"), "--all", "--part", "1/2", "-o", str(tmp_path))
+    assert code == 2 and "makes nothing" in err and not any(tmp_path.iterdir())
