@@ -61,11 +61,11 @@ def render_two_way(two_way: TwoWay, size: tuple[int, int], fps: int, fold_second
 
 
 def caption_text(two_way: TwoWay, f: float) -> str:
-    """'net-7: folding into 1 × 1 × 5', '... unfolding', '... folding into 1 × 2 × 3'."""
+    """'folding into 1 × 1 × 5', 'unfolding 1 × 1 × 5', 'folding into 1 × 2 × 3': short enough for a small film."""
     segment = segment_at(f)
     subject = two_way.second if segment == "fold second" else two_way.first
     doing = "unfolding" if segment == "unfold" else "folding into"
-    return f"{two_way.name}: {doing} {look.box_text(subject.folding.box)}"
+    return f"{doing} {look.box_text(subject.folding.box)}"
 
 
 def fixed_shot(two_way: TwoWay, size: tuple[int, int]) -> Shot:
@@ -139,7 +139,7 @@ def _lines(segments) -> tuple[pv.PolyData, np.ndarray, np.ndarray]:
 
 def _add(plotter: pv.Plotter, meshes: Meshes) -> None:
     plotter.set_background(BACKGROUND)  # type: ignore[arg-type]
-    plotter.add_mesh(meshes["paper"][0], color=PAPER_COLOUR, ambient=0.35, diffuse=0.7)
+    plotter.add_mesh(meshes["paper"][0], color=PAPER_COLOUR, ambient=0.5, diffuse=0.6)
     plotter.add_mesh(meshes["outline"][0], color=look.INK, line_width=2)
     for where, colour in CREASE_COLOURS.items():
         if where in meshes:

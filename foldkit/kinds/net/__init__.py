@@ -12,12 +12,16 @@ from pathlib import Path
 
 from foldkit import options as opt
 from foldkit.errors import EXIT_BAD_INPUT, EXIT_NO_SOLUTION, FoldkitError
+from foldkit.exchange import format_of, write_artifact
 from foldkit.exchange.json import json_bytes, json_text
+from foldkit.exchange.pdf import drawing_pdf
 from foldkit.files import read_text, subject_name
 from foldkit.fold.subject import Subject
 from foldkit.kinds.base import Command, Invocation, Kind, Outcome, option
 from foldkit.kinds.folds import FOLD_ARTIFACTS, FOLD_COMMANDS, FoldBuildOptions, Folded
 from foldkit.kinds.net import nets
+from foldkit.kinds.net.pick import run_pick
+from foldkit.kinds.net.worksheet import nets_document
 from foldkit.kinds.shutbox.report import folding_json, folding_text
 from foldkit.look import box_text
 from foldkit.page import with_page
@@ -170,6 +174,21 @@ class NetsOptions:
     limit: int = option(0, "--limit", "list at most N nets (exit 4 when there are more; default 0: all)",
                         opt.number(int, 0, opt.MAX_LIMIT, "a whole number"), "N")
     count: bool = option(False, "--count", "count the nets without listing them")
+    pdf: str | None = option(None, "--pdf", "write a worksheet of the nets, numbered and drawn to scale, to this "
+                             ".pdf (paper: --paper)", str, "FILE")
+    mix: bool = option(False, "--mix", "with --pdf: shuffle in near-nets (a net with one square moved) that do not "
+                       "fold, ask which shapes fold, and add an answer key")
+    seed: int = option(1, "--seed", "with --mix: which near-nets and which order (default 1)",
+                       opt.number(int, 0, 2**31 - 1, "a whole number"), "N")
+    pick: int | None = option(None, "--pick", "build net N of the list as a net file builds (template, animation, "
+                              "model, STLs, page), into --output; for two boxes also the two-way template, GIF and "
+                              "GLB", opt.number(int, 1, opt.MAX_LIMIT, "a whole number"), "N")
+    output: str | None = option(None, "--output", "with --pick: the build folder (default outputs/<boxes>-net-N)",
+                                str, "DIR", aliases=("-o",))
+    only: list[str] | None = option(None, "--only", "with --pick: make only these artifacts, comma-separated",
+                                    opt.names, "NAMES")
+    skip: list[str] | None = option(None, "--skip", "with --pick: make every artifact but these", opt.names, "NAMES")
+    quiet: bool = option(False, "--quiet", "with --pick: no progress bar")
 
     def check(self) -> None:
         if len(set(self.boxes)) > MAX_BOXES:
@@ -178,14 +197,39 @@ class NetsOptions:
         if len(self.boxes) == 1 and not self.limit and max(areas) > MAX_COUNTED_AREA:
             raise FoldkitError(f"nets: a box of area {max(areas)} has far too many nets to list (1x2x3, of area 22, "
                                "has 13,964,068): give --limit N", EXIT_BAD_INPUT)
+        self.check_artifacts()
+
+    def check_artifacts(self) -> None:
+        """Refuse options of the worksheet or the pick given without it, or with --count."""
+        needs = {"--mix": (self.mix, self.pdf), "--seed": (self.seed != 1, self.pdf and self.mix),
+                 "--output": (self.output, self.pick), "--only": (self.only, self.pick),
+                 "--skip": (self.skip, self.pick)}
+        for flag, (given, needed) in needs.items():
+            if given and not needed:
+                wanted = "--pdf --mix" if flag == "--seed" else "--pdf" if flag == "--mix" else "--pick"
+                raise FoldkitError(f"nets: {flag} goes with {wanted}", EXIT_BAD_INPUT)
+        if self.count and (self.pdf or self.pick):
+            raise FoldkitError("nets: --count lists no nets to draw or pick", EXIT_BAD_INPUT)
+        if self.pdf is not None:
+            format_of(self.pdf, (".pdf",))
 
 
 def run_nets(call: Invocation) -> int:
-    """Every net of a box, or the common nets of two or three boxes: the count, then the nets."""
+    """Every net of a box, or the common nets of two or three boxes: the count, then the nets; or
+    their worksheet (--pdf), or the build of one of them (--pick)."""
     options: NetsOptions = call.options
     result = find_nets(options.boxes, limit=options.limit or None, keep=not options.count)
-    print(json_text(nets.json(result)) if options.json else nets.text(result))
-    return nets.exit_code(result)
+    if options.pdf is None and options.pick is None:
+        print(json_text(nets.json(result)) if options.json else nets.text(result))
+        return nets.exit_code(result)
+    print(nets.count_line(result))
+    if not result.nets:
+        return nets.exit_code(result)
+    if options.pdf is not None:
+        document = nets_document(result, call.build_options.paper, options.mix, options.seed)
+        print(f"wrote {write_artifact(Path(options.pdf), drawing_pdf(document))} ({len(document.pages)} pages)")
+    code = run_pick(call, result, options.pick) if options.pick is not None else 0
+    return code or nets.exit_code(result)
 
 
 KIND = Kind(
@@ -207,8 +251,9 @@ KIND = Kind(
     commands={"boxes": Command("boxes", "every box a polyomino (net file) folds into", run_boxes, BoxesOptions,
                                target="file", file_help="net file: rows of '#' (cell) and '.'",
                                file_metavar="net"),
-              "nets": Command("nets", "every net of a box, or the nets two or three boxes share", run_nets,
-                              NetsOptions, target="none"),
+              "nets": Command("nets", "every net of a box, or the nets two or three boxes share; their worksheet "
+                              "(--pdf), or the build of one (--pick)", run_nets, NetsOptions, target="none",
+                              build_options=True),
               **FOLD_COMMANDS},
 )
 
