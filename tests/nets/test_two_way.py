@@ -49,7 +49,7 @@ def test_the_template_draws_each_crease_in_the_colour_of_the_boxes_it_folds_for(
     assert {"Legend", "fold for the 1 × 1 × 5 box only", "fold for the 1 × 2 × 3 box only",
             "fold for both boxes"} <= set(texts)
     legend = {line.role: line.colour for line in lines if line.role.startswith("legend ")}
-    assert legend["legend fold-first"] == colours["fold-first"] and legend["legend fold-second"] == colours["fold-second"]
+    assert all(legend[f"legend {role}"] == colours[role] for role in ("fold-first", "fold-second", "fold-both"))
 
 
 def read_motions(data: bytes):

@@ -11,6 +11,7 @@ add its first folding onto the second.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from typing import Any
 
 from foldkit.errors import EXIT_BAD_INPUT, FoldkitError
 from foldkit.fold.subject import Subject
@@ -49,9 +50,10 @@ def picked_net(call: Invocation, result: NetsResult, number: int) -> PickedNet:
         raise FoldkitError(f"nets: --pick {number} is out of range: there are {len(result.nets)} nets "
                            f"listed", EXIT_BAD_INPUT)
     name, cells = pick_name(result, number), result.nets[number - 1]
-    report = call.kind.solve((name, cells), call.kind.solve_options())
+    defaults: Any = call.kind.solve_options  # the net kind's solve options: folding 1, chosen below
+    report = call.kind.solve((name, cells), defaults())
     ordered = [folding.box for folding in report.every]  # foldings over every box, in the order --folding counts
-    chosen = call.kind.subject(replace(report, chosen=ordered.index(result.boxes[0]) + 1))
+    chosen = call.kind.subject(replace(report, chosen=ordered.index(result.boxes[0]) + 1), call.build_options)
     two_way = None
     if len(result.boxes) > 1:
         second = Subject(name, report.foldings[result.boxes[1]][0], labels={})
