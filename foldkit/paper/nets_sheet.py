@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from foldkit.drawing import Document, Drawing, Group, Label, Line, Rect, Shape
+from foldkit.drawing import Document, Drawing, Group, Label, Line, Rect
 from foldkit.exchange.pdf import text_width
 from foldkit.look import INK, RGB, box_text
 from foldkit.paper.page import BOLD, MARGIN_MM, REGULAR, SOFT_INK, Sheet, draw_header, paper_size
@@ -24,6 +24,7 @@ ACROSS = 3  # at least this many of the longest shape fit across the page
 GAP_CELLS = 1.0  # between shapes, in cells
 LABEL_MM = 5.0  # the number above each shape
 TOP_MM = MARGIN_MM + 16  # where the shapes start, below the title and the line under it
+BOTTOM_MM = MARGIN_MM + 6  # where they end, above the page's footer
 NUMBER_PT, NOTE_PT, KEY_PT = 10.0, 8.5, 9.0
 KEY_LINE_MM = 5.0
 PAPER_TINT: RGB = (0.93, 0.95, 0.99)
@@ -68,8 +69,9 @@ def worksheet(sheet: NetsSheet, paper: str = "a4") -> Document:
 def title_of(sheet: NetsSheet) -> str:
     boxes = " and ".join(box_text(box) for box in sheet.boxes)
     if sheet.mixed:
-        into = f"a {boxes} box" if len(sheet.boxes) == 1 else f"every one of the boxes {boxes}"
-        return f"Which of these fold into {into}?"
+        if len(sheet.boxes) == 1:
+            return f"Which of these fold into a {boxes} box?"
+        return f"Which of these fold into {'both' if len(sheet.boxes) == 2 else 'all of'} {boxes} boxes?"
     common = "" if len(sheet.boxes) == 1 else " common"
     return f"The {len(sheet.nets)}{common} nets of the {boxes} box{'es' if len(sheet.boxes) > 1 else ''}"
 
@@ -104,7 +106,7 @@ def shelves(shown: Sequence[tuple[int, Layout]], cell: float, size: tuple[float,
         rows, cols = _extent(cells)
         if x > MARGIN_MM and x + cols * cell > width - MARGIN_MM:
             x, y, shelf = MARGIN_MM, y + shelf, 0.0
-        if shelf == 0.0 and y + LABEL_MM + rows * cell > height - MARGIN_MM and pages[-1]:
+        if shelf == 0.0 and y + LABEL_MM + rows * cell > height - BOTTOM_MM and pages[-1]:
             pages.append([])
             x, y = MARGIN_MM, TOP_MM
         pages[-1].append((number, cells, x, y + LABEL_MM))
@@ -116,10 +118,13 @@ def shelves(shown: Sequence[tuple[int, Layout]], cell: float, size: tuple[float,
 def _shapes_page(sheet: NetsSheet, placed: list[Placed], cell: float, size: tuple[float, float],
                  page: int, pages: int) -> Drawing:
     out = Sheet(size)
-    draw_header(out, title_of(sheet), f"page {page} of {pages} · 1 square = {cell:g} mm", size[0])
+    draw_header(out, title_of(sheet), "", size[0])
+    out.text(size[0] / 2, size[1] - MARGIN_MM, f"page {page} of {pages} · 1 square = {cell:g} mm", NOTE_PT, REGULAR,
+             SOFT_INK, "centre")
     note = ("Picture each shape folded along the grid lines, or cut it out and fold it. "
             "The answers are on the last page." if sheet.mixed else
-            "Each folds along the grid lines into the box, covering it once, edge to edge.")
+            "Each folds along the grid lines into the box, covering it once, edge to edge." if len(sheet.boxes) == 1
+            else "Each folds along the grid lines into each of the boxes, covering it once, edge to edge.")
     out.text(MARGIN_MM, MARGIN_MM + 11.5, note, NOTE_PT, REGULAR, SOFT_INK)
     for number, cells, x, y in placed:
         out.add(net_group(number, cells, x, y, cell))
@@ -128,19 +133,50 @@ def _shapes_page(sheet: NetsSheet, placed: list[Placed], cell: float, size: tupl
 
 def net_group(number: int, cells: Layout, x: float, y: float, cell: float) -> Group:
     """One shape, its cells tinted with grid lines inside and its outline in ink, its number above."""
-    shapes: list[Shape] = [Rect(x + c * cell, y + r * cell, cell, cell, PAPER_TINT, "tile") for r, c in sorted(cells)]
-    outline: list[Shape] = []
-    for r, c in sorted(cells):
-        sides = (((r - 1, c), (c, r), (c + 1, r)), ((r, c + 1), (c + 1, r), (c + 1, r + 1)),
-                 ((r + 1, c), (c, r + 1), (c + 1, r + 1)), ((r, c - 1), (c, r), (c, r + 1)))
-        for other, (x0, y0), (x1, y1) in sides:  # the neighbour across a side, and the side's ends
-            a, b = (x + x0 * cell, y + y0 * cell), (x + x1 * cell, y + y1 * cell)
-            if other not in cells:
-                outline.append(Line(a, b, OUTLINE_MM, INK, "cut"))
-            elif (r, c) < other:  # an inner side, drawn once
-                shapes.append(Line(a, b, GRID_MM, GRID_GREY, "grid", cap="butt"))
+    tiles = [Rect(x + c * cell, y + r * cell, cell, cell, PAPER_TINT, "tile") for r, c in sorted(cells)]
+    outline, inner = sides(cells)
+
+    def lines(runs: list[Run], width: float, colour: RGB, role: str, cap: str) -> list[Line]:
+        return [Line((x + x0 * cell, y + y0 * cell), (x + x1 * cell, y + y1 * cell), width, colour, role, cap=cap)
+                for (x0, y0), (x1, y1) in runs]
+
     number_label = Label(x, y - 1.2, str(number), NUMBER_PT, BOLD, INK)
-    return Group((*shapes, *outline, number_label), layer=f"net {number}")
+    return Group((*tiles, *lines(inner, GRID_MM, GRID_GREY, "grid", "butt"), *lines(outline, OUTLINE_MM, INK, "cut",
+                                                                                    "square"), number_label),
+                 layer=f"net {number}")
+
+
+Run = tuple[tuple[int, int], tuple[int, int]]  # a straight run of grid sides: its ends (x, y) in cells
+
+
+def sides(cells: Layout) -> tuple[list[Run], list[Run]]:
+    """The shape's outline and its inner grid lines, each as maximal straight runs (fewer lines
+    to draw: a worksheet of thousands of nets draws them all)."""
+    outline: dict[tuple[str, int], list[int]] = {}  # (across or down, the line's y or x) -> the unit sides on it
+    inner: dict[tuple[str, int], list[int]] = {}
+    for r, c in cells:
+        for other, key, start in (((r - 1, c), ("across", r), c), ((r + 1, c), ("across", r + 1), c),
+                                  ((r, c - 1), ("down", c), r), ((r, c + 1), ("down", c + 1), r)):
+            if other not in cells:
+                outline.setdefault(key, []).append(start)
+            elif (r, c) < other:  # an inner side, once
+                inner.setdefault(key, []).append(start)
+    return _runs(outline), _runs(inner)
+
+
+def _runs(unit_sides: dict[tuple[str, int], list[int]]) -> list[Run]:
+    out: list[Run] = []
+    for (way, at), starts in sorted(unit_sides.items()):
+        starts.sort()
+        first = previous = starts[0]
+        for start in [*starts[1:], None]:
+            if start is not None and start == previous + 1:
+                previous = start
+                continue
+            out.append(((first, at), (previous + 1, at)) if way == "across" else ((at, first), (at, previous + 1)))
+            if start is not None:
+                first = previous = start
+    return out
 
 
 def key_line(sheet: NetsSheet, net: SheetNet) -> str:
@@ -158,19 +194,19 @@ def _key_pages(sheet: NetsSheet, size: tuple[float, float]) -> list[Drawing]:
     lines = [key_line(sheet, net) for net in sorted(sheet.nets, key=lambda n: n.number)]
     column = max(text_width(line, REGULAR, KEY_PT) for line in lines) + 8.0
     across = max(1, int((width - 2 * MARGIN_MM) // column))
-    down = max(1, int((height - TOP_MM - MARGIN_MM) // KEY_LINE_MM))
+    down = max(1, int((height - TOP_MM - BOTTOM_MM) // KEY_LINE_MM))
     per_page = across * down
     chunks = [lines[i:i + per_page] for i in range(0, len(lines), per_page)]
     folding = sum(sheet.folds(net) for net in sheet.nets)
     out = []
     for page, chunk in enumerate(chunks, 1):
         drawn = Sheet(size)
-        right = f"answer key{f', page {page} of {len(chunks)}' if len(chunks) > 1 else ''}"
-        draw_header(drawn, f"Answers: {title_of(sheet)}", right, width)
-        drawn.text(MARGIN_MM, MARGIN_MM + 11.5, f"{folding} of the {len(sheet.nets)} shapes fold; each answer "
-                   "was checked by folding the shape onto the box.", NOTE_PT, REGULAR, SOFT_INK)
+        right = f"page {page} of {len(chunks)}" if len(chunks) > 1 else ""
+        draw_header(drawn, "Answers", right, width)
+        drawn.text(MARGIN_MM, MARGIN_MM + 11.5, f"{title_of(sheet)} {folding} of the {len(sheet.nets)} shapes do; "
+                   "each answer was checked by folding the shape onto the box.", NOTE_PT, REGULAR, SOFT_INK)
         for i, line in enumerate(chunk):
             x, y = MARGIN_MM + (i // down) * column, TOP_MM + 4 + (i % down) * KEY_LINE_MM
             drawn.text(x, y, line, KEY_PT, BOLD if line.endswith("yes") else REGULAR)
-        out.append(drawn.drawing(f"Answers: {title_of(sheet)}"))
+        out.append(drawn.drawing("Answers"))
     return out
