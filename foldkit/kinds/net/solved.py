@@ -7,16 +7,12 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from foldkit.errors import EXIT_BAD_INPUT, EXIT_NO_SOLUTION, FoldkitError
-from foldkit.exchange import write_artifact
 from foldkit.exchange.json import json_bytes, json_text
-from foldkit.exchange.pdf import drawing_pdf
 from foldkit.files import read_text, subject_name
 from foldkit.fold.subject import Subject
-from foldkit.kinds.base import Invocation, Outcome
+from foldkit.kinds.base import Invocation, Outcome, lazy_module
 from foldkit.kinds.folds import Folded
 from foldkit.kinds.net import BOXES_SCHEMA, SCHEMA, NetSolveOptions, NetsOptions, nets
-from foldkit.kinds.net.pick import run_pick
-from foldkit.kinds.net.worksheet import nets_document
 from foldkit.kinds.shutbox.report import folding_json, folding_text
 from foldkit.look import box_text
 from solver.box import Box
@@ -24,6 +20,10 @@ from solver.folding import Folding, box_foldings
 from solver.grid import Layout
 from solver.nets import find_nets
 from solver.polyomino import parse_net
+
+# What --pdf and --pick need (the pages, the fold's makers), loaded when asked for: listing nets needs neither.
+worksheet = lazy_module("foldkit.kinds.net.worksheet")
+pick = lazy_module("foldkit.kinds.net.pick")
 
 
 @dataclass(frozen=True)
@@ -137,9 +137,10 @@ def run_nets(call: Invocation) -> int:
     if not result.nets:
         return nets.exit_code(result)
     if options.pdf is not None:
-        document = nets_document(result, call.build_options.paper, options.mix, options.seed)
-        print(f"wrote {write_artifact(Path(options.pdf), drawing_pdf(document))} ({len(document.pages)} pages)")
-    code = run_pick(call, result, options.pick) if options.pick is not None else 0
+        path, pages = worksheet.write_worksheet(result, Path(options.pdf), call.build_options.paper, options.mix,
+                                                options.seed)
+        print(f"wrote {path} ({pages} pages)")
+    code = pick.run_pick(call, result, options.pick) if options.pick is not None else 0
     return code or nets.exit_code(result)
 
 

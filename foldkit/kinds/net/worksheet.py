@@ -9,8 +9,11 @@ verifier for its answer, the real nets too, so the key never takes the search's 
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 from foldkit.drawing import Document
+from foldkit.exchange import write_artifact
+from foldkit.exchange.pdf import drawing_pdf
 from foldkit.paper.nets_sheet import NetsSheet, SheetNet, worksheet
 from solver.grid import Layout
 from solver.nets import NetsResult
@@ -37,3 +40,9 @@ def nets_sheet(result: NetsResult, mix: bool = False, seed: int = 1) -> NetsShee
 def nets_document(result: NetsResult, paper: str, mix: bool = False, seed: int = 1) -> Document:
     """The worksheet's pages for the nets found (mixed with near-nets, and an answer key, on asking)."""
     return worksheet(nets_sheet(result, mix, seed), paper)
+
+
+def write_worksheet(result: NetsResult, path: Path, paper: str, mix: bool = False, seed: int = 1) -> tuple[Path, int]:
+    """Write the worksheet's PDF; the path written and its number of pages."""
+    document = nets_document(result, paper, mix, seed)
+    return write_artifact(path, drawing_pdf(document)), len(document.pages)
