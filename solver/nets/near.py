@@ -49,6 +49,6 @@ def near_nets(nets: Sequence[Layout], boxes: Sequence[Box], count: int, rng: ran
         if moved is None or canonical(moved) in known:
             continue
         known.add(canonical(moved))  # tried once, whatever the verifier says
-        if len(folds_into(moved, boxes)) < len(boxes):
+        if not all(foldings(moved, box) for box in boxes):  # the first box it misses settles it
             found.append(moved)
     return found
