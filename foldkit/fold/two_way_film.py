@@ -18,6 +18,7 @@ from foldkit.fold.pose import place
 from foldkit.fold.scene import BACKGROUND, LIFT
 from foldkit.fold.two_way import CREASE_COLOURS, PAPER_COLOUR, TwoWay, film_fractions, segment_at
 from foldkit.progress import Progress
+from solver.grid import Cell
 
 ELEVATION, AZIMUTH = 38.0, 215.0  # degrees: a 3/4 view from above, as the fold's film ends on
 CAPTION_PIXELS = 30
@@ -87,6 +88,7 @@ def _net_corners(two_way: TwoWay) -> np.ndarray:
     return np.stack([x, y, np.zeros_like(x)], axis=-1)
 
 
+Segment = tuple[tuple[float, float], tuple[float, float]]  # ends (x, y) in net coordinates
 Meshes = dict[str, tuple[pv.PolyData, np.ndarray, np.ndarray]]  # name -> (mesh, its net points (k, 3), their cells)
 
 
@@ -112,19 +114,20 @@ def _meshes(two_way: TwoWay) -> Meshes:
     return out
 
 
-def _side(a: tuple[int, int], b: tuple[int, int]) -> tuple[tuple[float, float], tuple[float, float]]:
+def _side(a: Cell, b: Cell) -> Segment:
     """The ends (x, y) of the grid segment between two adjacent cells."""
     return next(side for side, other in _sides(a) if other == b)
 
 
-def _sides(cell: tuple[int, int]):
+def _sides(cell: Cell) -> list[tuple[Segment, Cell]]:
     """Each side of a cell as ((x0, y0), (x1, y1)) with the cell across it."""
     r, c = cell
     return [(((c, r), (c + 1, r)), (r - 1, c)), (((c + 1, r), (c + 1, r + 1)), (r, c + 1)),
             (((c, r + 1), (c + 1, r + 1)), (r + 1, c)), (((c, r), (c, r + 1)), (r, c - 1))]
 
 
-def _lines(segments) -> tuple[pv.PolyData, np.ndarray, np.ndarray]:
+def _lines(segments: list[tuple[tuple[float, float], tuple[float, float], int]]
+           ) -> tuple[pv.PolyData, np.ndarray, np.ndarray]:
     """Segments ((x0, y0), (x1, y1), cell), each just off both sides of the paper."""
     points, cells = [], []
     for (x0, y0), (x1, y1), cell in segments:
