@@ -3,12 +3,13 @@
 then, with --curve, every box of surface area up to AREA (default 22): its net count and the time,
 and with --check how each count was checked: every net (or the first CHECKED found, for boxes with
 more) folded onto the box by foldkit's folding verifier, and the count found again by the pure-Python
-search for areas up to PYTHON_AREA.
+search for areas up to PYTHON_AREA. With --sheets, the worksheet (`foldkit nets BOX ... --pdf FILE`,
+with and without --mix) of the cube and of the common nets of 1x1x5 and 1x2x3, whole process.
 
 The whole process is `foldkit nets BOX ...` once the command line has it, else the same work in a
 fresh interpreter (import, search, the text of every net). Wall time and the process's CPU time are
 both shown: on a busy machine the wall time is the CPU time stretched by the other processes.
-Usage: python bench/nets_speed.py [--runs N] [--curve [AREA]] [--check]
+Usage: python bench/nets_speed.py [--runs N] [--curve [AREA]] [--check] [--sheets]
 """
 
 from __future__ import annotations
@@ -18,7 +19,9 @@ import resource
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
+from pathlib import Path
 
 from timing import foldkit_command
 
@@ -63,6 +66,24 @@ def bars(runs: int) -> None:
         print(f"  {' + '.join(boxes):<14} {wall}  {cpu}  bar {allowed:g} s: {verdict}   '{line}'")
 
 
+SHEETS = [["1x1x1"], ["1x1x1", "--mix"], ["1x1x5", "1x2x3"], ["1x1x5", "1x2x3", "--mix"]]
+
+
+def sheets(runs: int) -> None:
+    """The worksheet's whole process, median of runs: search, (with --mix) near-nets and the
+    verifier on every shape, the pages, the PDF."""
+    print(f"worksheets (foldkit nets ... --pdf), whole process, median of {runs} (min, max); CPU in brackets")
+    with tempfile.TemporaryDirectory() as folder:
+        pdf = str(Path(folder) / "nets.pdf")
+        for args in SHEETS:
+            samples = [whole_process(foldkit_command() + ["nets", *args, "--pdf", pdf]) for _ in range(runs)]
+            walls, cpus = [s[0] for s in samples], [s[1] for s in samples]
+            pages = subprocess.run(foldkit_command() + ["nets", *args, "--pdf", pdf], capture_output=True,
+                                   text=True, check=True).stdout.strip().splitlines()[-1].rsplit("(", 1)[-1]
+            print(f"  {' '.join(args):<22} {statistics.median(walls):7.2f} s (min {min(walls):.2f}, max "
+                  f"{max(walls):.2f})  [CPU {statistics.median(cpus):.2f} s]  ({pages}")
+
+
 def curve(area: int, check: bool) -> None:
     print(f"every box of surface area up to {area}: its nets (one run, in-process, counted without keeping them)")
     print(f"  {'box':<8} {'area':>4} {'nets':>12} {'seconds':>9}")
@@ -95,9 +116,12 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--curve", type=int, nargs="?", const=22, default=None, metavar="AREA")
     parser.add_argument("--check", action="store_true", help="check each count of the curve")
+    parser.add_argument("--sheets", action="store_true", help="time the worksheets")
     args = parser.parse_args()
     if args.runs:
         bars(args.runs)
+    if args.sheets:
+        sheets(max(args.runs, 1))
     if args.curve:
         curve(args.curve, args.check)
 

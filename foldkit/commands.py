@@ -5,6 +5,7 @@ arguments (the kind, its puzzle, the options of the command and of the kind)."""
 from __future__ import annotations
 
 import sys
+from collections.abc import Mapping
 from dataclasses import dataclass, fields, replace
 from functools import cached_property
 from pathlib import Path
@@ -16,7 +17,7 @@ from foldkit.console import ProgressBar, print_notes, raise_if_interrupted
 from foldkit.errors import EXIT_PARTIAL, FoldkitError
 from foldkit.exchange.json import json_text
 from foldkit.kinds import Loaded, Source, all_kinds, parse_source
-from foldkit.kinds.base import Command, Invocation, Kind, NoOptions, option
+from foldkit.kinds.base import Command, Invocation, Kind, Maker, NoOptions, option
 
 
 @dataclass
@@ -60,6 +61,9 @@ class Call:
     def summary(self) -> str:
         return self.kind.outcome(self._report).summary
 
+    def build(self, makers: Mapping[str, Maker], subject: Any, name: str, text: str) -> int:
+        return build_and_report(self, makers, subject, name, text)
+
 
 # ---------------------------------------------------------------------------------------------
 # solve
@@ -99,18 +103,26 @@ def run_build(call: Invocation) -> int:
         return 0
     subject = call.subject()
     name = call.loaded().name
-    folder = Path(options.output) if options.output else Path("outputs") / name
     print(f"{name}: {call.summary()}")
-    puzzle = fingerprint(f"{call.kind.name}\n{call.source.text if call.source else ''}")
-    built = build(call.kind.artifacts, subject, folder, _with_progress(call.build_options, options.quiet),
+    return call.build(call.kind.artifacts, subject, name, call.source.text if call.source else "")
+
+
+def build_and_report(call: Call, makers: Mapping[str, Maker], subject: Any, name: str, text: str) -> int:
+    """Make the artifacts of a subject into the folder the command's options name (``--output``,
+    default outputs/<name>; ``--only``, ``--skip``, ``--quiet``), print what was written, and
+    return the exit code: 0, or EXIT_PARTIAL when some artifact could not be made."""
+    options = call.options
+    folder = Path(options.output) if options.output else Path("outputs") / name
+    puzzle = fingerprint(f"{call.kind.name}\n{text}")
+    built = build(makers, subject, folder, _with_progress(call.build_options, options.quiet),
                   options.only, raise_if_interrupted, options.skip, puzzle)
     for written in built.written:
         print(f"wrote {written.path}")
-    for name in built.dropped:
-        print(f"took out {folder / name}: it was made from another puzzle")
+    for dropped in built.dropped:
+        print(f"took out {folder / dropped}: it was made from another puzzle")
     print_notes(built.notes)
-    for name, why in built.failed:
-        print(f"foldkit: error: {name} not made: {why}", file=sys.stderr)
+    for failed, why in built.failed:
+        print(f"foldkit: error: {failed} not made: {why}", file=sys.stderr)
     return EXIT_PARTIAL if built.failed else 0
 
 

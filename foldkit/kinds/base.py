@@ -200,6 +200,10 @@ class Invocation(Protocol):
     def report(self) -> Any: ...  # the kind's report of solving it
     def subject(self) -> Any: ...  # the unique solution made into what the makers take
     def summary(self) -> str: ...  # the outcome of the solve in one line
+    # Make the artifacts of a subject as `build` does, into the folder the command's --output,
+    # --only, --skip and --quiet name (or outputs/<name>), with the kind's build options; the
+    # exit code. text identifies what they were made from in the folder's record.
+    def build(self, makers: Mapping[str, Maker], subject: Any, name: str, text: str) -> int: ...
 
 
 @dataclass(frozen=True)

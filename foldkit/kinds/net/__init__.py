@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 from foldkit import options as opt
 from foldkit.errors import EXIT_BAD_INPUT, FoldkitError
+from foldkit.exchange import format_of
 from foldkit.kinds.base import Command, Kind, lazy_module, option
 from foldkit.kinds.folds import FOLD_ARTIFACTS, FOLD_COMMANDS, FoldBuildOptions
 from foldkit.page import with_page
@@ -63,6 +64,21 @@ class NetsOptions:
     limit: int = option(0, "--limit", "list at most N nets (exit 4 when there are more; default 0: all)",
                         opt.number(int, 0, opt.MAX_LIMIT, "a whole number"), "N")
     count: bool = option(False, "--count", "count the nets without listing them")
+    pdf: str | None = option(None, "--pdf", "write a worksheet of the nets, numbered and drawn to scale, to this "
+                             ".pdf (paper: --paper)", str, "FILE")
+    mix: bool = option(False, "--mix", "with --pdf: shuffle in near-nets (a net with one square moved) that do not "
+                       "fold, ask which shapes fold, and add an answer key")
+    seed: int = option(1, "--seed", "with --mix: which near-nets and which order (default 1)",
+                       opt.number(int, 0, 2**31 - 1, "a whole number"), "N")
+    pick: int | None = option(None, "--pick", "build net N of the list as a net file builds (template, animation, "
+                              "model, STLs, page), into --output; for two boxes also the two-way template, GIF and "
+                              "GLB", opt.number(int, 1, opt.MAX_LIMIT, "a whole number"), "N")
+    output: str | None = option(None, "--output", "with --pick: the build folder (default outputs/<boxes>-net-N)",
+                                str, "DIR", aliases=("-o",))
+    only: list[str] | None = option(None, "--only", "with --pick: make only these artifacts, comma-separated",
+                                    opt.names, "NAMES")
+    skip: list[str] | None = option(None, "--skip", "with --pick: make every artifact but these", opt.names, "NAMES")
+    quiet: bool = option(False, "--quiet", "with --pick: no progress bar")
 
     def check(self) -> None:
         if len(set(self.boxes)) > MAX_BOXES:
@@ -71,6 +87,21 @@ class NetsOptions:
         if len(self.boxes) == 1 and not self.limit and max(areas) > MAX_COUNTED_AREA:
             raise FoldkitError(f"nets: a box of area {max(areas)} has far too many nets to list (1x2x3, of area 22, "
                                "has 13,964,068): give --limit N", EXIT_BAD_INPUT)
+        self.check_artifacts()
+
+    def check_artifacts(self) -> None:
+        """Refuse options of the worksheet or the pick given without it, or with --count."""
+        needs = {"--mix": (self.mix, self.pdf), "--seed": (self.seed != 1, self.pdf and self.mix),
+                 "--output": (self.output, self.pick), "--only": (self.only, self.pick),
+                 "--skip": (self.skip, self.pick)}
+        for flag, (given, needed) in needs.items():
+            if given and not needed:
+                wanted = "--pdf --mix" if flag == "--seed" else "--pdf" if flag == "--mix" else "--pick"
+                raise FoldkitError(f"nets: {flag} goes with {wanted}", EXIT_BAD_INPUT)
+        if self.count and (self.pdf or self.pick):
+            raise FoldkitError("nets: --count lists no nets to draw or pick", EXIT_BAD_INPUT)
+        if self.pdf is not None:
+            format_of(self.pdf, (".pdf",))
 
 
 KIND = Kind(
@@ -93,8 +124,9 @@ KIND = Kind(
     commands={"boxes": Command("boxes", "every box a polyomino (net file) folds into", body.run_boxes, BoxesOptions,
                                target="file", file_help="net file: rows of '#' (cell) and '.'",
                                file_metavar="net"),
-              "nets": Command("nets", "every net of a box, or the nets two or three boxes share", body.run_nets,
-                              NetsOptions, target="none"),
+              "nets": Command("nets", "every net of a box, or the nets two or three boxes share; their worksheet "
+                              "(--pdf), or the build of one (--pick)", body.run_nets, NetsOptions, target="none",
+                              build_options=True),
               **FOLD_COMMANDS},
 )
 

@@ -10,7 +10,7 @@ from foldkit.errors import EXIT_BAD_INPUT, EXIT_NO_SOLUTION, FoldkitError
 from foldkit.exchange.json import json_bytes, json_text
 from foldkit.files import read_text, subject_name
 from foldkit.fold.subject import Subject
-from foldkit.kinds.base import Invocation, Outcome
+from foldkit.kinds.base import Invocation, Outcome, lazy_module
 from foldkit.kinds.folds import Folded
 from foldkit.kinds.net import BOXES_SCHEMA, SCHEMA, NetSolveOptions, NetsOptions, nets
 from foldkit.kinds.shutbox.report import folding_json, folding_text
@@ -20,6 +20,10 @@ from solver.folding import Folding, box_foldings
 from solver.grid import Layout
 from solver.nets import find_nets
 from solver.polyomino import parse_net
+
+# What --pdf and --pick need (the pages, the fold's makers), loaded when asked for: listing nets needs neither.
+worksheet = lazy_module("foldkit.kinds.net.worksheet")
+pick = lazy_module("foldkit.kinds.net.pick")
 
 
 @dataclass(frozen=True)
@@ -122,11 +126,22 @@ def run_boxes(call: Invocation) -> int:
 
 
 def run_nets(call: Invocation) -> int:
-    """Every net of a box, or the common nets of two or three boxes: the count, then the nets."""
+    """Every net of a box, or the common nets of two or three boxes: the count, then the nets; or
+    their worksheet (--pdf), or the build of one of them (--pick)."""
     options: NetsOptions = call.options
     result = find_nets(options.boxes, limit=options.limit or None, keep=not options.count)
-    print(json_text(nets.json(result)) if options.json else nets.text(result))
-    return nets.exit_code(result)
+    if options.pdf is None and options.pick is None:
+        print(json_text(nets.json(result)) if options.json else nets.text(result))
+        return nets.exit_code(result)
+    print(nets.count_line(result))
+    if not result.nets:
+        return nets.exit_code(result)
+    if options.pdf is not None:
+        path, pages = worksheet.write_worksheet(result, Path(options.pdf), call.build_options.paper, options.mix,
+                                                options.seed)
+        print(f"wrote {path} ({pages} pages)")
+    code = pick.run_pick(call, result, options.pick) if options.pick is not None else 0
+    return code or nets.exit_code(result)
 
 
 def net_folding(path: str | Path, number: int = 1) -> NetFolding:

@@ -1,0 +1,125 @@
+"""`foldkit nets BOX ... --pick N`: net N of the list, built as a net file is (``foldkit build
+--net``: template, animation, model, STL files, page), plus ``net.txt`` to build it again; and, for
+a net common to two boxes, the two-way artifacts: the template with both crease sets
+(``two-way.pdf``, ``two-way.svg``), and the film and model that fold the same paper into the first
+box, unfold it, and fold it into the second (``two-way.gif``, ``two-way.glb``).
+
+The net's own artifacts show its first folding onto the first box named; the two-way artifacts
+add its first folding onto the second.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Any
+
+from foldkit.errors import EXIT_BAD_INPUT, FoldkitError
+from foldkit.fold.subject import Subject
+from foldkit.fold.two_way import TwoWay
+from foldkit.kinds.base import Invocation, Maker
+from foldkit.kinds.folds import FoldBuildOptions, Folded
+from foldkit.kinds.net.nets import box_name, picture
+from foldkit.page import with_page
+from foldkit.page.fold import net_page
+from solver.nets import NetsResult
+
+TWO_WAY_FOLD_SECONDS = 4.0  # each fold of the two-way film
+
+
+@dataclass(frozen=True)
+class PickedNet(Folded):
+    """A net picked from a list, as the net kind's makers take it (``fold``, ``number``, ``count``:
+    its folding onto the first box, which of how many foldings), with its folding onto the second
+    box named, if any."""
+
+    fold: Subject
+    number: int
+    count: int
+    text: str  # the net file: rows of '#' and '.'
+    two_way: TwoWay | None
+
+
+def pick_name(result: NetsResult, number: int) -> str:
+    """'1x1x1-net-3', '1x1x5-1x2x3-net-7': the build folder's name."""
+    return "-".join(box_name(box) for box in result.boxes) + f"-net-{number}"
+
+
+def picked_net(call: Invocation, result: NetsResult, number: int) -> PickedNet:
+    """Net ``number`` (1-based) of the result, solved as a net file by the net kind."""
+    if not 1 <= number <= len(result.nets):
+        raise FoldkitError(f"nets: --pick {number} is out of range: there are {len(result.nets)} nets "
+                           f"listed", EXIT_BAD_INPUT)
+    name, cells = pick_name(result, number), result.nets[number - 1]
+    defaults: Any = call.kind.solve_options  # the net kind's solve options: folding 1, chosen below
+    report = call.kind.solve((name, cells), defaults())
+    ordered = [folding.box for folding in report.every]  # foldings over every box, in the order --folding counts
+    chosen = call.kind.subject(replace(report, chosen=ordered.index(result.boxes[0]) + 1), call.build_options)
+    two_way = None
+    if len(result.boxes) > 1:
+        second = Subject(name, report.foldings[result.boxes[1]][0], labels={})
+        two_way = TwoWay(name, chosen.fold, second)
+    return PickedNet(chosen.fold, chosen.number, chosen.count, "\n".join(picture(cells)) + "\n", two_way)
+
+
+def picked_makers(call: Invocation, picked: PickedNet) -> dict[str, Maker]:
+    """What a build of the picked net makes: the net kind's artifacts, net.txt, and the two-way
+    artifacts for a net of two boxes; the page links them all."""
+    own = {name: make for name, make in call.kind.artifacts.items() if name != "index.html"}
+    extra = TWO_WAY_ARTIFACTS if picked.two_way is not None else {}
+    return with_page(net_page, {**own, "net.txt": net_txt, **extra})
+
+
+def run_pick(call: Invocation, result: NetsResult, number: int) -> int:
+    """Build net ``number`` of the result into the folder --output names (default outputs/<name>)."""
+    picked = picked_net(call, result, number)
+    boxes = " and ".join(box_name(box) for box in result.boxes)
+    print(f"{picked.fold.name}: net {number} of the {len(result.nets)} listed for {boxes}")
+    return call.build(picked_makers(call, picked), picked, picked.fold.name, picked.text)
+
+
+# ---------------------------------------------------------------------------------------------
+# Makers (each imports what draws or renders inside itself: see foldkit.kinds.folds)
+
+
+def net_txt(picked: PickedNet, options: FoldBuildOptions) -> bytes:
+    return picked.text.encode()
+
+
+def _two_way(picked: PickedNet) -> TwoWay:
+    assert picked.two_way is not None, "the two-way makers are only asked for a net of two boxes"
+    return picked.two_way
+
+
+def two_way_pdf(picked: PickedNet, options: FoldBuildOptions) -> bytes:
+    from foldkit.exchange.pdf import drawing_pdf
+    from foldkit.paper.two_way_sheet import two_way_template
+
+    return drawing_pdf(two_way_template(_two_way(picked), options.paper))
+
+
+def two_way_svg(picked: PickedNet, options: FoldBuildOptions) -> bytes:
+    from foldkit.exchange.svg import drawing_svg
+    from foldkit.paper.two_way_sheet import two_way_template
+
+    return drawing_svg(two_way_template(_two_way(picked), options.paper))
+
+
+def two_way_gif(picked: PickedNet, options: FoldBuildOptions) -> bytes:
+    from foldkit.fold.two_way_film import two_way_bytes
+
+    return two_way_bytes(_two_way(picked), ".gif", options.gif_size, options.gif_fps, TWO_WAY_FOLD_SECONDS,
+                         options.progress)
+
+
+def two_way_glb(picked: PickedNet, options: FoldBuildOptions) -> bytes:
+    from foldkit.fold.two_way_gltf import two_way_glb as make
+
+    return make(_two_way(picked))
+
+
+TWO_WAY_ARTIFACTS: dict[str, Maker] = {
+    "two-way.pdf": two_way_pdf,
+    "two-way.svg": two_way_svg,
+    "two-way.gif": two_way_gif,
+    "two-way.glb": two_way_glb,
+}
