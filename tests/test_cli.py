@@ -14,7 +14,7 @@ from foldkit.cli import main
 from tests.conftest import ROOT
 
 DATA = Path(__file__).parent / "data"
-COMMANDS = ["solve", "boxes", "show", "animate", "build", "template", "generate", "sheet", "kinds", "nets"]
+COMMANDS = ["solve", "boxes", "show", "animate", "build", "template", "generate", "sheet", "kinds", "nets", "check"]
 
 
 def run(capsys, *argv):

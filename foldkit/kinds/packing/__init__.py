@@ -30,8 +30,10 @@ from foldkit.errors import EXIT_NO_SOLUTION, EXIT_UNFINISHED
 from foldkit.exchange import format_of, write_artifact
 from foldkit.exchange.json import json_bytes
 from foldkit.kinds.base import Command, Invocation, Kind, NoOptions, Outcome, option
+from foldkit.kinds.checks import check_command
 from foldkit.kinds.packing import artifacts
 from foldkit.kinds.packing.artifacts import PackingBuildOptions
+from foldkit.kinds.packing.check import CHECKER
 from foldkit.page import with_page
 from foldkit.page.packing import packing_page
 from solver.packing import Packing, PackingPuzzle, PackingReport, parse_packing, solution_picture
@@ -232,5 +234,6 @@ KIND = Kind(
     subject=artifacts.packed,
     commands={"show": Command("show", "play the assembly, piece by piece, in a PyVista window", run_show,
                               NoOptions),
-              "animate": Command("animate", "render the assembly to a GIF or MP4", run_animate, AnimateOptions)},
+              "animate": Command("animate", "render the assembly to a GIF or MP4", run_animate, AnimateOptions),
+              "check": check_command(CHECKER)},
 )

@@ -15,8 +15,10 @@ from foldkit import options as opt
 from foldkit.exchange.json import json_bytes
 from foldkit.fold.subject import Label, Mark, Subject
 from foldkit.kinds.base import EXIT_AMBIGUOUS, EXIT_NO_SOLUTION, EXIT_UNFINISHED, Kind, Outcome, option
+from foldkit.kinds.checks import check_command
 from foldkit.kinds.folds import FOLD_ARTIFACTS, FOLD_COMMANDS, FoldBuildOptions, Folded
 from foldkit.kinds.sheets import sheet_command
+from foldkit.kinds.shutbox.check import CHECKER
 from foldkit.kinds.shutbox.generate import GENERATE_COMMAND
 from foldkit.kinds.shutbox.report import report_json, report_text
 from foldkit.look import box_text
@@ -121,5 +123,6 @@ KIND = Kind(
     artifacts=with_page(shutbox_page, {"solution.txt": solution_txt, "solution.json": solution_json,
                                        **FOLD_ARTIFACTS, "puzzle.pdf": puzzle_pdf, "puzzle.svg": puzzle_svg}),
     subject=subject,
-    commands={**FOLD_COMMANDS, "sheet": sheet_command(puzzle_page), "generate": GENERATE_COMMAND},
+    commands={**FOLD_COMMANDS, "sheet": sheet_command(puzzle_page), "generate": GENERATE_COMMAND,
+              "check": check_command(CHECKER)},
 )

@@ -1,0 +1,96 @@
+"""Checking a user's answer as a capability any kind can bring: the command ``check``, which
+judges a number answer or a solution file by the kind's independent checker and names every
+rule a wrong one breaks, and where, one a line."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from foldkit.errors import EXIT_BAD_INPUT, EXIT_WRONG, FoldkitError
+from foldkit.files import read_text
+from foldkit.kinds.base import Command, Invocation, option
+from solver.broken import Broken
+from solver.text import InputError, content_lines
+
+SHOWN = 40  # broken rules printed; a badly wrong answer breaks hundreds, and the first ones say enough
+
+
+@dataclass(frozen=True)
+class CheckOptions:
+    answer: str = option("", "answer", "the answer to check: a number, or a solution file in the format of the "
+                         "kind's solution files (examples/*.solution.txt)", str, "ANSWER_OR_FILE")
+
+
+@dataclass(frozen=True)
+class Checker:
+    """How a kind judges answers. ``read``: (puzzle, text, source) -> the solution a file shows
+    (an InputError with file:line:col when it is malformed); ``judge``: (puzzle, solution) -> the
+    rules it breaks; ``number``: (the call, a number) -> the rules a number answer breaks (None:
+    the kind has no number answer)."""
+
+    read: Callable[[Any, str, str], Any]
+    judge: Callable[[Any, Any], Iterable[Broken]]
+    number: Callable[[Invocation, int], Iterable[Broken]] | None = None
+
+
+def is_number(text: str) -> bool:
+    """A whole number as a person writes an answer: digits, maybe grouped with commas."""
+    plain = text.replace(",", "").replace("_", "")
+    return plain.isascii() and plain.isdigit() and not Path(text).exists()
+
+
+def verdict(name: str, what: str, broken: list[Broken]) -> tuple[int, list[str]]:
+    """The exit code and the lines `check` prints: right, or every broken rule, one a line."""
+    if not broken:
+        return 0, [f"{name}: {what} is right" + ("" if what.startswith("the answer") else ": it keeps every rule")]
+    count = f"{len(broken)} rule{'s' if len(broken) > 1 else ''}"
+    lines = [f"{name}: {what} is wrong: it breaks {count}", *(b.line for b in broken[:SHOWN])]
+    if len(broken) > SHOWN:
+        lines.append(f"... and {len(broken) - SHOWN} more")
+    return EXIT_WRONG, lines
+
+
+def judged(checker: Checker, call: Invocation, answer: str) -> tuple[str, list[Broken]]:
+    """What the answer is, in words, and every rule it breaks."""
+    puzzle = call.loaded().puzzle
+    if is_number(answer):
+        if checker.number is None:
+            raise FoldkitError(f"{call.kind.title} has no number answer: give a solution file", EXIT_BAD_INPUT)
+        number = int(answer.replace(",", "").replace("_", ""))
+        return f"the answer {number}", list(checker.number(call, number))
+    solution = checker.read(puzzle, read_text(answer), answer)
+    return answer, list(checker.judge(puzzle, solution))
+
+
+def check_command(checker: Checker) -> Command:
+    """`foldkit check PUZZLE ANSWER_OR_FILE`: exit 0 when the answer is right, EXIT_WRONG when it
+    breaks a rule (each named, with where), 2 when the file is malformed."""
+    def run(call: Invocation) -> int:
+        what, broken = judged(checker, call, call.options.answer)
+        code, lines = verdict(call.loaded().name, what, broken)
+        print("\n".join(lines))
+        return code
+
+    return Command("check", "check an answer (a number, or a solution file) against the rules; name every rule a "
+                   "wrong one breaks, and where", run, CheckOptions, target="file",
+                   file_help="the puzzle file", file_metavar="puzzle")
+
+
+def compared(answers: Iterable[int], number: int, how: str) -> list[Broken]:
+    """A number answer judged against the answers of the solutions found: nothing when it is one."""
+    if number in set(answers):
+        return []
+    return [Broken("answer", "the answer", f"{number} is not the answer ({how})")]
+
+
+def same_size(text: str, source: str, rows: int, cols: int, want_rows: int, want_cols: int) -> None:
+    """An InputError at the first line that does not fit when a solution grid is not the puzzle's size."""
+    lines = content_lines(text, comments=True)
+    if rows != want_rows:
+        at = lines[want_rows][0] if rows > want_rows else lines[-1][0] + 1
+        raise InputError(f"the grid has {rows} rows, the puzzle {want_rows}", source, at, 1)
+    if cols != want_cols:
+        raise InputError(f"the grid has {cols} columns, the puzzle {want_cols}", source, lines[0][0], 1)
