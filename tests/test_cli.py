@@ -14,7 +14,8 @@ from foldkit.cli import main
 from tests.conftest import ROOT
 
 DATA = Path(__file__).parent / "data"
-COMMANDS = ["solve", "boxes", "show", "animate", "build", "template", "generate", "sheet", "kinds", "nets", "check"]
+COMMANDS = ["solve", "boxes", "show", "animate", "build", "template", "generate", "sheet", "kinds", "nets", "check",
+            "hint"]
 
 
 def run(capsys, *argv):

@@ -170,8 +170,9 @@ class Command:
 
     ``target``: "puzzle" takes an optional puzzle file (default: the built-in puzzle), "file" a
     required one, "none" no file at all (the kind is then named by a first word, or the default).
-    A command that takes a file also reads the kind's solve options; ``build_options`` says
-    whether it reads the kind's build options too."""
+    A command that takes a file also reads the kind's solve options (unless ``solve_options`` is
+    False: a command whose own flags would clash with them); ``build_options`` says whether it
+    reads the kind's build options too."""
 
     name: str
     help: str
@@ -179,6 +180,7 @@ class Command:
     options: type = NoOptions
     target: str = "puzzle"
     build_options: bool = False
+    solve_options: bool = True
     file_help: str = "puzzle file of any kind (default: the built-in November 2025 puzzle)"
     file_metavar: str = "puzzle"
 

@@ -97,7 +97,7 @@ def _why_no_digit(puzzle: NumberCross, grid: Grid, region: int, members: list[Ce
     one holds more than another cell of the region."""
     fixed = [cell for cell in members if grid[cell[0]][cell[1]] is not None and not _can_receive(puzzle, grid, cell)]
     digits = [cell for cell in members if grid[cell[0]][cell[1]] is not None]
-    low = min(digits, key=lambda cell: grid[cell[0]][cell[1]])
+    low = min(digits, key=lambda cell: grid[cell[0]][cell[1]] or 0)
     for a in fixed:
         for b in (*fixed, low):
             if grid[a[0]][a[1]] != grid[b[0]][b[1]]:

@@ -22,8 +22,10 @@ from foldkit.errors import EXIT_AMBIGUOUS, EXIT_BAD_INPUT, EXIT_NO_SOLUTION, EXI
 from foldkit.exchange.json import json_bytes
 from foldkit.kinds.base import Kind, Outcome, PaperOptions, sole_solution
 from foldkit.kinds.blockparty.check import CHECKER
+from foldkit.kinds.blockparty.hints import HINTER, grade
 from foldkit.kinds.checks import check_command
 from foldkit.kinds.grids import GridSolveOptions, ambiguous_text, grid_text
+from foldkit.kinds.hints import graded_json, graded_text, hint_command
 from foldkit.kinds.sheets import grid_page, sheet_command, sheet_makers, titled
 from foldkit.page import with_page
 from foldkit.page.grid import blockparty_page
@@ -174,8 +176,8 @@ KIND = Kind(
     parse=parse_block_party,
     solve=solve,
     outcome=outcome,
-    text=text,
-    json=json,
+    text=graded_text(text, grade),
+    json=graded_json(json, grade),
     artifacts=with_page(blockparty_page, {
         "solution.txt": solution_txt,
         "solution.json": solution_json,
@@ -183,5 +185,6 @@ KIND = Kind(
     }, rules=RULES),
     solve_options=GridSolveOptions,
     build_options=PaperOptions,
-    commands={"sheet": sheet_command(grid_page(puzzle_sheet)), "check": check_command(CHECKER)},
+    commands={"sheet": sheet_command(grid_page(puzzle_sheet)), "check": check_command(CHECKER),
+              "hint": hint_command(HINTER)},
 )

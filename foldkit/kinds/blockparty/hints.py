@@ -1,0 +1,28 @@
+"""`foldkit hint` and the difficulty grade for Block Party, from the human-style solver
+(``solver/blockparty/deduce.py``, ``hints.py``)."""
+
+from __future__ import annotations
+
+from foldkit.kinds.hints import Hinter
+from solver.blockparty import hints
+from solver.blockparty.hints import grade
+from solver.blockparty.model import BlockParty
+from solver.blockparty.search import BlockPartyReport
+
+
+def read_progress(puzzle: BlockParty, text: str, source: str) -> hints.Known:
+    return hints.parse_progress(text, source, puzzle)
+
+
+def wrong(puzzle: BlockParty, known: hints.Known, report: BlockPartyReport) -> list[str]:
+    """Where the progress breaks a rule, or leaves the solution when the puzzle has exactly one."""
+    return hints.wrong_progress(puzzle, known, report.solutions[0] if report.unique else None)
+
+
+def hint(puzzle: BlockParty, known: hints.Known | None) -> list:
+    return hints.hint(puzzle, known or {})
+
+
+HINTER = Hinter(read_progress, wrong, hint, hints.diary)
+
+__all__ = ["HINTER", "grade"]
