@@ -183,7 +183,7 @@ def only_place(puzzle: BlockParty, state: State) -> Step | None:
             spots = [cell for cell in cells if k in state.candidates[cell]]
             if len(spots) == 1 and spots[0] not in state.placed:
                 named = _capital(region_name(puzzle, region))
-                return Step("only place", ((spots[0], k),), (), f"{named} needs a {k}, and {cell_text(spots[0])} is "
+                return Step("only place", ((spots[0], k),), (), f"{named} needs {_a(k)}, and {cell_text(spots[0])} is "
                             "the only cell of it that can still hold one.")
     return None
 
@@ -218,9 +218,9 @@ def crowded(puzzle: BlockParty, state: State) -> Step | None:
             shut = [cell for cell in puzzle.cells() if cell not in spots and k in state.candidates[cell]
                     and cell not in state.placed and all(0 < distance(cell, s) < k for s in spots)]
             if shut:
-                where = ", ".join(cell_text(s) for s in spots)
-                return Step("crowded", (), tuple((cell, k) for cell in shut), f"{whose} must go in one of {where}; "
-                            f"each is closer than {k} to {_cells(shut)}, which therefore cannot hold a {k}.")
+                where = "; ".join(cell_text(s) for s in spots)
+                return Step("crowded", (), tuple((cell, k) for cell in shut), f"{whose} must go in one of: {where}. "
+                            f"Each is closer than {k} to {_cells(shut)}, which therefore cannot hold {_a(k)}.")
     return None
 
 
@@ -286,6 +286,11 @@ def region_name(puzzle: BlockParty, region: int) -> str:
     """A region as a person finds it on the sheet: 'the 6-cell region at row 1, column 2' (its first cell)."""
     cells = puzzle.region_cells[region]
     return f"the {len(cells)}-cell region at {cell_text(cells[0])}"
+
+
+def _a(k: int) -> str:
+    """'a 5', 'an 8', 'an 11'."""
+    return f"an {k}" if str(k).startswith("8") or k in (11, 18) else f"a {k}"
 
 
 def _capital(text: str) -> str:
