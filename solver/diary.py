@@ -31,6 +31,8 @@ class Grade:
     open_cells: int
     search_log10: float
     impossible: bool = False  # the deductions met a contradiction: the puzzle has no solution
+    unit: str = "cells"  # what is left open: cells, cubes
+    search: str = "ways to fill their candidates left to search"  # what search_log10 counts, in words
 
     @property
     def word(self) -> str:
@@ -52,8 +54,8 @@ class Grade:
             return f"{self.word} ({hardest}; deductions alone solve it)"
         if self.impossible:
             return f"{self.word} (the deductions show that the rules contradict each other; {hardest})"
-        return (f"{self.word} (deductions run out with {self.open_cells} cells open, about 10^{self.search_log10:.0f} "
-                f"ways to fill their candidates left to search; {hardest})")
+        return (f"{self.word} (deductions run out with {self.open_cells} {self.unit} open, about "
+                f"10^{self.search_log10:.0f} {self.search}; {hardest})")
 
     def json(self) -> dict:
         return {"word": self.word, "hardest": self.hardest, "level": self.level, "solved": self.solved,

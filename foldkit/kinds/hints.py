@@ -33,6 +33,7 @@ class Hinter:
     wrong: Callable[[Any, Any, Any], list[str]]
     hint: Callable[[Any, Any], list[Entry]]
     diary: Callable[[Any, Any], Diary]
+    writes: str = "number"  # what a step writes in: a number, a piece, a row
 
 
 def numbered(entries: list[Entry] | tuple[Entry, ...]) -> list[str]:
@@ -51,7 +52,7 @@ def hint_lines(hinter: Hinter, puzzle: Any, progress: Any, name: str, every: boo
         return [f"{name}: no hint: {hinter.diary(puzzle, progress).end}"]
     if len(entries) == 1:
         return [f"{name}: next [{entries[0].rule}]: {entries[0].text}"]
-    last = "the next number" if entries[-1].writes else "what can still be deduced"
+    last = f"the next {hinter.writes}" if entries[-1].writes else "what can still be deduced"
     return [f"{name}: {last}, in {len(entries)} steps:", *numbered(entries)]
 
 
@@ -77,12 +78,19 @@ def hint_command(hinter: Hinter) -> Command:
                    solve_options=False, file_help="the puzzle file")
 
 
-def graded_text(text: Callable[[Any], str], grade: Callable[[Any], Grade]) -> Callable[[Any], str]:
-    """A kind's `solve` text with the puzzle's difficulty for a person as its last line."""
-    return lambda report: text(report) + f"\nDifficulty: {grade(report.puzzle).text}"
+def graded_text(text: Callable[[Any], str], grade: Callable[[Any], Grade | None]) -> Callable[[Any], str]:
+    """A kind's `solve` text with the puzzle's difficulty for a person as its last line (none for a
+    puzzle the kind does not grade)."""
+    def graded(report: Any) -> str:
+        found = grade(report.puzzle)
+        return text(report) + (f"\nDifficulty: {found.text}" if found else "")
+    return graded
 
 
-def graded_json(json: Callable[[Any], dict], grade: Callable[[Any], Grade]) -> Callable[[Any], dict]:
+def graded_json(json: Callable[[Any], dict], grade: Callable[[Any], Grade | None]) -> Callable[[Any], dict]:
     """A kind's `solve --json` object with the key "difficulty": {"word", "hardest", "level" (0-5),
-    "solved" (by deductions alone), "open_cells", "search_log10", "impossible"}."""
-    return lambda report: json(report) | {"difficulty": grade(report.puzzle).json()}
+    "solved" (by deductions alone), "open_cells", "search_log10", "impossible"}, or null."""
+    def graded(report: Any) -> dict:
+        found = grade(report.puzzle)
+        return json(report) | {"difficulty": found.json() if found else None}
+    return graded

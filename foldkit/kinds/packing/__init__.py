@@ -31,9 +31,11 @@ from foldkit.exchange import format_of, write_artifact
 from foldkit.exchange.json import json_bytes
 from foldkit.kinds.base import Command, Invocation, Kind, NoOptions, Outcome, option
 from foldkit.kinds.checks import check_command
+from foldkit.kinds.hints import graded_json, graded_text, hint_command
 from foldkit.kinds.packing import artifacts
 from foldkit.kinds.packing.artifacts import PackingBuildOptions
 from foldkit.kinds.packing.check import CHECKER
+from foldkit.kinds.packing.hints import HINTER, grade
 from foldkit.page import with_page
 from foldkit.page.packing import packing_page
 from solver.packing import Packing, PackingPuzzle, PackingReport, parse_packing, solution_picture
@@ -218,8 +220,8 @@ KIND = Kind(
     parse=parse_packing,
     solve=solve,
     outcome=outcome,
-    text=text,
-    json=json,
+    text=graded_text(text, grade),
+    json=graded_json(json, grade),
     artifacts=with_page(packing_page, {
         "solution.txt": lambda packed, options: solution_txt(packed.report),
         "solution.json": lambda packed, options: solution_json(packed.report),
@@ -235,5 +237,5 @@ KIND = Kind(
     commands={"show": Command("show", "play the assembly, piece by piece, in a PyVista window", run_show,
                               NoOptions),
               "animate": Command("animate", "render the assembly to a GIF or MP4", run_animate, AnimateOptions),
-              "check": check_command(CHECKER)},
+              "check": check_command(CHECKER), "hint": hint_command(HINTER)},
 )

@@ -1,0 +1,29 @@
+"""`foldkit hint` and the difficulty grade for packings, from the human-style packer
+(``solver/packing/deduce.py``, ``hints.py``). Progress is a solution file with the pieces placed
+so far ('.' for a cube not filled yet)."""
+
+from __future__ import annotations
+
+from foldkit.kinds.hints import Hinter
+from solver.diary import Entry
+from solver.packing import hints
+from solver.packing.hints import grade
+from solver.packing.model import Packing, PackingPuzzle
+from solver.packing.parse import parse_solution
+
+
+def read_progress(puzzle: PackingPuzzle, text: str, source: str) -> Packing:
+    return parse_solution(text, source, puzzle)
+
+
+def wrong(puzzle: PackingPuzzle, placed: Packing, report: object) -> list[str]:
+    return hints.wrong_progress(puzzle, placed)
+
+
+def hint(puzzle: PackingPuzzle, placed: Packing | None) -> list[Entry]:
+    return hints.hint(puzzle, placed or ())
+
+
+HINTER = Hinter(read_progress, wrong, hint, lambda puzzle, placed: hints.diary(puzzle, placed or ()), "piece")
+
+__all__ = ["HINTER", "grade"]
