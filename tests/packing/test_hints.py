@@ -30,10 +30,8 @@ def run(capsys, *argv):
 def test_the_diary_ends_at_a_packing_the_checker_accepts(name):
     puzzle = load(name)
     table = Table(puzzle)
-    state = start(table)
-    for _, state in steps(table, state):  # noqa: B007 (the last state is the packing)
-        pass
-    assert packing_problem(puzzle, make_packing(state.placed)) is None
+    walked = [state for _, state in steps(table, start(table))]
+    assert packing_problem(puzzle, make_packing(walked[-1].placed)) is None
     assert diary(puzzle).end.startswith("Packed: every cube is covered")
 
 
