@@ -80,9 +80,9 @@ def hint_command(hinter: Hinter) -> Command:
 
 def graded_text(text: Callable[[Any], str], grade: Callable[[Any], Grade | None]) -> Callable[[Any], str]:
     """A kind's `solve` text with the puzzle's difficulty for a person as its last line (none for a
-    puzzle the kind does not grade)."""
+    puzzle the kind does not grade); ``grade``: the kind's solve report -> its grade."""
     def graded(report: Any) -> str:
-        found = grade(report.puzzle)
+        found = grade(report)
         return text(report) + (f"\nDifficulty: {found.text}" if found else "")
     return graded
 
@@ -91,6 +91,6 @@ def graded_json(json: Callable[[Any], dict], grade: Callable[[Any], Grade | None
     """A kind's `solve --json` object with the key "difficulty": {"word", "hardest", "level" (0-5),
     "solved" (by deductions alone), "open_cells", "search_log10", "impossible"}, or null."""
     def graded(report: Any) -> dict:
-        found = grade(report.puzzle)
+        found = grade(report)
         return json(report) | {"difficulty": found.json() if found else None}
     return graded

@@ -3,11 +3,13 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from foldkit.kinds.hints import Hinter
 from solver.blockparty import hints
-from solver.blockparty.hints import grade
 from solver.blockparty.model import BlockParty
 from solver.blockparty.search import BlockPartyReport
+from solver.diary import Grade
 
 
 def read_progress(puzzle: BlockParty, text: str, source: str) -> hints.Known:
@@ -25,4 +27,7 @@ def hint(puzzle: BlockParty, known: hints.Known | None) -> list:
 
 HINTER = Hinter(read_progress, wrong, hint, hints.diary)
 
-__all__ = ["HINTER", "grade"]
+
+def grade(report: Any) -> Grade | None:
+    """The difficulty of a solved puzzle for a person, from its clues alone."""
+    return hints.grade(report.puzzle)

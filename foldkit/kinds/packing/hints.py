@@ -4,10 +4,11 @@ so far ('.' for a cube not filled yet)."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from foldkit.kinds.hints import Hinter
-from solver.diary import Entry
+from solver.diary import Entry, Grade
 from solver.packing import hints
-from solver.packing.hints import grade
 from solver.packing.model import Packing, PackingPuzzle
 from solver.packing.parse import parse_solution
 
@@ -26,4 +27,7 @@ def hint(puzzle: PackingPuzzle, placed: Packing | None) -> list[Entry]:
 
 HINTER = Hinter(read_progress, wrong, hint, lambda puzzle, placed: hints.diary(puzzle, placed or ()), "piece")
 
-__all__ = ["HINTER", "grade"]
+
+def grade(report: Any) -> Grade | None:
+    """The difficulty of a solved puzzle for a person, from its clues alone."""
+    return hints.grade(report.puzzle)

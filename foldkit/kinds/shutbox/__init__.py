@@ -17,9 +17,11 @@ from foldkit.fold.subject import Label, Mark, Subject
 from foldkit.kinds.base import EXIT_AMBIGUOUS, EXIT_NO_SOLUTION, EXIT_UNFINISHED, Kind, Outcome, option
 from foldkit.kinds.checks import check_command
 from foldkit.kinds.folds import FOLD_ARTIFACTS, FOLD_COMMANDS, FoldBuildOptions, Folded
+from foldkit.kinds.hints import graded_json, graded_text, hint_command
 from foldkit.kinds.sheets import sheet_command
 from foldkit.kinds.shutbox.check import CHECKER
 from foldkit.kinds.shutbox.generate import GENERATE_COMMAND
+from foldkit.kinds.shutbox.hints import HINTER, grade
 from foldkit.kinds.shutbox.report import report_json, report_text
 from foldkit.look import box_text
 from foldkit.page import with_page
@@ -116,13 +118,13 @@ KIND = Kind(
     parse=parse_puzzle,
     solve=solve,
     outcome=outcome,
-    text=report_text,
-    json=report_json,
+    text=graded_text(report_text, grade),
+    json=graded_json(report_json, grade),
     solve_options=ShutboxSolveOptions,
     build_options=ShutboxBuildOptions,
     artifacts=with_page(shutbox_page, {"solution.txt": solution_txt, "solution.json": solution_json,
                                        **FOLD_ARTIFACTS, "puzzle.pdf": puzzle_pdf, "puzzle.svg": puzzle_svg}),
     subject=subject,
     commands={**FOLD_COMMANDS, "sheet": sheet_command(puzzle_page), "generate": GENERATE_COMMAND,
-              "check": check_command(CHECKER)},
+              "check": check_command(CHECKER), "hint": hint_command(HINTER)},
 )
