@@ -14,7 +14,8 @@ from pathlib import Path
 from kind_speed import ROOT, process_timing, row
 
 EXAMPLES = ROOT / "examples"
-PUZZLES = [EXAMPLES / "block-party-4.txt", EXAMPLES / "block-party-example.txt"]  # every kind with a hinter
+PUZZLES = [EXAMPLES / name for name in ("nov2025.txt", "nov2025-sample.txt", "block-party-4.txt",
+                                        "block-party-example.txt", "soma.txt", "y-pentacube.txt")]
 
 
 def main() -> None:

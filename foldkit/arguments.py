@@ -18,7 +18,16 @@ from typing import Any, NoReturn
 from foldkit import __version__
 from foldkit.commands import GENERIC_COMMANDS, Call
 from foldkit.errors import EXIT_BAD_INPUT, FoldkitError
-from foldkit.kinds import DEFAULT_KIND, Source, all_kinds, kind_named, kind_of, parse_source, read_source
+from foldkit.kinds import (
+    BUILT_IN_KINDS,
+    DEFAULT_KIND,
+    Source,
+    all_kinds,
+    kind_named,
+    kind_of,
+    parse_source,
+    read_source,
+)
 from foldkit.kinds.base import Command, Kind, OptionSpec, option_specs
 
 VERSION = f"foldkit {__version__}"
@@ -38,19 +47,22 @@ class Parser(argparse.ArgumentParser):
 # Which commands there are, and which kinds bring them
 
 
-def command_names() -> list[str]:
+Kinds = tuple[Kind, ...]
+
+
+def command_names(kinds: Kinds) -> list[str]:
     """Every command: the generic ones, then each kind's, in the order the kinds are registered."""
     names = list(GENERIC_COMMANDS)
-    for kind in all_kinds():
+    for kind in kinds:
         names += [name for name in kind.commands if name not in names]
     return names
 
 
-def declarations(name: str) -> list[Command]:
+def declarations(name: str, kinds: Kinds) -> list[Command]:
     """Every declaration of a command: the generic one, or each kind's of that name."""
     if name in GENERIC_COMMANDS:
         return [GENERIC_COMMANDS[name]]
-    return [kind.commands[name] for kind in all_kinds() if name in kind.commands]
+    return [kind.commands[name] for kind in kinds if name in kind.commands]
 
 
 def command_of(kind: Kind, name: str) -> Command:
@@ -58,8 +70,8 @@ def command_of(kind: Kind, name: str) -> Command:
     return GENERIC_COMMANDS.get(name) or kind.commands[name]
 
 
-def kinds_with(name: str) -> list[Kind]:
-    return [kind for kind in all_kinds() if name in GENERIC_COMMANDS or name in kind.commands]
+def kinds_with(name: str, kinds: Kinds) -> list[Kind]:
+    return [kind for kind in kinds if name in GENERIC_COMMANDS or name in kind.commands]
 
 
 def top_parser() -> Parser:
@@ -69,8 +81,8 @@ def top_parser() -> Parser:
                            "of its kind. 'foldkit kinds' lists the puzzle kinds.")
     parser.add_argument("--version", action="version", version=VERSION)
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND", parser_class=Parser)
-    for name in command_names():
-        commands.add_parser(name, help=declarations(name)[0].help, add_help=False)
+    for name in command_names(all_kinds()):
+        commands.add_parser(name, help=declarations(name, all_kinds())[0].help, add_help=False)
     return parser
 
 
@@ -97,7 +109,7 @@ def groups_for(command: Command, kind: Kind) -> Groups:
                   kind.build_options if command.build_options else None)
 
 
-def add_target(parser: argparse.ArgumentParser, command: Command, loose: bool = False) -> None:
+def add_target(parser: argparse.ArgumentParser, command: Command, kinds: Kinds, loose: bool = False) -> None:
     """The file a command works on: a positional, or a kind's own flag for its files."""
     if command.target == "none":
         if any(spec.positional for spec in option_specs(command.options)):
@@ -108,7 +120,7 @@ def add_target(parser: argparse.ArgumentParser, command: Command, loose: bool = 
     optional = loose or command.target == "puzzle"  # loosely read, a missing file is noticed after --help
     parser.add_argument("puzzle", nargs="?" if optional else None, metavar=command.file_metavar,
                         help=command.file_help)
-    for kind in all_kinds():
+    for kind in kinds:
         if kind.file_option is not None and command.name in kind.capabilities():
             parser.add_argument(kind.file_option, metavar="FILE", dest="file_option",
                                 help=f"a {kind.title.lower()} file instead of a puzzle ({kind.header})")
@@ -134,14 +146,14 @@ def add_option(parser: Any, spec: OptionSpec, loose: bool = False) -> None:
     parser.add_argument(*spec.flags, **extra)
 
 
-def loose_parser(name: str) -> Parser:
-    """Every option any kind declares for this command, read as raw text: enough to find the file."""
+def loose_parser(name: str, kinds: Kinds) -> Parser:
+    """Every option these kinds declare for this command, read as raw text: enough to find the file."""
     parser = Parser(prog=f"foldkit {name}", add_help=False)
     parser.add_argument("-h", "--help", action="store_true")
-    command = declarations(name)[0]
-    add_target(parser, command, loose=True)
+    command = declarations(name, kinds)[0]
+    add_target(parser, command, kinds, loose=True)
     seen: set[str] = set()
-    for kind in kinds_with(name):
+    for kind in kinds_with(name, kinds):
         for spec in groups_for(command_of(kind, name), kind).specs():
             if spec.flag not in seen:
                 seen.add(spec.flag)
@@ -149,10 +161,10 @@ def loose_parser(name: str) -> Parser:
     return parser
 
 
-def strict_parser(name: str, command: Command, kind: Kind, chosen: bool) -> Parser:
+def strict_parser(name: str, command: Command, kind: Kind, chosen: bool, kinds: Kinds) -> Parser:
     """The command's options and the kind's, with their types, limits, defaults and help."""
     parser = Parser(prog=f"foldkit {name}", description=command.help, epilog=_epilog(command, kind, chosen))
-    add_target(parser, command)
+    add_target(parser, command, kinds)
     groups = groups_for(command, kind)
     for spec in option_specs(groups.command):
         add_option(parser, spec)
@@ -175,15 +187,15 @@ def _epilog(command: Command, kind: Kind, chosen: bool) -> str:
     return " ".join(lines)
 
 
-def chosen_kind(name: str, loose: argparse.Namespace) -> tuple[Kind, Source | None, bool]:
+def chosen_kind(name: str, loose: argparse.Namespace, kinds: Kinds) -> tuple[Kind, Source | None, bool]:
     """The kind the command works on, the file's source, and whether a file or kind was named."""
-    command = declarations(name)[0]
+    command = declarations(name, kinds)[0]
+    owners = kinds_with(name, kinds)
     if command.target == "none":
         word = getattr(loose, "kind", None)
-        owners = kinds_with(name)
         kind = kind_named(word) if word else (DEFAULT_KIND if DEFAULT_KIND in owners else owners[0])
         if kind is None:
-            names = ", ".join(k.name for k in kinds_with(name))
+            names = ", ".join(k.name for k in owners)
             raise FoldkitError(f"{name}: no puzzle kind called {word!r}: {names}", EXIT_BAD_INPUT)
         return kind, None, word is not None
     path, flagged = loose.puzzle, getattr(loose, "file_option", None)
@@ -193,9 +205,8 @@ def chosen_kind(name: str, loose: argparse.Namespace) -> tuple[Kind, Source | No
         if not loose.help:
             raise FoldkitError(f"{name}: the following arguments are required: {command.file_metavar}",
                                EXIT_BAD_INPUT)
-        return kinds_with(name)[0], None, False
+        return owners[0], None, False
     source = read_source(path or flagged)
-    owners = kinds_with(name)
     # A command only one kind has reads its file as that kind, so a malformed file is told what is wrong.
     kind = owners[0] if len(owners) == 1 and command.target == "file" else kind_of(source.text, source.source)
     if flagged is not None and kind.file_option is None:
@@ -210,7 +221,7 @@ def refuse_foreign(given: Iterable[str], allowed: Sequence[OptionSpec], name: st
     for flag in given:
         if flag in mine:
             continue
-        owners = [k.title for k in kinds_with(name)
+        owners = [k.title for k in kinds_with(name, all_kinds())
                   if flag in {f for s in groups_for(command_of(k, name), k).specs() for f in s.flags}]
         raise FoldkitError(f"{name}: {flag} is an option of {' and '.join(owners)}, not of {kind.title}",
                            EXIT_BAD_INPUT)
@@ -227,11 +238,26 @@ def options_of(group: type | None, values: argparse.Namespace) -> Any:
     return made
 
 
+def read_loosely(name: str, rest: list[str]) -> tuple[Kinds, argparse.Namespace]:
+    """The command line read loosely, and the kinds it was read with: the built-in kinds when they
+    understand all of it, else every kind, with those installed packages add. Looking for added
+    kinds (importlib.metadata) costs as much time as loading numpy, so `foldkit solve` on a
+    built-in kind's file does not pay for it."""
+    if name in command_names(BUILT_IN_KINDS):
+        loose, unread = loose_parser(name, BUILT_IN_KINDS).parse_known_args(rest)
+        if not unread:
+            return BUILT_IN_KINDS, loose
+    kinds = all_kinds()
+    return kinds, loose_parser(name, kinds).parse_args(rest)
+
+
 def call_for(argv: list[str]) -> tuple[Command, Call]:
     """The command a command line names and everything it is to be given."""
     name, rest = argv[0], argv[1:]
-    loose = loose_parser(name).parse_args(rest)
-    kind, source, chosen = chosen_kind(name, loose)
+    kinds, loose = read_loosely(name, rest)
+    kind, source, chosen = chosen_kind(name, loose, kinds)
+    if kind not in kinds:  # a file of an added kind, whose options the built-in kinds happen to share
+        kinds = all_kinds()
     if name not in GENERIC_COMMANDS and name not in kind.commands and not loose.help:
         if source is not None:
             parse_source(source, kind)  # a malformed file is told what is wrong, before what it cannot do
@@ -239,7 +265,7 @@ def call_for(argv: list[str]) -> tuple[Command, Call]:
                            f"{', '.join(kind.capabilities())}", EXIT_BAD_INPUT)
     command = command_of(kind, name)
     groups = groups_for(command, kind)
-    parser = strict_parser(name, command, kind, chosen)
+    parser = strict_parser(name, command, kind, chosen, kinds)
     if loose.help:
         parser.print_help()
         raise SystemExit(0)
@@ -251,7 +277,8 @@ def call_for(argv: list[str]) -> tuple[Command, Call]:
 
 
 def run_command(argv: list[str]) -> int:
-    if not argv or argv[0].startswith("-") or argv[0] not in command_names():
+    known = not argv or argv[0] in command_names(BUILT_IN_KINDS) or argv[0] in command_names(all_kinds())
+    if not argv or argv[0].startswith("-") or not known:
         top_parser().parse_args(argv)  # --help, --version, or the error naming the commands
         raise FoldkitError("a command is required", EXIT_BAD_INPUT)
     command, call = call_for(argv)

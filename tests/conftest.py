@@ -47,7 +47,7 @@ def puzzle_fold(path=None):
 
 def net_fold(path, number: int = 1):
     """The fold Subject of folding ``number`` of a net file."""
-    from foldkit.kinds.net import net_folding
+    from foldkit.kinds.net.solved import net_folding
 
     return net_folding(path, number).fold
 

@@ -11,6 +11,7 @@ import pytest
 
 from foldkit.arguments import command_names
 from foldkit.cli import main
+from foldkit.kinds import all_kinds
 from tests.conftest import ROOT
 
 DATA = Path(__file__).parent / "data"
@@ -98,7 +99,7 @@ def test_every_command_has_help_and_is_in_the_readme(command, capsys):
 
 
 def test_parser_knows_exactly_the_documented_commands():
-    assert sorted(command_names()) == sorted(COMMANDS)
+    assert sorted(command_names(all_kinds())) == sorted(COMMANDS)
 
 
 HEAVY = ("pyvista", "vtk", "trimesh", "reportlab", "shapely", "matplotlib", "PIL", "pygltflib", "imageio",

@@ -219,3 +219,17 @@ def tray_stl(box: Box, options: PrintOptions = PrintOptions()) -> bytes:
 def print_stls(box: Box, packing: Sequence[Placed], options: PrintOptions = PrintOptions()) -> dict[str, bytes]:
     """Every printable file: the beds of pieces, one file per shape, and box.stl (the tray)."""
     return {**pieces_stls(box, packing, options), **shape_stls(packing, options), "box.stl": tray_stl(box, options)}
+
+
+def base_mesh(box: Box, cubes: Sequence[Cube], options: PrintOptions = PrintOptions()) -> trimesh.Trimesh:
+    """A challenge's base: the given pieces' cubes as one solid (shrunk by the clearance where
+    the other pieces meet them) standing on a plate as large as the box's floor, so that pieces
+    given apart print as one part. The plate reaches a little into the cubes above it, which the
+    clearance lifted off the floor."""
+    options.check()
+    x, y, _ = box
+    plate = cuboid(np.array([0.0, 0.0, -options.floor_mm]),
+                   np.array([x * options.cube_mm, y * options.cube_mm, options.clearance_mm + 0.01]))
+    mesh = to_trimesh(union([shrunk_solid(cubes, options.cube_mm, options.clearance_mm), plate]))
+    mesh.apply_translation(-mesh.bounds[0])
+    return mesh

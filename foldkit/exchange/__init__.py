@@ -32,6 +32,7 @@ EXPORTERS: dict[str, str] = {
     ".fold": "fold:fold_bytes",  # a FOLD document (a dict: foldkit.fold.crease)
     ".3mf": "threemf:threemf_bytes",  # foldkit.exchange.threemf Bodies (a mesh, a name, a colour each)
 }
+VIDEO_FORMATS = (".gif", ".mp4")  # the suffixes an animation can be written as
 
 
 def exporter(suffix: str) -> Callable[..., bytes]:

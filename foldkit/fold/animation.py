@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from foldkit.exchange import VIDEO_FORMATS
 from foldkit.exchange.video import Frame, video_bytes
 from foldkit.fold.pose import Sequence
 from foldkit.fold.subject import Subject
@@ -18,7 +19,7 @@ from foldkit.progress import Progress
 
 HOLD_FLAT = 1.0  # seconds on the flat net before folding
 HOLD_END = 0.5  # seconds still at the end of the orbit, before the film starts again
-FORMATS = (".gif", ".mp4")
+FORMATS = VIDEO_FORMATS
 
 
 @dataclass

@@ -9,9 +9,9 @@ are the packages listed in ``BUILT_IN`` and every ``KIND`` an installed package 
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import cache
-from importlib.metadata import entry_points
 from pathlib import Path
 from typing import Any
 
@@ -30,6 +30,8 @@ DEFAULT_KIND = shutbox.KIND  # the kind of the built-in puzzle, and of `generate
 def all_kinds() -> tuple[Kind, ...]:
     """The built-in kinds, then those installed packages add (an entry point that does not load
     to a Kind is left out: one broken add-on must not stop foldkit)."""
+    from importlib.metadata import entry_points  # here on purpose: its import costs as much as numpy's
+
     added: list[Kind] = []
     for point in entry_points(group=ENTRY_POINT_GROUP):
         try:
@@ -43,7 +45,13 @@ def all_kinds() -> tuple[Kind, ...]:
 
 def kind_named(name: str) -> Kind | None:
     """The kind of that name ('packing', 'block-party', 'shutbox'), or None."""
-    return next((k for k in all_kinds() if k.name == name), None)
+    return next((k for k in in_turn() if k.name == name), None)
+
+
+def in_turn() -> Iterator[Kind]:
+    """The built-in kinds, then those installed packages add, looked for only when asked for."""
+    yield from BUILT_IN_KINDS
+    yield from all_kinds()[len(BUILT_IN_KINDS):]
 
 
 @dataclass(frozen=True)
@@ -76,21 +84,31 @@ def read_source(path: str | Path | None) -> Source:
 
 
 def kind_of(text: str, source: str) -> Kind:
-    """The kind a puzzle text names in its first non-comment line, or an InputError listing them."""
-    for kind in all_kinds():
-        if kind.recognise_text is not None and kind.recognise_text(text):
-            return kind
+    """The kind a puzzle text names in its first non-comment line, or an InputError listing them.
+    The built-in kinds are asked first; the added ones only when no built-in kind knows the file."""
     lines = content_lines(text, comments=True)
+    for kinds in (BUILT_IN_KINDS, None):
+        found = recognised(text, lines, kinds if kinds is not None else all_kinds()[len(BUILT_IN_KINDS):])
+        if found is not None:
+            return found
     if not lines:
         raise InputError(f"empty file: expected a puzzle header such as {known_headers()}", source, 1)
     number, line = lines[0]
-    word = tokens(line)[0][1]  # split at spaces and tabs only, as every parser does
-    for kind in all_kinds():
-        if kind.recognise(word):
-            return kind
+    word = tokens(line)[0][1]
     column = line.index(word) + 1
     raise InputError(f"unknown puzzle kind {quoted(word)}: the first line starts with {known_headers()}",
                      source, number, column)
+
+
+def recognised(text: str, lines: list[tuple[int, str]], kinds: tuple[Kind, ...]) -> Kind | None:
+    """The first of these kinds that knows the file: by its whole text (nets), else by its first word."""
+    for kind in kinds:
+        if kind.recognise_text is not None and kind.recognise_text(text):
+            return kind
+    if not lines:
+        return None
+    word = tokens(lines[0][1])[0][1]  # split at spaces and tabs only, as every parser does
+    return next((kind for kind in kinds if kind.recognise(word)), None)
 
 
 def known_headers() -> str:

@@ -11,6 +11,7 @@ the fold's ``animate``, a sheet's ``sheet``, a net's ``boxes``...).
 from __future__ import annotations
 
 import dataclasses
+import importlib
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Protocol
@@ -145,6 +146,43 @@ def made(result: bytes | Made, name: str) -> Made:
 
 
 # ---------------------------------------------------------------------------------------------
+# Declaring now, loading later
+
+
+@dataclass(frozen=True)
+class Deferred:
+    """A function named by its module and its name, imported when first called."""
+
+    module: str
+    name: str
+
+    def resolve(self) -> Callable[..., Any]:
+        return getattr(importlib.import_module(self.module), self.name)
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        return self.resolve()(*args, **kwargs)
+
+
+@dataclass(frozen=True)
+class LazyModule:
+    """A module a kind's declaration names without importing it: ``report.solve`` is a Deferred
+    function. The command line reads every kind's declaration (its options and commands) to read
+    its arguments, and imports the body of one kind only, the one it runs: `foldkit solve` loads
+    no other kind's solver, no maker, no page."""
+
+    name: str
+
+    def __getattr__(self, attribute: str) -> Deferred:
+        if attribute.startswith("__"):
+            raise AttributeError(attribute)
+        return Deferred(self.name, attribute)
+
+
+def lazy_module(name: str) -> LazyModule:
+    return LazyModule(name)
+
+
+# ---------------------------------------------------------------------------------------------
 # Kinds and their commands
 
 
@@ -216,6 +254,7 @@ class Kind:
         return ("solve", "build", *self.commands)
 
 
-__all__ = ["EXIT_AMBIGUOUS", "EXIT_NO_SOLUTION", "EXIT_UNFINISHED", "BedOptions", "Command", "GifOptions",
-           "Invocation", "Kind", "Made", "Maker", "NoOptions", "OptionSpec", "Outcome", "PaperOptions", "Progress",
-           "made", "option", "option_specs", "recognise_word", "sole_solution"]
+__all__ = ["EXIT_AMBIGUOUS", "EXIT_NO_SOLUTION", "EXIT_UNFINISHED", "BedOptions", "Command", "Deferred",
+           "GifOptions", "Invocation", "Kind", "LazyModule", "Made", "Maker", "NoOptions", "OptionSpec", "Outcome",
+           "PaperOptions", "Progress", "lazy_module", "made", "option", "option_specs", "recognise_word",
+           "sole_solution"]

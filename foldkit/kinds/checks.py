@@ -24,16 +24,9 @@ class CheckOptions:
                          "kind's solution files (examples/*.solution.txt)", str, "ANSWER_OR_FILE")
 
 
-@dataclass(frozen=True)
-class Checker:
-    """How a kind judges answers. ``read``: (puzzle, text, source) -> the solution a file shows
-    (an InputError with file:line:col when it is malformed); ``judge``: (puzzle, solution) -> the
-    rules it breaks; ``number``: (the call, a number) -> the rules a number answer breaks (None:
-    the kind has no number answer)."""
-
-    read: Callable[[Any, str, str], Any]
-    judge: Callable[[Any, Any], Iterable[Broken]]
-    number: Callable[[Invocation, int], Iterable[Broken]] | None = None
+Read = Callable[[Any, str, str], Any]  # (puzzle, text, source) -> the solution a file shows; InputError if malformed
+Judge = Callable[[Any, Any], Iterable[Broken]]  # (puzzle, solution) -> every rule it breaks
+Number = Callable[[Invocation, int], Iterable[Broken]]  # (the call, a number) -> every rule a number answer breaks
 
 
 def is_number(text: str) -> bool:
@@ -53,23 +46,25 @@ def verdict(name: str, what: str, broken: list[Broken]) -> tuple[int, list[str]]
     return EXIT_WRONG, lines
 
 
-def judged(checker: Checker, call: Invocation, answer: str) -> tuple[str, list[Broken]]:
+def judged(call: Invocation, answer: str, read: Read, judge: Judge, number: Number | None) -> tuple[str, list[Broken]]:
     """What the answer is, in words, and every rule it breaks."""
     puzzle = call.loaded().puzzle
     if is_number(answer):
-        if checker.number is None:
+        if number is None:
             raise FoldkitError(f"{call.kind.title} has no number answer: give a solution file", EXIT_BAD_INPUT)
-        number = int(answer.replace(",", "").replace("_", ""))
-        return f"the answer {number}", list(checker.number(call, number))
-    solution = checker.read(puzzle, read_text(answer), answer)
-    return answer, list(checker.judge(puzzle, solution))
+        value = int(answer.replace(",", "").replace("_", ""))
+        return f"the answer {value}", list(number(call, value))
+    solution = read(puzzle, read_text(answer), answer)
+    return answer, list(judge(puzzle, solution))
 
 
-def check_command(checker: Checker) -> Command:
+def check_command(read: Read, judge: Judge, number: Number | None = None) -> Command:
     """`foldkit check PUZZLE ANSWER_OR_FILE`: exit 0 when the answer is right, EXIT_WRONG when it
-    breaks a rule (each named, with where), 2 when the file is malformed."""
+    breaks a rule (each named, with where), 2 when the file is malformed. ``read`` and ``judge``
+    are the kind's (named lazily: nothing is loaded until the command runs); ``number`` judges a
+    number answer (None: the kind has none)."""
     def run(call: Invocation) -> int:
-        what, broken = judged(checker, call, call.options.answer)
+        what, broken = judged(call, call.options.answer, read, judge, number)
         code, lines = verdict(call.loaded().name, what, broken)
         print("\n".join(lines))
         return code

@@ -2,27 +2,29 @@
 its labels) gets the fold's artifacts (the printed box and net, the animated model and GIF,
 the template) and the commands ``show``, ``animate`` and ``template``.
 
-Each maker and command imports the module that draws, meshes or renders inside itself, on
-purpose: those bring pyvista, trimesh, reportlab, shapely and matplotlib (seconds of import),
-which ``foldkit solve`` must not pay.
+This module declares them; their bodies are in ``foldkit.kinds.fold_makers``, loaded only when
+a build or one of those commands runs (see ``foldkit.kinds.base.LazyModule``).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cached_property
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from foldkit import options as opt
-from foldkit.console import ProgressBar, print_notes
-from foldkit.exchange import format_of, write_artifact
-from foldkit.fold.animation import FORMATS, AnimationOptions, animation_bytes, frame_times
-from foldkit.kinds.base import BedOptions, Command, GifOptions, Invocation, Made, Maker, NoOptions, PaperOptions, option
+from foldkit.exchange import VIDEO_FORMATS, format_of
+from foldkit.kinds.base import BedOptions, Command, GifOptions, Maker, NoOptions, PaperOptions, lazy_module, option
 
 if TYPE_CHECKING:
+    from foldkit.fold.animation import AnimationOptions
     from foldkit.fold.subject import Subject
     from foldkit.paper.template import TemplateOptions
+
+makers = lazy_module("foldkit.kinds.fold_makers")
+animation = lazy_module("foldkit.fold.animation")
+template = lazy_module("foldkit.paper.template")
+fit = lazy_module("foldkit.paper.template.fit")
 
 SEQUENCES = ("staged", "together")
 SEQUENCE_HELP = "staged: panels fold leaves first, as a person folds (default); together: every hinge at once"
@@ -40,12 +42,9 @@ class Folded:
 
     def fitted_template(self, options: TemplateOptions) -> tuple[Any, tuple[str, ...]]:
         """(the fitted marks, the template's advice) for these template options, made once."""
-        from foldkit.paper.template import template_facts
-        from foldkit.paper.template.fit import fitted_marks
-
         if options not in self._templates:
-            drawn = fitted_marks(self.fold, options)
-            self._templates[options] = (drawn, template_facts(self.fold, options, drawn).warnings)
+            drawn = fit.fitted_marks(self.fold, options)
+            self._templates[options] = (drawn, template.template_facts(self.fold, options, drawn).warnings)
         return self._templates[options]
 
 
@@ -73,93 +72,8 @@ class FoldBuildOptions(PaperOptions, GifOptions, BedOptions):
 
     def check(self) -> None:
         """Refuse a GIF too long or too large before any work starts."""
-        frames = len(frame_times(AnimationOptions(*self.gif_size, self.gif_fps)))
+        frames = len(animation.frame_times(animation.AnimationOptions(*self.gif_size, self.gif_fps)))
         opt.check_animation(frames, *self.gif_size, "--gif-size or --gif-fps, or --skip fold.gif")
-
-
-# ---------------------------------------------------------------------------------------------
-# Makers
-
-
-def box_stl(subject: Folded, options: FoldBuildOptions) -> bytes:
-    from foldkit.exchange.stl import stl_bytes
-
-    return stl_bytes(_box_mesh(subject, options))
-
-
-def _box_mesh(subject: Folded, options: FoldBuildOptions):
-    """The printed box (a trimesh.Trimesh in mm): one body, its numbers joined to its faces."""
-    from foldkit.fold.lidded import lidded_box_mesh
-    from foldkit.fold.printed import box_mesh
-
-    if options.lid:
-        return lidded_box_mesh(subject.fold, options.print_cell_mm, options.wall_mm, options.numbers,
-                               options.clearance_mm)
-    return box_mesh(subject.fold, options.print_cell_mm, options.wall_mm, options.numbers)
-
-
-def net_stl(subject: Folded, options: FoldBuildOptions) -> bytes:
-    from foldkit.exchange.stl import stl_bytes
-    from foldkit.fold.printed import net_mesh
-
-    return stl_bytes(net_mesh(subject.fold, options.print_cell_mm, options.bed_mm))
-
-
-def fold_glb(subject: Folded, options: FoldBuildOptions) -> bytes:
-    from foldkit.fold.gltf import fold_glb as make
-
-    return make(subject.fold)
-
-
-def fold_gif(subject: Folded, options: FoldBuildOptions) -> bytes:
-    width, height = options.gif_size
-    return animation_bytes(subject.fold, ".gif", AnimationOptions(width, height, options.gif_fps), options.progress)
-
-
-def _template(suffix: str) -> Maker:
-    def make(subject: Folded, options: FoldBuildOptions) -> Made:
-        from foldkit.paper.template import TemplateOptions, template_pdf, template_svg
-
-        chosen = TemplateOptions(paper=options.paper)
-        drawn, notes = subject.fitted_template(chosen)
-        write = template_svg if suffix == ".svg" else template_pdf
-        return Made({f"template{suffix}": write(subject.fold, chosen, drawn)}, notes)
-    return make
-
-
-def template_dxf(subject: Folded, options: FoldBuildOptions) -> Made:
-    from foldkit.paper.template import TemplateOptions
-    from foldkit.paper.template.cutter import template_dxf as make
-
-    chosen = TemplateOptions(paper=options.paper)
-    drawn, notes = subject.fitted_template(chosen)
-    return Made({"template.dxf": make(subject.fold, chosen, options.kerf_mm, drawn)}, notes)
-
-
-def fold_fold(subject: Folded, options: FoldBuildOptions) -> bytes:
-    from foldkit.exchange.fold import fold_bytes
-    from foldkit.fold.crease import fold_document
-
-    return fold_bytes(fold_document(subject.fold))
-
-
-def box_3mf(subject: Folded, options: FoldBuildOptions) -> bytes:
-    from foldkit.exchange.threemf import PLAIN, Body, threemf_bytes
-
-    return threemf_bytes([Body(subject.fold.name, _box_mesh(subject, options), PLAIN)])  # one body: one colour
-
-
-FOLD_ARTIFACTS: dict[str, Maker] = {
-    "box.stl": box_stl,
-    "net.stl": net_stl,
-    "fold.glb": fold_glb,
-    "fold.gif": fold_gif,
-    "template.pdf": _template(".pdf"),
-    "template.svg": _template(".svg"),
-    "template.dxf": template_dxf,
-    "fold.fold": fold_fold,
-    "box.3mf": box_3mf,
-}
 
 
 # ---------------------------------------------------------------------------------------------
@@ -184,13 +98,13 @@ class AnimateOptions(ShowOptions):
     quiet: bool = option(False, "--quiet", "no progress bar")
 
     def check(self) -> None:
-        opt.check_animation(len(frame_times(self.animation())), *self.size)
+        opt.check_animation(len(animation.frame_times(self.animation())), *self.size)
         if self.output is not None:
-            format_of(self.output, FORMATS)
+            format_of(self.output, VIDEO_FORMATS)
 
     def animation(self) -> AnimationOptions:
-        return AnimationOptions(width=self.size[0], height=self.size[1], fps=self.fps, seconds=self.seconds,
-                                sequence=self.sequence)  # type: ignore[arg-type]
+        return animation.AnimationOptions(width=self.size[0], height=self.size[1], fps=self.fps,
+                                          seconds=self.seconds, sequence=self.sequence)
 
 
 @dataclass(frozen=True)
@@ -208,45 +122,24 @@ class TemplateCommandOptions(PaperOptions):
             format_of(self.output, (".pdf", ".svg"))
 
 
-def _fold_of(call: Invocation) -> Subject:
-    return call.subject().fold
-
-
-def run_show(call: Invocation) -> int:
-    from foldkit.fold.window import show
-
-    show(_fold_of(call), sequence=call.options.sequence)
-    return 0
-
-
-def run_animate(call: Invocation) -> int:
-    options: AnimateOptions = call.options
-    fold = _fold_of(call)
-    output = Path(options.output or Path("outputs") / fold.name / "fold.gif")
-    progress = None if options.quiet else ProgressBar("rendering")
-    data = animation_bytes(fold, output.suffix.lower(), options.animation(), progress)
-    print(f"wrote {write_artifact(output, data)}")
-    return 0
-
-
-def run_template(call: Invocation) -> int:
-    from foldkit.paper.template import TemplateOptions, template_pdf, template_svg
-
-    options: TemplateCommandOptions = call.options
-    subject = call.subject()
-    output = Path(options.output or Path("outputs") / subject.fold.name / "template.pdf")
-    chosen = TemplateOptions(paper=options.paper, cell_mm=options.cell_mm, letters=options.letters)
-    drawn, notes = subject.fitted_template(chosen)
-    write = template_svg if output.suffix.lower() == ".svg" else template_pdf
-    print(f"wrote {write_artifact(output, write(subject.fold, chosen, drawn))}")
-    print_notes(notes)
-    return 0
-
+FOLD_ARTIFACTS: dict[str, Maker] = {
+    "box.stl": makers.box_stl,
+    "net.stl": makers.net_stl,
+    "fold.glb": makers.fold_glb,
+    "fold.gif": makers.fold_gif,
+    "template.pdf": makers.template_pdf,
+    "template.svg": makers.template_svg,
+    "template.dxf": makers.template_dxf,
+    "fold.fold": makers.fold_fold,
+    "box.3mf": makers.box_3mf,
+}
 
 FOLD_COMMANDS: dict[str, Command] = {
-    "show": Command("show", "play the fold (or a packing's assembly) in a PyVista window", run_show, ShowOptions),
-    "animate": Command("animate", "render the fold to a GIF or MP4, off-screen", run_animate, AnimateOptions),
-    "template": Command("template", "a printable cut-and-fold PDF (or SVG) template", run_template,
+    "show": Command("show", "play the fold (or a packing's assembly) in a PyVista window", makers.run_show,
+                    ShowOptions),
+    "animate": Command("animate", "render the fold to a GIF or MP4, off-screen", makers.run_animate,
+                       AnimateOptions),
+    "template": Command("template", "a printable cut-and-fold PDF (or SVG) template", makers.run_template,
                         TemplateCommandOptions),
 }
 

@@ -23,17 +23,18 @@ class HintOptions:
 
 @dataclass(frozen=True)
 class Hinter:
-    """How a kind hints. ``read_progress``: (puzzle, text, source) -> the progress a file shows
-    (an InputError with file:line:col when malformed); ``wrong``: (puzzle, progress, the kind's
-    solve report) -> where the progress contradicts the rules or the solution, one line each;
-    ``hint``: (puzzle, progress or None) -> the next steps, up to the first that writes an answer
-    in; ``diary``: (puzzle, progress or None) -> the whole path, its end and the grade."""
+    """How a kind hints (its functions, named lazily). ``read_progress``: (puzzle, text, source) ->
+    the progress a file shows (an InputError with file:line:col when malformed); ``wrong``:
+    (puzzle, progress, the kind's solve report) -> where the progress contradicts the rules or the
+    solution, one line each; ``hint``: (puzzle, progress or None) -> the next steps, up to the
+    first that writes an answer in; ``diary``: (puzzle, progress or None) -> the whole path, its
+    end and the grade; ``writes``: what a step writes in (a number, a piece, cells)."""
 
     read_progress: Callable[[Any, str, str], Any]
     wrong: Callable[[Any, Any, Any], list[str]]
     hint: Callable[[Any, Any], list[Entry]]
     diary: Callable[[Any, Any], Diary]
-    writes: str = "number"  # what a step writes in: a number, a piece, a row
+    writes: str = "number"
 
 
 def numbered(entries: list[Entry] | tuple[Entry, ...]) -> list[str]:
@@ -56,9 +57,13 @@ def hint_lines(hinter: Hinter, puzzle: Any, progress: Any, name: str, every: boo
     return [f"{name}: {last}, in {len(entries)} steps:", *numbered(entries)]
 
 
-def hint_command(hinter: Hinter) -> Command:
-    """`foldkit hint PUZZLE [--progress FILE] [--all]`: exit 0, or EXIT_WRONG when the progress
-    already contradicts the rules or the solution (each place named)."""
+def hint_command(read_progress: Callable[[Any, str, str], Any], wrong: Callable[[Any, Any, Any], list[str]],
+                 hint: Callable[[Any, Any], list[Entry]], diary: Callable[[Any, Any], Diary],
+                 writes: str = "number") -> Command:
+    """`foldkit hint PUZZLE [--progress FILE] [--all]`, from a kind's functions (see Hinter): exit
+    0, or EXIT_WRONG when the progress already contradicts the rules or the solution (each place named)."""
+    hinter = Hinter(read_progress, wrong, hint, diary, writes)
+
     def run(call: Invocation) -> int:
         options: HintOptions = call.options
         loaded = call.loaded()

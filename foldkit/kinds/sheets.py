@@ -5,12 +5,16 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from foldkit.errors import EXIT_BAD_INPUT, FoldkitError
 from foldkit.exchange import format_of, write_artifact
-from foldkit.kinds.base import Command, Invocation, Maker, PaperOptions, option
-from foldkit.paper.gridsheet import Sheet, sheet_pdf, sheet_svg
+from foldkit.kinds.base import Command, Invocation, Maker, PaperOptions, lazy_module, option
+
+if TYPE_CHECKING:
+    from foldkit.paper.gridsheet import Sheet
+
+gridsheet = lazy_module("foldkit.paper.gridsheet")  # drawing pages: loaded when a sheet is made
 
 SUFFIXES = (".pdf", ".svg")
 
@@ -21,7 +25,7 @@ Page = Callable[[Any, str, str], bytes]  # (puzzle, ".pdf" or ".svg", paper) -> 
 def grid_page(puzzle_sheet: Callable[[Any], Sheet]) -> Page:
     """The puzzle page of a grid kind, from its function puzzle -> ``foldkit.paper.gridsheet.Sheet``."""
     def page(puzzle: Any, suffix: str, paper: str) -> bytes:
-        return (sheet_svg if suffix == ".svg" else sheet_pdf)(puzzle_sheet(puzzle), paper)
+        return (gridsheet.sheet_svg if suffix == ".svg" else gridsheet.sheet_pdf)(puzzle_sheet(puzzle), paper)
     return page
 
 
@@ -31,7 +35,7 @@ def sheet_makers(puzzle_sheet: Callable[[Any], Sheet], solution_sheet: Callable[
     def maker(suffix: str, solution: bool) -> Maker:
         def make(report: Any, options: Any) -> bytes:
             sheet = solution_sheet(report) if solution else puzzle_sheet(report.puzzle)
-            return (sheet_svg if suffix == ".svg" else sheet_pdf)(sheet, options.paper)
+            return (gridsheet.sheet_svg if suffix == ".svg" else gridsheet.sheet_pdf)(sheet, options.paper)
         return make
 
     return {f"{page}{suffix}": maker(suffix, page == "solution") for suffix in SUFFIXES

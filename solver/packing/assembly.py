@@ -32,10 +32,14 @@ PALETTE_SIZE = 8  # colours the makers can tell apart; more are used only when a
 
 
 class Placed(Protocol):
-    """A piece in its place: the name of its shape and the unit cubes it fills."""
+    """A piece in its place: the name of its shape and the unit cubes it fills (read only, as a
+    frozen ``solver.packing.Placement`` has them)."""
 
-    piece: str
-    cubes: frozenset[Cube]
+    @property
+    def piece(self) -> str: ...
+
+    @property
+    def cubes(self) -> frozenset[Cube]: ...
 
 
 class NoAssemblyOrder(ValueError):

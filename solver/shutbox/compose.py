@@ -22,13 +22,13 @@ from solver.grid import Cell, Layout
 from solver.invariant import BrokenInvariant, require
 from solver.shutbox.clues import clue_problem
 from solver.shutbox.generate import mark_pairs, placed_at_random, random_net, true_clue
+from solver.shutbox.limits import DEFAULT_DIFFICULTY
 from solver.shutbox.oracle import AMBIGUOUS, UNDECIDED, UNIQUE, GridClue, Oracle, Witness
 from solver.shutbox.puzzle import Number, Puzzle
 from solver.shutbox.solve import solve
 
 Mark = tuple[str, Cell, Cell]  # 'o' (circles) or 's' (squares) on two cells
 
-DEFAULT_DIFFICULTY = 100  # at most this many layouts keep the grid rules
 FIRST_MARKS = {"o": 2, "s": 2}  # pairs of circles and of squares a puzzle starts with
 BOX_SHARE = (0.18, 0.36)  # default box: its surface as a share of the grid
 PLACING_TRIES = 50

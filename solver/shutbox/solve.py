@@ -16,10 +16,9 @@ from solver.grid import Layout
 from solver.invariant import require
 from solver.shutbox.clues import answer, clue_problem, face_sums
 from solver.shutbox.layouts import layouts
+from solver.shutbox.limits import DEFAULT_LAYOUT_LIMIT
 from solver.shutbox.puzzle import Puzzle
 from solver.shutbox.rules import broken_rule, unmet_clue
-
-DEFAULT_LAYOUT_LIMIT = 10_000
 
 # Where a puzzle with no solution died, furthest stage reached last.
 NO_LAYOUT = "no layout keeps the grid rules"

@@ -8,7 +8,9 @@ from pathlib import Path
 import pytest
 
 from foldkit.errors import EXIT_AMBIGUOUS, EXIT_NO_SOLUTION, EXIT_UNFINISHED, FoldkitError
-from foldkit.kinds.blockparty import KIND, puzzle_grid_text, sheet_title
+from foldkit.kinds.blockparty import KIND
+from foldkit.kinds.blockparty.pages import sheet_title
+from foldkit.kinds.blockparty.report import puzzle_grid_text
 from solver.blockparty import BlockPartyReport, parse_grid, solution_problem
 from solver.text import first_word
 

@@ -8,7 +8,8 @@ from pathlib import Path
 import pytest
 
 from foldkit.errors import EXIT_AMBIGUOUS, EXIT_NO_SOLUTION, EXIT_UNFINISHED, FoldkitError
-from foldkit.kinds.numbercross import KIND, SCHEMA
+from foldkit.kinds.numbercross import KIND
+from foldkit.kinds.numbercross.report import SCHEMA
 from solver.numbercross import parse_solution, solution_problem
 
 ROOT = Path(__file__).resolve().parents[2]

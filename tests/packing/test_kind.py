@@ -7,7 +7,8 @@ import json
 import pytest
 
 from foldkit.errors import EXIT_NO_SOLUTION, EXIT_UNFINISHED
-from foldkit.kinds.packing import KIND, legend, solution_json, solution_txt
+from foldkit.kinds.packing import KIND
+from foldkit.kinds.packing.report import legend, solution_json, solution_txt
 from solver.packing import Placement, make_packing, packing_problem, parse_solution
 from solver.text import InputError
 from tests.conftest import EXAMPLES

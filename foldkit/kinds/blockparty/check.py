@@ -3,9 +3,11 @@
 
 from __future__ import annotations
 
-from foldkit.kinds.checks import Checker, compared, same_size
-from solver.blockparty.check import broken_rules
+from foldkit.kinds.base import Invocation
+from foldkit.kinds.checks import compared, same_size
+from solver.blockparty.check import broken_rules as judge
 from solver.blockparty.model import BlockParty, Grid, parse_grid
+from solver.broken import Broken
 
 
 def read(puzzle: BlockParty, text: str, source: str) -> Grid:
@@ -15,5 +17,8 @@ def read(puzzle: BlockParty, text: str, source: str) -> Grid:
     return grid
 
 
-CHECKER = Checker(read, broken_rules, lambda call, number: compared(
-    call.report().answers, number, "the sum over the rows of the product of each row's numbers"))
+def number(call: Invocation, answer: int) -> list[Broken]:
+    return compared(call.report().answers, answer, "the sum over the rows of the product of each row's numbers")
+
+
+__all__ = ["judge", "number", "read"]

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from foldkit.kinds.hints import Hinter
 from solver.blockparty import hints
 from solver.blockparty.model import BlockParty
 from solver.blockparty.search import BlockPartyReport
@@ -25,7 +24,7 @@ def hint(puzzle: BlockParty, known: hints.Known | None) -> list:
     return hints.hint(puzzle, known or {})
 
 
-HINTER = Hinter(read_progress, wrong, hint, hints.diary)
+diary = hints.diary
 
 
 def grade(report: Any) -> Grade | None:

@@ -8,26 +8,18 @@ from __future__ import annotations
 
 import argparse
 from dataclasses import dataclass
-from pathlib import Path
 
 from foldkit import options as opt
-from foldkit.errors import EXIT_BAD_INPUT, EXIT_NO_SOLUTION, FoldkitError
-from foldkit.exchange.json import json_bytes, json_text
-from foldkit.files import read_text, subject_name
-from foldkit.fold.subject import Subject
-from foldkit.kinds.base import Command, Invocation, Kind, Outcome, option
-from foldkit.kinds.folds import FOLD_ARTIFACTS, FOLD_COMMANDS, FoldBuildOptions, Folded
-from foldkit.kinds.net import nets
-from foldkit.kinds.shutbox.report import folding_json, folding_text
-from foldkit.look import box_text
+from foldkit.errors import EXIT_BAD_INPUT, FoldkitError
+from foldkit.kinds.base import Command, Kind, lazy_module, option
+from foldkit.kinds.folds import FOLD_ARTIFACTS, FOLD_COMMANDS, FoldBuildOptions
 from foldkit.page import with_page
-from foldkit.page.fold import net_page
-from solver.box import Box, surface_area
-from solver.folding import Folding, box_foldings
-from solver.grid import Layout
-from solver.nets import find_nets, parse_box
-from solver.polyomino import parse_net
 from solver.text import InputError
+
+body = lazy_module("foldkit.kinds.net.solved")  # the kind's body, loaded when it runs
+fold_page = lazy_module("foldkit.page.fold")
+box = lazy_module("solver.box")
+nets_solver = lazy_module("solver.nets")
 
 SCHEMA = "foldkit.net-folding/1"
 BOXES_SCHEMA = "foldkit.boxes/1"
@@ -39,29 +31,6 @@ class NetSolveOptions:
                           "boxes' lists them; default 1)", opt.number(int, 1, opt.MAX_LIMIT, "a whole number"), "N")
 
 
-@dataclass(frozen=True)
-class NetReport:
-    """Every box a net folds into with its foldings, and which folding was chosen (1-based)."""
-
-    name: str
-    cells: Layout
-    foldings: dict[Box, list[Folding]]
-    chosen: int
-
-    @property
-    def every(self) -> list[Folding]:
-        return [f for found in self.foldings.values() for f in found]
-
-
-@dataclass(frozen=True)
-class NetFolding(Folded):
-    """One folding of a net, chosen by its number among all of the net's foldings."""
-
-    fold: Subject
-    number: int  # 1-based
-    count: int  # how many foldings the net has, over every box
-
-
 def looks_like_net(text: str) -> bool:
     """True if every non-blank line is made of '#', '.' and spaces, with a '#' somewhere: a net
     file, whose rows a puzzle reader would take for comments."""
@@ -69,103 +38,27 @@ def looks_like_net(text: str) -> bool:
     return bool(rows) and all(set(line) <= set("#. \t") for line in rows) and any("#" in r for r in rows)
 
 
-def parse(text: str, source: str, name: str) -> tuple[str, Layout]:
-    return name, parse_net(text, source)
-
-
-def solve(net: tuple[str, Layout], options: NetSolveOptions) -> NetReport:
-    """Every folding of the net onto every box; a FoldkitError if --folding names none of them."""
-    name, cells = net
-    report = NetReport(name, cells, box_foldings(cells), options.folding)
-    count = len(report.every)
-    if count and report.chosen > count:
-        many = f"{count} foldings" if count > 1 else "1 folding"
-        raise FoldkitError(f"{name}: --folding {report.chosen} is out of range: the net has {many}", EXIT_BAD_INPUT)
-    return report
-
-
-def outcome(report: NetReport) -> Outcome:
-    """0 when the net folds into a box (which folding of how many), 1 when it folds into none."""
-    count = len(report.every)
-    if not count:
-        return Outcome(EXIT_NO_SOLUTION, "the net folds into no box")
-    rest = count - 1
-    others = f"; {rest} other folding{'s' if rest > 1 else ''}: --folding 1..{count}" if rest else ""
-    return Outcome(0, f"folding {report.chosen} of {count}{others}")
-
-
-def text(report: NetReport) -> str:
-    """Every box the polyomino folds into, with the number of its foldings."""
-    cells, found = report.cells, report.foldings
-    if not found:
-        return f"The {len(cells)}-cell polyomino folds into no box."
-    lines = [f"The {len(cells)}-cell polyomino folds into {len(found)} box{'es' if len(found) > 1 else ''}:"]
-    for box, folds in found.items():
-        lines.append(f"  {box_text(box)}: {len(folds)} folding{'s' if len(folds) > 1 else ''}")
-    return "\n".join(lines)
-
-
-def json(report: NetReport) -> dict:
-    """Every box a polyomino folds into, with the count of its foldings (schema foldkit.boxes/1)."""
-    return {
-        "schema": BOXES_SCHEMA,
-        "cells": len(report.cells),
-        "boxes": [{"box": list(box), "foldings": len(folds)} for box, folds in report.foldings.items()],
-    }
-
-
-def subject(report: NetReport, options: object = None) -> NetFolding:
-    every = report.every
-    folding = every[report.chosen - 1]
-    return NetFolding(Subject(report.name, folding, labels={}), report.chosen, len(every))
-
-
-def solution_txt(net: NetFolding, options: object) -> bytes:
-    fold = net.fold
-    return (f"{fold.name}: a {len(fold.cells)}-cell net\n" + folding_text(fold.folding) + "\n").encode()
-
-
-def net_folding_json(net: NetFolding) -> dict:
-    """The solution.json of a net's build, schema foldkit.net-folding/1:
-    {"schema", "name", "folding": n (1-based), "foldings": count, "answer": null (a net has no
-    numbers), "box": [a, b, c], "cells", "faces", "creases"} with cells, faces and creases as
-    in foldkit.solve/1."""
-    head = {"schema": SCHEMA, "name": net.fold.name, "folding": net.number, "foldings": net.count, "answer": None}
-    return head | folding_json(None, net.fold.folding)
-
-
-def solution_json(net: NetFolding, options: object) -> bytes:
-    return json_bytes(net_folding_json(net))
-
-
 @dataclass(frozen=True)
 class BoxesOptions:
     json: bool = option(False, "--json", "print JSON instead of text")
-
-
-def run_boxes(call: Invocation) -> int:
-    """Every box the net folds into: exit 0 when there is one, 1 when there is none."""
-    report = call.report()
-    print(json_text(json(report)) if call.options.json else text(report))
-    return 0 if report.foldings else EXIT_NO_SOLUTION
 
 
 MAX_COUNTED_AREA = 22  # a box's nets are counted in full up to this area (1x2x3: 13,964,068 in minutes)
 MAX_BOXES = 3
 
 
-def box_argument(text: str) -> Box:
+def box_argument(text: str) -> tuple[int, int, int]:
     """'AxBxC' as a box, sides ascending; a one-line usage error otherwise."""
     try:
-        return parse_box(text)
+        return nets_solver.parse_box(text)
     except InputError as error:
         raise argparse.ArgumentTypeError(error.message) from None
 
 
 @dataclass(frozen=True)
 class NetsOptions:
-    boxes: list[Box] = option((), "boxes", "boxes written AxBxC: one box for all its nets, two or three for their "
-                              "common nets", box_argument, "BOX", nargs="+")
+    boxes: list[tuple[int, int, int]] = option((), "boxes", "boxes written AxBxC: one box for all its nets, two or "
+                                               "three for their common nets", box_argument, "BOX", nargs="+")
     json: bool = option(False, "--json", "print JSON instead of text")
     limit: int = option(0, "--limit", "list at most N nets (exit 4 when there are more; default 0: all)",
                         opt.number(int, 0, opt.MAX_LIMIT, "a whole number"), "N")
@@ -174,18 +67,10 @@ class NetsOptions:
     def check(self) -> None:
         if len(set(self.boxes)) > MAX_BOXES:
             raise FoldkitError(f"nets: at most {MAX_BOXES} boxes at once", EXIT_BAD_INPUT)
-        areas = {surface_area(box) for box in self.boxes}
+        areas = {box.surface_area(b) for b in self.boxes}
         if len(self.boxes) == 1 and not self.limit and max(areas) > MAX_COUNTED_AREA:
             raise FoldkitError(f"nets: a box of area {max(areas)} has far too many nets to list (1x2x3, of area 22, "
                                "has 13,964,068): give --limit N", EXIT_BAD_INPUT)
-
-
-def run_nets(call: Invocation) -> int:
-    """Every net of a box, or the common nets of two or three boxes: the count, then the nets."""
-    options: NetsOptions = call.options
-    result = find_nets(options.boxes, limit=options.limit or None, keep=not options.count)
-    print(json_text(nets.json(result)) if options.json else nets.text(result))
-    return nets.exit_code(result)
 
 
 KIND = Kind(
@@ -195,29 +80,21 @@ KIND = Kind(
     recognise=lambda word: False,
     recognise_text=looks_like_net,
     file_option="--net",
-    parse=parse,
-    solve=solve,
-    outcome=outcome,
-    text=text,
-    json=json,
+    parse=body.parse,
+    solve=body.solve,
+    outcome=body.outcome,
+    text=body.text,
+    json=body.json,
     solve_options=NetSolveOptions,
     build_options=FoldBuildOptions,
-    artifacts=with_page(net_page, {"solution.txt": solution_txt, "solution.json": solution_json, **FOLD_ARTIFACTS}),
-    subject=subject,
-    commands={"boxes": Command("boxes", "every box a polyomino (net file) folds into", run_boxes, BoxesOptions,
+    artifacts=with_page(fold_page.net_page, {"solution.txt": body.solution_txt,
+                                                 "solution.json": body.solution_json, **FOLD_ARTIFACTS}),
+    subject=body.subject,
+    commands={"boxes": Command("boxes", "every box a polyomino (net file) folds into", body.run_boxes, BoxesOptions,
                                target="file", file_help="net file: rows of '#' (cell) and '.'",
                                file_metavar="net"),
-              "nets": Command("nets", "every net of a box, or the nets two or three boxes share", run_nets,
+              "nets": Command("nets", "every net of a box, or the nets two or three boxes share", body.run_nets,
                               NetsOptions, target="none"),
               **FOLD_COMMANDS},
 )
 
-
-def net_folding(path: str | Path, number: int = 1) -> NetFolding:
-    """Folding ``number`` (1-based, over every box in turn, as `foldkit boxes` lists them) of a
-    net file, ready for the fold's makers; a FoldkitError when the net folds into no box."""
-    report = solve(parse(read_text(path), str(path), subject_name(path)), NetSolveOptions(number))
-    verdict = outcome(report)
-    if not verdict.solved:
-        raise FoldkitError(f"{path}: {verdict.summary}", verdict.code)
-    return subject(report)

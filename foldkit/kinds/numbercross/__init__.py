@@ -1,207 +1,40 @@
-"""Number Cross as a foldkit kind: parse, solve, the terminal text, JSON and the solution files.
+"""Number Cross as a foldkit kind: files that start with 'number-cross ROWS COLS'.
 
-JSON schema (``foldkit solve --json``), version 1:
-
-    {
-      "schema": "foldkit.number-cross/1",
-      "puzzle": {"name": str, "rows": int, "cols": int, "regions": [[int, ...], ...],
-                 "highlighted": [[row, col], ...], "clues": [str, ...]},
-      "solutions": int,          # completed grids listed (at most the limit)
-      "more": bool,              # the search stopped at the limit after finding one more
-      "complete": bool,          # true: there are no other completed grids
-      "unique": bool,            # one completed grid and no other
-      "failure": str | null,     # why there is no completed grid, when there is none
-      "solution_list": [{"grid": [[int | null, ...], ...], "tiles": [[row, col], ...],
-                         "numbers": [{"value": int, "row": int, "cols": [first, last]}, ...],
-                         "answer": int}, ...],
-      "grid": ..., "tiles": ..., "numbers": ..., "answer": ...   # the first grid's, or null
-    }
-
-In a grid, null is a tile. Completed grids differ in their digits or tiles; how a tile's digit was
-shared among its neighbours does not count.
+This is its declaration: what the command line reads of every kind. Its body, loaded when the
+kind runs, is ``report`` (solving, the terminal text, the JSON and its schema, the solution
+files) and ``pages`` (the printed sheets and index.html).
 """
 
 from __future__ import annotations
 
-from foldkit.errors import EXIT_AMBIGUOUS, EXIT_NO_SOLUTION, EXIT_UNFINISHED
-from foldkit.exchange.json import json_bytes
-from foldkit.kinds.base import Kind, Outcome, PaperOptions, sole_solution
+from foldkit.kinds.base import Kind, PaperOptions, lazy_module
 from foldkit.kinds.checks import check_command
-from foldkit.kinds.grids import GridSolveOptions, ambiguous_text, grid_text
-from foldkit.kinds.numbercross.check import CHECKER
-from foldkit.kinds.sheets import grid_page, sheet_command, sheet_makers, titled
+from foldkit.kinds.grids import GridSolveOptions
+from foldkit.kinds.sheets import grid_page, sheet_command, sheet_makers
 from foldkit.page import with_page
-from foldkit.page.grid import numbercross_page
-from foldkit.paper.gridsheet import Sheet, number_cross_sheet
-from solver.grid import Cell
-from solver.numbercross.model import NumberCross, answer, numbers, tiles
-from solver.numbercross.parse import parse_number_cross, solution_picture
-from solver.numbercross.solve import DEFAULT_LIMIT, NumberCrossReport
-from solver.numbercross.solve import solve as search
 
-NumberGrid = tuple[tuple[int | None, ...], ...]  # a completed grid: digits, None for a tile
-
-SCHEMA = "foldkit.number-cross/1"
-TILE_TEXT = "\u2588" * 3  # a tile in the terminal: a solid block
-RULES = (
-    "Give every region one digit 1-9; neighbouring cells of different regions get different digits.",
-    "Place tiles, never on a highlighted cell and never two sharing an edge. A tile's digit is removed and "
-    "added, split in any way, to its neighbours; no cell goes above 9 and highlighted cells get nothing.",
-    "Every run of 2+ cells between tiles in a row is a number that keeps the row's clue; no number appears "
-    "twice. Answer: the sum of all the numbers.",
-)
-
-
-def solve(puzzle: NumberCross, options: GridSolveOptions) -> NumberCrossReport:
-    """Every completed grid up to the limit (all of them with options.every)."""
-    return search(puzzle, None if options.every else options.limit or DEFAULT_LIMIT)
-
-
-def outcome(report: NumberCrossReport) -> Outcome:
-    """0 unique, 1 no completed grid, 3 ambiguous, 4 unfinished."""
-    found = len(report.solutions)
-    if report.ambiguous:
-        count = f"{found}" if report.complete else f"more than {found}"
-        return Outcome(EXIT_AMBIGUOUS, f"ambiguous, {count} completed grids")
-    if not report.complete:
-        return Outcome(EXIT_UNFINISHED, "the search stopped before it could prove uniqueness")
-    if found == 0:
-        return Outcome(EXIT_NO_SOLUTION, f"no completed grid: {report.failure}")
-    return Outcome(0, f"unique completed grid, {len(report.numbers[0])} numbers, answer {report.answers[0]}")
-
-
-# ---------------------------------------------------------------------------------------------
-# Text
-
-
-def puzzle_grid_text(puzzle: NumberCross, grid: NumberGrid | None = None) -> str:
-    """The grid in ASCII with region borders: digits, a block for a tile, '*' beside a highlighted cell.
-
-    Without a grid, the puzzle: '*' for highlighted cells, blanks elsewhere."""
-    def cell_text(cell: Cell) -> str:
-        lit = cell in puzzle.highlighted
-        if grid is None:
-            return " * " if lit else "   "
-        value = grid[cell[0]][cell[1]]
-        return TILE_TEXT if value is None else f"{value}{'*' if lit else ' '}".rjust(3)
-
-    return grid_text(puzzle.rows, puzzle.cols, puzzle.region_of, cell_text, 3, [c.text for c in puzzle.clues])
-
-
-def solution_text(puzzle: NumberCross, grid: NumberGrid) -> str:
-    """The completed grid, then its numbers row by row and the answer."""
-    placed = numbers(grid)
-    rows = []
-    for r in range(puzzle.rows):
-        mine = [f"{p.value} (columns {p.cols[0] + 1}-{p.cols[1] + 1})" for p in placed if p.row == r]
-        rows.append(f"  row {r + 1}: " + ", ".join(mine))
-    return "\n".join([puzzle_grid_text(puzzle, grid), f"Numbers ({len(placed)}):", *rows, f"Answer: {answer(grid)}"])
-
-
-def text(report: NumberCrossReport) -> str:
-    """What `foldkit solve` prints: a summary, then each completed grid (or the puzzle and the reason)."""
-    p = report.puzzle
-    regions = len({i for row in p.regions for i in row})
-    head = [f"{p.name}: {p.rows}x{p.cols} grid, {regions} regions, {len(p.highlighted)} highlighted cells",
-            outcome(report).summary]
-    legend = f"({TILE_TEXT.strip()[:1]} a tile, * a highlighted cell)"
-    if not report.solutions:
-        return "\n".join([*head, "", puzzle_grid_text(p)])
-    if len(report.solutions) == 1:
-        return "\n".join([*head, legend, "", solution_text(p, report.solutions[0])])
-    listed = ambiguous_text(report.solutions, lambda i, grid: f"\nCompleted grid {i}:\n{solution_text(p, grid)}",
-                            "completed grid")
-    return "\n".join([*head, legend, "", listed])
-
-
-# ---------------------------------------------------------------------------------------------
-# JSON
-
-
-def _listed(grid: NumberGrid) -> dict:
-    return {"grid": [list(row) for row in grid], "tiles": [list(cell) for cell in tiles(grid)],
-            "numbers": [{"value": p.value, "row": p.row, "cols": list(p.cols)} for p in numbers(grid)],
-            "answer": answer(grid)}
-
-
-def json(report: NumberCrossReport) -> dict:
-    """The report in the documented schema."""
-    p = report.puzzle
-    listed = [_listed(grid) for grid in report.solutions]
-    first = listed[0] if listed else {}
-    return {
-        "schema": SCHEMA,
-        "puzzle": {"name": p.name, "rows": p.rows, "cols": p.cols, "regions": [list(row) for row in p.regions],
-                   "highlighted": [list(cell) for cell in sorted(p.highlighted)],
-                   "clues": [clue.text for clue in p.clues]},
-        "solutions": len(report.solutions),
-        "more": report.more,
-        "complete": report.complete,
-        "unique": report.unique,
-        "failure": report.failure,
-        "solution_list": listed,
-        **{key: first.get(key) for key in ("grid", "tiles", "numbers", "answer")},
-    }
-
-
-# ---------------------------------------------------------------------------------------------
-# Artifacts
-
-
-def the_solution(report: NumberCrossReport) -> NumberGrid:
-    """The one solution; a FoldkitError (with the outcome's exit code) when there is not exactly one."""
-    return sole_solution(report, outcome(report), "solution file")
-
-
-def solution_txt(report: NumberCrossReport, options: object) -> bytes:
-    grid = the_solution(report)
-    comment = (f"# The completed grid of {report.puzzle.name}; X is a tile.\n"
-               f"# Answer: the sum of all {len(numbers(grid))} numbers = {answer(grid)}.\n")
-    return (comment + solution_picture(grid)).encode()
-
-
-def solution_json(report: NumberCrossReport, options: object) -> bytes:
-    the_solution(report)
-    return json_bytes(json(report))
-
-
-def sheet_title(name: str) -> str:
-    """'Number Cross 4' for a file named number-cross-4, else 'Number Cross: name'."""
-    return titled(name, "number-cross", "Number Cross")
-
-
-def puzzle_sheet(p: NumberCross) -> Sheet:
-    """The puzzle page: regions, highlighted cells, the clue beside each row, the rules."""
-    return number_cross_sheet(p.regions, p.highlighted, tuple(c.text for c in p.clues), None, sheet_title(p.name),
-                              RULES, answer="Answer: ______________________")
-
-
-def solution_sheet(report: NumberCrossReport) -> Sheet:
-    """The solution page: tiles black, the digits, the numbers formed and the answer."""
-    p, grid = report.puzzle, the_solution(report)
-    placed = numbers(grid)
-    footer = (f"The {len(placed)} numbers: " + " + ".join(str(n.value) for n in placed),
-              "The completed grid is unique (proven by search).")
-    return number_cross_sheet(p.regions, p.highlighted, tuple(c.text for c in p.clues), grid,
-                              sheet_title(p.name) + ": solution", footer=footer, answer=f"Answer: {answer(grid)}")
-
+body = lazy_module("foldkit.kinds.numbercross.report")  # the kind's body, loaded when it runs
+printed = lazy_module("foldkit.kinds.numbercross.pages")
+solver_parse = lazy_module("solver.numbercross.parse")
+checking = lazy_module("foldkit.kinds.numbercross.check")
 
 KIND = Kind(
     name="number-cross",
     title="Number Cross",
     header="'number-cross ROWS COLS'",
     recognise=lambda word: word == "number-cross",
-    parse=parse_number_cross,
-    solve=solve,
-    outcome=outcome,
-    text=text,
-    json=json,
-    artifacts=with_page(numbercross_page, {
-        "solution.txt": solution_txt,
-        "solution.json": solution_json,
-        **sheet_makers(puzzle_sheet, solution_sheet),
-    }, rules=RULES),
+    parse=solver_parse.parse_number_cross,
+    solve=body.solve,
+    outcome=body.outcome,
+    text=body.text,
+    json=body.json,
+    artifacts=with_page(printed.index_page, {
+        "solution.txt": body.solution_txt,
+        "solution.json": body.solution_json,
+        **sheet_makers(printed.puzzle_sheet, printed.solution_sheet),
+    }),
     solve_options=GridSolveOptions,
     build_options=PaperOptions,
-    commands={"sheet": sheet_command(grid_page(puzzle_sheet)), "check": check_command(CHECKER)},
+    commands={"sheet": sheet_command(grid_page(printed.puzzle_sheet)),
+              "check": check_command(checking.read, checking.judge, checking.number)},
 )

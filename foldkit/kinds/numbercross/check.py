@@ -3,8 +3,10 @@ tile, as ``solution.txt``), judged by the independent checker; a number is the s
 
 from __future__ import annotations
 
-from foldkit.kinds.checks import Checker, compared, same_size
-from solver.numbercross.check import broken_rules
+from foldkit.kinds.base import Invocation
+from foldkit.kinds.checks import compared, same_size
+from solver.broken import Broken
+from solver.numbercross.check import broken_rules as judge
 from solver.numbercross.model import Grid, NumberCross
 from solver.numbercross.parse import parse_solution
 
@@ -16,5 +18,8 @@ def read(puzzle: NumberCross, text: str, source: str) -> Grid:
     return grid
 
 
-CHECKER = Checker(read, broken_rules, lambda call, number: compared(
-    call.report().answers, number, "the sum of all the numbers in the completed grid"))
+def number(call: Invocation, answer: int) -> list[Broken]:
+    return compared(call.report().answers, answer, "the sum of all the numbers in the completed grid")
+
+
+__all__ = ["judge", "number", "read"]

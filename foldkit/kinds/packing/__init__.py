@@ -1,47 +1,28 @@
-"""Polycube packing as a foldkit kind: parse, solve (one packing, or every packing with --all), text, JSON.
+"""Polycube packing as a foldkit kind: files that start with 'packing X Y Z'.
 
-JSON schema (``foldkit solve --json``), version 1:
-
-    {
-      "schema": "foldkit.packing/1",
-      "name": str,
-      "box": [X, Y, Z],
-      "pieces": [{"name": str, "count": int, "cubes": [[x, y, z], ...],
-                  "orientations": int, "placements": int}, ...],
-      "failure": str | null,        # why there is no packing, when there is none
-      "packing": [{"piece": str, "number": int, "cubes": [[x, y, z], ...]}, ...] | null,
-      "packings": int | null,       # every packing (copies of a piece are interchangeable); null unless --all
-      "classes": int | null,        # packings up to the symmetries; null unless --all
-      "symmetries": int | null,     # symmetries of the box that map the piece set onto itself; null unless --all
-      "representatives": [[{"piece": ..., "number": ..., "cubes": ...}, ...], ...] | null   # one per class
-    }
-
-Coordinates: x is the column, y the row (0 at the top of a level drawing), z the level (0 at the
-bottom); piece numbers are those of the solution file (reading order of each piece's first cube).
+This is its declaration: what the command line reads of every kind. The body is ``report``
+(solving, the text, the JSON and its schema, show and animate) and ``artifacts`` (the assembly
+instructions, animations and the pieces to print), loaded when the kind runs.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from pathlib import Path
 
 from foldkit import options as opt
-from foldkit.errors import EXIT_NO_SOLUTION, EXIT_UNFINISHED
-from foldkit.exchange import format_of, write_artifact
-from foldkit.exchange.json import json_bytes
-from foldkit.kinds.base import Command, Invocation, Kind, NoOptions, Outcome, option
+from foldkit.errors import EXIT_BAD_INPUT, FoldkitError
+from foldkit.exchange import VIDEO_FORMATS, format_of
+from foldkit.kinds.base import BedOptions, Command, GifOptions, Kind, NoOptions, PaperOptions, lazy_module, option
 from foldkit.kinds.checks import check_command
 from foldkit.kinds.hints import graded_json, graded_text, hint_command
-from foldkit.kinds.packing import artifacts
-from foldkit.kinds.packing.artifacts import PackingBuildOptions
-from foldkit.kinds.packing.check import CHECKER
-from foldkit.kinds.packing.hints import HINTER, grade
 from foldkit.page import with_page
-from foldkit.page.packing import packing_page
-from solver.packing import Packing, PackingPuzzle, PackingReport, parse_packing, solution_picture
-from solver.packing import solve as solve_packing
 
-SCHEMA = "foldkit.packing/1"
+body = lazy_module("foldkit.kinds.packing.report")  # the kind's body, loaded when it runs
+makers = lazy_module("foldkit.kinds.packing.artifacts")
+page = lazy_module("foldkit.page.packing")
+packing_solver = lazy_module("solver.packing")
+checking = lazy_module("foldkit.kinds.packing.check")
+hinting = lazy_module("foldkit.kinds.packing.hints")
 
 
 @dataclass(frozen=True)
@@ -53,139 +34,17 @@ class PackingSolveOptions:
                         "lower bounds; default 0: no limit)", opt.number(int, 0, opt.MAX_LIMIT, "a whole number"), "N")
 
 
-def solve(puzzle: PackingPuzzle, options: PackingSolveOptions) -> PackingReport:
-    """One packing (deterministic for a seed); every packing counted and classified with options.every,
-    up to options.limit packings (0: all)."""
-    return solve_packing(puzzle, every=options.every, seed=options.seed, limit=options.limit)
+@dataclass(frozen=True)
+class PackingBuildOptions(PaperOptions, GifOptions, BedOptions):
+    """The printed pieces, the assembly GIF and the assembly instructions' paper."""
 
+    gif_size: tuple[int, int] = option((400, 400), "--gif-size", "assembly.gif frame size in pixels (default "
+                                       "400x400)", opt.size, "WxH")
 
-def outcome(report: PackingReport) -> Outcome:
-    """0 when a packing is found (with --all: how many), 1 when there is none, saying why."""
-    if report.packing is None:
-        why = "the search is complete" if report.failure == "no packing" else report.failure
-        return Outcome(EXIT_NO_SOLUTION, f"no packing: {why}")
-    if report.packings is None:
-        return Outcome(0, f"packed: {_plural(len(report.packing), 'piece')} placed")
-    if report.limited:
-        return Outcome(EXIT_UNFINISHED, f"stopped at the limit: at least {report.packings:,} packings, "
-                                        f"{report.classes:,} classes under the box's {report.symmetries} symmetries")
-    return Outcome(0, f"{report.packings:,} packings, {report.classes:,} classes under the box's "
-                      f"{report.symmetries} symmetries")
-
-
-# ---------------------------------------------------------------------------------------------
-# Text
-
-
-def _plural(count: int, word: str) -> str:
-    return f"{count:,} {word}" if count == 1 else f"{count:,} {word}s"
-
-
-def puzzle_line(puzzle: PackingPuzzle) -> str:
-    """'name: box 5x5x5, 25 pieces of 1 shape' (with a target shape: 'box 8x8x1, a shape of 60 cubes, ...')."""
-    x, y, z = puzzle.box
-    copies = sum(piece.count for piece in puzzle.pieces)
-    target = "" if puzzle.target is None else f", a shape of {_plural(puzzle.volume, 'cube')}"
-    return (f"{puzzle.name}: box {x}x{y}x{z}{target}, {_plural(copies, 'piece')} of "
-            f"{_plural(len(puzzle.pieces), 'shape')}")
-
-
-def legend(packing: Packing) -> str:
-    """Which piece each number is, as runs: 'Y: 1-25' or 'A: 1, 3  B: 2'."""
-    numbers: dict[str, list[int]] = {}
-    for k, placement in enumerate(packing, 1):
-        numbers.setdefault(placement.piece, []).append(k)
-    return "  ".join(f"{name}: {_runs(found)}" for name, found in numbers.items())
-
-
-def _runs(numbers: list[int]) -> str:
-    runs: list[list[int]] = []
-    for n in numbers:
-        if runs and runs[-1][-1] == n - 1:
-            runs[-1].append(n)
-        else:
-            runs.append([n])
-    return ", ".join(f"{r[0]}-{r[-1]}" if len(r) > 1 else f"{r[0]}" for r in runs)
-
-
-def packing_text(packing: Packing, box: tuple[int, int, int]) -> str:
-    """The packing drawn as levels from the bottom (z = 0), with the piece numbers' legend."""
-    return solution_picture(packing, box) + f"pieces by number: {legend(packing)}"
-
-
-def counts_text(report: PackingReport) -> str:
-    """Orientations and placements per piece, then (with --all) the packings and classes."""
-    lines = [f"  {piece.name} x{piece.count}: {_plural(len(piece.cubes), 'cube')}, "
-             f"{_plural(turns, 'orientation')}, {_plural(places, 'placement')}"
-             for piece, turns, places in zip(report.puzzle.pieces, report.orientation_counts,
-                                             report.placement_counts, strict=True)]
-    if report.packings is not None:
-        least = "at least " if report.limited else ""
-        lines.append(f"every packing: {least}{report.packings:,}; classes under the box's "
-                     f"{report.symmetries} symmetries: {least}{report.classes:,}")
-    return "\n".join(["pieces:", *lines])
-
-
-def text(report: PackingReport) -> str:
-    """What `foldkit solve` prints: the puzzle, the outcome, the packing as levels, the counts."""
-    head = [puzzle_line(report.puzzle), outcome(report).summary]
-    body = [packing_text(report.packing, report.puzzle.box)] if report.packing is not None else []
-    return "\n".join(head) + "\n\n" + "\n\n".join([*body, counts_text(report)])
-
-
-# ---------------------------------------------------------------------------------------------
-# JSON and artifacts
-
-
-def _cubes(cubes) -> list[list[int]]:
-    return [list(cube) for cube in sorted(cubes, key=lambda c: (c[2], c[1], c[0]))]
-
-
-def packing_json(packing: Packing) -> list[dict]:
-    """A packing as [{piece, number, cubes}] in number order."""
-    return [{"piece": p.piece, "number": k, "cubes": _cubes(p.cubes)} for k, p in enumerate(packing, 1)]
-
-
-def json(report: PackingReport) -> dict:
-    """The report in the documented schema."""
-    puzzle = report.puzzle
-    pieces = [{"name": piece.name, "count": piece.count, "cubes": _cubes(piece.cubes), "orientations": turns,
-               "placements": places}
-              for piece, turns, places in zip(puzzle.pieces, report.orientation_counts, report.placement_counts,
-                                              strict=True)]
-    counted = report.packings is not None
-    return {
-        "schema": SCHEMA,
-        "name": puzzle.name,
-        "box": list(puzzle.box),
-        "pieces": pieces,
-        "failure": report.failure,
-        "packing": packing_json(report.packing) if report.packing is not None else None,
-        "packings": report.packings,
-        "classes": report.classes,
-        "symmetries": report.symmetries,
-        "representatives": [packing_json(p) for p in report.representatives] if counted else None,
-    }
-
-
-def solution_txt(report: PackingReport) -> bytes:
-    """solution.txt: the packing in the solution file format (levels from the bottom), or why there is none."""
-    head = f"# {report.puzzle.name}: {outcome(report).summary}\n"
-    if report.packing is None:
-        return head.encode()
-    notes = (f"# levels from the bottom (z = 0) up; row = y (0 at the top), column = x\n"
-             f"# {legend(report.packing)}\n")
-    return (head + notes + solution_picture(report.packing, report.puzzle.box)).encode()
-
-
-def solution_json(report: PackingReport) -> bytes:
-    """solution.json: the JSON report."""
-    return json_bytes(json(report))
-
-
-def run_show(call: Invocation) -> int:
-    artifacts.show(call.subject())
-    return 0
+    cube_mm: float = option(15.0, "--cube-mm", "edge of one unit cube of the printed pieces (default 15)",
+                            opt.number(float, 3.0, 100.0, "a size in mm"))
+    clearance_mm: float = option(0.15, "--clearance-mm", "taken off each side of a printed piece (default 0.15)",
+                                 opt.number(float, 0.0, 1.0, "a size in mm"))
 
 
 @dataclass(frozen=True)
@@ -199,43 +58,61 @@ class AnimateOptions:
 
     def check(self) -> None:
         if self.output is not None:
-            format_of(self.output, (".gif", ".mp4"))
+            format_of(self.output, VIDEO_FORMATS)
 
 
-def run_animate(call: Invocation) -> int:
-    """The assembly, piece by piece, written as a GIF or MP4."""
-    options: AnimateOptions = call.options
-    subject = call.subject()
-    output = Path(options.output or Path("outputs") / call.loaded().name / "assembly.gif")
-    data = artifacts.assembly_video(subject, output.suffix.lower(), *options.size, options.fps)
-    print(f"wrote {write_artifact(output, data)}")
-    return 0
+@dataclass(frozen=True)
+class ChallengeOptions(PaperOptions):
+    """What `foldkit generate packing` was asked for."""
 
+    source: str = option("", "--from", "the packing puzzle to make challenges of (required)", str, "FILE")
+    count: int = option(1, "--count", "how many challenges, 1 to 50, from easiest to hardest (default 1)",
+                        opt.number(int, 1, 50, "a whole number"), "N")
+    seed: int | None = option(None, "--seed", "same seed, same challenges, byte for byte (default: a random "
+                              "seed, noted in the files)", opt.number(int, 0, 2**62, "a whole number"))
+    timeout: float = option(120.0, "--timeout", "give up after S seconds with exit 1 (default 120)",
+                            opt.number(float, 0.1, 86400.0, "a number of seconds"), "S")
+    output: str | None = option(None, "--output", "the folder to write into (default "
+                                "outputs/<name>-challenges)", str, "DIR", aliases=("-o",))
+    cube_mm: float = option(15.0, "--cube-mm", "edge of one unit cube of the printed bases (default 15)",
+                            opt.number(float, 3.0, 100.0, "a size in mm"))
+    clearance_mm: float = option(0.15, "--clearance-mm", "taken off each face of a base where other pieces "
+                                 "meet it (default 0.15)", opt.number(float, 0.0, 1.0, "a size in mm"))
+
+    def check(self) -> None:
+        if not self.source:
+            raise FoldkitError("generate packing: the option --from FILE is required", EXIT_BAD_INPUT)
+
+
+challenges = lazy_module("foldkit.kinds.packing.challenges")
 
 KIND = Kind(
     name="packing",
     title="Polycube packing",
     header="'packing X Y Z'",
     recognise=lambda word: word == "packing",
-    parse=parse_packing,
-    solve=solve,
-    outcome=outcome,
-    text=graded_text(text, grade),
-    json=graded_json(json, grade),
-    artifacts=with_page(packing_page, {
-        "solution.txt": lambda packed, options: solution_txt(packed.report),
-        "solution.json": lambda packed, options: solution_json(packed.report),
-        "assembly.pdf": artifacts.assembly_pdf,
-        "assembly.gif": artifacts.assembly_gif,
-        "assembly.glb": artifacts.assembly_glb,
-        "pieces.stl": artifacts.print_files,  # with piece-NAME.stl and box.stl
-        "pieces.3mf": artifacts.pieces_3mf,  # the beds of pieces.stl, each piece an object in its colour
+    parse=packing_solver.parse_packing,
+    solve=body.solve,
+    outcome=body.outcome,
+    text=graded_text(body.text, hinting.grade),
+    json=graded_json(body.json, hinting.grade),
+    artifacts=with_page(page.packing_page, {
+        "solution.txt": body.packed_solution_txt,
+        "solution.json": body.packed_solution_json,
+        "assembly.pdf": makers.assembly_pdf,
+        "assembly.gif": makers.assembly_gif,
+        "assembly.glb": makers.assembly_glb,
+        "pieces.stl": makers.print_files,  # with piece-NAME.stl and box.stl
+        "pieces.3mf": makers.pieces_3mf,  # the beds of pieces.stl, each piece an object in its colour
     }),
     solve_options=PackingSolveOptions,
     build_options=PackingBuildOptions,
-    subject=artifacts.packed,
-    commands={"show": Command("show", "play the assembly, piece by piece, in a PyVista window", run_show,
+    subject=makers.packed,
+    commands={"show": Command("show", "play the assembly, piece by piece, in a PyVista window", body.run_show,
                               NoOptions),
-              "animate": Command("animate", "render the assembly to a GIF or MP4", run_animate, AnimateOptions),
-              "check": check_command(CHECKER), "hint": hint_command(HINTER)},
+              "animate": Command("animate", "render the assembly to a GIF or MP4", body.run_animate, AnimateOptions),
+              "generate": Command("generate", "challenge cards: a few pieces given, one way to place the rest",
+                                  challenges.run_generate, ChallengeOptions, target="none"),
+              "check": check_command(checking.read, checking.judge),
+              "hint": hint_command(hinting.read_progress, hinting.wrong, hinting.hint, hinting.diary, "piece")},
 )

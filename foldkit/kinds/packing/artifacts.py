@@ -13,24 +13,12 @@ from typing import TYPE_CHECKING, Any
 
 from foldkit import options as opt
 from foldkit.errors import EXIT_BAD_INPUT, FoldkitError
-from foldkit.kinds.base import BedOptions, GifOptions, Made, PaperOptions, option
+from foldkit.kinds.base import Made
+from foldkit.kinds.packing import PackingBuildOptions
 from solver.packing.assembly import plan_assembly
 
 if TYPE_CHECKING:
     from solver.packing.assembly import Assembly, Box, Placed
-
-
-@dataclass(frozen=True)
-class PackingBuildOptions(PaperOptions, GifOptions, BedOptions):
-    """The printed pieces, the assembly GIF and the assembly instructions' paper."""
-
-    gif_size: tuple[int, int] = option((400, 400), "--gif-size", "assembly.gif frame size in pixels (default "
-                                       "400x400)", opt.size, "WxH")
-
-    cube_mm: float = option(15.0, "--cube-mm", "edge of one unit cube of the printed pieces (default 15)",
-                            opt.number(float, 3.0, 100.0, "a size in mm"))
-    clearance_mm: float = option(0.15, "--clearance-mm", "taken off each side of a printed piece (default 0.15)",
-                                 opt.number(float, 0.0, 1.0, "a size in mm"))
 
 
 @dataclass(frozen=True)

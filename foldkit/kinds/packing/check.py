@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from foldkit.kinds.checks import Checker
 from solver.broken import Broken
 from solver.packing.check import broken_rules, named_by_shape
 from solver.packing.model import Packing, PackingPuzzle
@@ -27,5 +26,3 @@ def judge(puzzle: PackingPuzzle, packing: Packing) -> Iterator[Broken]:
     yield from (broken for broken in broken_rules(puzzle, named)
                 if not (broken.rule == "piece" and broken.where in unnamed))
 
-
-CHECKER = Checker(read, judge)

@@ -6,8 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from foldkit.kinds.hints import Hinter
-from solver.diary import Entry, Grade
+from solver.diary import Diary, Entry, Grade
 from solver.packing import hints
 from solver.packing.model import Packing, PackingPuzzle
 from solver.packing.parse import parse_solution
@@ -25,7 +24,8 @@ def hint(puzzle: PackingPuzzle, placed: Packing | None) -> list[Entry]:
     return hints.hint(puzzle, placed or ())
 
 
-HINTER = Hinter(read_progress, wrong, hint, lambda puzzle, placed: hints.diary(puzzle, placed or ()), "piece")
+def diary(puzzle: PackingPuzzle, placed: Packing | None) -> Diary:
+    return hints.diary(puzzle, placed or ())
 
 
 def grade(report: Any) -> Grade | None:

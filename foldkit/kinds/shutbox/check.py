@@ -5,10 +5,10 @@ independent rules; a number is the product of the six face sums."""
 from __future__ import annotations
 
 from foldkit.kinds.base import Invocation
-from foldkit.kinds.checks import Checker
 from solver.broken import Broken
 from solver.grid import Layout
-from solver.shutbox.check import answer_broken, broken_rules
+from solver.shutbox.check import answer_broken
+from solver.shutbox.check import broken_rules as judge
 from solver.shutbox.puzzle import Puzzle, parse_layout
 from solver.text import InputError
 
@@ -25,4 +25,4 @@ def number(call: Invocation, answer: int) -> list[Broken]:
     return answer_broken(call.report(), answer)
 
 
-CHECKER = Checker(read, broken_rules, number)
+__all__ = ["judge", "number", "read"]

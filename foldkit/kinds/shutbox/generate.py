@@ -1,26 +1,18 @@
 """`foldkit generate`: a new Shut the Box puzzle written as a file, its solution beside it.
 
-The puzzle comes from ``solver.shutbox.compose``; an unmet time bound is exit 1.
+This declares the command and its options; its body is ``generating``, loaded when it runs.
 """
 
 from __future__ import annotations
 
 import argparse
-import contextlib
-import secrets
-import signal
-import threading
-from collections.abc import Iterator
 from dataclasses import dataclass
-from pathlib import Path
 
-from foldkit.errors import EXIT_BAD_INPUT, EXIT_NO_SOLUTION, FoldkitError
-from foldkit.exchange import format_of, write_artifact
-from foldkit.kinds.base import Command, Invocation, option
+from foldkit.kinds.base import Command, lazy_module, option
 from foldkit.options import number
-from solver.box import surface_area
-from solver.shutbox.compose import DEFAULT_DIFFICULTY, TimedOut, generate
-from solver.shutbox.puzzle import layout_picture, picture
+from solver.shutbox.limits import DEFAULT_DIFFICULTY
+
+generating = lazy_module("foldkit.kinds.shutbox.generating")  # the command's body, loaded when it runs
 
 MIN_SIDE, MAX_SIDE = 3, 100  # of a generated grid
 MAX_BOX_SIDE = 50
@@ -64,65 +56,6 @@ class GenerateOptions:
                             number(float, 0.1, 86400.0, "a number of seconds"), "S")
 
 
-@contextlib.contextmanager
-def time_bound(seconds: float) -> Iterator[None]:
-    """Raise TimedOut in this thread once the seconds are up, wherever the work is: the generator
-    checks its own deadline between steps, but a single step (placing a net of a thousand cells
-    on a large grid, listing its foldings) can take longer than the whole bound."""
-    def expire(signum: int, frame: object) -> None:
-        raise TimedOut(f"no puzzle within {seconds:g} s")
-
-    if threading.current_thread() is not threading.main_thread():
-        yield  # signals reach only the main thread; the generator's own checks still hold
-        return
-    previous = signal.signal(signal.SIGALRM, expire)
-    signal.setitimer(signal.ITIMER_REAL, seconds)
-    try:
-        yield
-    finally:
-        signal.setitimer(signal.ITIMER_REAL, 0)
-        signal.signal(signal.SIGALRM, previous)
-
-
-def generated_files(request: GenerateOptions) -> tuple[list[Path], str]:
-    """Make the puzzle, write it and its solution; (the paths written, a one-line summary)."""
-    rows, cols = request.size
-    seed = secrets.randbelow(10**9) if request.seed is None else request.seed
-    output = Path(request.output or f"puzzle-{seed}.txt")
-    format_of(output, (".txt",))
-    solution = output.with_name(output.name[: -len(output.suffix)] + ".solution.txt")
-    for path in (output, solution):  # before any work, so that a path in the way leaves nothing behind
-        if path.is_dir():
-            raise FoldkitError(f"{path}: cannot write the file (it is a folder)", EXIT_BAD_INPUT)
-    if request.box is not None and surface_area(request.box) > rows * cols:
-        raise FoldkitError(f"a {'x'.join(map(str, request.box))} box has {surface_area(request.box)} cells, "
-                           f"more than the {rows}x{cols} grid", EXIT_BAD_INPUT)
-    try:
-        with time_bound(request.timeout):
-            made = generate(rows, cols, seed, request.box, request.difficulty, request.timeout)
-    except TimedOut:
-        box = f" with box {'x'.join(map(str, request.box))}" if request.box else ""
-        raise FoldkitError(f"no {rows}x{cols} puzzle{box} with a unique solution within {request.timeout:g} s "
-                           "(raise --timeout or try another --seed)", EXIT_NO_SOLUTION) from None
-    written = [write_artifact(solution, layout_picture(rows, cols, made.layout).encode())]
-    try:
-        written.insert(0, write_artifact(output, picture(made.puzzle).encode()))
-    except BaseException:
-        solution.unlink(missing_ok=True)  # the pair or nothing: a solution without its puzzle is litter
-        raise
-    clued = len(made.puzzle.numbers) + len(made.puzzle.arrows)
-    summary = (f"seed {seed}: {rows}x{cols}, {clued} clues, {made.layouts} layouts keep the grid rules, "
-               "unique solution")
-    return written, summary
-
-
-def run_generate(call: Invocation) -> int:
-    written, summary = generated_files(call.options)
-    print(summary)
-    for path in written:
-        print(f"wrote {path}")
-    return 0
-
-
-GENERATE_COMMAND = Command("generate", "a new puzzle with a proven unique solution (Shut the Box)", run_generate,
+GENERATE_COMMAND = Command("generate", "a new puzzle with a proven unique solution (Shut the Box)",
+                           generating.run_generate,
                            GenerateOptions, target="none")

@@ -4,7 +4,6 @@ a box cell, '.' cut away, '?' not decided yet)."""
 
 from __future__ import annotations
 
-from foldkit.kinds.hints import Hinter
 from solver.diary import Diary, Entry, Grade
 from solver.shutbox import hints
 from solver.shutbox.deduce import Known
@@ -38,5 +37,3 @@ def grade(report: Report) -> Grade | None:
     """The difficulty of a solved puzzle for a person: the deductions, then the layouts left for the fold."""
     return graded_diary(report).grade
 
-
-HINTER = Hinter(read_progress, wrong, hint, diary, "cells")

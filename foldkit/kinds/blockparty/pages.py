@@ -1,0 +1,42 @@
+"""The printed sheets of Block Party (puzzle and solution) and its index.html: the makers a
+build calls, loaded only then."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from foldkit.kinds.blockparty.report import RULES, cell_values, the_solution
+from foldkit.kinds.sheets import titled
+from foldkit.page.grid import blockparty_page
+from foldkit.paper.gridsheet import Sheet
+from solver.blockparty.model import BlockParty, answer, row_products
+from solver.blockparty.search import BlockPartyReport
+
+
+def sheet_title(name: str) -> str:
+    """'Block Party 4' for a file named block-party-4, else 'Block Party: name'."""
+    return titled(name, "block-party", "Block Party")
+
+
+def puzzle_sheet(p: BlockParty) -> Sheet:
+    """The neutral description of the puzzle page: regions, givens, rules, a line for the answer."""
+    texts = {cell: str(k) for cell, k in p.givens.items()}
+    return Sheet(p.rows, p.cols, p.regions, sheet_title(p.name), RULES, texts=texts,
+                 bold=frozenset(p.givens), answer="Answer: ______________________")
+
+
+def solution_sheet(report: BlockPartyReport) -> Sheet:
+    """The neutral description of the solution page: the filled grid, row products, the answer."""
+    p, grid = report.puzzle, the_solution(report)
+    texts = {cell: str(k) for cell, k in cell_values(grid).items()}
+    products = row_products(grid)
+    footer = (f"Row products: {' + '.join(map(str, products))}",
+              "The solution is unique (proven by search); the given numbers are in bold.")
+    return Sheet(p.rows, p.cols, p.regions, sheet_title(p.name) + ": solution", texts=texts,
+                 bold=frozenset(p.givens), clues=tuple(f"= {n}" for n in products), footer=footer,
+                 answer=f"Answer: {answer(grid)}")
+
+
+def index_page(subject: Any, options: Any, links: tuple[str, ...]) -> bytes:
+    """index.html: the grid to solve in a browser, with the rules."""
+    return blockparty_page(subject, options, links, rules=RULES)

@@ -1,0 +1,133 @@
+"""The makers and commands of the fold capability (``foldkit.kinds.folds`` declares them): the
+printed box and net, the animated model and GIF, the template, and the bodies of show, animate
+and template. Loaded only when a build or one of those commands runs.
+
+Each maker and command imports the module that draws, meshes or renders inside itself, on
+purpose: those bring pyvista, trimesh, reportlab, shapely and matplotlib (seconds of import),
+which a build that makes only some artifacts must not pay for all of them.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from foldkit.console import ProgressBar, print_notes
+from foldkit.exchange import write_artifact
+from foldkit.fold.animation import AnimationOptions, animation_bytes
+from foldkit.fold.subject import Subject
+from foldkit.kinds.base import Invocation, Made, Maker
+from foldkit.kinds.folds import AnimateOptions, FoldBuildOptions, Folded, TemplateCommandOptions
+
+# ---------------------------------------------------------------------------------------------
+# Makers
+
+
+def box_stl(subject: Folded, options: FoldBuildOptions) -> bytes:
+    from foldkit.exchange.stl import stl_bytes
+
+    return stl_bytes(_box_mesh(subject, options))
+
+
+def _box_mesh(subject: Folded, options: FoldBuildOptions):
+    """The printed box (a trimesh.Trimesh in mm): one body, its numbers joined to its faces."""
+    from foldkit.fold.lidded import lidded_box_mesh
+    from foldkit.fold.printed import box_mesh
+
+    if options.lid:
+        return lidded_box_mesh(subject.fold, options.print_cell_mm, options.wall_mm, options.numbers,
+                               options.clearance_mm)
+    return box_mesh(subject.fold, options.print_cell_mm, options.wall_mm, options.numbers)
+
+
+def net_stl(subject: Folded, options: FoldBuildOptions) -> bytes:
+    from foldkit.exchange.stl import stl_bytes
+    from foldkit.fold.printed import net_mesh
+
+    return stl_bytes(net_mesh(subject.fold, options.print_cell_mm, options.bed_mm))
+
+
+def fold_glb(subject: Folded, options: FoldBuildOptions) -> bytes:
+    from foldkit.fold.gltf import fold_glb as make
+
+    return make(subject.fold)
+
+
+def fold_gif(subject: Folded, options: FoldBuildOptions) -> bytes:
+    width, height = options.gif_size
+    return animation_bytes(subject.fold, ".gif", AnimationOptions(width, height, options.gif_fps), options.progress)
+
+
+def _template(suffix: str) -> Maker:
+    def make(subject: Folded, options: FoldBuildOptions) -> Made:
+        from foldkit.paper.template import TemplateOptions, template_pdf, template_svg
+
+        chosen = TemplateOptions(paper=options.paper)
+        drawn, notes = subject.fitted_template(chosen)
+        write = template_svg if suffix == ".svg" else template_pdf
+        return Made({f"template{suffix}": write(subject.fold, chosen, drawn)}, notes)
+    return make
+
+
+template_pdf = _template(".pdf")
+template_svg = _template(".svg")
+
+
+def template_dxf(subject: Folded, options: FoldBuildOptions) -> Made:
+    from foldkit.paper.template import TemplateOptions
+    from foldkit.paper.template.cutter import template_dxf as make
+
+    chosen = TemplateOptions(paper=options.paper)
+    drawn, notes = subject.fitted_template(chosen)
+    return Made({"template.dxf": make(subject.fold, chosen, options.kerf_mm, drawn)}, notes)
+
+
+def fold_fold(subject: Folded, options: FoldBuildOptions) -> bytes:
+    from foldkit.exchange.fold import fold_bytes
+    from foldkit.fold.crease import fold_document
+
+    return fold_bytes(fold_document(subject.fold))
+
+
+def box_3mf(subject: Folded, options: FoldBuildOptions) -> bytes:
+    from foldkit.exchange.threemf import PLAIN, Body, threemf_bytes
+
+    return threemf_bytes([Body(subject.fold.name, _box_mesh(subject, options), PLAIN)])  # one body: one colour
+
+
+# ---------------------------------------------------------------------------------------------
+# Commands
+
+
+def _fold_of(call: Invocation) -> Subject:
+    return call.subject().fold
+
+
+def run_show(call: Invocation) -> int:
+    from foldkit.fold.window import show
+
+    show(_fold_of(call), sequence=call.options.sequence)
+    return 0
+
+
+def run_animate(call: Invocation) -> int:
+    options: AnimateOptions = call.options
+    fold = _fold_of(call)
+    output = Path(options.output or Path("outputs") / fold.name / "fold.gif")
+    progress = None if options.quiet else ProgressBar("rendering")
+    data = animation_bytes(fold, output.suffix.lower(), options.animation(), progress)
+    print(f"wrote {write_artifact(output, data)}")
+    return 0
+
+
+def run_template(call: Invocation) -> int:
+    from foldkit.paper.template import TemplateOptions, template_pdf, template_svg
+
+    options: TemplateCommandOptions = call.options
+    subject = call.subject()
+    output = Path(options.output or Path("outputs") / subject.fold.name / "template.pdf")
+    chosen = TemplateOptions(paper=options.paper, cell_mm=options.cell_mm, letters=options.letters)
+    drawn, notes = subject.fitted_template(chosen)
+    write = template_svg if output.suffix.lower() == ".svg" else template_pdf
+    print(f"wrote {write_artifact(output, write(subject.fold, chosen, drawn))}")
+    print_notes(notes)
+    return 0

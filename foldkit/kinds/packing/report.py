@@ -1,0 +1,190 @@
+"""The body of polycube packing as a kind (``foldkit.kinds.packing`` declares it): solving (one
+packing, or every packing with --all), the text, the JSON, and the commands show and animate.
+
+JSON schema (``foldkit solve --json``), version 1:
+
+    {
+      "schema": "foldkit.packing/1",
+      "name": str,
+      "box": [X, Y, Z],
+      "pieces": [{"name": str, "count": int, "cubes": [[x, y, z], ...],
+                  "orientations": int, "placements": int}, ...],
+      "failure": str | null,        # why there is no packing, when there is none
+      "packing": [{"piece": str, "number": int, "cubes": [[x, y, z], ...]}, ...] | null,
+      "packings": int | null,       # every packing (copies of a piece are interchangeable); null unless --all
+      "classes": int | null,        # packings up to the symmetries; null unless --all
+      "symmetries": int | null,     # symmetries of the box that map the piece set onto itself; null unless --all
+      "representatives": [[{"piece": ..., "number": ..., "cubes": ...}, ...], ...] | null   # one per class
+    }
+
+Coordinates: x is the column, y the row (0 at the top of a level drawing), z the level (0 at the
+bottom); piece numbers are those of the solution file (reading order of each piece's first cube).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from foldkit.errors import EXIT_NO_SOLUTION, EXIT_UNFINISHED
+from foldkit.exchange import write_artifact
+from foldkit.exchange.json import json_bytes
+from foldkit.kinds.base import Invocation, Outcome
+from foldkit.kinds.packing import AnimateOptions, PackingSolveOptions
+from foldkit.kinds.packing.artifacts import Packed, assembly_video, show
+from solver.packing import Packing, PackingPuzzle, PackingReport, solution_picture
+from solver.packing import solve as solve_packing
+
+SCHEMA = "foldkit.packing/1"
+
+
+def solve(puzzle: PackingPuzzle, options: PackingSolveOptions) -> PackingReport:
+    """One packing (deterministic for a seed); every packing counted and classified with options.every,
+    up to options.limit packings (0: all)."""
+    return solve_packing(puzzle, every=options.every, seed=options.seed, limit=options.limit)
+
+
+def outcome(report: PackingReport) -> Outcome:
+    """0 when a packing is found (with --all: how many), 1 when there is none, saying why."""
+    if report.packing is None:
+        why = "the search is complete" if report.failure == "no packing" else report.failure
+        return Outcome(EXIT_NO_SOLUTION, f"no packing: {why}")
+    if report.packings is None:
+        return Outcome(0, f"packed: {_plural(len(report.packing), 'piece')} placed")
+    if report.limited:
+        return Outcome(EXIT_UNFINISHED, f"stopped at the limit: at least {report.packings:,} packings, "
+                                        f"{report.classes:,} classes under the box's {report.symmetries} symmetries")
+    return Outcome(0, f"{report.packings:,} packings, {report.classes:,} classes under the box's "
+                      f"{report.symmetries} symmetries")
+
+
+# ---------------------------------------------------------------------------------------------
+# Text
+
+
+def _plural(count: int, word: str) -> str:
+    return f"{count:,} {word}" if count == 1 else f"{count:,} {word}s"
+
+
+def puzzle_line(puzzle: PackingPuzzle) -> str:
+    """'name: box 5x5x5, 25 pieces of 1 shape' (with a target shape: 'box 8x8x1, a shape of 60 cubes, ...')."""
+    x, y, z = puzzle.box
+    copies = sum(piece.count for piece in puzzle.pieces)
+    target = "" if puzzle.target is None else f", a shape of {_plural(puzzle.volume, 'cube')}"
+    return (f"{puzzle.name}: box {x}x{y}x{z}{target}, {_plural(copies, 'piece')} of "
+            f"{_plural(len(puzzle.pieces), 'shape')}")
+
+
+def legend(packing: Packing) -> str:
+    """Which piece each number is, as runs: 'Y: 1-25' or 'A: 1, 3  B: 2'."""
+    numbers: dict[str, list[int]] = {}
+    for k, placement in enumerate(packing, 1):
+        numbers.setdefault(placement.piece, []).append(k)
+    return "  ".join(f"{name}: {_runs(found)}" for name, found in numbers.items())
+
+
+def _runs(numbers: list[int]) -> str:
+    runs: list[list[int]] = []
+    for n in numbers:
+        if runs and runs[-1][-1] == n - 1:
+            runs[-1].append(n)
+        else:
+            runs.append([n])
+    return ", ".join(f"{r[0]}-{r[-1]}" if len(r) > 1 else f"{r[0]}" for r in runs)
+
+
+def packing_text(packing: Packing, box: tuple[int, int, int]) -> str:
+    """The packing drawn as levels from the bottom (z = 0), with the piece numbers' legend."""
+    return solution_picture(packing, box) + f"pieces by number: {legend(packing)}"
+
+
+def counts_text(report: PackingReport) -> str:
+    """Orientations and placements per piece, then (with --all) the packings and classes."""
+    lines = [f"  {piece.name} x{piece.count}: {_plural(len(piece.cubes), 'cube')}, "
+             f"{_plural(turns, 'orientation')}, {_plural(places, 'placement')}"
+             for piece, turns, places in zip(report.puzzle.pieces, report.orientation_counts,
+                                             report.placement_counts, strict=True)]
+    if report.packings is not None:
+        least = "at least " if report.limited else ""
+        lines.append(f"every packing: {least}{report.packings:,}; classes under the box's "
+                     f"{report.symmetries} symmetries: {least}{report.classes:,}")
+    return "\n".join(["pieces:", *lines])
+
+
+def text(report: PackingReport) -> str:
+    """What `foldkit solve` prints: the puzzle, the outcome, the packing as levels, the counts."""
+    head = [puzzle_line(report.puzzle), outcome(report).summary]
+    body = [packing_text(report.packing, report.puzzle.box)] if report.packing is not None else []
+    return "\n".join(head) + "\n\n" + "\n\n".join([*body, counts_text(report)])
+
+
+# ---------------------------------------------------------------------------------------------
+# JSON and artifacts
+
+
+def _cubes(cubes) -> list[list[int]]:
+    return [list(cube) for cube in sorted(cubes, key=lambda c: (c[2], c[1], c[0]))]
+
+
+def packing_json(packing: Packing) -> list[dict]:
+    """A packing as [{piece, number, cubes}] in number order."""
+    return [{"piece": p.piece, "number": k, "cubes": _cubes(p.cubes)} for k, p in enumerate(packing, 1)]
+
+
+def json(report: PackingReport) -> dict:
+    """The report in the documented schema."""
+    puzzle = report.puzzle
+    pieces = [{"name": piece.name, "count": piece.count, "cubes": _cubes(piece.cubes), "orientations": turns,
+               "placements": places}
+              for piece, turns, places in zip(puzzle.pieces, report.orientation_counts, report.placement_counts,
+                                              strict=True)]
+    counted = report.packings is not None
+    return {
+        "schema": SCHEMA,
+        "name": puzzle.name,
+        "box": list(puzzle.box),
+        "pieces": pieces,
+        "failure": report.failure,
+        "packing": packing_json(report.packing) if report.packing is not None else None,
+        "packings": report.packings,
+        "classes": report.classes,
+        "symmetries": report.symmetries,
+        "representatives": [packing_json(p) for p in report.representatives] if counted else None,
+    }
+
+
+def solution_txt(report: PackingReport) -> bytes:
+    """solution.txt: the packing in the solution file format (levels from the bottom), or why there is none."""
+    head = f"# {report.puzzle.name}: {outcome(report).summary}\n"
+    if report.packing is None:
+        return head.encode()
+    notes = (f"# levels from the bottom (z = 0) up; row = y (0 at the top), column = x\n"
+             f"# {legend(report.packing)}\n")
+    return (head + notes + solution_picture(report.packing, report.puzzle.box)).encode()
+
+
+def solution_json(report: PackingReport) -> bytes:
+    """solution.json: the JSON report."""
+    return json_bytes(json(report))
+
+
+def packed_solution_txt(packed: Packed, options: object) -> bytes:
+    return solution_txt(packed.report)
+
+
+def packed_solution_json(packed: Packed, options: object) -> bytes:
+    return solution_json(packed.report)
+
+
+def run_show(call: Invocation) -> int:
+    show(call.subject())
+    return 0
+
+
+def run_animate(call: Invocation) -> int:
+    """The assembly, piece by piece, written as a GIF or MP4."""
+    options: AnimateOptions = call.options
+    subject = call.subject()
+    output = Path(options.output or Path("outputs") / call.loaded().name / "assembly.gif")
+    data = assembly_video(subject, output.suffix.lower(), *options.size, options.fps)
+    print(f"wrote {write_artifact(output, data)}")
+    return 0
