@@ -54,8 +54,9 @@ class Grade:
             return f"{self.word} ({hardest}; deductions alone solve it)"
         if self.impossible:
             return f"{self.word} (the deductions show that the rules contradict each other; {hardest})"
-        return (f"{self.word} (deductions run out with {self.open_cells} {self.unit} open, about "
-                f"10^{self.search_log10:.0f} {self.search}; {hardest})")
+        amount = f"{round(10 ** self.search_log10):,}" if self.search_log10 < 6 else f"10^{self.search_log10:.0f}"
+        return (f"{self.word} (deductions run out with {self.open_cells} {self.unit} open, about {amount} "
+                f"{self.search}; {hardest})")
 
     def json(self) -> dict:
         return {"word": self.word, "hardest": self.hardest, "level": self.level, "solved": self.solved,

@@ -46,7 +46,7 @@ def diary(puzzle: PackingPuzzle, placed: Packing = ()) -> Diary:
     choices = sum(e.rule == CHOICE for e in entries)
     grade = Grade(hardest.rule if hardest else None, hardest.level if hardest else 0, choices == 0,
                   open_at_first_choice, search, bool(state.empty(table)), "cubes",
-                  "placements to choose among on the way")
+                  "combinations of the choices made on the way")
     return Diary(tuple(entries), _end(table, state, entries, choices), grade)
 
 
