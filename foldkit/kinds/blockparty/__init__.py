@@ -19,6 +19,7 @@ printed = lazy_module("foldkit.kinds.blockparty.pages")
 solver_parse = lazy_module("solver.blockparty.model")
 checking = lazy_module("foldkit.kinds.blockparty.check")
 hinting = lazy_module("foldkit.kinds.blockparty.hints")
+hint_pages = lazy_module("foldkit.kinds.hint_pages")
 
 KIND = Kind(
     name="block-party",
@@ -34,6 +35,7 @@ KIND = Kind(
         "solution.txt": body.solution_txt,
         "solution.json": body.solution_json,
         **sheet_makers(printed.puzzle_sheet, printed.solution_sheet),
+        "hints.pdf": hint_pages.block_party_pdf,
     }),
     solve_options=GridSolveOptions,
     build_options=PaperOptions,

@@ -23,6 +23,7 @@ page = lazy_module("foldkit.page.packing")
 packing_solver = lazy_module("solver.packing")
 checking = lazy_module("foldkit.kinds.packing.check")
 hinting = lazy_module("foldkit.kinds.packing.hints")
+hint_pages = lazy_module("foldkit.kinds.hint_pages")
 
 
 @dataclass(frozen=True)
@@ -104,6 +105,7 @@ KIND = Kind(
         "assembly.glb": makers.assembly_glb,
         "pieces.stl": makers.print_files,  # with piece-NAME.stl and box.stl
         "pieces.3mf": makers.pieces_3mf,  # the beds of pieces.stl, each piece an object in its colour
+        "hints.pdf": hint_pages.packing_pdf,
     }),
     solve_options=PackingSolveOptions,
     build_options=PackingBuildOptions,
