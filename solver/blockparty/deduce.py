@@ -12,9 +12,9 @@ than K (the rules themselves, no deduction). The deductions, easiest first:
 3. no partner: a cell cannot hold K when no cell exactly K away from it can hold a K;
 4. crowded: every place left for a region's K (or for a written K's partner) is closer than K
    to some other cell, which therefore cannot hold K;
-5. what if: writing K in a cell and following deductions 1-4 runs into a contradiction (a cell
-   with no number left, a region with no place for a number, a K with no partner), so the cell
-   does not hold K.
+5. what if: writing K in a cell of at most three candidates and following deductions 1-4 runs
+   into a contradiction (a cell with no number left, a region with no place for a number, a K
+   with no partner), so the cell does not hold K.
 """
 
 from __future__ import annotations
@@ -243,10 +243,15 @@ def _pending_places(puzzle: BlockParty, state: State) -> Iterator[tuple[int, lis
 EASY: tuple[Callable[[BlockParty, State], Step | None], ...] = (last_number, only_place, partner, no_partner, crowded)
 
 
+TRIED = 3  # the most candidates a cell may have for a what-if trial on it
+
+
 def what_if(puzzle: BlockParty, state: State) -> Step | None:
     """A candidate whose trial, followed by the easier deductions, runs into a contradiction;
-    cells with the fewest candidates first."""
-    open_cells = sorted((cell for cell in puzzle.cells() if cell not in state.placed),
+    cells with the fewest candidates first, and only cells with at most TRIED of them (as a
+    person tries: a cell of two or three; it also bounds the work on a large grid)."""
+    open_cells = sorted((cell for cell in puzzle.cells() if cell not in state.placed
+                         and len(state.candidates[cell]) <= TRIED),
                         key=lambda cell: (len(state.candidates[cell]), cell))
     for cell in open_cells:
         for k in sorted(state.candidates[cell]):
