@@ -54,6 +54,8 @@ def judged(call: Invocation, answer: str, read: Read, judge: Judge, number: Numb
             raise FoldkitError(f"{call.kind.title} has no number answer: give a solution file", EXIT_BAD_INPUT)
         value = int(answer.replace(",", "").replace("_", ""))
         return f"the answer {value}", list(number(call, value))
+    if not Path(answer).exists():
+        raise FoldkitError(f"{answer}: neither a whole number nor a file that exists", EXIT_BAD_INPUT)
     solution = read(puzzle, read_text(answer), answer)
     return answer, list(judge(puzzle, solution))
 
