@@ -72,8 +72,13 @@ def check_command(read: Read, judge: Judge, number: Number | None = None) -> Com
         return code
 
     return Command("check", "check an answer (a number, or a solution file) against the rules; name every rule a "
-                   "wrong one breaks, and where", run, CheckOptions, target="file",
+                   "wrong one breaks, and where", run, CheckOptions, target="file", solve_options=False,
                    file_help="the puzzle file", file_metavar="puzzle")
+
+
+def solved(call: Invocation) -> Any:
+    """The kind's report of solving the puzzle with its default solve options (`check` takes none)."""
+    return call.kind.solve(call.loaded().puzzle, call.kind.solve_options())
 
 
 def compared(answers: Iterable[int], number: int, how: str) -> list[Broken]:

@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from foldkit.kinds.base import Invocation
-from foldkit.kinds.checks import compared, same_size
+from foldkit.kinds.checks import compared, same_size, solved
 from solver.blockparty.check import broken_rules as judge
 from solver.blockparty.model import BlockParty, Grid, parse_grid
 from solver.broken import Broken
@@ -18,7 +18,7 @@ def read(puzzle: BlockParty, text: str, source: str) -> Grid:
 
 
 def number(call: Invocation, answer: int) -> list[Broken]:
-    return compared(call.report().answers, answer, "the sum over the rows of the product of each row's numbers")
+    return compared(solved(call).answers, answer, "the sum over the rows of the product of each row's numbers")
 
 
 __all__ = ["judge", "number", "read"]

@@ -4,7 +4,7 @@ tile, as ``solution.txt``), judged by the independent checker; a number is the s
 from __future__ import annotations
 
 from foldkit.kinds.base import Invocation
-from foldkit.kinds.checks import compared, same_size
+from foldkit.kinds.checks import compared, same_size, solved
 from solver.broken import Broken
 from solver.numbercross.check import broken_rules as judge
 from solver.numbercross.model import Grid, NumberCross
@@ -19,7 +19,7 @@ def read(puzzle: NumberCross, text: str, source: str) -> Grid:
 
 
 def number(call: Invocation, answer: int) -> list[Broken]:
-    return compared(call.report().answers, answer, "the sum of all the numbers in the completed grid")
+    return compared(solved(call).answers, answer, "the sum of all the numbers in the completed grid")
 
 
 __all__ = ["judge", "number", "read"]

@@ -5,6 +5,7 @@ independent rules; a number is the product of the six face sums."""
 from __future__ import annotations
 
 from foldkit.kinds.base import Invocation
+from foldkit.kinds.checks import solved
 from solver.broken import Broken
 from solver.grid import Layout
 from solver.shutbox.check import answer_broken
@@ -22,7 +23,7 @@ def read(puzzle: Puzzle, text: str, source: str) -> Layout:
 
 
 def number(call: Invocation, answer: int) -> list[Broken]:
-    return answer_broken(call.report(), answer)
+    return answer_broken(solved(call), answer)
 
 
 __all__ = ["judge", "number", "read"]
