@@ -14,6 +14,7 @@ from __future__ import annotations
 import contextlib
 import io
 import math
+from collections import OrderedDict
 
 import ezdxf  # loaded only when a DXF is written: foldkit.exchange imports a format's module on demand
 from ezdxf import units
@@ -39,9 +40,19 @@ def drawing_dxf(drawing: Drawing) -> bytes:
         document.header["$EXTMIN"] = (0.0, 0.0, 0.0)
         document.header["$EXTMAX"] = (drawing.size[0], drawing.size[1], 0.0)
         _Writer(document, drawing.size[1]).add(drawing.shapes, PAGE_LAYER, IDENTITY)
+        _fix_class_order(document)
         out = io.StringIO()
         document.write(out)
     return out.getvalue().encode("utf-8")
+
+
+def _fix_class_order(document) -> None:
+    """ezdxf adds a CLASS for each entity type in use in the order of a set, which changes from
+    one run to the next (string hashing): add them now and sort them, so that the same drawing
+    gives the same bytes (writing adds only the classes still missing, none)."""
+    classes = document.classes
+    classes.add_required_classes(document.dxfversion)
+    classes.classes = OrderedDict(sorted(classes.classes.items()))
 
 
 @contextlib.contextmanager

@@ -27,7 +27,7 @@ from foldkit.exchange.glb import GlbBuffer, floats, glb_bytes, linear_rgb
 from foldkit.fold.panels import PanelTree
 from foldkit.fold.pose import Sequence, cell_corners, cell_outlines, cell_panels, panel_matrices
 from foldkit.fold.subject import Label, Subject
-from foldkit.look import FOLD_EDGE, GRID_LINE, INK, MARK_RADIUS, face_colour, face_label
+from foldkit.look import FOLD_EDGE, GRID_LINE, INK, MARK_RADIUS, face_colour, face_label, underline_bar, underlined
 from solver.grid import DIRECTIONS, STEP, Cell
 
 Quaternions = np.ndarray  # (k, 4) float64, glTF order (x, y, z, w)
@@ -176,8 +176,16 @@ def _draw_sides(draw: ImageDraw.ImageDraw, corner: tuple[int, int], cell: Cell, 
 
 
 def _draw_label(draw: ImageDraw.ImageDraw, corner: tuple[int, int], label: Label, font) -> None:
-    """A label in the middle of its tile, in a circle or a square when it is marked."""
+    """A label in the middle of its tile, in a circle or a square when it is marked, lifted over
+    a bar when it reads as another number upside down."""
     centre = (corner[0] + TILE_PX / 2, corner[1] + TILE_PX / 2)
+    if underlined(label.text):
+        left, top, right, bottom = draw.textbbox(centre, label.text, font=font, anchor="mm")
+        lift, (x0, y0, x1, y1) = underline_bar(bottom - top, right - left)
+        # underline_bar is y up about the digits' middle; the tile's y runs down.
+        middle = (top + bottom) / 2
+        draw.rectangle([centre[0] + x0, middle - y1, centre[0] + x1, middle - y0], fill=_rgb255(INK))
+        centre = (centre[0], centre[1] - lift)
     draw.text(centre, label.text, fill=_rgb255(INK), font=font, anchor="mm")
     r = MARK_RADIUS * TILE_PX
     ring = [centre[0] - r, centre[1] - r, centre[0] + r, centre[1] + r]

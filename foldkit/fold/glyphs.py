@@ -1,8 +1,9 @@
 """Label outlines from a real font, as shapely shapes in cell units.
 
 A label's outline is what a cell shows: its text, plus a ring for a circled label or a square
-frame for a squared one. Coordinates are cell units about the cell's centre, x along the
-cell's grid right and y along its grid up, so the shape reads upright as on the paper.
+frame for a squared one, and a bar under a number that reads as another upside down (6, 9).
+Coordinates are cell units about the cell's centre, x along the cell's grid right and y along
+its grid up, so the shape reads upright as on the paper.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from shapely.geometry import MultiPolygon, Point, Polygon, box
 from shapely.geometry.base import BaseGeometry
 
 from foldkit.fold.subject import Label, Mark
-from foldkit.look import DIGIT_HEIGHT, MARK_LINE, MARK_RADIUS
+from foldkit.look import DIGIT_HEIGHT, MARK_LINE, MARK_RADIUS, underline_bar, underlined
 
 FONT_FAMILY = "DejaVu Sans"  # ships with matplotlib, so the outlines are the same everywhere
 FONT_WEIGHT = "bold"  # thick strokes print cleanly at a few millimetres
@@ -53,8 +54,18 @@ def mark_outline(mark: Mark | None) -> BaseGeometry:
     return Polygon()
 
 
+def underlined_outline(text: str) -> BaseGeometry:
+    """The text's outline, lifted over a bar when it is to be underlined (foldkit.look.underlined)."""
+    shape = text_outline(text)
+    if not underlined(text):
+        return shape
+    left, _, right, _ = shape.bounds
+    lift, bar = underline_bar(DIGIT_HEIGHT, right - left)
+    return affinity.translate(shape, 0, lift).union(box(*bar))
+
+
 @lru_cache(maxsize=64)
 def label_outline(label: Label) -> MultiPolygon:
     """Everything a labelled cell shows, in cell units about its centre, as polygons."""
-    shape = text_outline(label.text).union(mark_outline(label.mark))
+    shape = underlined_outline(label.text).union(mark_outline(label.mark))
     return shape if isinstance(shape, MultiPolygon) else MultiPolygon([shape])

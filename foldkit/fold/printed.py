@@ -5,7 +5,8 @@ Both are in millimetres. The box lies on one of its largest faces (0 or 1, b x c
 one with less label area on it; the labels of that face are sunk into it, so the whole face
 rests on the bed; its corner is at the origin. The net keeps the grid: world
 x = col, y = row, cell (r, c) spans [c, c + 1] x [r, r + 1] cells, z from 0. Its bottom is the
-printed side of the paper, the outside of the box, so the panels fold up, closing the grooves.
+printed side of the paper, the outside of the box, so the panels fold up, closing the grooves;
+the labels are sunk into that bottom, reading as on the paper seen from below.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from manifold3d import Manifold
 from shapely import affinity
 
 from foldkit.errors import EXIT_BAD_INPUT, FoldkitError
-from foldkit.fold.glyphs import label_outline
+from foldkit.fold.glyphs import MARK_OUTER, label_outline
 from foldkit.fold.subject import Subject
 from foldkit.solids import cuboid, frame, prism, to_trimesh, union
 from solver.box import face_normal, square_center
@@ -165,11 +166,13 @@ def _cell_frame(subject: Subject, cell, cell_mm: float, below_mm: float) -> np.n
 # The flat net
 
 
-def net_mesh(subject: Subject, cell_mm: float = 10.0, bed_mm: tuple[float, float] | None = None) -> trimesh.Trimesh:
+def net_mesh(subject: Subject, cell_mm: float = 10.0, bed_mm: tuple[float, float] | None = None,
+             labels: bool = True) -> trimesh.Trimesh:
     """The net as a watertight plate: one slab per cell, joined into panels on flat creases
-    and by a thin hinge layer under a V-groove on every 90-degree crease. Given a printer's
-    bed (width, depth in mm), the plate is turned a quarter if that is what makes it fit, and
-    refused if it fits neither way."""
+    and by a thin hinge layer under a V-groove on every 90-degree crease, with the labels sunk
+    into its bottom (the outside of the box; left off if labels is False or the plate has no
+    room for them). Given a printer's bed (width, depth in mm), the plate is turned a quarter
+    if that is what makes it fit, and refused if it fits neither way."""
     _check_cell(cell_mm)
     if cell_mm < MIN_NET_CELL_MM:
         raise FoldkitError(f"the net needs cells of at least {MIN_NET_CELL_MM} mm for its hinges, "
@@ -178,11 +181,34 @@ def net_mesh(subject: Subject, cell_mm: float = 10.0, bed_mm: tuple[float, float
     turn = bed_turn(folding.cells, cell_mm, bed_mm) if bed_mm is not None else False
     # Manifold merges blocks that touch face to face into one solid.
     solid = union([cell_block(cell, side_kinds(folding, cell), cell_mm) for cell in sorted(folding.cells)])
+    depth = net_engrave_mm(cell_mm)
+    if labels and depth > 0:
+        solid = solid - union(net_label_cuts(subject, cell_mm, depth))
     if turn:  # a quarter turn about z, back into x, y >= 0: (x, y) -> (y, -x)
         solid = solid.rotate((0, 0, -90))
         low = solid.bounding_box()
         solid = solid.translate((-low[0], -low[1], 0))
     return to_trimesh(solid)
+
+
+def net_engrave_mm(cell_mm: float) -> float:
+    """How deep the labels are sunk into the net's bottom: as deep as the box's stand out, but
+    leaving MIN_WALL_MM of plate over them, and shallow enough to stay clear of a side mitred at
+    45 degrees from the bottom (a ring reaches to within 6.5% of a cell of the side: a quarter
+    of that is kept free); 0 when that leaves less than MIN_ENGRAVE_MM (cells under 6.2 mm)."""
+    depth = min(relief_mm(cell_mm), plate_mm(cell_mm) - MIN_WALL_MM, 0.75 * (0.5 - MARK_OUTER) * cell_mm)
+    return depth if depth >= MIN_ENGRAVE_MM else 0.0
+
+
+def net_label_cuts(subject: Subject, cell_mm: float, depth_mm: float) -> list[Manifold]:
+    """Solids to cut each label depth_mm into the net's bottom (SINK_MM past it), reading as on
+    the paper when seen from below: the label's right along +x (the column), its up along -y."""
+    cuts = []
+    for (r, c), label in sorted(subject.labels.items()):
+        outline = affinity.scale(label_outline(label), cell_mm, cell_mm, origin=(0, 0))
+        centre = ((c + 0.5) * cell_mm, (r + 0.5) * cell_mm, depth_mm)
+        cuts.append(prism(outline, depth_mm + SINK_MM, frame((1, 0, 0), (0, -1, 0), centre)))
+    return cuts
 
 
 def bed_turn(cells, cell_mm: float, bed_mm: tuple[float, float]) -> bool:

@@ -43,7 +43,7 @@ def net_stl(subject: Folded, options: FoldBuildOptions) -> bytes:
     from foldkit.exchange.stl import stl_bytes
     from foldkit.fold.printed import net_mesh
 
-    return stl_bytes(net_mesh(subject.fold, options.print_cell_mm, options.bed_mm))
+    return stl_bytes(net_mesh(subject.fold, options.print_cell_mm, options.bed_mm, options.numbers))
 
 
 def fold_glb(subject: Folded, options: FoldBuildOptions) -> bytes:
@@ -61,7 +61,7 @@ def _template(suffix: str) -> Maker:
     def make(subject: Folded, options: FoldBuildOptions) -> Made:
         from foldkit.paper.template import TemplateOptions, template_pdf, template_svg
 
-        chosen = TemplateOptions(paper=options.paper)
+        chosen = TemplateOptions(paper=options.paper, plain=options.plain)
         drawn, notes = subject.fitted_template(chosen)
         write = template_svg if suffix == ".svg" else template_pdf
         return Made({f"template{suffix}": write(subject.fold, chosen, drawn)}, notes)
@@ -76,7 +76,7 @@ def template_dxf(subject: Folded, options: FoldBuildOptions) -> Made:
     from foldkit.paper.template import TemplateOptions
     from foldkit.paper.template.cutter import template_dxf as make
 
-    chosen = TemplateOptions(paper=options.paper)
+    chosen = TemplateOptions(paper=options.paper, plain=options.plain)
     drawn, notes = subject.fitted_template(chosen)
     return Made({"template.dxf": make(subject.fold, chosen, options.kerf_mm, drawn)}, notes)
 
@@ -125,7 +125,8 @@ def run_template(call: Invocation) -> int:
     options: TemplateCommandOptions = call.options
     subject = call.subject()
     output = Path(options.output or Path("outputs") / subject.fold.name / "template.pdf")
-    chosen = TemplateOptions(paper=options.paper, cell_mm=options.cell_mm, letters=options.letters)
+    chosen = TemplateOptions(paper=options.paper, cell_mm=options.cell_mm, letters=options.letters,
+                             plain=options.plain)
     drawn, notes = subject.fitted_template(chosen)
     write = template_svg if output.suffix.lower() == ".svg" else template_pdf
     print(f"wrote {write_artifact(output, write(subject.fold, chosen, drawn))}")

@@ -26,6 +26,8 @@ animation = lazy_module("foldkit.fold.animation")
 template = lazy_module("foldkit.paper.template")
 fit = lazy_module("foldkit.paper.template.fit")
 
+PLAIN_HELP = ("the template (pdf, svg, dxf) with cut, fold and glue marks only: no colours, no numbers, no "
+              "face names; it folds with the printed side inside, so the box is blank outside")
 SEQUENCES = ("staged", "together")
 SEQUENCE_HELP = "staged: panels fold leaves first, as a person folds (default); together: every hinge at once"
 
@@ -68,7 +70,8 @@ class FoldBuildOptions(PaperOptions, GifOptions, BedOptions):
     kerf_mm: float = option(0.0, "--kerf", "template.dxf for a laser cutter: the cut outline moved outward by "
                             "half this kerf in mm, 0 to 2 (default 0)",
                             opt.number(float, 0.0, 2.0, "a width in mm"), "MM")
-    numbers: bool = False  # raised numbers on box.stl: a kind whose cells carry numbers offers --no-numbers
+    plain: bool = option(False, "--plain", PLAIN_HELP)
+    numbers: bool = False  # numbers on box.stl and net.stl: a kind whose cells carry numbers offers --no-numbers
 
     def check(self) -> None:
         """Refuse a GIF too long or too large before any work starts."""
@@ -116,6 +119,7 @@ class TemplateCommandOptions(PaperOptions):
                                    aliases=("--cell-mm",))
     letters: bool = option(True, "--no-letters", "leave the seam letters off the net's faces (the tabs keep "
                            "theirs); print once with letters to see which edge each tab goes under")
+    plain: bool = option(False, "--plain", PLAIN_HELP)
 
     def check(self) -> None:
         if self.output is not None:

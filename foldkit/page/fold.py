@@ -16,7 +16,7 @@ import numpy as np
 
 from foldkit.fold.pose import cell_corners, panel_matrices
 from foldkit.fold.subject import Subject
-from foldkit.look import box_text, face_colour, face_sums_text, product_text
+from foldkit.look import box_text, face_colour, face_sums_text, product_text, underlined
 from foldkit.page.html import css_rgb, page_bytes, viewer_html
 from foldkit.paper.shutbox_sheet import RULES
 
@@ -41,15 +41,17 @@ def extent(subject: Subject) -> tuple[list[float], float]:
 def fold_data(subject: Subject, puzzle: Any = None) -> dict:
     """What fold.js draws: the cells on their panels, the sampled motions, colours, the puzzle."""
     tree = subject.tree
-    cells = [[r, c, tree.panel_of((r, c)), subject.folding.placement[(r, c)][0],
-              subject.labels[(r, c)].text if (r, c) in subject.labels else ""] for r, c in tree.cells]
+    texts = [subject.labels[cell].text if cell in subject.labels else "" for cell in tree.cells]
+    cells = [[r, c, tree.panel_of((r, c)), subject.folding.placement[(r, c)][0], text, int(underlined(text))]
+             for (r, c), text in zip(tree.cells, texts, strict=True)]
     centre, radius = extent(subject)
     data = {"cells": cells, "frames": motions(subject), "stages": max(tree.stage_count, 1), "centre": centre,
             "radius": radius, "colours": [css_rgb(face_colour(f)) for f in range(6)],
             "inside": [css_rgb(face_colour(f), 0.6) for f in range(6)], "puzzle": None}
     if puzzle is not None:
-        marks = [[r, c, str(n.value), n.mark] for (r, c), n in sorted(puzzle.numbers.items())]
-        marks += [[r, c, "".join(ARROWS[d] for d in arrows), ""] for (r, c), arrows in sorted(puzzle.arrows.items())]
+        numbers = sorted((cell, str(n.value), n.mark) for cell, n in puzzle.numbers.items())
+        marks = [[r, c, text, mark, int(underlined(text))] for (r, c), text, mark in numbers]
+        marks += [[r, c, "".join(ARROWS[d] for d in arrows), "", 0] for (r, c), arrows in sorted(puzzle.arrows.items())]
         data["puzzle"] = {"rows": puzzle.rows, "cols": puzzle.cols, "marks": marks}
     return data
 

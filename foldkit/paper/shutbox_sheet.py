@@ -7,9 +7,9 @@ written as PDF or SVG; same puzzle, same bytes.
 from __future__ import annotations
 
 from foldkit.drawing import PT_MM, Circle, Drawing, Label, Line, Polygon, Rect, Shape
-from foldkit.exchange.pdf import drawing_pdf
+from foldkit.exchange.pdf import drawing_pdf, font_width
 from foldkit.exchange.svg import drawing_svg
-from foldkit.look import RGB
+from foldkit.look import RGB, underline_bar, underlined
 from foldkit.paper.page import BOLD, REGULAR, paper_size, wrapped
 from solver.grid import DIRECTIONS, STEP
 from solver.shutbox.puzzle import Puzzle
@@ -74,10 +74,18 @@ def _arrow(x: float, y: float, s: float, pointed: str) -> Polygon:
 
 
 def _number(x: float, y: float, s: float, value: int, mark: str) -> list[Shape]:
-    """A number centred at (x, y), with its ring (circled) or square frame (squared)."""
-    size = s * 0.46 / (0.72 * PT_MM)
-    out: list[Shape] = [Label(x, y + 0.36 * size * PT_MM, str(value), size, REGULAR, INK, "centre")]
+    """A number centred at (x, y), with its ring (circled) or square frame (squared), lifted
+    over a bar when it reads as another number upside down."""
+    size, text = s * 0.46 / (0.72 * PT_MM), str(value)
+    out: list[Shape] = []
     pen = max(0.25, 0.05 * s)
+    middle = y
+    if underlined(text):
+        lift, (x0, y0, x1, y1) = underline_bar(0.46 * s, font_width(text, REGULAR, size) * PT_MM)
+        bar_y = y - (y0 + y1) / 2
+        out.append(Line((x + x0, bar_y), (x + x1, bar_y), y1 - y0, INK, "underline", (), "butt"))
+        middle = y - lift  # the page's y runs down
+    out.append(Label(x, middle + 0.36 * size * PT_MM, text, size, REGULAR, INK, "centre"))
     if mark == "o":
         out.append(Circle((x, y), 0.37 * s, None, INK, pen, "circle"))
     elif mark == "s":

@@ -4,6 +4,9 @@ lines of each kind, its size in millimetres, the kerf, and the build option that
 from __future__ import annotations
 
 import io
+import os
+import subprocess
+import sys
 from collections import Counter
 
 import ezdxf
@@ -115,6 +118,19 @@ def test_same_input_same_bytes(sample):
     drawing = Drawing((20.0, 20.0), "t", (Line((0, 0), (1, 1), 0.3, INK, "line"),))
     assert drawing_dxf(drawing) == drawing_dxf(drawing)
     assert not ezdxf.options.write_fixed_meta_data_for_testing  # ezdxf's own setting is left as it was
+
+
+def test_the_same_drawing_gives_the_same_bytes_in_another_process():
+    # ezdxf lists the entity types in use in the order of a set, which follows string hashing:
+    # two processes with other hash seeds must still write the same file.
+    code = ("import sys; from foldkit.drawing import Drawing, Line, Label, Rect; "
+            "from foldkit.exchange.dxf import drawing_dxf; "
+            "d = Drawing((50.0, 50.0), 't', (Line((0, 0), (9, 9), 0.3, (0, 0, 0), 'cut'), "
+            "Label(5, 5, 'A', 4.0, 'Helvetica', (0, 0, 0)), Rect(1, 1, 8, 8, (1, 1, 1), 'face'))); "
+            "sys.stdout.buffer.write(drawing_dxf(d))")
+    outputs = {subprocess.run([sys.executable, "-c", code], capture_output=True, check=True,
+                              env={**os.environ, "PYTHONHASHSEED": seed}).stdout for seed in ("1", "2", "3", "4")}
+    assert len(outputs) == 1
 
 
 def test_the_build_writes_template_dxf_and_refuses_a_kerf_past_2_mm(tmp_path, examples, capsys):

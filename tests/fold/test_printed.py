@@ -26,6 +26,7 @@ from foldkit.fold.printed import (
     cell_block,
     engrave_mm,
     hinge_mm,
+    net_engrave_mm,
     net_mesh,
     plate_mm,
     relief_mm,
@@ -45,8 +46,8 @@ def box_stl(subject, cell_mm=CELL, wall_mm=None, numbers=True) -> bytes:
     return stl_bytes(box_mesh(subject, cell_mm, wall_mm, numbers))
 
 
-def net_stl(subject, cell_mm=CELL) -> bytes:
-    return stl_bytes(net_mesh(subject, cell_mm))
+def net_stl(subject, cell_mm=CELL, labels=True) -> bytes:
+    return stl_bytes(net_mesh(subject, cell_mm, None, labels))
 
 
 @pytest.fixture(scope="module")
@@ -62,6 +63,12 @@ def sample_box(sample) -> bytes:
 @pytest.fixture(scope="module")
 def sample_net(sample) -> bytes:
     return net_stl(sample, CELL)
+
+
+@pytest.fixture(scope="module")
+def sample_plate(sample) -> bytes:
+    """The sample's net without its numbers: the plate alone."""
+    return net_stl(sample, CELL, labels=False)
 
 
 def load(data: bytes) -> trimesh.Trimesh:
@@ -230,8 +237,8 @@ def test_nov2025_box_is_a_solid_of_its_true_size():
 # net.stl
 
 
-def test_net_is_a_flat_plate_over_the_net(sample, sample_net):
-    mesh = load(sample_net)
+def test_net_is_a_flat_plate_over_the_net(sample, sample_plate):
+    mesh = load(sample_plate)
     assert_solid(mesh)
     cells = np.array(sorted(sample.cells))  # (n, 2): row, col
     thickness = plate_mm(CELL)
@@ -307,8 +314,8 @@ def crease_midpoint(edge) -> Point:
     return Point((c0 + c1 + 1) / 2 * CELL, (r0 + r1 + 1) / 2 * CELL)
 
 
-def test_hinge_layer_is_whole_and_a_groove_runs_over_every_90_degree_crease_only(sample, sample_net):
-    mesh = load(sample_net)
+def test_hinge_layer_is_whole_and_a_groove_runs_over_every_90_degree_crease_only(sample, sample_plate):
+    mesh = load(sample_plate)
     hinge, thickness = hinge_mm(CELL), plate_mm(CELL)
     # In the hinge layer the plate is one piece: it joins every panel.
     bottom = section(mesh, horizontal(hinge / 2))
@@ -328,6 +335,32 @@ def test_hinge_layer_is_whole_and_a_groove_runs_over_every_90_degree_crease_only
         for side in (-1, 1):
             assert not middle.contains(Point(*(np.array(p.coords[0]) + side * 0.9 * half * across)))
             assert middle.contains(Point(*(np.array(p.coords[0]) + side * 1.1 * half * across)))
+
+
+def test_net_numbers_are_sunk_into_its_outside_reading_as_on_the_paper(sample, sample_net, sample_plate):
+    mesh, depth = load(sample_net), net_engrave_mm(CELL)
+    assert_solid(mesh)
+    assert depth >= 0.3
+    cut = sum(label_outline(label).area for label in sample.labels.values()) * CELL**2 * depth
+    assert load(sample_plate).volume - mesh.volume == pytest.approx(cut, rel=1e-3)
+    assert np.allclose(mesh.bounds, load(sample_plate).bounds)  # nothing stands out of the plate
+    # Seen from below (the outside of the box) each number reads as on the paper: the hole in
+    # the bottom of its cell is its outline, the paper's right along +x and its up along -y.
+    material = section(mesh, horizontal(depth / 2))
+    for (r, c), label in sample.labels.items():
+        inner = box(c * CELL, r * CELL, (c + 1) * CELL, (r + 1) * CELL).buffer(-0.6)  # off the mitres
+        hole = inner.difference(material)
+        drawn = affinity.scale(label_outline(label), CELL, -CELL, origin=(0, 0))
+        drawn = affinity.translate(drawn, (c + 0.5) * CELL, (r + 0.5) * CELL)
+        assert hole.symmetric_difference(drawn).area < 0.02 * drawn.area, label
+    above = depth + 0.05  # the inside of the box stays whole
+    assert section(mesh, horizontal(above)).area == pytest.approx(section(load(sample_plate), horizontal(above)).area)
+
+
+def test_net_numbers_are_left_off_small_cells_and_on_request(sample):
+    assert net_engrave_mm(6.0) == 0.0 < net_engrave_mm(6.5)
+    assert net_mesh(sample, 6.0).volume == pytest.approx(net_mesh(sample, 6.0, labels=False).volume)
+    assert net_mesh(sample, CELL, labels=False).volume > net_mesh(sample, CELL).volume
 
 
 def test_tiny_cells_are_refused_for_the_net(sample):

@@ -59,9 +59,14 @@ def test_the_fold_page_carries_the_numbers_and_the_puzzle():
     data = page_data(index_html("nov2025-sample.txt"))
     fold = puzzle_fold("examples/nov2025-sample.txt")
     assert {(r, c) for r, c, *_ in data["cells"]} == set(fold.cells)
-    assert {(r, c): int(label) for r, c, _, _, label in data["cells"] if label} == \
+    assert {(r, c): int(label) for r, c, _, _, label, _ in data["cells"] if label} == \
         {cell: int(label.text) for cell, label in fold.labels.items()}
     assert data["puzzle"]["rows"] == 8 and data["stages"] == fold.tree.stage_count
+    # The 6 of the sample is underlined (it reads as 9 upside down), in the 3D view and the grid.
+    assert {(r, c) for r, c, _, _, _, underline in data["cells"] if underline} == \
+        {cell for cell, label in fold.labels.items() if label.text in ("6", "9")} != set()
+    assert {text: underline for _, _, text, _, underline in data["puzzle"]["marks"] if text in "2469"} == \
+        {"2": 0, "4": 0, "6": 1}
 
 
 def test_row_hash_is_fnv1a():

@@ -14,9 +14,9 @@ from PIL import Image
 from foldkit import options as opt
 from foldkit.drawing import Circle, Document, Drawing, Group, Label, Line, Polygon, Rect, as_document
 from foldkit.exchange.pdf import drawing_pdf, text_width
-from foldkit.kinds import blockparty as blockparty_kind
 from foldkit.kinds import load
-from foldkit.kinds import numbercross as numbercross_kind
+from foldkit.kinds.blockparty import pages as blockparty_kind
+from foldkit.kinds.numbercross import pages as numbercross_kind
 from foldkit.paper.gridsheet import sheet_drawing
 from foldkit.paper.instructions import assembly_document
 from foldkit.paper.page import PAPER_MM, paper_size
@@ -43,7 +43,7 @@ def solved(name: str):
 
 
 def grid_pages(name: str, module, paper: str) -> list[Drawing]:
-    """The puzzle and solution sheets of a grid kind's example (module: the kind's package)."""
+    """The puzzle and solution sheets of a grid kind's example (module: the kind's pages)."""
     loaded, report = solved(name)
     return [sheet_drawing(module.puzzle_sheet(loaded.puzzle), paper),
             sheet_drawing(module.solution_sheet(report), paper)]

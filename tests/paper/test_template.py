@@ -217,11 +217,11 @@ def test_large_cells_tile_over_several_pages(sample):
 
 def test_sums_answer_and_title_are_in_the_text(nov2025, tmp_path):
     text = pdf_text(template_pdf(nov2025, TemplateOptions()), tmp_path)
-    assert "box 2 × 6 × 7" in text and "nov2025" in text
+    assert "nov2025: cut-and-fold template of the 2 × 6 × 7 box" in text
     assert "answer 57 × 28 × 5 × 11 × 17 × 11 = 16414860" in text
     for face, total in zip("ABCDEF", nov2025.face_sums, strict=True):
         assert f"face {face}: {total}" in text
-    assert "50 mm" in text and "do not fold" in text and "print side out" in text
+    assert "50 mm" in text and "do not fold" in text and "the printed side ends up outside" in text
     tree = panel_tree(nov2025.folding)
     assert text.count("Fold the thick red line") == tree.stage_count
 
@@ -244,7 +244,7 @@ def test_a_plain_net_renders(cube, tmp_path):
     subprocess.run([program, "-png", "-r", "20", str(path), str(tmp_path / "page")], check=True)
     assert len(list(tmp_path.glob("page-*.png"))) == 2
     text = pdf_text(pdf, tmp_path)
-    assert "face A" in text and "box 1 × 1 × 1" in text and "answer" not in text
+    assert "face A" in text and "the 1 × 1 × 1 box" in text and "answer" not in text
 
 
 def test_svg_has_cut_and_fold_layers_at_true_scale(sample):

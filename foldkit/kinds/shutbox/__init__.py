@@ -37,7 +37,7 @@ class ShutboxSolveOptions:
 
 @dataclass(frozen=True)
 class ShutboxBuildOptions(FoldBuildOptions):
-    numbers: bool = option(True, "--no-numbers", "leave the raised numbers off box.stl")
+    numbers: bool = option(True, "--no-numbers", "leave the numbers off box.stl and net.stl")
 
 
 KIND = Kind(

@@ -17,11 +17,11 @@ function quadsAt(t) {
     const a = motion(lo, p), b = motion(lo + 1, p);
     matrices.push(a.map((v, i) => v + s * (b[i] - v)));
   }
-  return DATA.cells.map(([r, c, panel, face, label]) => {
+  return DATA.cells.map(([r, c, panel, face, label, underline]) => {
     const m = matrices[panel];
     // Corners counter-clockwise seen from +z; the printed side faces -z in net coordinates.
     const p = [[c, r], [c + 1, r], [c + 1, r + 1], [c, r + 1]].map(([x, y]) => apply(m, x, y));
-    return {p, front: DATA.inside[face], back: DATA.colours[face], label, labelSide: "back"};
+    return {p, front: DATA.inside[face], back: DATA.colours[face], label, underline, labelSide: "back"};
   });
 }
 
@@ -64,10 +64,11 @@ function puzzleGrid(puzzle) {
       if (face !== undefined) { cell.className = "kept"; cell.dataset.face = face; }
     }
   }
-  for (const [r, c, text, mark] of puzzle.marks) {
+  for (const [r, c, text, mark, underline] of puzzle.marks) {
     const cell = table.rows[r].cells[c];
     cell.textContent = text;
     if (mark) cell.classList.add(mark);
+    if (underline) cell.classList.add("underlined");  // reads as another number upside down
   }
 }
 function reveal() {

@@ -2,7 +2,7 @@
 // back to front and filled (the painter's algorithm), which is exact enough for the convex
 // panels and cube faces we draw and needs neither WebGL nor a GPU. Drag to orbit, wheel or
 // pinch to zoom. Each quad: {p: [[x,y,z] x4], front, back: CSS colours or null (side hidden),
-// label, stroke}; "front" is the side facing +z of its net coordinates turned by its motion.
+// label, underline, stroke}; "front" is the side facing +z of its net coordinates turned by its motion.
 function View(canvas) {
   const view = {yaw: -0.6, pitch: 0.9, zoom: 1, quads: [], centre: [0, 0, 0], radius: 1};
   const ctx = canvas.getContext("2d");
@@ -63,7 +63,13 @@ function View(canvas) {
         ctx.font = `${Math.round(size)}px sans-serif`;
         ctx.textAlign = "center";
         ctx.textBaseline = "middle";
-        ctx.fillText(d.quad.label, cx, cy);
+        if (d.quad.underline) {  // a number that reads as another upside down: a bar under it
+          const bar = Math.min(ctx.measureText(d.quad.label).width, 0.5 * size), line = Math.max(1, 0.09 * size);
+          ctx.fillText(d.quad.label, cx, cy - 0.1 * size);
+          ctx.fillRect(cx - bar / 2, cy + 0.34 * size, bar, line);
+        } else {
+          ctx.fillText(d.quad.label, cx, cy);
+        }
       }
     }
   };

@@ -6,14 +6,15 @@ from __future__ import annotations
 
 import numpy as np
 
-from foldkit.drawing import PT_MM, Circle, Group, Label, Polygon, Shape
+from foldkit.drawing import PT_MM, Circle, Group, Polygon, Shape
 from foldkit.fold.panels import PanelTree
 from foldkit.fold.subject import Subject
-from foldkit.look import FOLD_EDGE, INK, MARK_RADIUS, RGB, face_colour, face_label
+from foldkit.look import FOLD_EDGE, INK, MARK_RADIUS, RGB, face_colour, face_label, underlined
 from foldkit.paper.page import BOLD, REGULAR, SOFT_INK, Sheet, Stroke, draw_header, wrapped
 from foldkit.paper.template.geometry import NetGeometry, net_polygon
 from foldkit.paper.template.marks import NUMBER_SIZE, face_title, sums_text, title_text
 from foldkit.paper.template.paint import CUT_PEN, NetPen, outline_rings
+from foldkit.paper.template.text import Text
 from solver.box import face_axes, face_normal, square_center
 from solver.grid import Cell
 
@@ -25,24 +26,27 @@ EDGE = Stroke(INK, 0.3)
 GRID = Stroke((0.3, 0.3, 0.35), 0.1)
 NOW = Stroke(FOLD_EDGE, 0.6)
 DONE = Stroke(FOLD_EDGE, 0.2, (0.8, 0.6))
+PLAIN_MOVING: RGB = (0.55, 0.55, 0.58)  # the panels a plain template's step turns
 
 
 def draw_assembly_page(sheet: Sheet, subject: Subject, geometry: NetGeometry, size: tuple[float, float],
-                       page: tuple[int, int]) -> None:
-    """The whole assembly page."""
+                       page: tuple[int, int], plain: bool = False) -> None:
+    """The whole assembly page; plain: the steps alone (the box it makes is blank outside)."""
     width, height = size
     margin = 10.0
-    draw_header(sheet, title_text(subject), f"page {page[0]} of {page[1]} · how to fold it", width)
-    view_w, view_h = (width - 2 * margin - 10) / 2, 72.0
-    for k, (caption, direction) in enumerate(VIEWS):
-        x = margin + k * (view_w + 10)
-        draw_box_view(sheet, subject, direction, (x, 26, view_w, view_h - 8))
-        sheet.text(x + view_w / 2, 26 + view_h, caption, 8, REGULAR, SOFT_INK, "centre")
-    y = 26 + view_h + 8
-    if subject.face_sums is not None:
+    draw_header(sheet, title_text(subject, plain), f"page {page[0]} of {page[1]} · how to fold it", width)
+    y = 26.0
+    if not plain:
+        view_w, view_h = (width - 2 * margin - 10) / 2, 72.0
+        for k, (caption, direction) in enumerate(VIEWS):
+            x = margin + k * (view_w + 10)
+            draw_box_view(sheet, subject, direction, (x, y, view_w, view_h - 8))
+            sheet.text(x + view_w / 2, y + view_h, caption, 8, REGULAR, SOFT_INK, "centre")
+        y += view_h + 8
+    if subject.face_sums is not None and not plain:
         sheet.text(margin, y, sums_text(subject), 9, BOLD)
         y += 6
-    y = draw_instructions(sheet, subject, geometry, margin, y, width - 2 * margin, height - margin - y)
+    draw_instructions(sheet, subject, geometry, (margin, y, width - 2 * margin, height - margin - y), plain)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -127,7 +131,9 @@ def painted_number(subject: Subject, cell: Cell, to_mm) -> Group:
     right = np.array(to_mm(centre + np.array(folding.right[cell], dtype=np.float64))) - o
     up = np.array(to_mm(centre + np.array(folding.up[cell], dtype=np.float64))) - o
     painted = subject.labels[cell]
-    shapes: list[Shape] = [Label(0.0, 0.35 * NUMBER_SIZE, painted.text, NUMBER_SIZE / PT_MM, BOLD, INK, "centre")]
+    pen = NetPen(lambda p: p, 1.0)
+    pen.text(Text(painted.text, (0.0, 0.0), NUMBER_SIZE, underline=underlined(painted.text)), INK)
+    shapes: list[Shape] = pen.shapes()
     if painted.mark == "circle":
         shapes.append(Circle((0.0, 0.0), MARK_RADIUS, None, INK, 0.04, "mark"))
     elif painted.mark == "square":
@@ -174,18 +180,22 @@ def subtree(tree: PanelTree, panel: int) -> set[int]:
     return out
 
 
-def step_texts(subject: Subject, geometry: NetGeometry, tree: PanelTree) -> list[str]:
-    """What to do at each step, in order: cut, crease, the staged folds, then glue."""
+def step_texts(subject: Subject, geometry: NetGeometry, tree: PanelTree, plain: bool = False) -> list[str]:
+    """What to do at each step, in order: cut, crease, the staged folds, then glue. A plain
+    template folds the other way, so that its printed lines end up inside the box."""
+    way, side, swing = (("towards you", "inside", "up towards you") if plain else
+                        ("away from you", "outside", "back behind the paper"))
     out = ["Cut out the net along the solid black lines, tabs included; do not cut into it anywhere else.",
-           "Hold the print towards you. Crease every red dashed line (tab folds too) away from you, "
-           "so the print ends up outside. Leave the faint grey lines flat."]
+           f"Hold the print towards you. Crease every red dashed line (tab folds too) {way}, "
+           f"so the print ends up {side}. Leave the faint grey lines flat."]
     for stage in range(tree.stage_count):
         hinges = [h for h in tree.hinges if h.stage == stage]
         faces = sorted({face_label(tree.panels[h.child].face) for h in hinges})
         many = "s" if len(hinges) > 1 else ""
-        out.append(f"Fold the thick red line{many} to 90 degrees, away from you: the coloured "
-                   f"part{many} (face{'s' if len(faces) > 1 else ''} {', '.join(faces)}) swing"
-                   f"{'' if many else 's'} back behind the paper.")
+        moving = "dark" if plain else "coloured"
+        named = "" if plain else f" (face{'s' if len(faces) > 1 else ''} {', '.join(faces)})"
+        out.append(f"Fold the thick red line{many} to 90 degrees, {way}: the {moving} "
+                   f"part{many}{named} swing{'' if many else 's'} {swing}.")
     labels = [s.label for s in geometry.seams]
     out.append(f"Glue each tab under the edge that carries its letter ({labels[0]} to {labels[0]}, "
                f"{labels[1]} to {labels[1]}, ... {len(labels)} seams), working from the first folds "
@@ -193,12 +203,13 @@ def step_texts(subject: Subject, geometry: NetGeometry, tree: PanelTree) -> list
     return out
 
 
-def draw_instructions(sheet: Sheet, subject: Subject, geometry: NetGeometry, x: float, y: float,
-                      width: float, height: float) -> float:
-    """The numbered steps, with a small picture of the net for each staged fold; returns the
-    page y below them."""
+def draw_instructions(sheet: Sheet, subject: Subject, geometry: NetGeometry,
+                      area: tuple[float, float, float, float], plain: bool = False) -> float:
+    """The numbered steps in a page mm area (x, y, width, height), with a small picture of the
+    net for each staged fold (grey when plain); returns the page y below them."""
+    x, y, width, height = area
     tree = subject.tree
-    texts = step_texts(subject, geometry, tree)
+    texts = step_texts(subject, geometry, tree, plain)
     bottom = y + height
     sheet.text(x, y + 2, "How to fold it", 11, BOLD)
     y += 3
@@ -212,7 +223,7 @@ def draw_instructions(sheet: Sheet, subject: Subject, geometry: NetGeometry, x: 
     for k, text in enumerate(stages):
         cx, cy = x + (k % cols) * cell_w, y + (k // cols) * cell_h
         bottom = paragraph(sheet, f"{k + 3}. {text}", cx, cy, cell_w - 4, size=7.5)
-        draw_stage(sheet, subject, tree, k, (cx, bottom, cell_w - 6, cy + cell_h - bottom - 3))
+        draw_stage(sheet, subject, tree, k, (cx, bottom, cell_w - 6, cy + cell_h - bottom - 3), plain)
     y += rows * cell_h
     return paragraph(sheet, f"{len(texts)}. {last}", x, y + 2, width)
 
@@ -233,9 +244,9 @@ def pale(colour: RGB, amount: float = 0.75) -> RGB:
     return r, g, b
 
 
-def draw_stage(sheet: Sheet, subject: Subject, tree: PanelTree, stage: int, area) -> None:
-    """The net in small: the panels this stage turns in colour, the rest pale, this stage's
-    hinges thick, earlier ones thin and dashed."""
+def draw_stage(sheet: Sheet, subject: Subject, tree: PanelTree, stage: int, area, plain: bool = False) -> None:
+    """The net in small: the panels this stage turns in colour (dark grey when plain), the
+    rest pale, this stage's hinges thick, earlier ones thin and dashed."""
     x, y, w, h = area
     cells = subject.cells
     rows = [r for r, _ in cells]
@@ -250,7 +261,7 @@ def draw_stage(sheet: Sheet, subject: Subject, tree: PanelTree, stage: int, area
     hinges = [h for h in tree.hinges if h.stage == stage]
     moving = set().union(*(subtree(tree, h.child) for h in hinges))
     for cell in sorted(cells):
-        colour = face_colour(subject.folding.face_of(cell))
+        colour = PLAIN_MOVING if plain else face_colour(subject.folding.face_of(cell))
         pen.cell(cell, colour if tree.panel_of(cell) in moving else pale(colour))
     for hinge in tree.hinges:
         if hinge.stage <= stage:

@@ -24,11 +24,13 @@ MAX_PAGES = 64  # of one tiled net: past this a template is a poster, not a craf
 @dataclass(frozen=True)
 class TemplateOptions:
     """Paper ("a4", "letter", "a3"), cell size in mm (None: the largest that fits one page),
-    and whether the seam letters inside the net are printed (the tabs keep theirs)."""
+    whether the seam letters inside the net are printed (the tabs keep theirs), and whether
+    the template is plain: cut, fold and glue marks only, printed side inside the box."""
 
     paper: str = "a4"
     cell_mm: float | None = None
     letters: bool = True
+    plain: bool = False
 
 
 @dataclass(frozen=True)

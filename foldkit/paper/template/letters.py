@@ -58,14 +58,11 @@ def seam_letters(subject: Subject, geometry: NetGeometry, cell_mm: float, others
     return placed
 
 
-def clear_of(text: Text, others: list[Text]) -> Text:
-    """The text at the largest size (of SHRINK) that keeps clear of the others, or at the
-    smallest if none does."""
-    for share in SHRINK:
-        smaller = Text(text.text, text.at, text.size * share, text.angle, text.backing)
-        if not overlaps(smaller, others):
-            return smaller
-    return smaller
+def edge_band(cell_mm: float) -> float:
+    """How far (cells) into a cell from a cut edge a seam letter inside the net may reach, and
+    half a letter's height more: texts that keep out of this band stay well clear of letters."""
+    letter = CAP * wanted_size(cell_mm)
+    return GAP + letter + letter / 2 + 2 * CLEAR
 
 
 def overlaps(text: Text, others: list[Text]) -> bool:

@@ -6,23 +6,23 @@ Sizes are in cells: a font size of 0.5 is half a cell tall.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from foldkit.exchange.pdf import font_width
 from foldkit.fold.subject import Subject
-from foldkit.look import box_text, face_label, face_sums_text, product_text
+from foldkit.look import box_text, face_label, face_sums_text, product_text, underlined
 from foldkit.paper.page import BOLD
 from foldkit.paper.template.geometry import NetGeometry, Point
-from foldkit.paper.template.letters import clear_of, overlaps, seam_letters
-from foldkit.paper.template.text import Text
+from foldkit.paper.template.letters import edge_band, overlaps, seam_letters
+from foldkit.paper.template.text import CAP, Text
 from solver.folding import RIGHT_ANGLE
-from solver.grid import Cell
+from solver.grid import DIRECTIONS, Cell, step
 
 Segment = tuple[Point, Point]
 
 NUMBER_SIZE = 0.5
 FACE_LABEL_SIZE = 0.3
-TITLE_ENDS = 0.1  # cells of a face title's run left free at its ends
+RUN_END = 0.05  # cells a face title keeps from a crease at the side of its run
 
 
 @dataclass(frozen=True)
@@ -38,20 +38,25 @@ class Marks:
     seam_labels: list[Text]
 
 
-def net_marks(subject: Subject, geometry: NetGeometry, cell_mm: float, letters: bool = True) -> Marks:
+def net_marks(subject: Subject, geometry: NetGeometry, cell_mm: float, letters: bool = True,
+              plain: bool = False) -> Marks:
     """The marks of a subject's net printed with cells of cell_mm; without letters, the seam
     letters inside the net (those that end up on the box's faces) are left off, the ones on
-    the tabs stay."""
+    the tabs stay; plain: no numbers and no face titles, only what cutting, folding and gluing
+    need. No two texts overlap."""
+    if plain:  # nothing on the cells: the letters need not keep off rings either
+        subject = replace(subject, labels={})
     creases = subject.folding.creases()
     folds = [crease_segment(e) for e, angle in creases.items() if angle == RIGHT_ANGLE]
     flats = [crease_segment(e) for e, angle in creases.items() if angle != RIGHT_ANGLE]
     marked = sorted(subject.labels.items())
-    numbers = [Text(label.text, cell_centre(c), NUMBER_SIZE) for c, label in marked]
-    titles = face_labels(subject)
-    seam_labels = seam_letters(subject, geometry, cell_mm, numbers, inside=letters)
-    titles = [clear_of(title, seam_labels) for title in titles]  # a title gives way to the letters
-    if any(overlaps(title, seam_labels) for title in titles):  # unless it cannot: the letters give way
-        seam_labels = seam_letters(subject, geometry, cell_mm, numbers + titles, inside=letters)
+    numbers = [Text(label.text, cell_centre(c), NUMBER_SIZE, underline=underlined(label.text)) for c, label in marked]
+    # Face titles keep out of the band along cell edges where seam letters go, so neither has
+    # to give way; the letters keep off the titles too (a title on a fully numbered piece
+    # cannot keep out of that band), and a title a letter still meets is left off.
+    titles = [] if plain else face_labels(subject, edge_band(cell_mm))
+    seam_labels = seam_letters(subject, geometry, cell_mm, numbers + titles, inside=letters)
+    titles = [title for title in titles if not overlaps(title, seam_labels)]
     return Marks(
         folds=merge_segments(folds) + [t.fold for t in geometry.tabs],
         flats=merge_segments(flats),
@@ -106,9 +111,9 @@ def face_title(subject: Subject, face: int) -> str:
     return f"face {face_label(face)}: {subject.face_sums[face]}"
 
 
-def face_labels(subject: Subject) -> list[Text]:
+def face_labels(subject: Subject, band: float = 0.0) -> list[Text]:
     """Each face's name and sum on the face's largest piece (of the largest, the one with the
-    longest run of cells without a number), along that run."""
+    longest run of cells without a number), along that run, band cells clear of its edges."""
     tree = subject.tree
     out = []
     for face in range(6):
@@ -121,11 +126,27 @@ def face_labels(subject: Subject) -> list[Text]:
             r, c = min(piece.cells)
             out.append(Text(text, (c + 0.5, r + 0.14), min(0.16, 0.9 / font_width(text, BOLD, 1))))
             continue
-        size = min(FACE_LABEL_SIZE, (len(run) - TITLE_ENDS) / font_width(text, BOLD, 1))
-        (r0, c0), (r1, c1) = run[0], run[-1]
-        centre = ((c0 + c1 + 1) / 2, (r0 + r1 + 1) / 2)
-        out.append(Text(text, centre, size, 90.0 if vertical else 0.0))
+        title = title_in_run(text, run, vertical, subject.cells, band)
+        if title is not None:
+            out.append(title)
     return out
+
+
+def title_in_run(text: str, run: list[Cell], vertical: bool, cells, band: float) -> Text | None:
+    """The title as large as fits (up to FACE_LABEL_SIZE) in the middle of a run of cells,
+    band cells clear of each side of the run that is cut (where seam letters go), RUN_END clear
+    of a crease; None if it does not fit."""
+    inset: dict[str, float] = {}
+    for direction in DIRECTIONS:
+        beyond = [step(cell, direction) for cell in run]
+        inset[direction] = band if any(cell not in cells for cell in beyond) else RUN_END
+    (r0, c0), (r1, c1) = run[0], run[-1]
+    x0, x1, y0, y1 = c0 + inset["L"], c1 + 1 - inset["R"], r0 + inset["U"], r1 + 1 - inset["D"]
+    along, across = (y1 - y0, x1 - x0) if vertical else (x1 - x0, y1 - y0)
+    size = min(FACE_LABEL_SIZE, along / font_width(text, BOLD, 1), across / CAP)
+    if size <= 0:
+        return None
+    return Text(text, ((x0 + x1) / 2, (y0 + y1) / 2), size, 90.0 if vertical else 0.0)
 
 
 def longest_run(cells: frozenset[Cell]) -> tuple[list[Cell], bool]:
@@ -143,8 +164,10 @@ def longest_run(cells: frozenset[Cell]) -> tuple[list[Cell], bool]:
     return best[2], best[1] == -1
 
 
-def title_text(subject: Subject) -> str:
-    return f"{subject.name} ({subject.source}): box {box_text(subject.folding.box)}"
+def title_text(subject: Subject, plain: bool = False) -> str:
+    """'nov2025: cut-and-fold template of the 2 × 6 × 7 box' (plain: 'plain cut-and-fold ...')."""
+    kind = "plain cut-and-fold template" if plain else "cut-and-fold template"
+    return f"{subject.name}: {kind} of the {box_text(subject.folding.box)} box"
 
 
 def sums_text(subject: Subject) -> str:

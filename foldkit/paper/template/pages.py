@@ -19,6 +19,9 @@ from foldkit.paper.template.marks import sums_text, title_text
 from foldkit.paper.template.paint import CUT_PEN, FLAT_PEN, FOLD_PEN, NET_MARGIN_MM, TAB_FILL, NetPen, net_drawing
 
 SCALE_BAR_MM = 50.0
+# The folds' direction, as the legend says it: the printed side out, or in for a plain box.
+FOLD_WAY = {False: "fold away from you: the printed side ends up outside",
+            True: "fold towards you: the printed side ends up inside"}
 TRIM = Stroke(SOFT_INK, 0.2, (0.5, 0.8))
 STRIP: tuple[float, float, float] = (0.5, 0.5, 0.5)  # the overlap strips, printed see-through
 STRIP_OPACITY = 0.12
@@ -34,15 +37,15 @@ def template_document(subject: Subject, options: TemplateOptions, drawn: Drawn |
     drawn = drawn or fitted_marks(subject, options)
     geometry, plan, _ = drawn
     net = net_drawing(subject, options, drawn)
-    title = f"{subject.name}: cut-and-fold template"
+    title = title_text(subject, options.plain)
     tiles = plan.tiles
     pages = []
     for number, tile in enumerate(tiles, 1):
         sheet = Sheet(plan.size)
-        draw_net_page(sheet, subject, net, plan, tile, (number, len(tiles) + 1), options.letters)
+        draw_net_page(sheet, subject, net, plan, tile, (number, len(tiles) + 1), options)
         pages.append(sheet.drawing(title))
     sheet = Sheet(plan.size)  # the assembly page turned the same way as the net's, so the PDF prints in one orientation
-    draw_assembly_page(sheet, subject, geometry, plan.size, (len(tiles) + 1, len(tiles) + 1))
+    draw_assembly_page(sheet, subject, geometry, plan.size, (len(tiles) + 1, len(tiles) + 1), options.plain)
     pages.append(sheet.drawing(title))
     return Document(title, tuple(pages), f"box {box_text(subject.folding.box)}")
 
@@ -59,19 +62,20 @@ def template_svg(subject: Subject, options: TemplateOptions, drawn: Drawn | None
 
 
 def draw_net_page(sheet: Sheet, subject: Subject, net: Drawing, plan: PagePlan, tile: Tile,
-                  page: tuple[int, int], letters: bool = True) -> None:
+                  page: tuple[int, int], options: TemplateOptions) -> None:
     """One page of the net: its header, the part of the net's own page that falls in this tile,
-    the tiling marks and the footer; letters: whether the seam letters inside the net are printed."""
+    the tiling marks and the footer."""
     place = f"page {page[0]} of {page[1]}"
     if plan.rows * plan.cols > 1:
         place += f" (row {tile.row + 1}, column {tile.col + 1} of the net)"
-    draw_header(sheet, title_text(subject), f"{place} · cell {plan.cell_mm:g} mm · {plan.paper.upper()}", plan.size[0])
+    right = f"{place} · cell {plan.cell_mm:g} mm · {plan.paper.upper()}"
+    draw_header(sheet, title_text(subject, options.plain), right, plan.size[0])
     x, y = plan.page_point(tile, plan.bounds[:2])  # where the net's corner lands on this page
     shift = (1.0, 0.0, 0.0, 1.0, x - NET_MARGIN_MM, y - NET_MARGIN_MM)
     sheet.add(Group(net.shapes, clip=plan.content, transform=shift))
     if plan.rows * plan.cols > 1:
         draw_tiling(sheet, plan, tile)
-    draw_footer(sheet, subject, plan.size, letters)
+    draw_footer(sheet, subject, plan.size, options)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -132,19 +136,21 @@ def draw_target(sheet: Sheet, x: float, y: float) -> None:
 # Footer: legend, sums and the scale bar
 
 
-def draw_footer(sheet: Sheet, subject: Subject, size: tuple[float, float], letters: bool = True) -> None:
-    """The legend line, the sums line and the 50 mm scale bar along the bottom of a page."""
+def draw_footer(sheet: Sheet, subject: Subject, size: tuple[float, float], options: TemplateOptions) -> None:
+    """The legend line, the sums line (none when plain) and the 50 mm scale bar along the
+    bottom of a page."""
     width, height = size
     top = height - MARGIN_MM - 16
-    draw_legend(sheet, MARGIN_MM, top, letters)
-    sheet.text(MARGIN_MM, top + 9, sums_text(subject), 8.5, BOLD)
+    draw_legend(sheet, MARGIN_MM, top, options.letters, options.plain)
+    if not options.plain:
+        sheet.text(MARGIN_MM, top + 9, sums_text(subject), 8.5, BOLD)
     draw_scale_bar(sheet, width - MARGIN_MM - SCALE_BAR_MM, top + 11)
 
 
-def draw_legend(sheet: Sheet, x: float, y: float, letters: bool = True) -> None:
-    """Line samples with what they mean, in one row starting at page mm (x, y)."""
-    entries = [(CUT_PEN, "cut"), (FOLD_PEN, "fold (every fold goes away from you: print side out)"),
-               (FLAT_PEN, "do not fold")]
+def draw_legend(sheet: Sheet, x: float, y: float, letters: bool = True, plain: bool = False) -> None:
+    """Line samples with what they mean, in one row starting at page mm (x, y); which way the
+    folds go says which side of the paper ends up outside."""
+    entries = [(CUT_PEN, "cut"), (FOLD_PEN, FOLD_WAY[plain]), (FLAT_PEN, "do not fold")]
     for stroke, words in entries:
         sheet.line((x, y - 1), (x + 8, y - 1), stroke)
         sheet.text(x + 10, y, words, 7.5)

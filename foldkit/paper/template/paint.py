@@ -11,18 +11,19 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
+from dataclasses import replace
 
 import numpy as np
 
 from foldkit.drawing import PT_MM, Circle, Drawing, Group, Label, Mm, Polygon, Rect, Shape
 from foldkit.fold.subject import Subject
-from foldkit.look import FOLD_EDGE, INK, MARK_RADIUS, RGB, face_colour
+from foldkit.look import FOLD_EDGE, INK, MARK_RADIUS, RGB, face_colour, underline_bar
 from foldkit.paper.page import BOLD, Stroke
 from foldkit.paper.template.fit import Drawn, fitted_marks
 from foldkit.paper.template.geometry import NetGeometry, Point
 from foldkit.paper.template.layout import TemplateOptions
 from foldkit.paper.template.marks import Marks
-from foldkit.paper.template.text import Text, text_box
+from foldkit.paper.template.text import CAP, Text, text_box
 from solver.grid import Cell
 
 CUT_PEN = Stroke(INK, 0.3)
@@ -79,6 +80,8 @@ class NetPen:
         """Bold text centred on its point, turned by its angle; its backing painted first."""
         if text.backing is not None:
             self.polygon(np.asarray(text_box(text, 0.02).exterior.coords)[:-1], text.backing, None)
+        if text.underline:
+            text = self.underline(text, colour)
         size = text.size * self.cell_mm
         drop, turn = 0.35 * size, math.radians(text.angle)  # 0.35 em down puts the digits' middle on the point
         x, y = self.mm(text.at)
@@ -86,12 +89,22 @@ class NetPen:
         self.current.append(Label(*baseline, text.text, size / PT_MM, BOLD, colour, "centre", text.angle))
 
 
-def draw_net(pen: NetPen, subject: Subject, geometry: NetGeometry, marks: Marks) -> None:
-    """The whole net: tinted cells, tabs, lines of each kind, numbers and labels."""
+    def underline(self, text: Text, colour: RGB) -> Text:
+        """Draws the bar under an upright text; the text lifted over it, to draw next."""
+        lift, (x0, y0, x1, y1) = underline_bar(CAP * text.size, text.width)
+        x, y = text.at  # underline_bar's y runs up, the net's down
+        middle = y - (y0 + y1) / 2
+        bar = Stroke(colour, (y1 - y0) * self.cell_mm)
+        self.current.append(bar.line(self.mm((x + x0, middle)), self.mm((x + x1, middle)), "underline"))
+        return replace(text, at=(x, y - lift), underline=False)
+
+
+def draw_net(pen: NetPen, subject: Subject, geometry: NetGeometry, marks: Marks, plain: bool = False) -> None:
+    """The whole net: tinted cells (white when plain), tabs, lines of each kind, numbers and labels."""
     pen.layer("print")
     for tab in geometry.tabs:
         pen.polygon(tab.polygon, TAB_FILL, None)
-    for cell in sorted(subject.cells):
+    for cell in sorted(subject.cells) if not plain else ():
         pen.cell(cell, face_colour(subject.folding.face_of(cell)))
     for a, b in marks.flats:
         pen.line(a, b, FLAT_PEN)
@@ -120,7 +133,7 @@ def net_drawing(subject: Subject, options: TemplateOptions, drawn: Drawn | None 
     cell = plan.cell_mm
     size = (x1 - x0) * cell + 2 * NET_MARGIN_MM, (y1 - y0) * cell + 2 * NET_MARGIN_MM
     pen = NetPen(lambda p: ((p[0] - x0) * cell + NET_MARGIN_MM, (p[1] - y0) * cell + NET_MARGIN_MM), cell)
-    draw_net(pen, subject, geometry, marks)
+    draw_net(pen, subject, geometry, marks, options.plain)
     return Drawing(size, f"{subject.name}: cut-and-fold net, cell {cell:g} mm", tuple(pen.shapes()))
 
 
