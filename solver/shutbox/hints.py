@@ -54,7 +54,7 @@ def diary(puzzle: Puzzle, known: Known | None = None, layouts: list[Layout] | No
 
 def _end(open_cells: list[Cell], left: list[Layout] | None, solutions: list[Layout] | None) -> str:
     if not open_cells:
-        return "Every cell is decided by the grid rules alone; the fold of these box cells is the solution."
+        return "Every cell is decided: the box cells fold into the solution."
     head = (f"Deductions run out here, with {len(open_cells)} cells open (the first: "
             f"{'; '.join(cell_text(c) for c in open_cells[:3])})")
     if left is None:
