@@ -105,7 +105,7 @@ class Groups:
 
 def groups_for(command: Command, kind: Kind) -> Groups:
     takes_file = command.target != "none"
-    return Groups(command.options, kind.solve_options if takes_file else None,
+    return Groups(command.options, kind.solve_options if takes_file and command.solve_options else None,
                   kind.build_options if command.build_options else None)
 
 

@@ -72,11 +72,18 @@ class Call:
 @dataclass(frozen=True)
 class SolveCommandOptions:
     json: bool = option(False, "--json", "print the documented JSON instead of text")
+    grade: bool = option(False, "--grade", "also grade the difficulty for a person: the hardest deduction the "
+                         "human-style solver needs, and the search left when deductions run out (kinds that hint)")
 
 
 def run_solve(call: Invocation) -> int:
     report = call.report()
-    print(json_text(call.kind.json(report)) if call.options.json else call.kind.text(report))
+    grade = call.kind.grade(report) if call.options.grade and call.kind.grade is not None else None
+    if call.options.json:
+        found = call.kind.json(report)
+        print(json_text(found | {"difficulty": grade.json() if grade else None} if call.options.grade else found))
+    else:
+        print(call.kind.text(report) + (f"\nDifficulty: {grade.text}" if grade else ""))
     return call.kind.outcome(report).code
 
 

@@ -7,6 +7,7 @@ EXIT_BAD_INPUT = 2
 EXIT_AMBIGUOUS = 3
 EXIT_UNFINISHED = 4  # the search stopped at a limit before it could prove anything
 EXIT_PARTIAL = 5  # a build made some artifacts but not all: each one it could not make is named
+EXIT_WRONG = 6  # `foldkit check`: the answer breaks a rule (each broken rule is named, one a line)
 EXIT_INTERRUPTED = 130
 
 

@@ -15,7 +15,7 @@ from foldkit.kinds.shutbox import KIND as SHUTBOX
 
 EXPECTED = {"solution.txt", "solution.json", "box.stl", "net.stl", "fold.glb", "fold.gif",
             "template.pdf", "template.svg", "template.dxf", "fold.fold", "box.3mf", "index.html"}
-SHEETS = {"puzzle.pdf", "puzzle.svg"}  # a puzzle's sheet to solve by hand; a net has none
+SHEETS = {"puzzle.pdf", "puzzle.svg", "hints.pdf"}  # the sheet to solve by hand, the solving diary; not a net
 
 
 def test_build_writes_every_artifact_for_the_sample(tmp_path, examples, capsys):

@@ -15,7 +15,8 @@ from foldkit.kinds import all_kinds
 from tests.conftest import ROOT
 
 DATA = Path(__file__).parent / "data"
-COMMANDS = ["solve", "boxes", "show", "animate", "build", "template", "generate", "sheet", "kinds", "nets", "merge"]
+COMMANDS = ["solve", "boxes", "show", "animate", "build", "template", "generate", "sheet", "kinds", "nets", "merge",
+            "check", "hint"]
 
 
 def run(capsys, *argv):

@@ -212,8 +212,9 @@ class Command:
 
     ``target``: "puzzle" takes an optional puzzle file (default: the built-in puzzle), "file" a
     required one, "none" no file at all (the kind is then named by a first word, or the default).
-    A command that takes a file also reads the kind's solve options; ``build_options`` says
-    whether it reads the kind's build options too."""
+    A command that takes a file also reads the kind's solve options (unless ``solve_options`` is
+    False: a command whose own flags would clash with them); ``build_options`` says whether it
+    reads the kind's build options too."""
 
     name: str
     help: str
@@ -221,6 +222,7 @@ class Command:
     options: type = NoOptions
     target: str = "puzzle"
     build_options: bool = False
+    solve_options: bool = True
     file_help: str = "puzzle file of any kind (default: the built-in November 2025 puzzle)"
     file_metavar: str = "puzzle"
 
@@ -250,6 +252,8 @@ class Kind:
     commands: Mapping[str, Command] = field(default_factory=dict)  # name -> its own commands
     recognise_text: Callable[[str], bool] | None = None  # for files with no header word (nets): the whole text
     file_option: str | None = None  # a flag naming a file of this kind in place of the puzzle file ("--net")
+    grade: Callable[[Any], Any] | None = None  # solve report -> its difficulty for a person (solver.diary.Grade)
+    # or None, for a kind with a human-style solver; `solve --grade` reports it
     from_bytes: Callable[[bytes, str], str | None] | None = None  # (file bytes, source) -> the puzzle as this
     # kind's text, for a file format of its own that is not text (BurrTools' gzip XML); None: not of it
 

@@ -4,7 +4,7 @@ The model and file formats (``model``), every solution by SAT (``search``), and 
 checker of the rules (``check``).
 """
 
-from solver.blockparty.check import is_solution, solution_problem
+from solver.blockparty.check import broken_rules, is_solution, solution_problem
 from solver.blockparty.model import (
     BlockParty,
     Cell,
@@ -19,7 +19,7 @@ from solver.blockparty.model import (
 from solver.blockparty.search import DEFAULT_LIMIT, NO_FILLING, BlockPartyReport, evident_problem, fillings, solve
 
 __all__ = [
-    "DEFAULT_LIMIT", "NO_FILLING", "BlockParty", "BlockPartyReport", "Cell", "Grid", "answer", "evident_problem",
-    "fillings", "grid_picture", "is_solution", "parse_block_party", "parse_grid", "picture", "row_products",
-    "solution_problem", "solve",
+    "DEFAULT_LIMIT", "NO_FILLING", "BlockParty", "BlockPartyReport", "Cell", "Grid", "answer", "broken_rules",
+    "evident_problem", "fillings", "grid_picture", "is_solution", "parse_block_party", "parse_grid", "picture",
+    "row_products", "solution_problem", "solve",
 ]

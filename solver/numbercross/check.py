@@ -2,70 +2,114 @@
 
 Written apart from the search and as plainly as possible: it recovers the region digits by trying
 every digit each region could have, and decides whether the tiles can share their digits out
-to make the grid with a small maximum flow (tiles -> neighbouring cells).
+to make the grid with a small maximum flow (tiles -> neighbouring cells). ``broken_rules`` lists
+every rule broken and where (``foldkit check``); ``solution_problem`` is the first of them.
 """
 
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Iterator
+from itertools import chain
 
+from solver.broken import Broken
+from solver.grid import cell_text
 from solver.numbercross.model import Cell, Grid, NumberCross, numbers, runs
 
 Node = Cell | tuple[str]  # a node of the flow network: a tile, a cell, or ("source",) / ("sink",)
 
 
+def broken_rules(puzzle: NumberCross, grid: Grid) -> Iterator[Broken]:
+    """Every rule the grid breaks, and where, lazily (the first costs little). A grid of the wrong
+    shape is judged no further; the digits are judged only once tiles and numbers are sound."""
+    shape = list(_shape_broken(puzzle, grid))
+    if shape:
+        yield from shape
+        return
+    placed = list(chain(_tile_broken(puzzle, grid), _number_broken(puzzle, grid)))
+    yield from placed
+    if not placed:
+        yield from _digit_broken(puzzle, grid)
+
+
 def solution_problem(puzzle: NumberCross, grid: Grid) -> str | None:
     """What rule the grid breaks (a sentence), or None if it keeps every rule."""
-    for check in (_shape_problem, _tile_problem, _number_problem, _digit_problem):
-        problem = check(puzzle, grid)
-        if problem is not None:
-            return problem
-    return None
+    first = next(broken_rules(puzzle, grid), None)
+    return first.text if first else None
 
 
-def _shape_problem(puzzle: NumberCross, grid: Grid) -> str | None:
+def _shape_broken(puzzle: NumberCross, grid: Grid) -> Iterator[Broken]:
     if len(grid) != puzzle.rows or any(len(row) != puzzle.cols for row in grid):
-        return f"the grid is not {puzzle.rows} rows of {puzzle.cols} cells"
+        yield Broken("shape", "the grid", f"the grid is not {puzzle.rows} rows of {puzzle.cols} cells")
+        return
     for r, row in enumerate(grid):
         for c, value in enumerate(row):
             if value is not None and (type(value) is not int or not 1 <= value <= 9):
-                return f"cell ({r}, {c}) holds {value!r}, not a digit 1-9 or a tile"
-    return None
+                yield Broken("shape", cell_text((r, c)), f"{cell_text((r, c))} holds {value!r}, not a digit 1-9 "
+                                                         "or a tile")
 
 
-def _tile_problem(puzzle: NumberCross, grid: Grid) -> str | None:
+def _tile_broken(puzzle: NumberCross, grid: Grid) -> Iterator[Broken]:
     for cell in _tiles(grid):
         if cell in puzzle.highlighted:
-            return f"a tile stands on the highlighted cell {cell}"
+            yield Broken("tile", cell_text(cell), f"a tile stands on the highlighted cell at {cell_text(cell)}")
         for other in puzzle.neighbours(cell):
-            if grid[other[0]][other[1]] is None:
-                return f"the tiles at {cell} and {other} share an edge"
-    return None
+            if other > cell and grid[other[0]][other[1]] is None:
+                yield Broken("tile", cell_text(cell), f"the tiles at {cell_text(cell)} and {cell_text(other)} "
+                                                      "share an edge")
 
 
-def _number_problem(puzzle: NumberCross, grid: Grid) -> str | None:
+def _number_broken(puzzle: NumberCross, grid: Grid) -> Iterator[Broken]:
     for r, row in enumerate(grid):
         for first, last in runs(row):
             if first == last:
-                return f"row {r}: the run at column {first} has a single digit"
+                yield Broken("run", cell_text((r, first)), f"row {r + 1}: the run at column {first + 1} has a "
+                                                           "single digit")
     seen: dict[int, int] = {}
     for placed in numbers(grid):
+        if placed.cols[0] == placed.cols[1]:
+            continue  # a single digit is no number: the run rule has named it
         clue = puzzle.clues[placed.row]
+        where = f"row {placed.row + 1}, columns {placed.cols[0] + 1}-{placed.cols[1] + 1}"
         if not clue.holds(placed.value):
-            return f"row {placed.row}: {placed.value} is not '{clue.text}'"
+            yield Broken("clue", where, f"row {placed.row + 1}: {placed.value} is not '{clue.text}'")
         if placed.value in seen:
-            return f"{placed.value} appears twice (rows {seen[placed.value]} and {placed.row})"
-        seen[placed.value] = placed.row
-    return None
+            yield Broken("repeat", where, f"{placed.value} appears twice (rows {seen[placed.value] + 1} and "
+                                          f"{placed.row + 1})")
+        seen.setdefault(placed.value, placed.row)
 
 
-def _digit_problem(puzzle: NumberCross, grid: Grid) -> str | None:
-    """None if some region digits and some split of the tiles' digits make the grid."""
+def _digit_broken(puzzle: NumberCross, grid: Grid) -> Iterator[Broken]:
+    """A region no one digit explains; else, when no region digits and no split of the tiles'
+    digits make the grid, that."""
     cells = _cells_by_region(puzzle)
     options = {region: _possible_digits(puzzle, grid, members) for region, members in cells.items()}
-    for region, digits in options.items():
-        if not digits:
-            return f"no digit for region {region} explains its cells"
+    empty = [region for region, digits in options.items() if not digits]
+    for region in empty:
+        yield Broken("region", f"region {region}", _why_no_digit(puzzle, grid, region, cells[region]))
+    if empty or _region_digits_exist(puzzle, grid, options):
+        return
+    yield Broken("sharing", "the tiles", "no region digits and no split of the tiles' digits make this grid")
+
+
+def _why_no_digit(puzzle: NumberCross, grid: Grid, region: int, members: list[Cell]) -> str:
+    """Why no one digit fits the region: two cells no tile can add to hold different digits, or
+    one holds more than another cell of the region."""
+    fixed = [cell for cell in members if grid[cell[0]][cell[1]] is not None and not _can_receive(puzzle, grid, cell)]
+    digits = [cell for cell in members if grid[cell[0]][cell[1]] is not None]
+    low = min(digits, key=lambda cell: grid[cell[0]][cell[1]] or 0)
+    for a in fixed:
+        for b in (*fixed, low):
+            if grid[a[0]][a[1]] != grid[b[0]][b[1]]:
+                va, vb = grid[a[0]][a[1]], grid[b[0]][b[1]]
+                return (f"region {region} has one digit, but {cell_text(a)} holds {va} and no tile can add to it, "
+                        f"while {cell_text(b)} holds {vb}")
+    return f"no digit for region {region} explains its cells"
+
+
+def _region_digits_exist(puzzle: NumberCross, grid: Grid, options: dict[int, list[int]]) -> bool:
+    """Whether some digits, one per region from its options, differing across region borders,
+    let the tiles share their digits out to make the grid."""
     touching = _touching_regions(puzzle)
     order = sorted(options, key=lambda region: len(options[region]))
     chosen: dict[int, int] = {}
@@ -82,9 +126,7 @@ def _digit_problem(puzzle: NumberCross, grid: Grid) -> str | None:
                 del chosen[region]
         return False
 
-    if assign(0):
-        return None
-    return "no region digits and no split of the tiles' digits make this grid"
+    return assign(0)
 
 
 def _cells_by_region(puzzle: NumberCross) -> dict[int, list[Cell]]:

@@ -8,10 +8,12 @@ every rule from scratch: the pieces named, their shapes, their counts, and every
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterator
 from functools import lru_cache
 
 from solver.box import as_vec
-from solver.packing.model import Cube, Packing, PackingPuzzle
+from solver.broken import Broken
+from solver.packing.model import Cube, Packing, PackingPuzzle, Placement, reading_key
 
 Matrix = tuple[tuple[int, int, int], tuple[int, int, int], tuple[int, int, int]]
 
@@ -63,29 +65,66 @@ def is_rotation_of(cubes: frozenset[Cube], piece: frozenset[Cube]) -> bool:
     return len(cubes) == len(piece) and _at_origin(cubes) in rotations_of(piece)
 
 
-def packing_problem(puzzle: PackingPuzzle, packing: Packing) -> str | None:
-    """What is wrong with a packing of the puzzle, or None if it is one."""
+def cube_text(cube: Cube) -> str:
+    """A cube as a person finds it in a solution file: 'level 1, row 2, column 3' for (2, 1, 0)."""
+    x, y, z = cube
+    return f"level {z + 1}, row {y + 1}, column {x + 1}"
+
+
+def broken_rules(puzzle: PackingPuzzle, packing: Packing) -> Iterator[Broken]:
+    """Every rule the packing breaks, and where: a piece that is no piece of the puzzle, a cube
+    outside the box or the shape, a cube covered twice, cubes left uncovered, a piece used too
+    often or too rarely. Placements are numbered from 1 in the packing's order."""
     turned = {piece.name: rotations_of(piece.cubes) for piece in puzzle.pieces}
     covered: Counter[Cube] = Counter()
     for k, placement in enumerate(packing, 1):
         if placement.piece not in turned:
-            return f"placement {k} names a piece {placement.piece!r} the puzzle does not have"
-        if _at_origin(placement.cubes) not in turned[placement.piece]:
-            return f"placement {k} is not a rotation of piece {placement.piece}"
+            yield Broken("piece", f"piece {k}", f"placement {k} names a piece {placement.piece!r} the puzzle does "
+                                                "not have")
+        elif _at_origin(placement.cubes) not in turned[placement.piece]:
+            yield Broken("piece", f"piece {k}", f"placement {k} is not a rotation of piece {placement.piece}")
         covered.update(placement.cubes)
-    sides = puzzle.box
-    for cube, times in sorted(covered.items()):
-        if not all(0 <= cube[i] < sides[i] for i in range(3)):
-            return f"cube {cube} lies outside the box"
-        if puzzle.target is not None and cube not in puzzle.target:
-            return f"cube {cube} is not part of the shape"
-        if times > 1:
-            return f"cube {cube} is covered {times} times"
-    missing = (sides[0] * sides[1] * sides[2] if puzzle.target is None else len(puzzle.target)) - len(covered)
-    if missing:
-        return f"{missing} cubes of {'the box' if puzzle.target is None else 'the shape'} are not covered"
+    yield from _cover_broken(puzzle, covered)
     used = Counter(placement.piece for placement in packing)
     for piece in puzzle.pieces:
         if used[piece.name] != piece.count:
-            return f"piece {piece.name} is used {used[piece.name]} times, the puzzle has {piece.count}"
-    return None
+            yield Broken("count", f"piece {piece.name}", f"piece {piece.name} is used {used[piece.name]} times, the "
+                                                         f"puzzle has {piece.count}")
+
+
+def _cover_broken(puzzle: PackingPuzzle, covered: Counter[Cube]) -> Iterator[Broken]:
+    sides = puzzle.box
+    for cube, times in sorted(covered.items()):
+        if not all(0 <= cube[i] < sides[i] for i in range(3)):
+            yield Broken("box", str(cube), f"cube {cube} lies outside the box")
+        elif puzzle.target is not None and cube not in puzzle.target:
+            yield Broken("shape", cube_text(cube), f"cube {cube} is not part of the shape")
+        if times > 1:
+            yield Broken("overlap", cube_text(cube), f"cube {cube} is covered {times} times")
+    inside = sum(1 for cube in covered if cube in puzzle.target_cubes)
+    missing = sorted(puzzle.target_cubes - set(covered), key=reading_key)
+    if missing:
+        where = cube_text(missing[0])
+        yield Broken("cover", where, f"{puzzle.volume - inside} cubes of {puzzle.what} are not covered (the first "
+                                     f"at {where})")
+
+
+def packing_problem(puzzle: PackingPuzzle, packing: Packing) -> str | None:
+    """What is wrong with a packing of the puzzle, or None if it is one."""
+    first = next(broken_rules(puzzle, packing), None)
+    return first.text if first else None
+
+
+def named_by_shape(puzzle: PackingPuzzle, packing: Packing) -> tuple[Packing, list[Broken]]:
+    """A packing whose placements are named by number (a solution file read without its puzzle)
+    with each named after the puzzle's piece it is a rotation of; a placement that is the shape of
+    no piece keeps its number and is a broken rule."""
+    named, broken = [], []
+    for k, placement in enumerate(packing, 1):
+        name = next((piece.name for piece in puzzle.pieces if is_rotation_of(placement.cubes, piece.cubes)), None)
+        if name is None:
+            first = cube_text(min(placement.cubes, key=reading_key))
+            broken.append(Broken("piece", f"piece {k}", f"the cubes of piece {k} (from {first}) are not the shape "
+                                                        "of any piece of the puzzle"))
+        named.append(Placement(name or placement.piece, placement.cubes))
+    return tuple(named), broken

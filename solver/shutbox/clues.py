@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from math import prod
 
 from solver.folding import Folding
@@ -10,29 +10,39 @@ from solver.grid import Cell, cell_text
 from solver.shutbox.puzzle import Number, Puzzle
 
 
-def circle_problem(puzzle: Puzzle, folding: Folding) -> str | None:
-    """A circled number must lie directly opposite another circled number, on the opposite face.
-
-    Returns what breaks the rule, or None."""
+def circle_broken(puzzle: Puzzle, folding: Folding) -> Iterator[tuple[Cell, str]]:
+    """Every circled number not directly opposite another circled number, on the opposite face:
+    (its cell, what breaks the rule)."""
     at = {folding.placement[cell]: cell for cell in puzzle.circled()}
     for place, cell in sorted(at.items(), key=lambda item: item[1]):
         face, u, v = place
         if (face ^ 1, u, v) not in at:
-            return f"circled {puzzle.numbers[cell].value} at {cell_text(cell)} has no circled number opposite it"
-    return None
+            yield cell, f"circled {puzzle.numbers[cell].value} at {cell_text(cell)} has no circled number opposite it"
+
+
+def circle_problem(puzzle: Puzzle, folding: Folding) -> str | None:
+    """A circled number must lie directly opposite another circled number, on the opposite face.
+
+    Returns what breaks the rule, or None."""
+    return next((text for _, text in circle_broken(puzzle, folding)), None)
+
+
+def square_broken(puzzle: Puzzle, folding: Folding) -> Iterator[tuple[Cell, str]]:
+    """Every squared number with no squared number edge-adjacent on its face: (its cell, what
+    breaks the rule)."""
+    at = {folding.placement[cell]: cell for cell in puzzle.squared()}
+    for (face, u, v), cell in sorted(at.items(), key=lambda item: item[1]):
+        beside = [(face, u + 1, v), (face, u - 1, v), (face, u, v + 1), (face, u, v - 1)]
+        if not any(place in at for place in beside):
+            value = puzzle.numbers[cell].value
+            yield cell, f"squared {value} at {cell_text(cell)} has no squared number beside it on its face"
 
 
 def square_problem(puzzle: Puzzle, folding: Folding) -> str | None:
     """A squared number must be edge-adjacent to another squared number on the same face.
 
     Returns what breaks the rule, or None."""
-    at = {folding.placement[cell]: cell for cell in puzzle.squared()}
-    for (face, u, v), cell in sorted(at.items(), key=lambda item: item[1]):
-        beside = [(face, u + 1, v), (face, u - 1, v), (face, u, v + 1), (face, u, v - 1)]
-        if not any(place in at for place in beside):
-            value = puzzle.numbers[cell].value
-            return f"squared {value} at {cell_text(cell)} has no squared number beside it on its face"
-    return None
+    return next((text for _, text in square_broken(puzzle, folding)), None)
 
 
 def clue_problem(puzzle: Puzzle, folding: Folding) -> str | None:

@@ -34,7 +34,7 @@ def test_kind_names():
     assert KIND.name == "block-party" and KIND.title == "Block Party"
     assert not KIND.recognise("number-cross") and not KIND.recognise("packing")
     assert set(KIND.artifacts) == {"solution.txt", "solution.json", "puzzle.pdf", "solution.pdf", "puzzle.svg",
-                                   "solution.svg", "index.html"}
+                                   "solution.svg", "index.html", "hints.pdf"}
 
 
 @pytest.mark.parametrize(("path", "code", "words"), [

@@ -161,7 +161,7 @@ def test_the_checker_rejects_a_grid_broken_in_each_rule(nc5, changes, piece):
 
 def test_the_checker_rejects_a_number_used_twice():
     puzzle = parse_number_cross("number-cross 2 2\nregions:\n0 0\n0 0\nhighlighted:\n. .\n. .\nclues:\nany\nany\n")
-    assert solution_problem(puzzle, ((3, 3), (3, 3))) == "33 appears twice (rows 0 and 1)"
+    assert solution_problem(puzzle, ((3, 3), (3, 3))) == "33 appears twice (rows 1 and 2)"
     assert solution_problem(puzzle, ((3, 3), (4, 4))) is not None  # one region, two digits
     assert solution_problem(puzzle, ((3, 3), (3, 3, 3))) is not None  # wrong shape
 

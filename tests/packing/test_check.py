@@ -4,8 +4,18 @@ from __future__ import annotations
 
 import pytest
 
-from solver.packing import Placement, make_packing, packing_problem, parse_packing, parse_solution
-from solver.packing.check import TURNS, is_rotation_of
+from foldkit.cli import main
+from foldkit.errors import EXIT_WRONG
+from solver.packing import (
+    Placement,
+    make_packing,
+    packing_problem,
+    parse_packing,
+    parse_solution,
+    solution_picture,
+    solve,
+)
+from solver.packing.check import TURNS, broken_rules, is_rotation_of
 from tests.conftest import EXAMPLES, ROOT
 
 SOLUTION = ROOT / "tests" / "packing" / "data" / "y-pentacube.solution.txt"
@@ -30,7 +40,7 @@ def _moved(placement: Placement, dx: int) -> Placement:
 
 
 def test_a_missing_piece_leaves_cubes_uncovered(y_puzzle, published):
-    assert packing_problem(y_puzzle, published[1:]) == "5 cubes of the box are not covered"
+    assert packing_problem(y_puzzle, published[1:]).startswith("5 cubes of the box are not covered")
 
 
 def test_an_overlap_is_found(y_puzzle, published):
@@ -79,3 +89,48 @@ def test_the_checker_builds_its_own_24_rotations():
     screw = frozenset({(0, 0, 0), (1, 0, 0), (1, 1, 0), (1, 1, 1)})
     assert is_rotation_of(frozenset({(5, 5, 5), (5, 6, 5), (4, 6, 5), (4, 6, 6)}), screw)
     assert not is_rotation_of(frozenset((1 - x, y, z) for x, y, z in screw), screw)
+
+
+# ---------------------------------------------------------------------------------------------
+# foldkit check
+
+
+def check_run(capsys, *argv):
+    code = main(["check", *map(str, argv)])
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_check_accepts_a_packing_and_names_what_a_moved_piece_breaks(tmp_path, capsys):
+    puzzle_path = EXAMPLES / "soma.txt"
+    puzzle = parse_packing(puzzle_path.read_text(), str(puzzle_path))
+    packing = solve(puzzle).packing
+    right = tmp_path / "right.txt"
+    right.write_text(solution_picture(packing, puzzle.box))
+    code, out, _ = check_run(capsys, puzzle_path, right)
+    assert code == 0 and "is right" in out
+    first = packing[0]
+    moved = make_packing([Placement(first.piece, frozenset((x, y, z + 1) for x, y, z in first.cubes)), *packing[1:]])
+    rules = {b.rule for b in broken_rules(puzzle, moved)}
+    assert {"overlap", "cover"} <= rules or "box" in rules
+    wrong = tmp_path / "wrong.txt"
+    wrong.write_text(solution_picture(moved, puzzle.box))
+    code, out, _ = check_run(capsys, puzzle_path, wrong)
+    assert code == EXIT_WRONG and "rule:" in out
+
+
+def test_check_names_pieces_whose_cubes_were_swapped(tmp_path, capsys):
+    puzzle_path = EXAMPLES / "y-pentacube.txt"
+    puzzle = parse_packing(puzzle_path.read_text(), str(puzzle_path))
+    lines = solution_picture(solve(puzzle).packing, puzzle.box).splitlines()
+    row = lines[1].split()
+    k = next(i for i in range(len(row) - 1) if row[i] != row[i + 1])
+    row[k], row[k + 1] = row[k + 1], row[k]
+    lines[1] = " ".join(row)
+    swapped = tmp_path / "swapped.txt"
+    swapped.write_text("\n".join(lines) + "\n")
+    code, out, _ = check_run(capsys, puzzle_path, swapped)
+    assert code == EXIT_WRONG
+    assert sum(line.startswith("piece rule: the cubes of piece") for line in out.splitlines()) == 2
+    code, _, err = check_run(capsys, puzzle_path, "123")
+    assert code == 2 and "no number answer" in err

@@ -8,6 +8,7 @@ files) and ``pages`` (the printed sheets and index.html).
 from __future__ import annotations
 
 from foldkit.kinds.base import Kind, PaperOptions, lazy_module
+from foldkit.kinds.checks import check_command
 from foldkit.kinds.grids import GridSolveOptions
 from foldkit.kinds.sheets import grid_page, sheet_command, sheet_makers
 from foldkit.page import with_page
@@ -15,6 +16,7 @@ from foldkit.page import with_page
 body = lazy_module("foldkit.kinds.numbercross.report")  # the kind's body, loaded when it runs
 printed = lazy_module("foldkit.kinds.numbercross.pages")
 solver_parse = lazy_module("solver.numbercross.parse")
+checking = lazy_module("foldkit.kinds.numbercross.check")
 
 KIND = Kind(
     name="number-cross",
@@ -33,5 +35,6 @@ KIND = Kind(
     }),
     solve_options=GridSolveOptions,
     build_options=PaperOptions,
-    commands={"sheet": sheet_command(grid_page(printed.puzzle_sheet))},
+    commands={"sheet": sheet_command(grid_page(printed.puzzle_sheet)),
+              "check": check_command(checking.read, checking.judge, checking.number)},
 )

@@ -14,12 +14,17 @@ from foldkit import options as opt
 from foldkit.errors import EXIT_BAD_INPUT, FoldkitError
 from foldkit.exchange import VIDEO_FORMATS, format_of
 from foldkit.kinds.base import BedOptions, Command, GifOptions, Kind, NoOptions, PaperOptions, lazy_module, option
+from foldkit.kinds.checks import check_command
+from foldkit.kinds.hints import hint_command
 from foldkit.page import with_page
 
 body = lazy_module("foldkit.kinds.packing.report")  # the kind's body, loaded when it runs
 makers = lazy_module("foldkit.kinds.packing.artifacts")
 page = lazy_module("foldkit.page.packing")
 packing_solver = lazy_module("solver.packing")
+checking = lazy_module("foldkit.kinds.packing.check")
+hinting = lazy_module("foldkit.kinds.packing.hints")
+hint_pages = lazy_module("foldkit.kinds.hint_pages")
 counting = lazy_module("foldkit.kinds.packing.counting")
 xmpuzzle = lazy_module("solver.packing.xmpuzzle")
 GZIP_MAGIC = b"\x1f\x8b"  # how every BurrTools .xmpuzzle starts
@@ -130,6 +135,7 @@ KIND = Kind(
     outcome=body.outcome,
     text=body.text,
     json=body.json,
+    grade=hinting.grade,
     artifacts=with_page(page.packing_page, {
         "solution.txt": body.packed_solution_txt,
         "solution.json": body.packed_solution_json,
@@ -138,6 +144,7 @@ KIND = Kind(
         "assembly.glb": makers.assembly_glb,
         "pieces.stl": makers.print_files,  # with piece-NAME.stl and box.stl
         "pieces.3mf": makers.pieces_3mf,  # the beds of pieces.stl, each piece an object in its colour
+        "hints.pdf": hint_pages.packing_pdf,
     }),
     solve_options=PackingSolveOptions,
     build_options=PackingBuildOptions,
@@ -149,5 +156,7 @@ KIND = Kind(
               "merge": Command("merge", "combine the JSON of 'solve --all --part K/N' runs into the whole count",
                                body.run_merge, MergeOptions, target="none"),
               "generate": Command("generate", "challenge cards: a few pieces given, one way to place the rest",
-                                  challenges.run_generate, ChallengeOptions, target="none")},
+                                  challenges.run_generate, ChallengeOptions, target="none"),
+              "check": check_command(checking.read, checking.judge),
+              "hint": hint_command(hinting.read_progress, hinting.wrong, hinting.hint, hinting.diary, "piece")},
 )

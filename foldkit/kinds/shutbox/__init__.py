@@ -12,7 +12,9 @@ from dataclasses import dataclass
 
 from foldkit import options as opt
 from foldkit.kinds.base import Kind, lazy_module, option
+from foldkit.kinds.checks import check_command
 from foldkit.kinds.folds import FOLD_ARTIFACTS, FOLD_COMMANDS, FoldBuildOptions
+from foldkit.kinds.hints import hint_command
 from foldkit.kinds.sheets import sheet_command
 from foldkit.kinds.shutbox.generate import GENERATE_COMMAND
 from foldkit.page import with_page
@@ -22,6 +24,9 @@ body = lazy_module("foldkit.kinds.shutbox.solved")  # the kind's body, loaded wh
 printed = lazy_module("foldkit.kinds.shutbox.pages")
 texts = lazy_module("foldkit.kinds.shutbox.report")
 puzzle = lazy_module("solver.shutbox.puzzle")
+checking = lazy_module("foldkit.kinds.shutbox.check")
+hinting = lazy_module("foldkit.kinds.shutbox.hints")
+hint_pages = lazy_module("foldkit.kinds.hint_pages")
 
 
 @dataclass(frozen=True)
@@ -45,11 +50,15 @@ KIND = Kind(
     outcome=body.outcome,
     text=texts.report_text,
     json=texts.report_json,
+    grade=hinting.grade,
     solve_options=ShutboxSolveOptions,
     build_options=ShutboxBuildOptions,
     artifacts=with_page(printed.index_page, {"solution.txt": body.solution_txt,
                                              "solution.json": body.solution_json, **FOLD_ARTIFACTS,
-                                             "puzzle.pdf": printed.puzzle_pdf, "puzzle.svg": printed.puzzle_svg}),
+                                             "puzzle.pdf": printed.puzzle_pdf, "puzzle.svg": printed.puzzle_svg,
+                                             "hints.pdf": hint_pages.shut_the_box_pdf}),
     subject=body.subject,
-    commands={**FOLD_COMMANDS, "sheet": sheet_command(printed.puzzle_page), "generate": GENERATE_COMMAND},
+    commands={**FOLD_COMMANDS, "sheet": sheet_command(printed.puzzle_page), "generate": GENERATE_COMMAND,
+              "check": check_command(checking.read, checking.judge, checking.number),
+              "hint": hint_command(hinting.read_progress, hinting.wrong, hinting.hint, hinting.diary, "cells")},
 )

@@ -1,0 +1,28 @@
+"""`foldkit check` for a packing: a solution file is the packing as levels of piece numbers
+(``solution.txt``); each numbered piece is named after the puzzle's piece it is a rotation of,
+then the independent checker judges the whole. A packing has no number answer."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from solver.broken import Broken
+from solver.packing.check import broken_rules, named_by_shape
+from solver.packing.model import Packing, PackingPuzzle
+from solver.packing.parse import parse_solution
+
+
+def read(puzzle: PackingPuzzle, text: str, source: str) -> Packing:
+    """The packing a solution file shows, its pieces named by their numbers."""
+    return parse_solution(text, source)
+
+
+def judge(puzzle: PackingPuzzle, packing: Packing) -> Iterator[Broken]:
+    """Pieces that are the shape of no piece, then every rule the rest break (a piece of no shape
+    is not named twice)."""
+    named, shapeless = named_by_shape(puzzle, packing)
+    yield from shapeless
+    unnamed = {broken.where for broken in shapeless}
+    yield from (broken for broken in broken_rules(puzzle, named)
+                if not (broken.rule == "piece" and broken.where in unnamed))
+

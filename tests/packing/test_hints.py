@@ -1,0 +1,79 @@
+"""The human-style packer: every step stays on the way to a packing, the diary ends at a packing
+the independent checker accepts, progress that cannot be completed is caught, and `foldkit hint`."""
+
+from __future__ import annotations
+
+import pytest
+
+from foldkit.cli import main
+from foldkit.errors import EXIT_WRONG
+from solver.packing import make_packing, packing_problem, parse_packing, solution_picture
+from solver.packing.deduce import Table, completion, members, start, steps
+from solver.packing.hints import diary, hint, wrong_progress
+from tests.conftest import EXAMPLES
+
+SMALL = ["soma", "l-tricubes", "mixed-2x3x4", "scott-pentominoes"]
+
+
+def load(name: str):
+    path = EXAMPLES / f"{name}.txt"
+    return parse_packing(path.read_text(), str(path))
+
+
+def run(capsys, *argv):
+    code = main(list(map(str, argv)))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+@pytest.mark.parametrize("name", [*SMALL, "y-pentacube"])
+def test_the_diary_ends_at_a_packing_the_checker_accepts(name):
+    puzzle = load(name)
+    table = Table(puzzle)
+    walked = [state for _, state in steps(table, start(table))]
+    assert packing_problem(puzzle, make_packing(walked[-1].placed)) is None
+    assert diary(puzzle).end.startswith("Packed: every cube is covered")
+
+
+@pytest.mark.parametrize("name", SMALL)
+def test_every_step_stays_on_the_way_to_a_packing(name):
+    puzzle = load(name)
+    table = Table(puzzle)
+    state = start(table)
+    for step, then in steps(table, state):
+        assert completion(table, then) is not None, step.text
+        if step.rule == "dead end":  # nothing struck is in any packing of the rest: each one alone is hopeless
+            for k in members(step.struck)[:5]:
+                assert completion(table, start(table, (*state.placed, table.all[k]))) is None
+        state = then
+
+
+def test_a_hint_from_progress_places_a_piece_on_the_way(tmp_path, capsys):
+    puzzle = load("soma")
+    table = Table(puzzle)
+    packing = completion(table, start(table))
+    progress = make_packing(packing[:3])
+    entries = hint(puzzle, progress)
+    assert entries and entries[-1].writes
+    path = tmp_path / "progress.txt"
+    path.write_text(solution_picture(progress, puzzle.box))
+    code, out, _ = run(capsys, "hint", EXAMPLES / "soma.txt", "--progress", path)
+    assert code == 0 and out.startswith("soma: ") and "piece " in out
+
+
+def test_progress_that_no_packing_completes_names_the_piece(tmp_path, capsys):
+    puzzle = load("soma")
+    table = Table(puzzle)
+    hopeless = next(p for p in table.all if completion(table, start(table, (p,))) is None)
+    assert wrong_progress(puzzle, (hopeless,))[0].startswith("piece 1 (piece ")
+    path = tmp_path / "progress.txt"
+    path.write_text(solution_picture((hopeless,), puzzle.box))
+    code, out, _ = run(capsys, "hint", EXAMPLES / "soma.txt", "--progress", path)
+    assert code == EXIT_WRONG and "no packing of the rest exists with it there" in out
+
+
+def test_hint_all_and_solve_report_the_grade(capsys):
+    code, out, _ = run(capsys, "hint", EXAMPLES / "l-tricubes.txt", "--all")
+    assert code == 0 and out.splitlines()[-2].startswith("Packed") and "Difficulty: " in out.splitlines()[-1]
+    code, out, _ = run(capsys, "solve", EXAMPLES / "l-tricubes.txt", "--grade")
+    assert code == 0 and out.splitlines()[-1].startswith("Difficulty: ")
