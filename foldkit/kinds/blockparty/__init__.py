@@ -21,6 +21,7 @@ from __future__ import annotations
 from foldkit.errors import EXIT_AMBIGUOUS, EXIT_BAD_INPUT, EXIT_NO_SOLUTION, EXIT_UNFINISHED, FoldkitError
 from foldkit.exchange.json import json_bytes
 from foldkit.kinds.base import Kind, Outcome, PaperOptions, sole_solution
+from foldkit.kinds.blockparty.generate import generate_command
 from foldkit.kinds.grids import GridSolveOptions, ambiguous_text, grid_text
 from foldkit.kinds.sheets import grid_page, sheet_command, sheet_makers, titled
 from foldkit.page import with_page
@@ -181,5 +182,5 @@ KIND = Kind(
     }, rules=RULES),
     solve_options=GridSolveOptions,
     build_options=PaperOptions,
-    commands={"sheet": sheet_command(grid_page(puzzle_sheet))},
+    commands={"sheet": sheet_command(grid_page(puzzle_sheet)), "generate": generate_command(puzzle_sheet)},
 )
