@@ -27,6 +27,7 @@ from foldkit.errors import EXIT_AMBIGUOUS, EXIT_NO_SOLUTION, EXIT_UNFINISHED
 from foldkit.exchange.json import json_bytes
 from foldkit.kinds.base import Kind, Outcome, PaperOptions, sole_solution
 from foldkit.kinds.grids import GridSolveOptions, ambiguous_text, grid_text
+from foldkit.kinds.numbercross.generate import generate_command
 from foldkit.kinds.sheets import grid_page, sheet_command, sheet_makers, titled
 from foldkit.page import with_page
 from foldkit.page.grid import numbercross_page
@@ -201,5 +202,5 @@ KIND = Kind(
     }, rules=RULES),
     solve_options=GridSolveOptions,
     build_options=PaperOptions,
-    commands={"sheet": sheet_command(grid_page(puzzle_sheet))},
+    commands={"sheet": sheet_command(grid_page(puzzle_sheet)), "generate": generate_command(puzzle_sheet)},
 )
