@@ -3,11 +3,12 @@ set (generated puzzles on which 100-150 layouts keep the grid rules and only the
 decides; goal at most 1.0 s each), on nov2025 (goal 0.35 s), and `foldkit generate` of a 20x20
 puzzle at the default difficulty over --seeds seeds (goal: median at most 60 s).
 Issue 22's bars (--kind): `foldkit generate block-party` of a 10x10 grid at the default largest
-region over --seeds seeds (goal: median at most 5 s), with where the time goes, in process.
+region over --seeds seeds (goal: median at most 5 s), with where the time goes, in process; and
+`foldkit generate number-cross` of 5x5 and 7x7 grids over --seeds seeds (11x11: goal 60 s, not met).
 
 The machine may be shared: each line gives the wall time and the CPU time (user + sys) of the
 child processes, which load on the machine inflates far less.
-Usage: python bench/generate_speed.py [--runs N] [--seeds N] [--no-generate] [--kind shutbox|block-party]
+Usage: python bench/generate_speed.py [--runs N] [--seeds N] [--no-generate] [--kind shutbox|block-party|number-cross]
 """
 
 from __future__ import annotations
@@ -64,10 +65,13 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--seeds", type=int, default=5)
     parser.add_argument("--no-generate", action="store_true")
-    parser.add_argument("--kind", choices=("shutbox", "block-party"), default="shutbox")
+    parser.add_argument("--kind", choices=("shutbox", "block-party", "number-cross"), default="shutbox")
     args = parser.parse_args()
     if args.kind == "block-party":
         blockparty(args.seeds)
+        return
+    if args.kind == "number-cross":
+        numbercross(args.seeds)
         return
     foldkit("solve")  # compiles and caches the bytecode once
     print(f"foldkit solve, whole process, median of {args.runs}")
@@ -102,6 +106,19 @@ def blockparty(seeds: int) -> None:
     print("  in process, median over the seeds:")
     for step, seconds in blockparty_steps(seeds).items():
         print(f"    {step:<44} {seconds:6.3f} s")
+
+
+def numbercross(seeds: int) -> None:
+    """`foldkit generate number-cross`, 5x5 and 7x7, one process per seed."""
+    with tempfile.TemporaryDirectory() as folder:
+        for size in ("5x5", "7x7"):
+            print(f"foldkit generate number-cross --size {size}, {seeds} seeds")
+            samples = []
+            for seed in range(1, seeds + 1):
+                path = str(Path(folder) / f"{size}-{seed}.txt")
+                samples.append(foldkit("generate", "number-cross", "--size", size, "--seed", str(seed), "-o", path))
+                print(f"    seed {seed}: wall {samples[-1][0]:.2f} s, cpu {samples[-1][1]:.2f} s")
+            print(line(f"generate number-cross {size} (median)", samples, 60.0))
 
 
 def blockparty_steps(seeds: int) -> dict[str, float]:
