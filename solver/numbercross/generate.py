@@ -15,7 +15,6 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 
-from solver.numbercross import arith
 from solver.numbercross.check import solution_problem
 from solver.numbercross.clues import Clue, Condition
 from solver.numbercross.model import Cell, Grid, NumberCross, numbers, runs
@@ -24,10 +23,12 @@ from solver.numbercross.solve import solve
 Stop = Callable[[], None]  # raises to end the work (a time bound); returns otherwise
 Regions = tuple[tuple[int, ...], ...]
 
-PLANT_TRIES = 200  # planted grids tried before giving up
+PLANT_TRIES = 20_000  # planted grids tried before giving up (most are dropped without a solve)
+FIRST_CONDITIONS = 2  # per row, at most, before any is taken away: each costs a solve to try
 HIGHLIGHTED_SHARE = 0.08  # of the cells
-TILE_SHARE = 0.2  # of the cells, at most, tried as tiles
+TILE_SHARE = 0.12  # of the cells, at most, tried as tiles: more tiles, more numbers a row, fewer shared traits
 ANY = Clue(())
+SMALLEST_MULTIPLE, MAX_MULTIPLE = 7, 999  # 'multiple of N': past 2, 3, 5 and 6, as short as published ones
 RARE = ("square", "cube", "prime", "fibonacci", "palindrome", "triangular")  # the adjectives that tell much
 
 
@@ -54,7 +55,11 @@ def generate(rows: int, cols: int, rng: random.Random, stop: Stop = lambda: None
         if planted is None:
             continue
         puzzle, grid = planted
-        clued = replace(puzzle, clues=tuple(Clue(tuple(true_conditions(row))) for row in _row_values(grid)))
+        offered = [true_conditions(values) for values in _row_values(grid)]
+        if not all(offered):
+            continue  # a row with nothing telling to say leaves the search wide open: slow, and rarely unique
+        clues = tuple(Clue(tuple(rng.sample(found, min(len(found), FIRST_CONDITIONS)))) for found in offered)
+        clued = replace(puzzle, clues=clues)
         if not _pinned(clued, grid):
             continue
         thinned, witnesses = _thin(clued, grid, rng, stop)
@@ -166,14 +171,16 @@ def _row_values(grid: Grid) -> list[list[int]]:
 
 def true_conditions(values: list[int]) -> list[Condition]:
     """The telling conditions that hold for all the numbers of a row, each in a simple form: the
-    rarer adjectives (not odd or even), a multiple of the largest prime power of their greatest
-    common divisor (past 5: a multiple of 2, 3 or 5 tells little), a shared product or sum of
-    digits, divisible by each of its digits. Each costs a solve to try taking away, so the
-    weak ones are never offered."""
+    rarer adjectives (not odd or even), a multiple of the largest divisor of their greatest
+    common divisor from 7 to 999 (a larger N is unlike the published clues, and the solver's
+    test of a partial number against it grows as 9 to the power of its digits), a shared
+    product or sum of digits, divisible by each of its digits. Each costs a solve to try taking
+    away, so the weak ones are never offered."""
     found = [Condition(word) for word in RARE if all(Condition(word).holds(v) for v in values)]
-    powers = [p for p in _prime_powers(math.gcd(*values)) if p > 5]
-    if powers:
-        found.append(Condition("multiple", max(powers)))
+    common = math.gcd(*values)
+    divisors = [d for d in range(MAX_MULTIPLE, SMALLEST_MULTIPLE - 1, -1) if common % d == 0]
+    if divisors:
+        found.append(Condition("multiple", divisors[0]))
     for word, of in (("product", math.prod), ("sum", sum)):
         shared = {of(int(d) for d in str(v)) for v in values}
         if len(shared) == 1:
@@ -181,22 +188,6 @@ def true_conditions(values: list[int]) -> list[Condition]:
     if all(Condition("self-divisible").holds(v) for v in values):
         found.append(Condition("self-divisible"))
     return found
-
-
-def _prime_powers(n: int) -> list[int]:
-    """The prime powers whose product is n (12 -> [4, 3]), found by trial division up to 10**6
-    and one last factor (exact for any n with at most one prime factor past 10**6)."""
-    out, p = [], 2
-    while p * p <= n and p < 10**6:
-        if n % p == 0:
-            power = 1
-            while n % p == 0:
-                n, power = n // p, power * p
-            out.append(power)
-        p += 1
-    if n > 1 and (n < 10**12 or arith.is_prime(n)):
-        out.append(n)
-    return out
 
 
 def _pinned(puzzle: NumberCross, grid: Grid) -> bool:
