@@ -66,12 +66,13 @@ def main() -> None:
     parser.add_argument("--seeds", type=int, default=5)
     parser.add_argument("--no-generate", action="store_true")
     parser.add_argument("--kind", choices=("shutbox", "block-party", "number-cross"), default="shutbox")
+    parser.add_argument("--sizes", default="5x5,7x7", help="number-cross: the sizes to time, comma-separated")
     args = parser.parse_args()
     if args.kind == "block-party":
         blockparty(args.seeds)
         return
     if args.kind == "number-cross":
-        numbercross(args.seeds)
+        numbercross(args.seeds, args.sizes.split(","))
         return
     foldkit("solve")  # compiles and caches the bytecode once
     print(f"foldkit solve, whole process, median of {args.runs}")
@@ -108,15 +109,16 @@ def blockparty(seeds: int) -> None:
         print(f"    {step:<44} {seconds:6.3f} s")
 
 
-def numbercross(seeds: int) -> None:
-    """`foldkit generate number-cross`, 5x5 and 7x7, one process per seed."""
+def numbercross(seeds: int, sizes: list[str]) -> None:
+    """`foldkit generate number-cross` of each size, one process per seed."""
     with tempfile.TemporaryDirectory() as folder:
-        for size in ("5x5", "7x7"):
+        for size in sizes:
             print(f"foldkit generate number-cross --size {size}, {seeds} seeds")
             samples = []
             for seed in range(1, seeds + 1):
                 path = str(Path(folder) / f"{size}-{seed}.txt")
-                samples.append(foldkit("generate", "number-cross", "--size", size, "--seed", str(seed), "-o", path))
+                samples.append(foldkit("generate", "number-cross", "--size", size, "--seed", str(seed), "-o", path,
+                                       "--timeout", "600"))
                 print(f"    seed {seed}: wall {samples[-1][0]:.2f} s, cpu {samples[-1][1]:.2f} s")
             print(line(f"generate number-cross {size} (median)", samples, 60.0))
 
