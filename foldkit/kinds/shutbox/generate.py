@@ -124,5 +124,6 @@ def run_generate(call: Invocation) -> int:
     return 0
 
 
-GENERATE_COMMAND = Command("generate", "a new puzzle with a proven unique solution (Shut the Box)", run_generate,
+GENERATE_COMMAND = Command("generate", "a new puzzle with a proven unique solution (the kind first, default Shut the "
+                           "Box: 'foldkit kinds' says which have it)", run_generate,
                            GenerateOptions, target="none")
