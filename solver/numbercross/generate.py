@@ -59,8 +59,8 @@ def generate(rows: int, cols: int, rng: random.Random, stop: Stop = lambda: None
         if not all(offered):
             continue  # a row with nothing telling to say leaves the search wide open: slow, and rarely unique
         clues = tuple(Clue(tuple(rng.sample(found, min(len(found), FIRST_CONDITIONS)))) for found in offered)
-        clued = replace(puzzle, clues=clues)
-        if not _pinned(clued, grid):
+        clued = _pinned(replace(puzzle, clues=clues), grid, offered, rng, stop)
+        if clued is None:
             continue
         thinned, witnesses = _thin(clued, grid, rng, stop)
         return Generated(thinned, grid, witnesses, tries)
@@ -190,9 +190,25 @@ def true_conditions(values: list[int]) -> list[Condition]:
     return found
 
 
-def _pinned(puzzle: NumberCross, grid: Grid) -> bool:
-    report = solve(puzzle, limit=2)
-    return report.solutions == (grid,) and report.complete
+def _pinned(puzzle: NumberCross, grid: Grid, offered: list[list[Condition]], rng: random.Random,
+            stop: Stop) -> NumberCross | None:
+    """The puzzle with offered conditions added, each one broken by a second grid the solver
+    found, until the planted grid is the only one; None if a second grid keeps them all."""
+    while True:
+        stop()
+        report = solve(puzzle, limit=2)
+        others = [g for g in report.solutions if g != grid]
+        if not others:
+            return puzzle if report.solutions == (grid,) and report.complete else None
+        rows = _row_values(others[0])
+        breaking = [(r, c) for r, found in enumerate(offered) for c in found
+                    if c not in puzzle.clues[r].conditions and not all(c.holds(v) for v in rows[r])]
+        if not breaking:
+            return None
+        r, condition = rng.choice(breaking)
+        clues = list(puzzle.clues)
+        clues[r] = Clue((*clues[r].conditions, condition))
+        puzzle = replace(puzzle, clues=tuple(clues))
 
 
 def _thin(puzzle: NumberCross, grid: Grid, rng: random.Random,
