@@ -26,7 +26,7 @@ Clause = list[int]
 Stop = Callable[[], None]  # raises to end the work (a time bound); returns otherwise
 
 REGION_DRAWS = 20  # regions drawn at one place before the region made before it is drawn again
-BACKTRACKS = 30  # such steps back before the map is given up and started again
+CELLS_PER_BACKTRACK = 3  # a map is given up and started again after one step back per this many cells
 
 
 class Planting:
@@ -123,11 +123,12 @@ def _exactly_one(literals: list[int]) -> list[Clause]:
 
 def planted(rows: int, cols: int, max_region: int, rng: random.Random, stop: Stop) -> Planting | None:
     """A grid cut into random regions of 1 to max_region cells that has a filling (the solver's
-    last); None after BACKTRACKS places where no region drawn kept the grid fillable (each time
-    the region made before is taken away and drawn again)."""
+    last); None after one step back per CELLS_PER_BACKTRACK cells. A step back: at a place where
+    no region drawn kept the grid fillable, the region made before is taken away and drawn again."""
     planting = Planting(rows, cols, max_region, rng)
-    backtracks = 0 if planting.fillable() else BACKTRACKS + 1
-    while backtracks <= BACKTRACKS:
+    limit = len(planting.cells) // CELLS_PER_BACKTRACK
+    backtracks = 0 if planting.fillable() else limit + 1
+    while backtracks <= limit:
         stop()
         free = [cell for cell in planting.cells if cell not in planting.region_at]
         if not free:
