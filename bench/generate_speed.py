@@ -2,10 +2,13 @@
 set (generated puzzles on which 100-150 layouts keep the grid rules and only the folding
 decides; goal at most 1.0 s each), on nov2025 (goal 0.35 s), and `foldkit generate` of a 20x20
 puzzle at the default difficulty over --seeds seeds (goal: median at most 60 s).
+Issue 22's bars (--kind): `foldkit generate block-party` of a 10x10 grid at the default largest
+region over --seeds seeds (goal: median at most 5 s), with where the time goes, in process; and
+`foldkit generate number-cross` of 5x5 and 7x7 grids over --seeds seeds (11x11: goal 60 s, not met).
 
 The machine may be shared: each line gives the wall time and the CPU time (user + sys) of the
 child processes, which load on the machine inflates far less.
-Usage: python bench/generate_speed.py [--runs N] [--seeds N] [--no-generate]
+Usage: python bench/generate_speed.py [--runs N] [--seeds N] [--no-generate] [--kind shutbox|block-party|number-cross]
 """
 
 from __future__ import annotations
@@ -62,7 +65,15 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--seeds", type=int, default=5)
     parser.add_argument("--no-generate", action="store_true")
+    parser.add_argument("--kind", choices=("shutbox", "block-party", "number-cross"), default="shutbox")
+    parser.add_argument("--sizes", default="5x5,7x7", help="number-cross: the sizes to time, comma-separated")
     args = parser.parse_args()
+    if args.kind == "block-party":
+        blockparty(args.seeds)
+        return
+    if args.kind == "number-cross":
+        numbercross(args.seeds, args.sizes.split(","))
+        return
     foldkit("solve")  # compiles and caches the bytecode once
     print(f"foldkit solve, whole process, median of {args.runs}")
     print(line("nov2025 (72 layouts)", [foldkit("solve") for _ in range(args.runs)], 0.35))
@@ -78,6 +89,67 @@ def main() -> None:
             samples.append(foldkit("generate", "--seed", str(seed), "-o", str(Path(folder) / f"{seed}.txt")))
             print(f"    seed {seed}: wall {samples[-1][0]:.1f} s, cpu {samples[-1][1]:.1f} s")
     print(line("generate 20x20 (median)", samples, 60.0))
+
+
+def blockparty(seeds: int) -> None:
+    """`foldkit generate block-party`, 10x10, one process per seed; then the same seeds in process,
+    split into its steps."""
+    print(f"foldkit generate block-party 10x10, default largest region, {seeds} seeds")
+    samples = []
+    with tempfile.TemporaryDirectory() as folder:
+        foldkit("generate", "block-party", "--seed", "0", "-o", str(Path(folder) / "warm.txt"))  # bytecode
+        for seed in range(1, seeds + 1):
+            path = str(Path(folder) / f"{seed}.txt")
+            samples.append(foldkit("generate", "block-party", "--seed", str(seed), "-o", path))
+            print(f"    seed {seed}: wall {samples[-1][0]:.2f} s, cpu {samples[-1][1]:.2f} s")
+    print(line("generate block-party 10x10 (median)", samples, 5.0))
+    print(line("start-up (foldkit kinds)", [foldkit("kinds") for _ in range(3)], 5.0))
+    print("  in process, median over the seeds:")
+    for step, seconds in blockparty_steps(seeds).items():
+        print(f"    {step:<44} {seconds:6.3f} s")
+
+
+def numbercross(seeds: int, sizes: list[str]) -> None:
+    """`foldkit generate number-cross` of each size, one process per seed."""
+    with tempfile.TemporaryDirectory() as folder:
+        for size in sizes:
+            print(f"foldkit generate number-cross --size {size}, {seeds} seeds")
+            samples = []
+            for seed in range(1, seeds + 1):
+                path = str(Path(folder) / f"{size}-{seed}.txt")
+                samples.append(foldkit("generate", "number-cross", "--size", size, "--seed", str(seed), "-o", path,
+                                       "--timeout", "600"))
+                print(f"    seed {seed}: wall {samples[-1][0]:.2f} s, cpu {samples[-1][1]:.2f} s")
+            print(line(f"generate number-cross {size} (median)", samples, 60.0))
+
+
+def blockparty_steps(seeds: int) -> dict[str, float]:
+    """Median seconds of each step of generating a 10x10 Block Party puzzle, in process, as
+    ``solver.blockparty.generate.generate`` takes them (a region map that comes to a dead end is
+    started again: its time counts with the map that succeeds)."""
+    import random
+
+    from foldkit.kinds.blockparty import puzzle_sheet
+    from foldkit.paper.gridsheet import sheet_pdf
+    from solver.blockparty import generate as gen
+    from solver.blockparty.model import BlockParty
+    from solver.blockparty.plant import planted
+
+    steps = ("regions and the planted filling (SAT)", "givens taken away (SAT, one call a given)", "the sheet (PDF)")
+    times: dict[str, list[float]] = {step: [] for step in steps}
+    for seed in range(1, seeds + 1):
+        rng, start = random.Random(seed), time.perf_counter()
+        planting = None
+        while planting is None:
+            planting = planted(10, 10, 8, rng, lambda: None)
+        times[steps[0]].append(time.perf_counter() - start)
+        start = time.perf_counter()
+        givens, _ = gen._thin(planting, planting.filling(), rng, lambda: None)
+        times[steps[1]].append(time.perf_counter() - start)
+        start = time.perf_counter()
+        sheet_pdf(puzzle_sheet(BlockParty(10, 10, planting.regions(), givens)), "a4")
+        times[steps[2]].append(time.perf_counter() - start)
+    return {step: statistics.median(values) for step, values in times.items()}
 
 
 if __name__ == "__main__":

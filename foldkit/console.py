@@ -1,5 +1,4 @@
-"""The program at the terminal: a progress bar for long work, Ctrl-C (or SIGTERM), and a time
-bound on a whole command (``time_bound``).
+"""The program at the terminal: a progress bar for long work, and Ctrl-C (or SIGTERM).
 
 A library that swallows KeyboardInterrupt (some catch BaseException while they import) cannot
 hide Ctrl-C: the handler remembers it, and the next progress report or checkpoint raises it
@@ -9,11 +8,8 @@ first, are remembered and nothing else, so they cannot break the clean-up.
 
 from __future__ import annotations
 
-import contextlib
-import signal
 import sys
-import threading
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 
 _interrupted = False
 
@@ -71,23 +67,3 @@ def print_notes(notes: Iterable[str]) -> None:
     """Advice for the person at the terminal, one line each, on stderr."""
     for note in notes:
         print(f"foldkit: note: {note}", file=sys.stderr)
-
-
-@contextlib.contextmanager
-def time_bound(seconds: float, timed_out: type[Exception]) -> Iterator[None]:
-    """Raise timed_out in this thread once the seconds are up, wherever the work is: a generator
-    checks its own deadline between steps, but a single step (placing a net of a thousand cells
-    on a large grid, one search) can take longer than the whole bound."""
-    def expire(signum: int, frame: object) -> None:
-        raise timed_out(f"nothing made within {seconds:g} s")
-
-    if threading.current_thread() is not threading.main_thread():
-        yield  # signals reach only the main thread; the generator's own checks still hold
-        return
-    previous = signal.signal(signal.SIGALRM, expire)
-    signal.setitimer(signal.ITIMER_REAL, seconds)
-    try:
-        yield
-    finally:
-        signal.setitimer(signal.ITIMER_REAL, 0)
-        signal.signal(signal.SIGALRM, previous)

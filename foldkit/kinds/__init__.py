@@ -44,8 +44,9 @@ def all_kinds() -> tuple[Kind, ...]:
 
 
 def kind_named(name: str) -> Kind | None:
-    """The kind of that name ('packing', 'block-party', 'shutbox'), or None."""
-    return next((k for k in in_turn() if k.name == name), None)
+    """The kind of that name ('packing', 'block-party', 'shutbox'; 'blockparty' too: a dash is
+    easy to leave out), or None."""
+    return next((k for k in in_turn() if k.name.replace("-", "") == name.replace("-", "")), None)
 
 
 def in_turn() -> Iterator[Kind]:

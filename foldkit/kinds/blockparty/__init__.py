@@ -7,11 +7,16 @@ files) and ``pages`` (the printed sheets and index.html).
 
 from __future__ import annotations
 
-from foldkit.kinds.base import Kind, PaperOptions, lazy_module
+from dataclasses import dataclass
+
+from foldkit.errors import EXIT_BAD_INPUT, FoldkitError
+from foldkit.kinds.base import Command, Kind, PaperOptions, lazy_module, option
 from foldkit.kinds.checks import check_command
+from foldkit.kinds.generating import GeneratingOptions, grid_size
 from foldkit.kinds.grids import GridSolveOptions
 from foldkit.kinds.hints import hint_command
 from foldkit.kinds.sheets import grid_page, sheet_command, sheet_makers
+from foldkit.options import number
 from foldkit.page import with_page
 
 body = lazy_module("foldkit.kinds.blockparty.report")  # the kind's body, loaded when it runs
@@ -20,6 +25,26 @@ solver_parse = lazy_module("solver.blockparty.model")
 checking = lazy_module("foldkit.kinds.blockparty.check")
 hinting = lazy_module("foldkit.kinds.blockparty.hints")
 hint_pages = lazy_module("foldkit.kinds.hint_pages")
+
+MAX_REGION = 20  # the largest region a generator is asked for: the rules' clauses grow as its square
+MAX_GENERATED_SIDE = 30  # the largest grid a generator is asked for (a 20x20 takes 17-37 s)
+
+
+@dataclass(frozen=True)
+class BlockPartyGenerateOptions(GeneratingOptions):
+    size: tuple[int, int] = option((10, 10), "--size", f"grid size, each side 2 to {MAX_GENERATED_SIDE} (default "
+                                   "10x10)", grid_size(2, MAX_GENERATED_SIDE), "RxC")
+    max_region: int = option(8, "--max-region", f"regions of 1 to N cells, N from 1 to {MAX_REGION} (default 8)",
+                             number(int, 1, MAX_REGION, "a whole number"), "N")
+
+    def check(self) -> None:
+        rows, cols = self.size
+        if self.max_region > rows * cols:
+            raise FoldkitError(f"--max-region {self.max_region} is more than the {rows * cols} cells of a "
+                               f"{rows}x{cols} grid", EXIT_BAD_INPUT)
+
+
+generator = lazy_module("foldkit.kinds.blockparty.generate")
 
 KIND = Kind(
     name="block-party",
@@ -42,5 +67,7 @@ KIND = Kind(
     build_options=PaperOptions,
     commands={"sheet": sheet_command(grid_page(printed.puzzle_sheet)),
               "check": check_command(checking.read, checking.judge, checking.number),
-              "hint": hint_command(hinting.read_progress, hinting.wrong, hinting.hint, hinting.diary)},
+              "hint": hint_command(hinting.read_progress, hinting.wrong, hinting.hint, hinting.diary),
+              "generate": Command("generate", "a new puzzle with a proven unique solution and a minimal clue set",
+                                  generator.run_generate, BlockPartyGenerateOptions, target="none")},
 )

@@ -7,8 +7,11 @@ files) and ``pages`` (the printed sheets and index.html).
 
 from __future__ import annotations
 
-from foldkit.kinds.base import Kind, PaperOptions, lazy_module
+from dataclasses import dataclass
+
+from foldkit.kinds.base import Command, Kind, PaperOptions, lazy_module, option
 from foldkit.kinds.checks import check_command
+from foldkit.kinds.generating import GeneratingOptions
 from foldkit.kinds.grids import GridSolveOptions
 from foldkit.kinds.sheets import grid_page, sheet_command, sheet_makers
 from foldkit.page import with_page
@@ -17,6 +20,17 @@ body = lazy_module("foldkit.kinds.numbercross.report")  # the kind's body, loade
 printed = lazy_module("foldkit.kinds.numbercross.pages")
 solver_parse = lazy_module("solver.numbercross.parse")
 checking = lazy_module("foldkit.kinds.numbercross.check")
+
+SIZES = ("5x5", "7x7", "11x11")
+
+
+@dataclass(frozen=True)
+class NumberCrossGenerateOptions(GeneratingOptions):
+    size: str = option("5x5", "--size", "grid size (default 5x5; 11x11, the published size, can take minutes)",
+                       choices=SIZES)
+
+
+generator = lazy_module("foldkit.kinds.numbercross.generate")
 
 KIND = Kind(
     name="number-cross",
@@ -36,5 +50,7 @@ KIND = Kind(
     solve_options=GridSolveOptions,
     build_options=PaperOptions,
     commands={"sheet": sheet_command(grid_page(printed.puzzle_sheet)),
-              "check": check_command(checking.read, checking.judge, checking.number)},
+              "check": check_command(checking.read, checking.judge, checking.number),
+              "generate": Command("generate", "a new puzzle with a proven unique solution and a minimal clue set",
+                                  generator.run_generate, NumberCrossGenerateOptions, target="none")},
 )

@@ -12,13 +12,14 @@ import time
 from pathlib import Path
 
 from foldkit.assembly.stl import PrintOptions, base_mesh
-from foldkit.console import time_bound
 from foldkit.errors import EXIT_BAD_INPUT, EXIT_NO_SOLUTION, FoldkitError
 from foldkit.exchange import write_folder
 from foldkit.exchange.pdf import drawing_pdf
 from foldkit.exchange.stl import stl_bytes
 from foldkit.kinds import Loaded, load
 from foldkit.kinds.base import Invocation
+from foldkit.kinds.generating import OutOfTime as Alarm
+from foldkit.kinds.generating import time_bound
 from foldkit.kinds.packing import ChallengeOptions
 from foldkit.paper.challenge import challenge_document
 from solver.packing.challenge import Challenge, OutOfTime, completion_puzzle, harder_last, make_challenge
@@ -32,10 +33,10 @@ def run_generate(call: Invocation) -> int:
     seed = secrets.randbelow(10**9) if options.seed is None else options.seed
     started = time.monotonic()
     try:
-        with time_bound(options.timeout, OutOfTime):
+        with time_bound(options.timeout):
             made = harder_last([make_challenge(puzzle, seed + k, started + options.timeout)
                                 for k in range(options.count)])
-    except OutOfTime:
+    except (OutOfTime, Alarm):  # the deadline between challenges, or the alarm in the middle of one
         raise FoldkitError(f"{puzzle.name}: no {options.count} challenge(s) within {options.timeout:g} s (raise "
                            "--timeout or ask for fewer with --count)", EXIT_NO_SOLUTION) from None
     except ValueError as error:

@@ -56,6 +56,7 @@ class GenerateOptions:
                             number(float, 0.1, 86400.0, "a number of seconds"), "S")
 
 
-GENERATE_COMMAND = Command("generate", "a new puzzle with a proven unique solution (Shut the Box)",
+GENERATE_COMMAND = Command("generate", "a new puzzle with a proven unique solution (the kind first, default Shut "
+                           "the Box: 'foldkit kinds' says which have it)",
                            generating.run_generate,
                            GenerateOptions, target="none")

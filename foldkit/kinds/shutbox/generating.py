@@ -6,10 +6,10 @@ from __future__ import annotations
 import secrets
 from pathlib import Path
 
-from foldkit.console import time_bound
 from foldkit.errors import EXIT_BAD_INPUT, EXIT_NO_SOLUTION, FoldkitError
 from foldkit.exchange import format_of, write_artifact
 from foldkit.kinds.base import Invocation
+from foldkit.kinds.generating import OutOfTime, time_bound
 from foldkit.kinds.shutbox.generate import GenerateOptions
 from solver.box import surface_area
 from solver.shutbox.compose import TimedOut, generate
@@ -30,9 +30,9 @@ def generated_files(request: GenerateOptions) -> tuple[list[Path], str]:
         raise FoldkitError(f"a {'x'.join(map(str, request.box))} box has {surface_area(request.box)} cells, "
                            f"more than the {rows}x{cols} grid", EXIT_BAD_INPUT)
     try:
-        with time_bound(request.timeout, TimedOut):
+        with time_bound(request.timeout):
             made = generate(rows, cols, seed, request.box, request.difficulty, request.timeout)
-    except TimedOut:
+    except (TimedOut, OutOfTime):  # the generator's own deadline, or the alarm in the middle of a step
         box = f" with box {'x'.join(map(str, request.box))}" if request.box else ""
         raise FoldkitError(f"no {rows}x{cols} puzzle{box} with a unique solution within {request.timeout:g} s "
                            "(raise --timeout or try another --seed)", EXIT_NO_SOLUTION) from None

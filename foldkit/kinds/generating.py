@@ -1,0 +1,134 @@
+"""New puzzles as a capability any kind can bring (`foldkit generate KIND`): the options every
+generator shares (output, seed, time bound, paper), the time bound that ends the whole command,
+and the writing of the puzzle, its solution and its sheet together, or of nothing.
+
+A kind's generator is pure (``solver.<kind>.generate``, given a ``random.Random`` and a stop()
+to call between steps); this module gives it the seed and the stop, and writes what it made.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import secrets
+import signal
+import threading
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+from foldkit.errors import EXIT_BAD_INPUT, EXIT_NO_SOLUTION, FoldkitError
+from foldkit.exchange import format_of, write_artifact
+from foldkit.kinds.base import PaperOptions, option
+from foldkit.options import number
+
+SEEDS = 10**9  # a seed drawn when none is given is below this: short enough to type
+
+
+class OutOfTime(Exception):
+    """The time bound of the command ran out."""
+
+
+@dataclass(frozen=True)
+class GeneratingOptions(PaperOptions):
+    """The options of every kind's `foldkit generate` (a kind's own options extend these)."""
+
+    output: str | None = option(None, "--output", "puzzle file, .txt (default KIND-SEED.txt); the solution goes "
+                                "beside it as NAME.solution.txt and its sheet as NAME.pdf", str, "FILE",
+                                aliases=("-o",))
+    seed: int | None = option(None, "--seed", "same seed, same puzzle, byte for byte (default: a random seed, "
+                              "noted in the file)", number(int, 0, 2**63 - 1, "a whole number"))
+    timeout: float = option(120.0, "--timeout", "give up after S seconds with exit 1 (default 120)",
+                            number(float, 0.1, 86400.0, "a number of seconds"), "S")
+
+
+def grid_size(low: int, high: int) -> Callable[[str], tuple[int, int]]:
+    """An argparse type: 'ROWSxCOLS', each side from low to high."""
+    def parse(text: str) -> tuple[int, int]:
+        parts = text.lower().split("x")
+        if len(parts) != 2 or not all(p.isascii() and p.isdigit() and len(p) < 5 for p in parts):
+            raise argparse.ArgumentTypeError(f"expected ROWSxCOLS, e.g. 10x10, not {text[:60]!r}")
+        rows, cols = int(parts[0]), int(parts[1])
+        if not (low <= rows <= high and low <= cols <= high):
+            raise argparse.ArgumentTypeError(f"each side must be between {low} and {high}, not {text[:60]}")
+        return rows, cols
+    return parse
+
+
+def chosen_seed(options: GeneratingOptions) -> int:
+    return secrets.randbelow(SEEDS) if options.seed is None else options.seed
+
+
+@contextlib.contextmanager
+def time_bound(seconds: float) -> Iterator[Callable[[], None]]:
+    """A stop() for the generator to call between steps, raising OutOfTime once the seconds are
+    up; and, in the main thread, an alarm that raises it wherever the work is, for a single step
+    that takes longer than the whole bound."""
+    end = time.monotonic() + seconds
+
+    def stop() -> None:
+        if time.monotonic() > end:
+            raise OutOfTime
+
+    def expire(signum: int, frame: object) -> None:
+        raise OutOfTime
+
+    if threading.current_thread() is not threading.main_thread():
+        yield stop  # signals reach only the main thread
+        return
+    previous = signal.signal(signal.SIGALRM, expire)
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+    try:
+        yield stop
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+
+
+def out_of_time(what: str, seconds: float) -> FoldkitError:
+    """The one-line error of a generator that ran out of time: exit 1."""
+    return FoldkitError(f"no {what} with a unique solution within {seconds:g} s (raise --timeout or try "
+                        "another --seed)", EXIT_NO_SOLUTION)
+
+
+@dataclass(frozen=True)
+class Paths:
+    """Where a new puzzle goes: the puzzle file, its solution beside it, its sheet."""
+
+    puzzle: Path
+    solution: Path
+    sheet: Path
+
+
+def paths_for(options: GeneratingOptions, word: str, seed: int) -> Paths:
+    """The files to write, checked before any work: a .txt puzzle file, nothing in the way."""
+    puzzle = Path(options.output or f"{word}-{seed}.txt")
+    format_of(puzzle, (".txt",))
+    stem = puzzle.name[: -len(puzzle.suffix)]
+    paths = Paths(puzzle, puzzle.with_name(f"{stem}.solution.txt"), puzzle.with_name(f"{stem}.pdf"))
+    for path in (paths.puzzle, paths.solution, paths.sheet):
+        if path.is_dir():
+            raise FoldkitError(f"{path}: cannot write the file (it is a folder)", EXIT_BAD_INPUT)
+    return paths
+
+
+def write_together(files: list[tuple[Path, bytes]]) -> list[Path]:
+    """Write every file or none: one that cannot be written takes back those written before it."""
+    written: list[Path] = []
+    try:
+        for path, data in files:
+            written.append(write_artifact(path, data))
+    except BaseException:
+        for path in written:
+            path.unlink(missing_ok=True)
+        raise
+    return written
+
+
+def report(summary: str, written: list[Path]) -> int:
+    """Print what was made and where; exit 0."""
+    print(summary)
+    for path in written:
+        print(f"wrote {path}")
+    return 0

@@ -1,0 +1,67 @@
+"""`foldkit generate number-cross`: a new Number Cross puzzle with a minimal set of clue
+conditions, written with its solution and its sheet. The puzzle comes from
+``solver.numbercross.generate``."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import replace
+
+from foldkit.errors import EXIT_NO_SOLUTION, FoldkitError
+from foldkit.kinds.base import Invocation
+from foldkit.kinds.generating import (
+    OutOfTime,
+    chosen_seed,
+    out_of_time,
+    paths_for,
+    report,
+    time_bound,
+    write_together,
+)
+from foldkit.kinds.numbercross import NumberCrossGenerateOptions
+from foldkit.kinds.numbercross.pages import puzzle_sheet
+from foldkit.paper.gridsheet import Sheet, sheet_pdf
+from solver.numbercross.generate import Generated, NoPuzzle, generate
+from solver.numbercross.model import NumberCross, answer, numbers
+from solver.numbercross.parse import picture, solution_picture
+
+
+def puzzle_text(made: Generated, seed: int) -> str:
+    """The puzzle file: notes on how it was made, then the puzzle as the parser reads it."""
+    p = made.puzzle
+    conditions = sum(len(clue.conditions) for clue in p.clues)
+    notes = ["Number Cross puzzle made by foldkit generate", f"seed: {seed}",
+             f"size: {p.rows}x{p.cols}, {len(set(r for row in p.regions for r in row))} regions, "
+             f"{len(p.highlighted)} highlighted cells",
+             f"conditions: {conditions}",
+             "minimal: taking away any one condition of a clue lets in a second completed grid"]
+    return "".join(f"# {note}\n" for note in notes) + picture(p)
+
+
+def generated_files(options: NumberCrossGenerateOptions, puzzle_sheet: Callable[[NumberCross], Sheet]) -> int:
+    rows, cols = (int(side) for side in options.size.split("x"))
+    seed = chosen_seed(options)
+    paths = paths_for(options, "number-cross", seed)
+    try:
+        with time_bound(options.timeout) as stop:
+            made = generate(rows, cols, random.Random(seed), stop)
+    except OutOfTime:
+        raise out_of_time(f"{rows}x{cols} Number Cross puzzle", options.timeout) from None
+    except NoPuzzle as error:
+        raise FoldkitError(f"{error} (try another --seed)", EXIT_NO_SOLUTION) from None
+    puzzle = replace(made.puzzle, name=paths.puzzle.name[: -len(paths.puzzle.suffix)])
+    grid = made.solution
+    comment = (f"# The completed grid of {paths.puzzle.name}; X is a tile.\n"
+               f"# Answer: the sum of all {len(numbers(grid))} numbers = {answer(grid)}.\n")
+    written = write_together([
+        (paths.puzzle, puzzle_text(made, seed).encode()),
+        (paths.solution, (comment + solution_picture(grid)).encode()),
+        (paths.sheet, sheet_pdf(puzzle_sheet(puzzle), options.paper)),
+    ])
+    conditions = sum(len(clue.conditions) for clue in puzzle.clues)
+    return report(f"seed {seed}: {rows}x{cols}, {conditions} clue conditions, unique solution", written)
+
+
+def run_generate(call: Invocation) -> int:
+    return generated_files(call.options, puzzle_sheet)

@@ -1,0 +1,119 @@
+"""`foldkit generate number-cross` and the generator behind it: the puzzle solves to exactly the
+grid written beside it; each clue condition left is needed, by a witness the independent checker
+confirms; every condition is true of its row; same seed, same bytes; bad options are one line
+with exit 2, a missed time bound exit 1."""
+
+from __future__ import annotations
+
+import random
+import subprocess
+import sys
+import time
+from dataclasses import replace
+from functools import cache
+
+import pytest
+
+from foldkit.cli import main
+from foldkit.kinds.numbercross import KIND
+from solver.numbercross.check import solution_problem
+from solver.numbercross.clues import Clue
+from solver.numbercross.generate import Generated, generate, true_conditions
+from solver.numbercross.model import numbers
+from solver.numbercross.parse import parse_number_cross, parse_solution
+from solver.numbercross.solve import solve
+from tests.conftest import ROOT
+
+
+@cache
+def made(seed: int) -> Generated:
+    return generate(5, 5, random.Random(seed))
+
+
+def run(capsys, *argv):
+    try:
+        code = main(list(argv))
+    except SystemExit as done:  # argparse's own errors
+        code = done.code
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_a_generated_puzzle_has_exactly_its_planted_grid():
+    new = made(1)
+    report = solve(new.puzzle, limit=None)
+    assert report.solutions == (new.solution,) and report.complete
+    assert solution_problem(new.puzzle, new.solution) is None
+
+
+def test_every_condition_left_is_true_of_its_row_and_needed_by_the_rules_alone():
+    new = made(1)
+    rows = {r: [p.value for p in numbers(new.solution) if p.row == r] for r in range(new.puzzle.rows)}
+    expected = {(r, i) for r, clue in enumerate(new.puzzle.clues) for i in range(len(clue.conditions))}
+    assert set(new.witnesses) == expected and expected
+    for (r, i), witness in new.witnesses.items():
+        clue = new.puzzle.clues[r]
+        assert all(clue.conditions[i].holds(v) for v in rows[r])
+        clues = list(new.puzzle.clues)
+        clues[r] = Clue(clue.conditions[:i] + clue.conditions[i + 1:])
+        weaker = replace(new.puzzle, clues=tuple(clues))
+        assert witness != new.solution and solution_problem(weaker, witness) is None
+        assert solution_problem(new.puzzle, witness) is not None
+
+
+def test_true_conditions_hold_for_every_number_and_skip_the_weak_ones():
+    found = true_conditions([1331, 121])
+    assert {c.text for c in found} >= {"palindrome", "multiple of 121"}
+    assert all(c.holds(v) for c in found for v in (1331, 121))
+    assert not any(c.text in ("odd", "even") for c in true_conditions([13, 17]))
+
+
+def test_a_written_puzzle_solves_to_exactly_its_written_grid_and_builds(tmp_path, capsys):
+    path = tmp_path / "nc.txt"
+    code, out, _ = run(capsys, "generate", "numbercross", "--seed", "1", "-o", str(path))
+    assert code == 0 and out.startswith("seed 1: 5x5, ")
+    text = path.read_text()
+    assert text.startswith("# Number Cross puzzle made by foldkit generate\n# seed: 1\n")
+    puzzle = parse_number_cross(text, str(path))
+    written = parse_solution((tmp_path / "nc.solution.txt").read_text())
+    report = solve(puzzle, limit=None)
+    assert report.solutions == (written,) and report.complete
+    assert (tmp_path / "nc.pdf").read_bytes().startswith(b"%PDF")
+    assert run(capsys, "build", str(path), "-o", str(tmp_path / "out"), "--quiet")[0] == 0
+    built = sorted(p.name for p in (tmp_path / "out").iterdir() if not p.name.startswith("."))
+    assert built == sorted(KIND.artifacts)
+
+
+def test_the_same_seed_gives_the_same_bytes(tmp_path, capsys):
+    for folder in ("a", "b"):
+        assert run(capsys, "generate", "number-cross", "--seed", "1", "-o", str(tmp_path / folder / "p.txt"))[0] == 0
+    for name in ("p.txt", "p.solution.txt", "p.pdf"):
+        assert (tmp_path / "a" / name).read_bytes() == (tmp_path / "b" / name).read_bytes()
+
+
+@pytest.mark.parametrize("argv, words", [
+    (["--size", "6x6"], "--size: invalid choice: '6x6'"),
+    (["--timeout", "0"], "--timeout: must be between 0.1 and 86400, not 0"),
+    (["--seed", "-1"], "--seed: must be between 0 and"),
+    (["-o", "p.svg"], "p.svg: cannot write a .svg file here: use .txt"),
+    (["--max-region", "4"], "--max-region is an option of Block Party, not of Number Cross"),
+])
+def test_bad_options_are_one_line_with_exit_2(capsys, argv, words):
+    code, out, err = run(capsys, "generate", "numbercross", *argv)
+    assert code == 2 and out == ""
+    assert err.count("\n") == 1 and words in err
+
+
+def test_no_puzzle_in_time_is_exit_1_within_a_second_of_the_bound(tmp_path):
+    path = tmp_path / "late.txt"
+    start = time.monotonic()  # a bad seed: the same start-up, then exit 2 at once
+    subprocess.run([sys.executable, "-m", "foldkit", "generate", "numbercross", "--seed", "x"], capture_output=True,
+                   cwd=ROOT)
+    start_up = time.monotonic() - start
+    start = time.monotonic()
+    result = subprocess.run([sys.executable, "-m", "foldkit", "generate", "numbercross", "--size", "11x11",
+                             "--timeout", "1", "-o", str(path)], capture_output=True, text=True, cwd=ROOT)
+    assert result.returncode == 1 and time.monotonic() - start - start_up < 1 + 1
+    assert result.stderr == "foldkit: error: no 11x11 Number Cross puzzle with a unique solution within 1 s " \
+                            "(raise --timeout or try another --seed)\n"
+    assert list(tmp_path.iterdir()) == []
