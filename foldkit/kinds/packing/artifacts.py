@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from foldkit import options as opt
 from foldkit.errors import EXIT_BAD_INPUT, FoldkitError
-from foldkit.kinds.base import BedOptions, GifOptions, Made, PaperOptions, option
+from foldkit.kinds.base import BedOptions, Files, GifOptions, Made, PaperOptions, option
 from solver.packing.assembly import plan_assembly
 
 if TYPE_CHECKING:
@@ -78,19 +78,19 @@ def assembly_gif(subject: Packed, options: PackingBuildOptions) -> bytes:
 
 def assembly_video(subject: Packed, suffix: str, width: int, height: int, fps: int) -> bytes:
     """The assembly, piece by piece, as a .gif or .mp4 of frames of this size and rate."""
-    from foldkit.assembly.gif import GifOptions, assembly_frames
+    from foldkit.assembly.gif import GifOptions, assembly_film
     from foldkit.exchange.video import video_bytes
 
     plan = subject.plan
     step = GifOptions()
     most = step.hold_frames + len(plan.order) * (step.drop_frames + step.hold_frames + 2 * step.turn_frames) \
-        + step.end_frames  # every frame is held in memory until the file is written: bound them first
+        + step.end_frames  # the frames are drawn one by one, but each takes time: bound them first
     if most > opt.MAX_FRAMES:
         raise FoldkitError(f"the assembly of {len(plan.order)} pieces would take {most} frames, more than "
                            f"{opt.MAX_FRAMES}: --skip assembly.gif (assembly.pdf shows every step)", EXIT_BAD_INPUT)
     opt.check_animation(most, width, height, "--gif-size, or --skip assembly.gif")
-    frames = assembly_frames(subject.box, subject.packing, plan.order, plan.colours, GifOptions(width, height, fps))
-    return video_bytes(frames, fps, suffix)
+    film = assembly_film(subject.box, subject.packing, plan.order, plan.colours, GifOptions(width, height, fps))
+    return video_bytes(film, fps, suffix)
 
 
 def assembly_glb(subject: Packed, options: PackingBuildOptions) -> bytes:
@@ -103,7 +103,7 @@ def assembly_glb(subject: Packed, options: PackingBuildOptions) -> bytes:
 TOO_BIG = "lower --cube-mm or give a larger --bed"  # when a piece is larger than the bed
 
 
-def print_files(subject: Packed, options: PackingBuildOptions) -> Made:
+def _print_files(subject: Packed, options: PackingBuildOptions) -> Made:
     """pieces.stl (or pieces-1.stl, pieces-2.stl, ... when one bed is not enough), one
     piece-NAME.stl per shape, and box.stl, an open tray that holds the packed cube."""
     from foldkit.assembly.stl import print_stls
@@ -113,6 +113,15 @@ def print_files(subject: Packed, options: PackingBuildOptions) -> Made:
         return Made(print_stls(subject.box, subject.packing, prints))
     except ValueError as error:  # a piece larger than the bed: say which options to change
         raise FoldkitError(f"{error}: {TOO_BIG}", EXIT_BAD_INPUT) from None
+
+
+def _print_file_names(subject: Packed, options: PackingBuildOptions) -> list[str]:
+    from foldkit.assembly.stl import shape_file_names
+
+    return [*_beds(subject, options), *shape_file_names(subject.packing), "box.stl"]
+
+
+print_files = Files(_print_files, _print_file_names)
 
 
 def _checked_prints(options: PackingBuildOptions):
@@ -125,21 +134,33 @@ def _checked_prints(options: PackingBuildOptions):
     return prints
 
 
-def pieces_3mf(subject: Packed, options: PackingBuildOptions) -> Made:
+def _beds(subject: Packed, options: PackingBuildOptions) -> dict[str, list]:
+    """The pieces on each bed by the bed's STL file name (see foldkit.assembly.stl.bed_pieces)."""
+    from foldkit.assembly.stl import bed_pieces
+
+    try:
+        return bed_pieces(subject.packing, _checked_prints(options))
+    except ValueError as error:
+        raise FoldkitError(f"{error}: {TOO_BIG}", EXIT_BAD_INPUT) from None
+
+
+def _pieces_3mf(subject: Packed, options: PackingBuildOptions) -> Made:
     """pieces.3mf (pieces-1.3mf, ... as pieces.stl is split over beds): the same beds, each piece
     an object of its own in its assembly colour."""
     from foldkit.assembly.colours import piece_colour
-    from foldkit.assembly.stl import bed_pieces
     from foldkit.exchange.threemf import Body, threemf_bytes
 
     colours = subject.plan.colours
-    try:
-        beds = bed_pieces(subject.packing, _checked_prints(options))
-    except ValueError as error:
-        raise FoldkitError(f"{error}: {TOO_BIG}", EXIT_BAD_INPUT) from None
     return Made({name.replace(".stl", ".3mf"): threemf_bytes(
         [Body(f"piece {i + 1} ({subject.packing[i].piece})", mesh, piece_colour(colours[i])) for i, mesh in parts])
-        for name, parts in beds.items()})
+        for name, parts in _beds(subject, options).items()})
+
+
+def _pieces_3mf_names(subject: Packed, options: PackingBuildOptions) -> list[str]:
+    return [name.replace(".stl", ".3mf") for name in _beds(subject, options)]
+
+
+pieces_3mf = Files(_pieces_3mf, _pieces_3mf_names)
 
 
 def show(subject: Packed) -> None:
