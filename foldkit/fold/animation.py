@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from foldkit.console import interrupts_held
 from foldkit.exchange.video import Film, Frame, sample_indices, video_bytes
 from foldkit.fold.pose import Sequence
 from foldkit.fold.subject import Subject
@@ -91,30 +92,36 @@ def _frames(shoot: Callable[[float], Frame], times: list[float], made: dict[floa
 @contextmanager
 def _camera(subject: Subject, options: AnimationOptions) -> Iterator[Callable[[float], Frame]]:
     """A function from a time along the camera path (seconds) to the frame seen then, rendered
-    off-screen; the render window is closed on leaving."""
-    import pyvista as pv
-
-    from foldkit.fold.scene import add_caption, fold_scene
-
+    off-screen; the render window is closed on leaving. Every call into VTK (which loads modules
+    as it goes) holds Ctrl-C until it returns: VTK crashes when Python raises inside it."""
     size = (options.width, options.height)
-    scene = fold_scene(subject, options.sequence)
-    path = scene.camera_path(size, options.seconds)
-    plotter = pv.Plotter(off_screen=True, window_size=list(size))
-    render_window = plotter.ren_win
-    assert render_window is not None  # a plotter keeps its render window until it is closed
-    render_window.SetMultiSamples(0)  # multisampling is slow in software GL (llvmpipe)
-
-    def shoot(seconds: float) -> Frame:
-        scene.pose(path.fraction(seconds))
-        path.shot(seconds).apply(plotter)
-        plotter.render()
-        image = plotter.screenshot(return_img=True)
-        assert image is not None  # return_img=True asks for the image
-        return image
-
+    plotter = None
     try:
-        scene.add_to(plotter)
-        add_caption(plotter, subject)
+        with interrupts_held():
+            import pyvista as pv
+
+            from foldkit.fold.scene import add_caption, fold_scene
+
+            scene = fold_scene(subject, options.sequence)
+            path = scene.camera_path(size, options.seconds)
+            plotter = pv.Plotter(off_screen=True, window_size=list(size))
+            render_window = plotter.ren_win
+            assert render_window is not None  # a plotter keeps its render window until it is closed
+            render_window.SetMultiSamples(0)  # multisampling is slow in software GL (llvmpipe)
+            scene.add_to(plotter)
+            add_caption(plotter, subject)
+
+        def shoot(seconds: float) -> Frame:
+            with interrupts_held():
+                scene.pose(path.fraction(seconds))
+                path.shot(seconds).apply(plotter)
+                plotter.render()
+                image = plotter.screenshot(return_img=True)
+            assert image is not None  # return_img=True asks for the image
+            return image
+
         yield shoot
     finally:
-        plotter.close()
+        if plotter is not None:
+            with interrupts_held():
+                plotter.close()
