@@ -26,6 +26,7 @@ Frame = np.ndarray  # (height, width, 3) uint8, as foldkit.exchange.video.Frame
 Indexed = np.ndarray  # (height, width) uint8: a frame as indices into the palette
 
 LEAVE_IN_PLACE = 1  # GIF disposal method: the next frame is drawn over this one
+TABLE_BLOCK = 2048  # colours matched to the palette at once (2048 x 256 x 3 int64: 12 MB)
 
 
 def gif_bytes(frames: Iterable[Frame], fps: float, sample: Sequence[Frame] | None = None) -> bytes:
@@ -68,7 +69,11 @@ def collapse_runs(frames: Iterable[Frame], milliseconds: float) -> Iterator[tupl
 
 def shared_palette(sample: Sequence[Frame]) -> np.ndarray:
     """Up to 256 colours fitted to the sample frames, shape (k, 3) int64."""
-    image = Image.fromarray(np.vstack(sample)).quantize(colors=256, method=Image.Quantize.MEDIANCUT)
+    height, width = sample[0].shape[:2]
+    stacked = Image.new("RGB", (width, height * len(sample)))  # the frames one above another
+    for k, frame in enumerate(sample):
+        stacked.paste(Image.fromarray(frame[..., :3]), (0, k * height))
+    image = stacked.quantize(colors=256, method=Image.Quantize.MEDIANCUT)
     colours, palette = image.getcolors(), image.getpalette()
     assert colours is not None and palette is not None  # a quantized image has a palette of at most 256
     return np.array(palette[: 3 * len(colours)], dtype=np.int64).reshape(-1, 3)
@@ -79,14 +84,21 @@ def nearest_table(palette: np.ndarray) -> np.ndarray:
     levels = np.arange(32) * 8 + 4  # the centre of each 5-bit bin
     r, g, b = np.meshgrid(levels, levels, levels, indexing="ij")
     colours = np.stack([r.ravel(), g.ravel(), b.ravel()], axis=1)
+    # A block of colours at a time: all 32768 against 256 colours at once took 400 MB.
+    return np.concatenate([_nearest(colours[i:i + TABLE_BLOCK], palette)
+                           for i in range(0, len(colours), TABLE_BLOCK)])
+
+
+def _nearest(colours: np.ndarray, palette: np.ndarray) -> np.ndarray:
+    """The index of the nearest palette colour (k, 3) to each colour (n, 3), shape (n,) uint8."""
     distance = ((colours[:, None, :] - palette[None, :, :]) ** 2).sum(axis=2)
     return distance.argmin(axis=1).astype(np.uint8)
 
 
 def _colour_bins(frame: Frame) -> np.ndarray:
-    """The 15-bit colour bin of every pixel, shape (height, width) int64."""
-    rgb = frame[..., :3].astype(np.int64) >> 3
-    return (rgb[..., 0] << 10) | (rgb[..., 1] << 5) | rgb[..., 2]
+    """The 15-bit colour bin of every pixel, shape (height, width) uint16."""
+    rgb = frame[..., :3] >> 3
+    return (rgb[..., 0].astype(np.uint16) << 10) | (rgb[..., 1].astype(np.uint16) << 5) | rgb[..., 2]
 
 
 class GifWriter:
