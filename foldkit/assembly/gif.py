@@ -52,7 +52,7 @@ def assembly_gif(box: Box, packing: Sequence[Placed], order: Sequence[int], colo
 def assembly_frames(box: Box, packing: Sequence[Placed], order: Sequence[int], colours: Sequence[int] | None = None,
                     options: GifOptions = GifOptions()) -> Iterator[Image]:
     """Every frame of the assembly, drawn as it is read; a frame that holds still is the same array again."""
-    return assembly_film(box, packing, order, colours, options).frames
+    return iter(assembly_film(box, packing, order, colours, options).frames)
 
 
 def assembly_film(box: Box, packing: Sequence[Placed], order: Sequence[int], colours: Sequence[int] | None = None,

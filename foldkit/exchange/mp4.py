@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Iterable, Iterator
+from typing import Any, cast
 
 import imageio.v3 as iio
 import numpy as np
@@ -20,8 +21,10 @@ def mp4_bytes(frames: Iterable[Frame], fps: float) -> bytes:
     first = next(frames, None)
     if first is None:
         raise ValueError("a video needs at least one frame")
-    return iio.imwrite("<bytes>", _even_sided(itertools.chain([first], frames)), is_batch=True, extension=".mp4",
-                       plugin="FFMPEG", fps=fps, codec="libx264", pixelformat="yuv420p", macro_block_size=2,
+    # imageio's ffmpeg writer reads an iterable batch frame by frame; its types name arrays and lists only.
+    batch = cast(Any, _even_sided(itertools.chain([first], frames)))
+    return iio.imwrite("<bytes>", batch, is_batch=True, extension=".mp4", plugin="FFMPEG", fps=fps,
+                       codec="libx264", pixelformat="yuv420p", macro_block_size=2,
                        output_params=["-movflags", "+faststart"])
 
 
