@@ -10,6 +10,7 @@ Files foldkit did not write are never touched.
 
 from __future__ import annotations
 
+import ctypes
 import hashlib
 import json
 import time
@@ -21,7 +22,7 @@ from typing import Any
 from foldkit.errors import EXIT_BAD_INPUT, FoldkitError
 from foldkit.exchange import write_folder
 from foldkit.files import read_if_there
-from foldkit.kinds.base import Made, Maker, made
+from foldkit.kinds.base import Files, Made, Maker, made
 
 RECORD = ".foldkit-build.json"
 RECORD_SCHEMA = "foldkit.build/1"
@@ -48,18 +49,40 @@ class Built:
     notes: tuple[str, ...]
 
 
-def chosen(makers: Mapping[str, Maker], only: list[str] | None, skip: list[str] | None = None) -> dict[str, Maker]:
-    """The makers named in only (every one when None) less those named in skip, or a
-    FoldkitError naming an unknown one or saying that nothing is left."""
-    unknown = [name for name in (only or []) + (skip or []) if name not in makers]
+def chosen(makers: Mapping[str, Maker], subject: Any, options: Any, only: list[str] | None,
+           skip: list[str] | None = None) -> dict[str, tuple[Maker, set[str] | None]]:
+    """The makers to run, by artifact, each with the names of its files to keep (None: all): the
+    files named in only (every one when None) less those named in skip. A FoldkitError names a
+    file this build does not write, or says that nothing is left."""
+    if only is None and not skip:
+        return {artifact: (make, None) for artifact, make in makers.items()}
+    owners = file_owners(makers, subject, options)
+    unknown = [name for name in (only or []) + (skip or []) if name not in owners]
     if unknown:
-        raise FoldkitError(f"no artifact called {unknown[0]!r}: this build makes {', '.join(makers)}",
+        raise FoldkitError(f"no artifact called {unknown[0]!r}: this build writes {', '.join(owners)}",
                            EXIT_BAD_INPUT)
-    out = {name: make for name, make in makers.items()
-           if (only is None or name in only) and name not in (skip or [])}
-    if not out:
+    keep: dict[str, set[str]] = {}
+    for name, artifact in owners.items():
+        if (only is None or name in only) and name not in (skip or []):
+            keep.setdefault(artifact, set()).add(name)
+    if not keep:
         raise FoldkitError("--only and --skip leave nothing to build", EXIT_BAD_INPUT)
-    return out
+    return {artifact: (makers[artifact], names) for artifact, names in keep.items()}
+
+
+def file_owners(makers: Mapping[str, Maker], subject: Any, options: Any) -> dict[str, str]:
+    """Every file the build of this subject writes, in order, with the artifact that makes it. A
+    maker of several files (Files) that cannot say which (it would refuse) is named as itself."""
+    owners: dict[str, str] = {}
+    for artifact, make in makers.items():
+        names = [artifact]
+        if isinstance(make, Files):
+            try:
+                names = make.names(subject, options)
+            except FoldkitError:
+                pass  # asked for by its own name, it is made, and refuses with its reason
+        owners.update((name, artifact) for name in names if name not in owners)
+    return owners
 
 
 def fingerprint(text: str) -> str:
@@ -83,7 +106,7 @@ def build(makers: Mapping[str, Maker], subject: Any, folder: Path, options: Any,
     notes: dict[str, None] = {}  # ordered, each once
     failed: list[tuple[str, str]] = []
     refusals: list[FoldkitError] = []
-    for name, make in chosen(makers, only, skip).items():
+    for name, (make, keep) in chosen(makers, subject, options, only, skip).items():
         start = time.perf_counter()
         try:
             result: Made = made(make(subject, options), name)
@@ -91,9 +114,12 @@ def build(makers: Mapping[str, Maker], subject: Any, folder: Path, options: Any,
             failed.append((name, str(error)))
             refusals.append(error)
             continue
-        files.update(result.files)
-        seconds.update(dict.fromkeys(result.files, time.perf_counter() - start))
+        kept = {file: data for file, data in result.files.items() if keep is None or file in keep}
+        files.update(kept)
+        seconds.update(dict.fromkeys(kept, time.perf_counter() - start))
         notes.update(dict.fromkeys(result.notes))
+        del result
+        _give_back_freed_memory()
         if checkpoint is not None:
             checkpoint()
     if not files:
@@ -102,6 +128,15 @@ def build(makers: Mapping[str, Maker], subject: Any, folder: Path, options: Any,
     paths = write_folder(folder, {**files, RECORD: record}, remove=dropped)
     written = [Written(path, len(files[path.name]), seconds[path.name]) for path in paths if path.name in files]
     return Built(written, failed, dropped, tuple(notes))
+
+
+def _give_back_freed_memory() -> None:
+    """Return the memory a maker used and freed to the system (glibc keeps it otherwise: the GIF's
+    renderer leaves some 50 MB free in the heap), so that the next maker starts lower."""
+    try:
+        ctypes.CDLL(None).malloc_trim(0)
+    except (OSError, AttributeError):  # not glibc: nothing to do
+        pass
 
 
 def _record(folder: Path, names: list[str], puzzle: str) -> tuple[bytes, list[str]]:

@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from foldkit import options as opt
-from foldkit.build import build, fingerprint
+from foldkit.build import build, file_owners, fingerprint
 from foldkit.console import ProgressBar, print_notes, raise_if_interrupted
 from foldkit.errors import EXIT_PARTIAL, FoldkitError
 from foldkit.exchange.json import json_text
@@ -95,20 +95,20 @@ def run_solve(call: Invocation) -> int:
 class BuildCommandOptions:
     output: str | None = option(None, "--output", "output folder (default outputs/<name>)", str, "DIR",
                                 aliases=("-o",))
-    only: list[str] | None = option(None, "--only", "make only these artifacts, comma-separated (--list "
+    only: list[str] | None = option(None, "--only", "write only these files, comma-separated (--list "
                                     "shows them)", opt.names, "NAMES")
-    skip: list[str] | None = option(None, "--skip", "make every artifact but these, comma-separated",
+    skip: list[str] | None = option(None, "--skip", "write every file but these, comma-separated",
                                     opt.names, "NAMES")
-    list: bool = option(False, "--list", "list the artifacts this puzzle's build makes, and stop")
+    list: bool = option(False, "--list", "solve, list the files this puzzle's build writes, and stop")
     quiet: bool = option(False, "--quiet", "no progress bar")
 
 
 def run_build(call: Invocation) -> int:
     options: BuildCommandOptions = call.options
-    if options.list:
-        print("\n".join(call.kind.artifacts))
-        return 0
     subject = call.subject()
+    if options.list:
+        print("\n".join(file_owners(call.kind.artifacts, subject, call.build_options)))
+        return 0
     name = call.loaded().name
     print(f"{name}: {call.summary()}")
     return call.build(call.kind.artifacts, subject, name, call.source.text if call.source else "")

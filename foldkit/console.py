@@ -4,23 +4,45 @@ A library that swallows KeyboardInterrupt (some catch BaseException while they i
 hide Ctrl-C: the handler remembers it, and the next progress report or checkpoint raises it
 again. Only the first signal interrupts: more of them, while the program cleans up after the
 first, are remembered and nothing else, so they cannot break the clean-up.
+
+Some C libraries cannot take an exception in the Python they call: VTK, loading its modules
+and rendering, crashes (SIGSEGV) when a KeyboardInterrupt is raised inside. Their calls run
+inside ``interrupts_held``: a signal there is remembered and raised when the section ends.
 """
 
 from __future__ import annotations
 
 import sys
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
 
 _interrupted = False
+_holding = 0  # how many interrupts_held sections are open
 
 
 def on_interrupt(signum: int, frame: object) -> None:
-    """The SIGINT and SIGTERM handler: remember, then interrupt (the first time only)."""
+    """The SIGINT and SIGTERM handler: remember, then interrupt (the first time only, and not
+    inside interrupts_held)."""
     global _interrupted
     if _interrupted:
         return
     _interrupted = True
-    raise KeyboardInterrupt
+    if not _holding:
+        raise KeyboardInterrupt
+
+
+@contextmanager
+def interrupts_held() -> Iterator[None]:
+    """A section that a Ctrl-C or SIGTERM must not break into: one that comes is raised (as
+    KeyboardInterrupt) when the section ends. Keep such sections short: one render, one import."""
+    global _holding
+    _holding += 1
+    try:
+        yield
+    finally:
+        _holding -= 1
+    if not _holding:
+        raise_if_interrupted()
 
 
 def interrupted() -> bool:

@@ -11,7 +11,7 @@ from foldkit.errors import EXIT_BAD_INPUT, FoldkitError
 PAPERS = ("a4", "letter", "a3", "legal", "tabloid")  # the printed sheets; their sizes are in foldkit.paper.page
 MAX_SIDE_PX = 2048  # animation frame width or height
 MAX_FRAMES = 3600  # of one animation: the holds, the fold and the orbit
-MAX_FRAME_BYTES = 1_500_000_000  # every frame is kept until the file is written
+MAX_FRAME_BYTES = 1_500_000_000  # of all frames together: the work of rendering them (they are streamed, not kept)
 MAX_FPS = 60
 MAX_SECONDS = 120.0
 MAX_LIMIT = 10_000_000  # --limit: layouts or solutions to list

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from foldkit.kinds import BUILT_IN_KINDS
-from foldkit.kinds.base import Deferred, Kind
+from foldkit.kinds.base import Deferred, Files, Kind
 
 
 def deferred_in(value: Any, seen: set[int] | None = None) -> Iterator[Deferred]:
@@ -25,6 +25,9 @@ def deferred_in(value: Any, seen: set[int] | None = None) -> Iterator[Deferred]:
         yield value
     for cell in getattr(value, "__closure__", None) or ():
         yield from deferred_in(cell.cell_contents, seen)
+    if isinstance(value, Files):  # a maker of several files: its maker and the names it writes
+        yield from deferred_in(value.make, seen)
+        yield from deferred_in(value.names, seen)
 
 
 def declared(kind: Kind) -> Iterator[tuple[str, Any]]:

@@ -2,12 +2,15 @@
 box into its place with growing speed; when another side of the box shows the next piece better,
 the camera first swings round to it. Drawn by the numpy rasteriser (no GPU, no display needed),
 so the bytes are the same on every machine.
+
+The frames are drawn as the encoder reads them (a plan of shots first, cheap: which pieces rest,
+the camera, the falling piece), so the animation takes the memory of a few frames.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, replace
 
 import numpy as np
 from PIL import Image as PILImage
@@ -18,6 +21,7 @@ from foldkit.assembly.raster import Canvas, Framing, Image
 from foldkit.assembly.steps import assembly_steps
 from foldkit.assembly.view import Faces, View, camera, corner_azimuth, scene_faces
 from foldkit.exchange.gif import gif_bytes
+from foldkit.exchange.video import Film, sample_indices
 from solver.packing.assembly import Box, Placed, piece_colours
 
 FLOOR_COLOUR = (0.86, 0.86, 0.84)
@@ -41,39 +45,96 @@ class GifOptions:
 def assembly_gif(box: Box, packing: Sequence[Placed], order: Sequence[int], colours: Sequence[int] | None = None,
                  options: GifOptions = GifOptions()) -> bytes:
     """The animated assembly as the bytes of a GIF."""
-    return gif_bytes(assembly_frames(box, packing, order, colours, options), options.fps)
+    film = assembly_film(box, packing, order, colours, options)
+    return gif_bytes(film.frames, options.fps, film.palette_sample)
 
 
 def assembly_frames(box: Box, packing: Sequence[Placed], order: Sequence[int], colours: Sequence[int] | None = None,
-                    options: GifOptions = GifOptions()) -> list[Image]:
-    """Every frame of the assembly; frames that hold still are the same array."""
+                    options: GifOptions = GifOptions()) -> Iterator[Image]:
+    """Every frame of the assembly, drawn as it is read; a frame that holds still is the same array again."""
+    return iter(assembly_film(box, packing, order, colours, options).frames)
+
+
+def assembly_film(box: Box, packing: Sequence[Placed], order: Sequence[int], colours: Sequence[int] | None = None,
+                  options: GifOptions = GifOptions()) -> Film:
+    """The assembly as a Film: its palette sample drawn now, its other frames as they are read."""
     colours = list(colours) if colours is not None else piece_colours(box, packing, order)
     fills = np.array([piece_colour(c) for c in colours] + [FLOOR_COLOUR])
-    floor = floor_faces(box, len(packing))
-    stage = stage_for(box, options)
+    darkroom = Darkroom(packing, floor_faces(box, len(packing)), stage_for(box, options), fills)
+    shots = assembly_shots(box, packing, order, options)
+    sample = {i: darkroom.develop(shots[i]) for i in sample_indices(len(shots))}
+    return Film(_frames(darkroom, shots, sample), list(sample.values()))
+
+
+def _frames(darkroom: Darkroom, shots: list[Shot], made: dict[int, Image]) -> Iterator[Image]:
+    for i, shot in enumerate(shots):
+        frame = made[i] if i in made else darkroom.develop(shot)
+        for _ in range(shot.frames):
+            yield frame
+
+
+@dataclass(frozen=True)
+class Shot:
+    """One distinct frame of the assembly: the pieces at rest, seen from an azimuth, the piece
+    falling (None in a still) at a height above its place, a caption, and how many frames it shows."""
+
+    resting: tuple[int, ...]
+    azimuth: float
+    caption: str = ""
+    falling: int | None = None
+    height: float = 0.0
+    frames: int = 1
+
+
+def assembly_shots(box: Box, packing: Sequence[Placed], order: Sequence[int], options: GifOptions) -> list[Shot]:
+    """The distinct frames of the assembly, in order: the empty box held, then for each piece the
+    camera's turn to a side that shows it, the fall and the rest; the finished box held at the end."""
     azimuth = corner_azimuth(0)
-    frames: list[Image] = [still(floor, camera(azimuth), stage, fills)] * options.hold_frames
+    shots = [Shot((), azimuth, frames=options.hold_frames)]
     for step in assembly_steps(packing, order, prefer_front=False, well_seen=WELL_SEEN):
         caption = f"step {step.number} of {len(order)}: piece {step.piece + 1} ({packing[step.piece].piece})"
-        placed = merge(floor, scene_faces({c: i for i in step.placed for c in packing[i].cubes}))
         target = nearest_turn(azimuth, corner_azimuth(step.corner))
         turns = round(options.turn_frames * abs(target - azimuth) / 90.0)
-        for k in range(1, turns + 1):
-            view = camera(azimuth + ease(k / turns) * (target - azimuth))
-            frames.append(captioned(still(placed, view, stage, fills), caption))
+        shots += [Shot(step.placed, azimuth + ease(k / turns) * (target - azimuth), caption)
+                  for k in range(1, turns + 1)]
         azimuth = target
-        view = camera(azimuth)
-        background = Canvas(stage.framing(view), BACKGROUND)
-        background.draw(placed, view, fills)
-        base = background.image()
-        piece = scene_faces(dict.fromkeys(packing[step.piece].cubes, step.piece))
         lift = box[2] + 1.0 - min(z for _, _, z in packing[step.piece].cubes)
-        for k in range(options.drop_frames + 1):
-            height = lift * (1 - (k / options.drop_frames) ** 2)
-            frames.append(captioned(background.composite(piece.moved([0.0, 0.0, height]), view, fills, base), caption))
-        frames += [frames[-1]] * options.hold_frames
-    frames += [frames[-1]] * options.end_frames
-    return frames
+        shots += [Shot(step.placed, azimuth, caption, step.piece, lift * (1 - (k / options.drop_frames) ** 2))
+                  for k in range(options.drop_frames + 1)]
+        shots[-1] = replace(shots[-1], frames=1 + options.hold_frames)
+    shots[-1] = replace(shots[-1], frames=shots[-1].frames + options.end_frames)
+    return [shot for shot in shots if shot.frames]
+
+
+class Darkroom:
+    """Draws the shots of one assembly; the box as it stands before a piece falls is drawn once
+    for all the frames of the fall."""
+
+    def __init__(self, packing: Sequence[Placed], floor: Faces, stage: Stage, fills: np.ndarray):
+        self.packing, self.floor, self.stage, self.fills = packing, floor, stage, fills
+        self._standing: tuple[tuple[int, ...], float, Canvas, Image] | None = None
+
+    def develop(self, shot: Shot) -> Image:
+        view = camera(shot.azimuth)
+        if shot.falling is None:
+            image = still(self._resting(shot.resting), view, self.stage, self.fills)
+        else:
+            canvas, base = self._background(shot.resting, shot.azimuth)
+            piece = scene_faces(dict.fromkeys(self.packing[shot.falling].cubes, shot.falling))
+            image = canvas.composite(piece.moved([0.0, 0.0, shot.height]), view, self.fills, base)
+        return captioned(image, shot.caption) if shot.caption else image
+
+    def _resting(self, pieces: tuple[int, ...]) -> Faces:
+        return merge(self.floor, scene_faces({c: i for i in pieces for c in self.packing[i].cubes}))
+
+    def _background(self, pieces: tuple[int, ...], azimuth: float) -> tuple[Canvas, Image]:
+        """The canvas with the pieces at rest drawn from this azimuth, and its picture."""
+        if self._standing is None or self._standing[:2] != (pieces, azimuth):
+            view = camera(azimuth)
+            canvas = Canvas(self.stage.framing(view), BACKGROUND)
+            canvas.draw(self._resting(pieces), view, self.fills)
+            self._standing = (pieces, azimuth, canvas, canvas.image())
+        return self._standing[2], self._standing[3]
 
 
 def captioned(frame: Image, caption: str) -> Image:

@@ -174,9 +174,13 @@ def shape_stls(packing: Sequence[Placed], options: PrintOptions = PrintOptions()
     """One file per distinct piece shape, named piece-NAME.stl, the piece lying flat at the origin."""
     options.check()
     shapes = distinct_shapes(packing)
-    names = file_names([shape.name for shape in shapes])
-    return {f"piece-{name}.stl": stl_bytes(piece_mesh(shape.cubes, options))
-            for name, shape in zip(names, shapes, strict=True)}
+    return {name: stl_bytes(piece_mesh(shape.cubes, options))
+            for name, shape in zip(shape_file_names(packing), shapes, strict=True)}
+
+
+def shape_file_names(packing: Sequence[Placed]) -> list[str]:
+    """The file name of each distinct piece shape (as distinct_shapes orders them): piece-NAME.stl."""
+    return [f"piece-{name}.stl" for name in file_names([shape.name for shape in distinct_shapes(packing)])]
 
 
 def file_name(name: str) -> str:

@@ -25,8 +25,8 @@ EXPORTERS: dict[str, str] = {
     ".svg": "svg:drawing_svg",  # a foldkit.drawing Drawing or Document
     ".stl": "stl:stl_bytes",  # a trimesh.Trimesh
     ".glb": "glb:glb_bytes",  # a pygltflib.GLTF2 and its GlbBuffer
-    ".gif": "gif:gif_bytes",  # frames ((h, w, 3) uint8) and frames per second
-    ".mp4": "mp4:mp4_bytes",  # frames ((h, w, 3) uint8) and frames per second
+    ".gif": "gif:gif_bytes",  # frames ((h, w, 3) uint8, any iterable), frames per second, palette sample
+    ".mp4": "mp4:mp4_bytes",  # frames ((h, w, 3) uint8, any iterable) and frames per second
     ".json": "json:json_bytes",  # a dict of plain values
     ".dxf": "dxf:drawing_dxf",  # a foldkit.drawing Drawing (one page)
     ".fold": "fold:fold_bytes",  # a FOLD document (a dict: foldkit.fold.crease)

@@ -7,12 +7,15 @@ rendered once.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 
 import numpy as np
 
+from foldkit.console import interrupts_held
 from foldkit.exchange import VIDEO_FORMATS
-from foldkit.exchange.video import Frame, video_bytes
+from foldkit.exchange.video import Film, Frame, sample_indices, video_bytes
 from foldkit.fold.pose import Sequence
 from foldkit.fold.subject import Subject
 from foldkit.progress import Progress
@@ -51,42 +54,75 @@ def frame_fractions(options: AnimationOptions) -> list[float]:
     return [min(s / options.seconds, 1.0) for s in frame_times(options)]
 
 
-def render_frames(subject: Subject, options: AnimationOptions, progress: Progress | None = None) -> list[Frame]:
-    """Every frame of the animation, rendered off-screen; held frames share one array."""
-    import pyvista as pv
+def animation_bytes(subject: Subject, suffix: str, options: AnimationOptions,
+                    progress: Progress | None = None) -> bytes:
+    """The animation in the format a file suffix names (one of FORMATS)."""
+    with fold_film(subject, options, progress) as film:
+        return video_bytes(film, options.fps, suffix)
 
-    from foldkit.fold.scene import add_caption, fold_scene
 
+def render_frames(subject: Subject, options: AnimationOptions, progress: Progress | None = None) -> Iterator[Frame]:
+    """Every frame of the animation, rendered off-screen as it is read; a held frame is the same array again."""
+    with fold_film(subject, options, progress) as film:
+        yield from film.frames
+
+
+@contextmanager
+def fold_film(subject: Subject, options: AnimationOptions, progress: Progress | None = None) -> Iterator[Film]:
+    """The animation as a Film whose frames are rendered as they are read (each held frame once),
+    the palette sample first; the renderer is closed on leaving."""
+    times = frame_times(options)
+    distinct = [s for i, s in enumerate(times) if i == 0 or s != times[i - 1]]  # each increasing
+    with _camera(subject, options) as shoot:
+        sample = {distinct[i]: shoot(distinct[i]) for i in sample_indices(len(distinct))}
+        yield Film(_frames(shoot, times, sample, progress), list(sample.values()))
+
+
+def _frames(shoot: Callable[[float], Frame], times: list[float], made: dict[float, Frame],
+            progress: Progress | None) -> Iterator[Frame]:
+    """The frame at each time, in order: those already made, the others shot as they are read."""
+    frame = None
+    for i, seconds in enumerate(times):
+        if frame is None or seconds != times[i - 1]:
+            frame = made[seconds] if seconds in made else shoot(seconds)
+        yield frame
+        if progress is not None:
+            progress((i + 1) / len(times))
+
+
+@contextmanager
+def _camera(subject: Subject, options: AnimationOptions) -> Iterator[Callable[[float], Frame]]:
+    """A function from a time along the camera path (seconds) to the frame seen then, rendered
+    off-screen; the render window is closed on leaving. Every call into VTK (which loads modules
+    as it goes) holds Ctrl-C until it returns: VTK crashes when Python raises inside it."""
     size = (options.width, options.height)
-    scene = fold_scene(subject, options.sequence)
-    path = scene.camera_path(size, options.seconds)
-    plotter = pv.Plotter(off_screen=True, window_size=list(size))
-    render_window = plotter.ren_win
-    assert render_window is not None  # a plotter keeps its render window until it is closed
-    render_window.SetMultiSamples(0)  # multisampling is slow in software GL (llvmpipe)
+    plotter = None
     try:
-        scene.add_to(plotter)
-        add_caption(plotter, subject)
-        times = frame_times(options)
-        frames: list[Frame] = []
-        for i, seconds in enumerate(times):
-            if frames and seconds == times[i - 1]:
-                frames.append(frames[-1])
-            else:
+        with interrupts_held():
+            import pyvista as pv
+
+            from foldkit.fold.scene import add_caption, fold_scene
+
+            scene = fold_scene(subject, options.sequence)
+            path = scene.camera_path(size, options.seconds)
+            plotter = pv.Plotter(off_screen=True, window_size=list(size))
+            render_window = plotter.ren_win
+            assert render_window is not None  # a plotter keeps its render window until it is closed
+            render_window.SetMultiSamples(0)  # multisampling is slow in software GL (llvmpipe)
+            scene.add_to(plotter)
+            add_caption(plotter, subject)
+
+        def shoot(seconds: float) -> Frame:
+            with interrupts_held():
                 scene.pose(path.fraction(seconds))
                 path.shot(seconds).apply(plotter)
                 plotter.render()
                 image = plotter.screenshot(return_img=True)
-                assert image is not None  # return_img=True asks for the image
-                frames.append(image)
-            if progress is not None:
-                progress((i + 1) / len(times))
+            assert image is not None  # return_img=True asks for the image
+            return image
+
+        yield shoot
     finally:
-        plotter.close()
-    return frames
-
-
-def animation_bytes(subject: Subject, suffix: str, options: AnimationOptions,
-                    progress: Progress | None = None) -> bytes:
-    """The animation in the format a file suffix names (one of FORMATS)."""
-    return video_bytes(render_frames(subject, options, progress), options.fps, suffix)
+        if plotter is not None:
+            with interrupts_held():
+                plotter.close()

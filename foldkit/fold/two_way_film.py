@@ -12,7 +12,7 @@ import numpy as np
 import pyvista as pv
 
 from foldkit import look
-from foldkit.exchange.video import Frame, video_bytes
+from foldkit.exchange.video import Frame, film_of, video_bytes
 from foldkit.fold.camera import Shot, Viewport, fit_view, view_axes
 from foldkit.fold.pose import place
 from foldkit.fold.scene import BACKGROUND, LIFT
@@ -28,7 +28,7 @@ POSES_FITTED = 61  # film fractions the camera is fitted to
 def two_way_bytes(two_way: TwoWay, suffix: str, size: tuple[int, int], fps: int, fold_seconds: float = 4.0,
                   progress: Progress | None = None) -> bytes:
     """The film in the format a suffix names ('.gif' or '.mp4')."""
-    return video_bytes(render_two_way(two_way, size, fps, fold_seconds, progress), fps, suffix)
+    return video_bytes(film_of(render_two_way(two_way, size, fps, fold_seconds, progress)), fps, suffix)
 
 
 def render_two_way(two_way: TwoWay, size: tuple[int, int], fps: int, fold_seconds: float = 4.0,

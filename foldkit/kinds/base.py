@@ -145,6 +145,19 @@ def made(result: bytes | Made, name: str) -> Made:
     return result if isinstance(result, Made) else Made({name: result})
 
 
+@dataclass(frozen=True)
+class Files:
+    """A maker of several files, whose names depend on the puzzle (pieces-1.stl, piece-L.stl,
+    ...): ``make`` as any maker, and ``names`` (subject, build options) -> the names of the files
+    make would write, found without making them. Any other maker writes one file, its own name."""
+
+    make: Maker
+    names: Callable[[Any, Any], list[str]]
+
+    def __call__(self, subject: Any, options: Any) -> bytes | Made:
+        return self.make(subject, options)
+
+
 # ---------------------------------------------------------------------------------------------
 # Declaring now, loading later
 
@@ -262,7 +275,7 @@ class Kind:
         return ("solve", "build", *self.commands)
 
 
-__all__ = ["EXIT_AMBIGUOUS", "EXIT_NO_SOLUTION", "EXIT_UNFINISHED", "BedOptions", "Command", "Deferred",
+__all__ = ["EXIT_AMBIGUOUS", "EXIT_NO_SOLUTION", "EXIT_UNFINISHED", "BedOptions", "Command", "Deferred", "Files",
            "GifOptions", "Invocation", "Kind", "LazyModule", "Made", "Maker", "NoOptions", "OptionSpec", "Outcome",
            "PaperOptions", "Progress", "lazy_module", "made", "option", "option_specs", "recognise_word",
            "sole_solution"]

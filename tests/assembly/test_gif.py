@@ -34,7 +34,7 @@ SMALL = GifOptions(width=160, height=160)
 @cache
 def y_frames() -> list[np.ndarray]:
     packing = y_packing()
-    return assembly_frames(Y_BOX, packing, assembly_order(Y_BOX, packing), options=SMALL)
+    return list(assembly_frames(Y_BOX, packing, assembly_order(Y_BOX, packing), options=SMALL))
 
 
 def expected_frame_count(packing, order, options: GifOptions) -> int:

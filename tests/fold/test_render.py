@@ -32,7 +32,7 @@ def sample():
 
 @pytest.fixture(scope="module")
 def frames(sample):
-    return render_frames(sample, SMALL)
+    return list(render_frames(sample, SMALL))
 
 
 def faces_seen(image: np.ndarray, tolerance: float = 45.0, least: int = 40) -> set[int]:
@@ -154,7 +154,7 @@ def test_mp4_decodes_with_every_frame_even_at_odd_sizes(sample):
 def test_a_net_without_numbers_renders(tmp_path):
     net = net_fold(EXAMPLES.parent / "tests" / "data" / "panels" / "cube-141-e.txt")
     options = AnimationOptions(width=160, height=120, fps=2, seconds=1.0, sequence="together")
-    frames = render_frames(net, options)
+    frames = list(render_frames(net, options))
     assert faces_seen(frames[0], least=20) == set(range(6))
     assert len(faces_seen(frames[-1], least=20)) >= 2
 

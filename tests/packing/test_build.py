@@ -55,7 +55,7 @@ def test_a_packing_animates_to_gif_and_mp4(tmp_path, capsys):
     assert "--sequence is an option of Net and Shut the Box, not of Polycube packing" in capsys.readouterr().err
 
 
-def test_every_plate_fits_the_default_bed_and_a_named_printer(tmp_path):
+def test_every_plate_fits_the_default_bed_and_a_named_printer(tmp_path, capsys):
     """Plates fit the bed nearly every printer has (200 x 200 mm) unless told otherwise."""
     folder = tmp_path / "soma"
     assert main(["build", str(EXAMPLES / "soma.txt"), "--only", "pieces.stl", "--quiet", "-o", str(folder)]) == 0
@@ -63,8 +63,44 @@ def test_every_plate_fits_the_default_bed_and_a_named_printer(tmp_path):
         low, high = trimesh.load(path).bounds
         assert (high - low)[:2].max() <= 200.0, path.name
     small = tmp_path / "mini"
-    assert main(["build", str(EXAMPLES / "soma.txt"), "--only", "pieces.stl", "--bed", "prusa-mini", "--quiet",
-                 "-o", str(small)]) == 0
+    mini = [str(EXAMPLES / "soma.txt"), "--bed", "prusa-mini"]
+    capsys.readouterr()
+    assert main(["build", *mini, "--list"]) == 0
+    plates = [name for name in capsys.readouterr().out.split() if name.startswith("pieces") and name.endswith(".stl")]
+    assert main(["build", *mini, "--only", ",".join(plates), "--quiet", "-o", str(small)]) == 0
+    assert sorted(p.name for p in small.iterdir() if p.name != RECORD) == sorted(plates)
     for path in small.glob("*.stl"):
         low, high = trimesh.load(path).bounds
         assert (high - low)[:2].max() <= 180.0, path.name
+
+
+def listed(capsys, *arguments: str) -> list[str]:
+    capsys.readouterr()
+    assert main(["build", *arguments, "--list"]) == 0
+    return capsys.readouterr().out.split()
+
+
+@pytest.mark.parametrize("puzzle, plates", [("soma.txt", ["pieces.stl"]), ("y-pentacube.txt",
+                                                                            ["pieces-1.stl", "pieces-2.stl"])])
+def test_every_file_a_build_writes_has_a_name_of_its_own(tmp_path, capsys, puzzle, plates):
+    """--list names each file the build writes, once; --only one of them writes that file alone and
+    keeps the others; --skip one leaves out that file alone."""
+    names = listed(capsys, str(EXAMPLES / puzzle))
+    assert len(names) == len(set(names))
+    assert [n for n in names if n.startswith("pieces") and n.endswith(".stl")] == plates
+    assert {"box.stl", "solution.txt", "assembly.gif"} <= set(names) and any(n.startswith("piece-") for n in names)
+    folder = tmp_path / "out"
+    assert main(["build", str(EXAMPLES / puzzle), "--skip", "assembly.gif", "--quiet", "-o", str(folder)]) == 0
+    assert sorted(p.name for p in folder.iterdir() if p.name != RECORD) == sorted(set(names) - {"assembly.gif"})
+    before = {p.name: p.stat().st_mtime_ns for p in folder.iterdir()}
+    piece = next(n for n in names if n.startswith("piece-"))
+    (folder / plates[-1]).unlink()
+    (folder / piece).unlink()
+    capsys.readouterr()
+    assert main(["build", str(EXAMPLES / puzzle), "--only", f"{plates[-1]},{piece}", "--quiet", "-o",
+                 str(folder)]) == 0
+    wrote = [line.rsplit("/", 1)[1] for line in capsys.readouterr().out.splitlines() if line.startswith("wrote ")]
+    assert wrote == [plates[-1], piece]
+    after = {p.name: p.stat().st_mtime_ns for p in folder.iterdir()}
+    assert set(after) == set(before)  # the two made again, every other kept as it was
+    assert {n for n in after if n != RECORD and after[n] != before[n]} == {plates[-1], piece}

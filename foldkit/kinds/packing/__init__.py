@@ -13,7 +13,17 @@ from dataclasses import dataclass
 from foldkit import options as opt
 from foldkit.errors import EXIT_BAD_INPUT, FoldkitError
 from foldkit.exchange import VIDEO_FORMATS, format_of
-from foldkit.kinds.base import BedOptions, Command, GifOptions, Kind, NoOptions, PaperOptions, lazy_module, option
+from foldkit.kinds.base import (
+    BedOptions,
+    Command,
+    Files,
+    GifOptions,
+    Kind,
+    NoOptions,
+    PaperOptions,
+    lazy_module,
+    option,
+)
 from foldkit.kinds.checks import check_command
 from foldkit.kinds.hints import hint_command
 from foldkit.page import with_page
@@ -142,8 +152,9 @@ KIND = Kind(
         "assembly.pdf": makers.assembly_pdf,
         "assembly.gif": makers.assembly_gif,
         "assembly.glb": makers.assembly_glb,
-        "pieces.stl": makers.print_files,  # with piece-NAME.stl and box.stl
-        "pieces.3mf": makers.pieces_3mf,  # the beds of pieces.stl, each piece an object in its colour
+        "pieces.stl": Files(makers.print_files, makers.print_file_names),  # with piece-NAME.stl and box.stl
+        # the beds of pieces.stl, each piece an object in its colour:
+        "pieces.3mf": Files(makers.pieces_3mf, makers.pieces_3mf_names),
         "hints.pdf": hint_pages.packing_pdf,
     }),
     solve_options=PackingSolveOptions,

@@ -66,19 +66,19 @@ def assembly_gif(subject: Packed, options: PackingBuildOptions) -> bytes:
 
 def assembly_video(subject: Packed, suffix: str, width: int, height: int, fps: int) -> bytes:
     """The assembly, piece by piece, as a .gif or .mp4 of frames of this size and rate."""
-    from foldkit.assembly.gif import GifOptions, assembly_frames
+    from foldkit.assembly.gif import GifOptions, assembly_film
     from foldkit.exchange.video import video_bytes
 
     plan = subject.plan
     step = GifOptions()
     most = step.hold_frames + len(plan.order) * (step.drop_frames + step.hold_frames + 2 * step.turn_frames) \
-        + step.end_frames  # every frame is held in memory until the file is written: bound them first
+        + step.end_frames  # the frames are drawn one by one, but each takes time: bound them first
     if most > opt.MAX_FRAMES:
         raise FoldkitError(f"the assembly of {len(plan.order)} pieces would take {most} frames, more than "
                            f"{opt.MAX_FRAMES}: --skip assembly.gif (assembly.pdf shows every step)", EXIT_BAD_INPUT)
     opt.check_animation(most, width, height, "--gif-size, or --skip assembly.gif")
-    frames = assembly_frames(subject.box, subject.packing, plan.order, plan.colours, GifOptions(width, height, fps))
-    return video_bytes(frames, fps, suffix)
+    film = assembly_film(subject.box, subject.packing, plan.order, plan.colours, GifOptions(width, height, fps))
+    return video_bytes(film, fps, suffix)
 
 
 def assembly_glb(subject: Packed, options: PackingBuildOptions) -> bytes:
@@ -103,6 +103,13 @@ def print_files(subject: Packed, options: PackingBuildOptions) -> Made:
         raise FoldkitError(f"{error}: {TOO_BIG}", EXIT_BAD_INPUT) from None
 
 
+def print_file_names(subject: Packed, options: PackingBuildOptions) -> list[str]:
+    from foldkit.assembly.stl import shape_file_names
+
+    return [*_beds(subject, options), *shape_file_names(subject.packing), "box.stl"]
+
+
+
 def _checked_prints(options: PackingBuildOptions):
     prints = _prints(options)
     try:
@@ -113,21 +120,31 @@ def _checked_prints(options: PackingBuildOptions):
     return prints
 
 
+def _beds(subject: Packed, options: PackingBuildOptions) -> dict[str, list]:
+    """The pieces on each bed by the bed's STL file name (see foldkit.assembly.stl.bed_pieces)."""
+    from foldkit.assembly.stl import bed_pieces
+
+    try:
+        return bed_pieces(subject.packing, _checked_prints(options))
+    except ValueError as error:
+        raise FoldkitError(f"{error}: {TOO_BIG}", EXIT_BAD_INPUT) from None
+
+
 def pieces_3mf(subject: Packed, options: PackingBuildOptions) -> Made:
     """pieces.3mf (pieces-1.3mf, ... as pieces.stl is split over beds): the same beds, each piece
     an object of its own in its assembly colour."""
     from foldkit.assembly.colours import piece_colour
-    from foldkit.assembly.stl import bed_pieces
     from foldkit.exchange.threemf import Body, threemf_bytes
 
     colours = subject.plan.colours
-    try:
-        beds = bed_pieces(subject.packing, _checked_prints(options))
-    except ValueError as error:
-        raise FoldkitError(f"{error}: {TOO_BIG}", EXIT_BAD_INPUT) from None
     return Made({name.replace(".stl", ".3mf"): threemf_bytes(
         [Body(f"piece {i + 1} ({subject.packing[i].piece})", mesh, piece_colour(colours[i])) for i, mesh in parts])
-        for name, parts in beds.items()})
+        for name, parts in _beds(subject, options).items()})
+
+
+def pieces_3mf_names(subject: Packed, options: PackingBuildOptions) -> list[str]:
+    return [name.replace(".stl", ".3mf") for name in _beds(subject, options)]
+
 
 
 def show(subject: Packed) -> None:
