@@ -41,18 +41,25 @@
 #include <stdlib.h>
 #include <string.h>
 
+enum { PLANES = 5, CAP = (1 << PLANES) - 1 };  /* live placements are counted per cell up to CAP; more count as CAP */
+
 typedef struct {
     int ncells, nwords, nplacements, ntypes;
     const int32_t *types, *cell_start, *cells, *cover_start, *cover;
+    uint64_t *masks;                 /* per placement, nwords: its cells as bits */
     int32_t *type_start, *type_list; /* piece t: its placements type_list[type_start[t] ..], by id */
 } Table;
 
+/* The search's levels: level d is the box after d placements. Each level keeps its filled cells and its live
+ * placements (empty cells only, copies of the piece left), grouped by piece; a level's live placements are
+ * those of the level above that still fit, so the lists shrink as the box fills. */
 typedef struct {
-    uint64_t *occ;          /* filled cells as bits; bits past ncells are set */
-    int32_t *kill;          /* per placement: filled cells it covers, plus one when its piece has no copy left */
-    int32_t *cell_live;     /* per cell: live placements covering it */
-    int32_t *type_live;     /* per piece: live placements */
-    int32_t *counts;        /* per piece: copies left */
+    uint64_t *occ;         /* per level, nwords: filled cells as bits; bits past ncells are set */
+    int32_t *counts;       /* per piece: copies left */
+    int32_t *live;         /* the live placements of every level, one level after the other */
+    size_t live_capacity;
+    size_t *live_at;       /* per level: where its live placements start in live */
+    int32_t *segment;      /* per level, ntypes + 1: where each piece's live placements start (from live_at) */
 } State;
 
 typedef struct {
@@ -89,79 +96,6 @@ static void rows_push(Rows *rows, const int32_t *row, int n) {
     memcpy(rows->data + rows->size, row, (size_t)n * sizeof(int32_t));
     rows->size += n;
 }
-
-static inline void kill_one(const Table *t, State *s, int q) {
-    if (s->kill[q]++) return;
-    for (int32_t k = t->cell_start[q]; k < t->cell_start[q + 1]; k++) s->cell_live[t->cells[k]]--;
-    s->type_live[t->types[q]]--;
-}
-
-static inline void revive_one(const Table *t, State *s, int q) {
-    if (--s->kill[q]) return;
-    for (int32_t k = t->cell_start[q]; k < t->cell_start[q + 1]; k++) s->cell_live[t->cells[k]]++;
-    s->type_live[t->types[q]]++;
-}
-
-/* Fill placement p's cells: every placement sharing a cell dies, and all of p's piece when it was the last copy. */
-static void place(const Table *t, State *s, int p) {
-    int type = t->types[p];
-    for (int32_t k = t->cell_start[p]; k < t->cell_start[p + 1]; k++) {
-        int cell = t->cells[k];
-        s->occ[cell >> 6] |= (uint64_t)1 << (cell & 63);
-        for (int32_t j = t->cover_start[cell]; j < t->cover_start[cell + 1]; j++) kill_one(t, s, t->cover[j]);
-    }
-    if (--s->counts[type] == 0)
-        for (int32_t j = t->type_start[type]; j < t->type_start[type + 1]; j++) kill_one(t, s, t->type_list[j]);
-}
-
-static void unplace(const Table *t, State *s, int p) {
-    int type = t->types[p];
-    if (s->counts[type]++ == 0)
-        for (int32_t j = t->type_start[type]; j < t->type_start[type + 1]; j++) revive_one(t, s, t->type_list[j]);
-    for (int32_t k = t->cell_start[p]; k < t->cell_start[p + 1]; k++) {
-        int cell = t->cells[k];
-        s->occ[cell >> 6] &= ~((uint64_t)1 << (cell & 63));
-        for (int32_t j = t->cover_start[cell]; j < t->cover_start[cell + 1]; j++) revive_one(t, s, t->cover[j]);
-    }
-}
-
-enum { FULL = -1, DEAD = -2 };
-
-/* What to branch on: the range list[*from .. *to) of candidate placements; FULL, DEAD or 0. */
-static int choose(const Table *t, const State *s, const int32_t **list, int32_t *from, int32_t *to) {
-    int best = -1, best_n = 1 << 30, best_type = -1;
-    for (int word = 0; word < t->nwords; word++) {
-        uint64_t free_bits = ~s->occ[word];
-        while (free_bits) {
-            int cell = (word << 6) + __builtin_ctzll(free_bits);
-            free_bits &= free_bits - 1;
-            int n = s->cell_live[cell];
-            if (n == 0) return DEAD;
-            if (n < best_n) { best = cell; best_n = n; }
-        }
-    }
-    if (best < 0) return FULL;
-    for (int type = 0; type < t->ntypes; type++) {
-        int left = s->counts[type], n = s->type_live[type];
-        if (left && n < left) return DEAD;
-        if (left == 1 && n < best_n) { best_type = type; best_n = n; }
-    }
-    if (best_type >= 0) {
-        *list = t->type_list;
-        *from = t->type_start[best_type];
-        *to = t->type_start[best_type + 1];
-    } else {
-        *list = t->cover;
-        *from = t->cover_start[best];
-        *to = t->cover_start[best + 1];
-    }
-    return 0;
-}
-
-typedef struct {
-    const int32_t *list;
-    int32_t next, end, chosen;
-} Frame;
 
 /* Whether a symmetry maps every placement of list[0 .. n) to a placement of the packing. */
 static int maps_into(const uint8_t *in_row, const int32_t *image, const int32_t *list, int n) {
@@ -216,57 +150,220 @@ static int should_stop(Tally *tally) {
     return 0;
 }
 
-static void run(const Table *t, State *s, Rows *rows, Tally *tally) {
-    Frame *stack = malloc(((size_t)t->ncells + 1) * sizeof(Frame));
-    int32_t *chosen = malloc(((size_t)t->ncells + 1) * sizeof(int32_t));
-    int depth = 0, status;
-    if (!stack || !chosen) { rows->failed = 1; goto done; }
-    status = choose(t, s, &stack[0].list, &stack[0].next, &stack[0].end);
+#if defined(__GNUC__)
+#define ALWAYS_INLINE inline __attribute__((always_inline))
+#else
+#define ALWAYS_INLINE inline
+#endif
+
+enum { FULL = -1, DEAD = -2, BY_CELL = 0, BY_PIECE = 1 };
+
+/* Room in live for level d's list (at most as long as the level above's); 0 when memory runs out. */
+static int make_room(State *s, size_t need) {
+    if (need <= s->live_capacity) return 1;
+    size_t capacity = s->live_capacity ? 2 * s->live_capacity : 4096;
+    while (capacity < need) capacity *= 2;
+    int32_t *grown = realloc(s->live, capacity * sizeof(int32_t));
+    if (!grown) return 0;
+    s->live = grown;
+    s->live_capacity = capacity;
+    return 1;
+}
+
+/* Add a placement's cells to the bit-sliced per-cell counters (plane k holds bit k of each cell's count). */
+static ALWAYS_INLINE void tally_cells(uint64_t *planes, uint64_t *saturated, const uint64_t *mask, const int W) {
+    for (int w = 0; w < W; w++) {
+        uint64_t carry = mask[w];
+        for (int k = 0; k < PLANES; k++) {
+            uint64_t next = planes[k * W + w] & carry;
+            planes[k * W + w] ^= carry;
+            carry = next;
+        }
+        saturated[w] |= carry;
+    }
+}
+
+/* The empty cells with the fewest live placements (counted up to CAP), into fewest; returns that count. */
+static ALWAYS_INLINE int fewest_cells(const uint64_t *occ, const uint64_t *planes, const uint64_t *saturated,
+                                      uint64_t *fewest, const int W) {
+    uint64_t any = 0;
+    for (int w = 0; w < W; w++) any |= fewest[w] = ~occ[w] & ~saturated[w];
+    if (!any) return CAP;
+    int count = 0;
+    for (int k = PLANES - 1; k >= 0; k--) {  /* the minimum's bits from the top: keep the cells with a 0 if any */
+        uint64_t zero = 0;
+        for (int w = 0; w < W; w++) zero |= fewest[w] & ~planes[k * W + w];
+        if (zero)
+            for (int w = 0; w < W; w++) fewest[w] &= ~planes[k * W + w];
+        else
+            count |= 1 << k;
+    }
+    if (count == CAP)  /* saturated cells tie with the cells counted CAP */
+        for (int w = 0; w < W; w++) fewest[w] = ~occ[w];
+    return count;
+}
+
+/* Level d's live placements, from the level above's (every placement at level 0), counted per cell and
+ * per piece. Returns FULL, DEAD (an empty cell with no live placement, or a piece with fewer live
+ * placements than copies left), BY_CELL with *which the lowest empty cell with the fewest live
+ * placements, or BY_PIECE with *which a piece with one copy left and fewer live placements still
+ * (the fewest, the first of those). */
+static ALWAYS_INLINE int expand(const Table *t, State *s, int d, int *which, const int W) {
+    const uint64_t *occ = s->occ + (size_t)d * W;
+    uint64_t all = ~(uint64_t)0;
+    for (int w = 0; w < W; w++) all &= occ[w];
+    if (all == ~(uint64_t)0) return FULL;
+    const int32_t *from_segment = d ? s->segment + (size_t)(d - 1) * (t->ntypes + 1) : t->type_start;
+    size_t at = d ? s->live_at[d - 1] + (size_t)from_segment[t->ntypes] : 0;
+    if (!make_room(s, at + (size_t)from_segment[t->ntypes])) return DEAD - 1;
+    const int32_t *from = d ? s->live + s->live_at[d - 1] : t->type_list;
+    int32_t *to = s->live + at, *segment = s->segment + (size_t)d * (t->ntypes + 1);
+    s->live_at[d] = at;
+    uint64_t planes[PLANES * W], saturated[W], fewest[W];
+    memset(planes, 0, sizeof planes);
+    memset(saturated, 0, sizeof saturated);
+    int32_t n = 0;
+    for (int type = 0; type < t->ntypes; type++) {
+        segment[type] = n;
+        if (!s->counts[type]) continue;
+        for (int32_t i = from_segment[type]; i < from_segment[type + 1]; i++) {
+            int32_t p = from[i];
+            const uint64_t *mask = t->masks + (size_t)p * W;
+            uint64_t hit = 0;
+            for (int w = 0; w < W; w++) hit |= mask[w] & occ[w];
+            if (hit) continue;
+            to[n++] = p;
+            tally_cells(planes, saturated, mask, W);
+        }
+        if (n - segment[type] < s->counts[type]) return DEAD;
+    }
+    segment[t->ntypes] = n;
+    uint64_t uncovered = 0;
+    for (int w = 0; w < W; w++) {
+        uint64_t covered = saturated[w];
+        for (int k = 0; k < PLANES; k++) covered |= planes[k * W + w];
+        uncovered |= ~occ[w] & ~covered;
+    }
+    if (uncovered) return DEAD;
+    int best_n = fewest_cells(occ, planes, saturated, fewest, W), best_type = -1;
+    for (int type = 0; type < t->ntypes; type++) {
+        int live = segment[type + 1] - segment[type];
+        if (s->counts[type] == 1 && live < best_n) { best_type = type; best_n = live; }
+    }
+    if (best_type >= 0) { *which = best_type; return BY_PIECE; }
+    int w = 0;
+    while (!fewest[w]) w++;
+    *which = (w << 6) + __builtin_ctzll(fewest[w]);
+    return BY_CELL;
+}
+
+typedef struct {
+    int by;                /* BY_CELL: candidates t->cover[next .. end); BY_PIECE: s->live[next .. end) */
+    int32_t next, end, chosen;
+} Frame;
+
+/* The candidates of a node at level d that expand found: a cell's placements, or a piece's live ones. */
+static void open_frame(const Table *t, const State *s, Frame *f, int d, int by, int which) {
+    f->by = by;
+    if (by == BY_CELL) {
+        f->next = t->cover_start[which];
+        f->end = t->cover_start[which + 1];
+    } else {
+        const int32_t *segment = s->segment + (size_t)d * (t->ntypes + 1);
+        f->next = (int32_t)s->live_at[d] + segment[which];
+        f->end = (int32_t)s->live_at[d] + segment[which + 1];
+    }
+}
+
+/* Whether placement p fits at level d: its cells are empty and copies of its piece are left. */
+static ALWAYS_INLINE int fits(const Table *t, const State *s, int d, int p, const int W) {
+    const uint64_t *occ = s->occ + (size_t)d * W, *mask = t->masks + (size_t)p * W;
+    uint64_t hit = 0;
+    for (int w = 0; w < W; w++) hit |= mask[w] & occ[w];
+    return !hit && s->counts[t->types[p]];
+}
+
+/* The next candidate of a frame that fits, or -1. */
+static ALWAYS_INLINE int next_candidate(const Table *t, const State *s, Frame *f, int d, const int W) {
+    while (f->next < f->end) {
+        if (f->by == BY_PIECE) return s->live[f->next++];
+        int p = t->cover[f->next++];
+        if (fits(t, s, d, p, W)) return p;
+    }
+    return -1;
+}
+
+static ALWAYS_INLINE void run_words(const Table *t, State *s, Rows *rows, Tally *tally, Frame *stack,
+                                    int32_t *chosen, const int W) {
+    int depth = 0, which;
+    int status = expand(t, s, 0, &which, W);
     if (status == FULL) found(t, tally, rows, chosen, 0);  /* nothing left to fill: one packing, empty */
-    if (status != 0) { tally->finished = 1; goto done; }
+    if (status < DEAD) { rows->failed = 1; return; }
+    if (status < 0) { tally->finished = 1; return; }
+    open_frame(t, s, &stack[0], 0, status, which);
     for (;;) {
         Frame *f = &stack[depth];
-        int advanced = 0;
-        while (f->next < f->end) {
-            int p = f->list[f->next++];
-            if (s->kill[p]) continue;
-            if (should_stop(tally)) goto done;
+        int p, advanced = 0;
+        while ((p = next_candidate(t, s, f, depth, W)) >= 0) {
+            if (should_stop(tally)) return;
             tally->nodes++;
-            place(t, s, p);
+            const uint64_t *occ = s->occ + (size_t)depth * W, *mask = t->masks + (size_t)p * W;
+            for (int w = 0; w < W; w++) s->occ[(size_t)(depth + 1) * W + w] = occ[w] | mask[w];
+            s->counts[t->types[p]]--;
             f->chosen = chosen[depth] = p;
-            Frame *g = &stack[depth + 1];
-            status = choose(t, s, &g->list, &g->next, &g->end);
-            if (status == FULL && found(t, tally, rows, chosen, depth + 1)) goto done;
-            if (status != 0) {
-                unplace(t, s, p);
+            status = expand(t, s, depth + 1, &which, W);
+            if (status == FULL && found(t, tally, rows, chosen, depth + 1)) return;
+            if (status < DEAD) { rows->failed = 1; return; }
+            if (status < 0) {
+                s->counts[t->types[p]]++;
                 continue;
             }
+            open_frame(t, s, &stack[depth + 1], depth + 1, status, which);
             depth++;
             advanced = 1;
             break;
         }
         if (advanced) continue;
         if (--depth < 0) break;
-        unplace(t, s, stack[depth].chosen);
+        s->counts[t->types[stack[depth].chosen]]++;
     }
     tally->finished = 1;
-done:
+}
+
+/* The search, with the box's bit sets a constant number of words wide for the common sizes. */
+static void run(const Table *t, State *s, Rows *rows, Tally *tally) {
+    Frame *stack = malloc(((size_t)t->ncells + 2) * sizeof(Frame));
+    int32_t *chosen = malloc(((size_t)t->ncells + 2) * sizeof(int32_t));
+    if (!stack || !chosen)
+        rows->failed = 1;
+    else if (t->nwords == 1)
+        run_words(t, s, rows, tally, stack, chosen, 1);
+    else if (t->nwords == 2)
+        run_words(t, s, rows, tally, stack, chosen, 2);
+    else
+        run_words(t, s, rows, tally, stack, chosen, t->nwords);
     free(stack);
     free(chosen);
 }
 
-/* The per-piece placement lists and the starting state (the given cells filled, the given copies left). */
+/* The placements' bit masks, the per-piece placement lists and the starting state (the given cells filled,
+ * the given copies left). */
 static int start(Table *t, State *s, const int32_t *counts, const uint8_t *filled) {
+    size_t levels = (size_t)t->ncells + 2, W = (size_t)t->nwords;
+    t->masks = calloc((size_t)t->nplacements * W + 1, sizeof(uint64_t));
     t->type_start = calloc((size_t)t->ntypes + 2, sizeof(int32_t));
     t->type_list = malloc(((size_t)t->nplacements + 1) * sizeof(int32_t));
-    s->occ = calloc((size_t)t->nwords + 1, sizeof(uint64_t));
-    s->kill = calloc((size_t)t->nplacements + 1, sizeof(int32_t));
-    s->cell_live = calloc((size_t)t->ncells + 1, sizeof(int32_t));
-    s->type_live = calloc((size_t)t->ntypes + 1, sizeof(int32_t));
+    s->occ = calloc(levels * W, sizeof(uint64_t));
     s->counts = malloc(((size_t)t->ntypes + 1) * sizeof(int32_t));
-    if (!t->type_start || !t->type_list || !s->occ || !s->kill || !s->cell_live || !s->type_live || !s->counts)
+    s->live_at = calloc(levels, sizeof(size_t));
+    s->segment = calloc(levels * ((size_t)t->ntypes + 1), sizeof(int32_t));
+    if (!t->masks || !t->type_start || !t->type_list || !s->occ || !s->counts || !s->live_at || !s->segment)
         return -1;
-    for (int p = 0; p < t->nplacements; p++) t->type_start[t->types[p] + 1]++;
+    for (int p = 0; p < t->nplacements; p++) {
+        t->type_start[t->types[p] + 1]++;
+        for (int32_t k = t->cell_start[p]; k < t->cell_start[p + 1]; k++)
+            t->masks[(size_t)p * W + (t->cells[k] >> 6)] |= (uint64_t)1 << (t->cells[k] & 63);
+    }
     for (int type = 0; type < t->ntypes; type++) t->type_start[type + 1] += t->type_start[type];
     int32_t *fill = malloc(((size_t)t->ntypes + 1) * sizeof(int32_t));
     if (!fill) return -1;
@@ -274,16 +371,10 @@ static int start(Table *t, State *s, const int32_t *counts, const uint8_t *fille
     for (int p = 0; p < t->nplacements; p++) t->type_list[fill[t->types[p]]++] = p;
     free(fill);
     memcpy(s->counts, counts, (size_t)t->ntypes * sizeof(int32_t));
-    for (int i = 0; i < t->nwords * 64; i++)
-        if (i >= t->ncells || filled[i]) s->occ[i >> 6] |= (uint64_t)1 << (i & 63);
-    for (int p = 0; p < t->nplacements; p++) {
-        int dead = s->counts[t->types[p]] <= 0;
-        for (int32_t k = t->cell_start[p]; k < t->cell_start[p + 1]; k++) dead += filled[t->cells[k]] != 0;
-        s->kill[p] = dead;
-        if (dead) continue;
-        for (int32_t k = t->cell_start[p]; k < t->cell_start[p + 1]; k++) s->cell_live[t->cells[k]]++;
-        s->type_live[t->types[p]]++;
-    }
+    for (int type = 0; type < t->ntypes; type++)
+        if (s->counts[type] < 0) s->counts[type] = 0;
+    for (size_t i = 0; i < W * 64; i++)
+        if (i >= (size_t)t->ncells || filled[i]) s->occ[i >> 6] |= (uint64_t)1 << (i & 63);
     return 0;
 }
 
@@ -361,7 +452,7 @@ static PyObject *search(PyObject *self, PyObject *args, PyObject *kwargs) {
     if (check_table(ncells, &types, &offsets, &cells, &cover_offsets, &cover, &counts_in, &occupied)) goto out;
     if (check_extras(types.len / 4, &group, &chosen, &control)) goto out;
     t.ncells = ncells;
-    t.nwords = (ncells + 63) / 64;
+    t.nwords = ncells ? (ncells + 63) / 64 : 1;
     t.nplacements = (int)(types.len / 4);
     t.ntypes = (int)(counts_in.len / 4);
     t.types = types.buf;
@@ -390,11 +481,12 @@ out:
     free(tally.in_row);
     free(t.type_start);
     free(t.type_list);
+    free(t.masks);
     free(st.occ);
-    free(st.kill);
-    free(st.cell_live);
-    free(st.type_live);
     free(st.counts);
+    free(st.live);
+    free(st.live_at);
+    free(st.segment);
     PyBuffer_Release(&types);
     PyBuffer_Release(&offsets);
     PyBuffer_Release(&cells);

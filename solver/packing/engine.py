@@ -32,6 +32,7 @@ Permutation = tuple[PlacementId, ...]  # a symmetry acting on placements: placem
 INTERRUPTED, LIMITED = 1, 2  # the stop flag of a Counting's control (see _core.c)
 Row = tuple[PlacementId, ...]  # one packing: the ids of its placements
 Counts = tuple[int, ...]  # copies left of each piece, in puzzle order
+CAP = 31  # live placements are counted per cell up to CAP, more count as CAP (_core.c's bit-sliced counters)
 
 
 @dataclass(frozen=True)
@@ -191,7 +192,7 @@ def choice(table: Table, occupied: int, counts: Counts | list[int]) -> list[Plac
 
     A placement is live if its cells are empty and copies of its piece are left. Dead end: an empty
     cell with no live placement, or a piece with fewer live placements than copies left. Otherwise the
-    live placements covering the lowest empty cell with the fewest of them, unless a piece with one
+    live placements covering the lowest empty cell with the fewest of them (counted up to CAP), unless a piece with one
     copy left has fewer still: then that piece's live placements."""
     live = live_placements(table, occupied, counts)
     cell_live = [0] * len(table.cell_cubes)
@@ -207,8 +208,8 @@ def choice(table: Table, occupied: int, counts: Counts | list[int]) -> list[Plac
         return []
     if any(left and type_live[kind] < left for kind, left in enumerate(counts)):
         return []
-    best = min(empty, key=lambda cell: cell_live[cell])
-    pieces = [kind for kind, left in enumerate(counts) if left == 1 and type_live[kind] < cell_live[best]]
+    best = min(empty, key=lambda cell: min(cell_live[cell], CAP))
+    pieces = [kind for kind, left in enumerate(counts) if left == 1 and type_live[kind] < min(cell_live[best], CAP)]
     if pieces:
         kind = min(pieces, key=lambda k: (type_live[k], k))
         return [p for p in live if table.placement_piece[p] == kind]
