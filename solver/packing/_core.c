@@ -9,7 +9,7 @@
  *   cell_offsets   int32[P + 1]: placement p covers cells[cell_offsets[p] .. cell_offsets[p+1]-1]
  *   cells          int32[...]
  *   cover_offsets  int32[ncells + 1]: cell c is covered by cover[cover_offsets[c] .. cover_offsets[c+1]-1]
- *   cover          int32[...]: placement ids, in the order they are tried
+ *   cover          int32[...]: placement ids (checked only: the search tries a cell's live placements by id)
  *   counts         int32[T]: copies left of each type
  *   occupied       uint8[ncells]: cells already filled
  *   limit          stop when control's packing count reaches it (0: no limit)
@@ -47,6 +47,9 @@ typedef struct {
     int ncells, nwords, nplacements, ntypes;
     const int32_t *types, *cell_start, *cells, *cover_start, *cover;
     uint64_t *masks;                 /* per placement, nwords: its cells as bits */
+    uint64_t *neighbours;            /* per cell, nwords: the cells sharing a face with it; NULL: no region check */
+    int32_t *type_size;              /* per piece: its cubes */
+    int nsums;                       /* words of a set of piece-volume sums 0 .. ncells */
     int32_t *type_start, *type_list; /* piece t: its placements type_list[type_start[t] ..], by id */
 } Table;
 
@@ -188,9 +191,8 @@ static ALWAYS_INLINE int fewest_cells(const uint64_t *occ, const uint64_t *plane
                                       uint64_t *fewest, const int W) {
     uint64_t any = 0;
     for (int w = 0; w < W; w++) any |= fewest[w] = ~occ[w] & ~saturated[w];
-    if (!any) return CAP;
-    int count = 0;
-    for (int k = PLANES - 1; k >= 0; k--) {  /* the minimum's bits from the top: keep the cells with a 0 if any */
+    int count = any ? 0 : CAP;
+    for (int k = PLANES - 1; k >= 0 && any; k--) {  /* the minimum's bits from the top: keep the cells with a 0 */
         uint64_t zero = 0;
         for (int w = 0; w < W; w++) zero |= fewest[w] & ~planes[k * W + w];
         if (zero)
@@ -203,6 +205,55 @@ static ALWAYS_INLINE int fewest_cells(const uint64_t *occ, const uint64_t *plane
     return count;
 }
 
+/* The volumes that some of the pieces left can fill together, as bits 0 .. ncells. */
+static void reachable_volumes(const Table *t, const State *s, uint64_t *sums) {
+    int n = t->nsums;
+    memset(sums, 0, (size_t)n * sizeof(uint64_t));
+    sums[0] = 1;
+    for (int type = 0; type < t->ntypes; type++) {
+        int size = t->type_size[type], words = size >> 6, bits = size & 63;
+        for (int copy = 0; copy < s->counts[type]; copy++)
+            for (int w = n - 1; w >= words; w--) {  /* sums |= sums << size */
+                uint64_t shifted = sums[w - words] << bits;
+                if (bits && w - words - 1 >= 0) shifted |= sums[w - words - 1] >> (64 - bits);
+                sums[w] |= shifted;
+            }
+    }
+}
+
+/* Whether every region of empty cells (connected through faces) has a volume that some of the pieces
+ * left can fill: a placement lies in one region, so a region of any other volume can never be filled. */
+static ALWAYS_INLINE int regions_fit(const Table *t, const State *s, const uint64_t *occ, const int W) {
+    uint64_t left[W], frontier[W], sums[t->nsums];
+    uint64_t any = 0;
+    for (int w = 0; w < W; w++) any |= left[w] = ~occ[w];
+    if (!t->neighbours || !any) return 1;
+    reachable_volumes(t, s, sums);
+    int w0 = 0;
+    for (;;) {
+        while (w0 < W && !left[w0]) w0++;
+        if (w0 == W) return 1;
+        memset(frontier, 0, sizeof frontier);
+        frontier[w0] = left[w0] & -left[w0];  /* the lowest empty cell not yet in a region starts the next */
+        left[w0] &= left[w0] - 1;
+        int volume = 0;
+        for (int w = w0; w < W;) {  /* empty words before w0 hold no cell of the region */
+            if (!frontier[w]) { w++; continue; }
+            int cell = (w << 6) + __builtin_ctzll(frontier[w]);
+            frontier[w] &= frontier[w] - 1;
+            volume++;
+            const uint64_t *near = t->neighbours + (size_t)cell * W;
+            for (int v = w0; v < W; v++) {
+                uint64_t reached = near[v] & left[v];
+                left[v] &= ~reached;
+                frontier[v] |= reached;
+            }
+            w = w0;
+        }
+        if (!(sums[volume >> 6] >> (volume & 63) & 1)) return 0;
+    }
+}
+
 /* Level d's live placements, from the level above's (every placement at level 0), counted per cell and
  * per piece. Returns FULL, DEAD (an empty cell with no live placement, or a piece with fewer live
  * placements than copies left), BY_CELL with *which the lowest empty cell with the fewest live
@@ -213,6 +264,7 @@ static ALWAYS_INLINE int expand(const Table *t, State *s, int d, int *which, con
     uint64_t all = ~(uint64_t)0;
     for (int w = 0; w < W; w++) all &= occ[w];
     if (all == ~(uint64_t)0) return FULL;
+    if (!regions_fit(t, s, occ, W)) return DEAD;
     const int32_t *from_segment = d ? s->segment + (size_t)(d - 1) * (t->ntypes + 1) : t->type_start;
     size_t at = d ? s->live_at[d - 1] + (size_t)from_segment[t->ntypes] : 0;
     if (!make_room(s, at + (size_t)from_segment[t->ntypes])) return DEAD - 1;
@@ -226,14 +278,16 @@ static ALWAYS_INLINE int expand(const Table *t, State *s, int d, int *which, con
     for (int type = 0; type < t->ntypes; type++) {
         segment[type] = n;
         if (!s->counts[type]) continue;
-        for (int32_t i = from_segment[type]; i < from_segment[type + 1]; i++) {
+        for (int32_t i = from_segment[type]; i < from_segment[type + 1]; i++) {  /* without branches */
             int32_t p = from[i];
             const uint64_t *mask = t->masks + (size_t)p * W;
-            uint64_t hit = 0;
+            uint64_t hit = 0, kept[W];
             for (int w = 0; w < W; w++) hit |= mask[w] & occ[w];
-            if (hit) continue;
-            to[n++] = p;
-            tally_cells(planes, saturated, mask, W);
+            uint64_t keep = (uint64_t)0 - (hit == 0);
+            for (int w = 0; w < W; w++) kept[w] = mask[w] & keep;
+            to[n] = p;
+            n += hit == 0;
+            tally_cells(planes, saturated, kept, W);
         }
         if (n - segment[type] < s->counts[type]) return DEAD;
     }
@@ -258,37 +312,26 @@ static ALWAYS_INLINE int expand(const Table *t, State *s, int d, int *which, con
 }
 
 typedef struct {
-    int by;                /* BY_CELL: candidates t->cover[next .. end); BY_PIECE: s->live[next .. end) */
-    int32_t next, end, chosen;
+    int by;                /* BY_CELL: the live placements s->live[next .. end) covering the cell; BY_PIECE: all */
+    int32_t next, end, chosen, word;
+    uint64_t bit;          /* BY_CELL: the cell, as bit `bit` of word `word` */
 } Frame;
 
-/* The candidates of a node at level d that expand found: a cell's placements, or a piece's live ones. */
+/* The candidates of a node at level d that expand found: the live placements covering a cell, or a piece's. */
 static void open_frame(const Table *t, const State *s, Frame *f, int d, int by, int which) {
+    const int32_t *segment = s->segment + (size_t)d * (t->ntypes + 1);
     f->by = by;
-    if (by == BY_CELL) {
-        f->next = t->cover_start[which];
-        f->end = t->cover_start[which + 1];
-    } else {
-        const int32_t *segment = s->segment + (size_t)d * (t->ntypes + 1);
-        f->next = (int32_t)s->live_at[d] + segment[which];
-        f->end = (int32_t)s->live_at[d] + segment[which + 1];
-    }
+    f->next = (int32_t)s->live_at[d] + (by == BY_CELL ? 0 : segment[which]);
+    f->end = (int32_t)s->live_at[d] + (by == BY_CELL ? segment[t->ntypes] : segment[which + 1]);
+    f->word = which >> 6;
+    f->bit = (uint64_t)1 << (which & 63);
 }
 
-/* Whether placement p fits at level d: its cells are empty and copies of its piece are left. */
-static ALWAYS_INLINE int fits(const Table *t, const State *s, int d, int p, const int W) {
-    const uint64_t *occ = s->occ + (size_t)d * W, *mask = t->masks + (size_t)p * W;
-    uint64_t hit = 0;
-    for (int w = 0; w < W; w++) hit |= mask[w] & occ[w];
-    return !hit && s->counts[t->types[p]];
-}
-
-/* The next candidate of a frame that fits, or -1. */
-static ALWAYS_INLINE int next_candidate(const Table *t, const State *s, Frame *f, int d, const int W) {
+/* The frame's next candidate, or -1. */
+static ALWAYS_INLINE int next_candidate(const Table *t, const State *s, Frame *f, const int W) {
     while (f->next < f->end) {
-        if (f->by == BY_PIECE) return s->live[f->next++];
-        int p = t->cover[f->next++];
-        if (fits(t, s, d, p, W)) return p;
+        int p = s->live[f->next++];
+        if (f->by == BY_PIECE || (t->masks[(size_t)p * W + f->word] & f->bit)) return p;
     }
     return -1;
 }
@@ -304,7 +347,7 @@ static ALWAYS_INLINE void run_words(const Table *t, State *s, Rows *rows, Tally 
     for (;;) {
         Frame *f = &stack[depth];
         int p, advanced = 0;
-        while ((p = next_candidate(t, s, f, depth, W)) >= 0) {
+        while ((p = next_candidate(t, s, f, W)) >= 0) {
             if (should_stop(tally)) return;
             tally->nodes++;
             const uint64_t *occ = s->occ + (size_t)depth * W, *mask = t->masks + (size_t)p * W;
@@ -348,8 +391,20 @@ static void run(const Table *t, State *s, Rows *rows, Tally *tally) {
 
 /* The placements' bit masks, the per-piece placement lists and the starting state (the given cells filled,
  * the given copies left). */
-static int start(Table *t, State *s, const int32_t *counts, const uint8_t *filled) {
+static int start(Table *t, State *s, const int32_t *counts, const uint8_t *filled, const Py_buffer *near_offsets,
+                 const Py_buffer *near) {
     size_t levels = (size_t)t->ncells + 2, W = (size_t)t->nwords;
+    t->nsums = t->ncells / 64 + 1;
+    t->type_size = calloc((size_t)t->ntypes + 1, sizeof(int32_t));
+    if (!t->type_size) return -1;
+    if (near_offsets->len) {
+        const int32_t *offsets = near_offsets->buf, *cells = near->buf;
+        t->neighbours = calloc((size_t)t->ncells * W + 1, sizeof(uint64_t));
+        if (!t->neighbours) return -1;
+        for (int c = 0; c < t->ncells; c++)
+            for (int32_t k = offsets[c]; k < offsets[c + 1]; k++)
+                t->neighbours[(size_t)c * W + (cells[k] >> 6)] |= (uint64_t)1 << (cells[k] & 63);
+    }
     t->masks = calloc((size_t)t->nplacements * W + 1, sizeof(uint64_t));
     t->type_start = calloc((size_t)t->ntypes + 2, sizeof(int32_t));
     t->type_list = malloc(((size_t)t->nplacements + 1) * sizeof(int32_t));
@@ -361,6 +416,7 @@ static int start(Table *t, State *s, const int32_t *counts, const uint8_t *fille
         return -1;
     for (int p = 0; p < t->nplacements; p++) {
         t->type_start[t->types[p] + 1]++;
+        t->type_size[t->types[p]] = t->cell_start[p + 1] - t->cell_start[p];
         for (int32_t k = t->cell_start[p]; k < t->cell_start[p + 1]; k++)
             t->masks[(size_t)p * W + (t->cells[k] >> 6)] |= (uint64_t)1 << (t->cells[k] & 63);
     }
@@ -424,17 +480,33 @@ static int check_extras(Py_ssize_t nplacements, Py_buffer *group, Py_buffer *cho
     return 0;
 }
 
+/* Raise ValueError unless the neighbours are absent, or offsets per cell and cells in range. */
+static int check_neighbours(int ncells, Py_buffer *near_offsets, Py_buffer *near) {
+    if (!near_offsets->len && !near->len) return 0;
+    const int32_t *offsets = near_offsets->buf, *cells = near->buf;
+    if (near_offsets->len != ((Py_ssize_t)ncells + 1) * 4 || near->len % 4 || offsets[0] != 0 ||
+        (Py_ssize_t)offsets[ncells] * 4 != near->len)
+        return bad_table("neighbour offsets");
+    for (int c = 0; c < ncells; c++)
+        if (offsets[c] > offsets[c + 1]) return bad_table("neighbour offsets");
+    for (Py_ssize_t k = 0; k < near->len / 4; k++)
+        if (cells[k] < 0 || cells[k] >= ncells) return bad_table("neighbours");
+    return 0;
+}
+
 static PyObject *search(PyObject *self, PyObject *args, PyObject *kwargs) {
     (void)self;
     static char *keywords[] = {"ncells", "types", "cell_offsets", "cells", "cover_offsets", "cover", "counts",
-                               "occupied", "limit", "max_nodes", "keep", "weight", "group", "chosen", "control", "check_signals", NULL};
+                               "occupied", "limit", "max_nodes", "keep", "weight", "group", "chosen", "control", "check_signals",
+                               "neighbour_offsets", "neighbours", NULL};
     int ncells, check_signals = 0;
     long long limit = 0, max_nodes = 0, keep = -1, weight = 1;
     Py_buffer types, offsets, cells, cover_offsets, cover, counts_in, occupied;
-    Py_buffer group = {0}, chosen = {0}, control = {0};
-    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "iy*y*y*y*y*y*y*|LLLLy*y*w*p", keywords, &ncells, &types,
+    Py_buffer group = {0}, chosen = {0}, control = {0}, near_offsets = {0}, near = {0};
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "iy*y*y*y*y*y*y*|LLLLy*y*w*py*y*", keywords, &ncells, &types,
                                      &offsets, &cells, &cover_offsets, &cover, &counts_in, &occupied, &limit,
-                                     &max_nodes, &keep, &weight, &group, &chosen, &control, &check_signals))
+                                     &max_nodes, &keep, &weight, &group, &chosen, &control, &check_signals,
+                                     &near_offsets, &near))
         return NULL;
     PyObject *result = NULL;
     Table t = {0};
@@ -451,6 +523,7 @@ static PyObject *search(PyObject *self, PyObject *args, PyObject *kwargs) {
     tally.saved = check_signals ? &saved : NULL;
     if (check_table(ncells, &types, &offsets, &cells, &cover_offsets, &cover, &counts_in, &occupied)) goto out;
     if (check_extras(types.len / 4, &group, &chosen, &control)) goto out;
+    if (check_neighbours(ncells, &near_offsets, &near)) goto out;
     t.ncells = ncells;
     t.nwords = ncells ? (ncells + 63) / 64 : 1;
     t.nplacements = (int)(types.len / 4);
@@ -466,7 +539,7 @@ static PyObject *search(PyObject *self, PyObject *args, PyObject *kwargs) {
     tally.nchosen = (int)(chosen.len / 4);
     tally.in_row = calloc((size_t)t.nplacements + 1, 1);
     for (int k = 0; tally.in_row && k < tally.nchosen; k++) tally.in_row[tally.chosen[k]] = 1;
-    if (start(&t, &st, counts_in.buf, occupied.buf) || !tally.in_row) { PyErr_NoMemory(); goto out; }
+    if (start(&t, &st, counts_in.buf, occupied.buf, &near_offsets, &near) || !tally.in_row) { PyErr_NoMemory(); goto out; }
     saved = PyEval_SaveThread();
     run(&t, &st, &rows, &tally);
     PyEval_RestoreThread(saved);
@@ -482,6 +555,8 @@ out:
     free(t.type_start);
     free(t.type_list);
     free(t.masks);
+    free(t.neighbours);
+    free(t.type_size);
     free(st.occ);
     free(st.counts);
     free(st.live);
@@ -497,6 +572,8 @@ out:
     if (group.obj) PyBuffer_Release(&group);
     if (chosen.obj) PyBuffer_Release(&chosen);
     if (control.obj) PyBuffer_Release(&control);
+    if (near_offsets.obj) PyBuffer_Release(&near_offsets);
+    if (near.obj) PyBuffer_Release(&near);
     return result;
 }
 
