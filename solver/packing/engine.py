@@ -26,6 +26,7 @@ from functools import cached_property
 
 from solver.packing.geometry import orientations, piece_placements
 from solver.packing.model import Cube, PackingPuzzle, Shape, box_cubes
+from solver.packing.regions import regions_fit
 
 PlacementId = int  # index into Table.placement_cubes
 Permutation = tuple[PlacementId, ...]  # a symmetry acting on placements: placement id -> its image
@@ -228,7 +229,7 @@ def choice(table: Table, occupied: int, counts: Counts | list[int]) -> list[Plac
         return []
     if any(left and type_live[kind] < left for kind, left in enumerate(counts)):
         return []
-    if not regions_fit(table, occupied, counts):
+    if not regions_fit(table.cell_neighbours, table.piece_sizes, occupied, counts):
         return []
     best = min(empty, key=lambda cell: min(cell_live[cell], CAP))
     pieces = [kind for kind, left in enumerate(counts) if left == 1 and type_live[kind] < min(cell_live[best], CAP)]
@@ -237,35 +238,6 @@ def choice(table: Table, occupied: int, counts: Counts | list[int]) -> list[Plac
         return [p for p in live if table.placement_piece[p] == kind]
     alive = set(live)
     return [p for p in table.cell_placements[best] if p in alive]
-
-
-def reachable_volumes(table: Table, counts: Counts | list[int]) -> set[int]:
-    """The volumes that some of the pieces left can fill together."""
-    sums = {0}
-    for size, left in zip(table.piece_sizes, counts, strict=True):
-        for _ in range(left):
-            sums |= {total + size for total in sums}
-    return sums
-
-
-def empty_regions(table: Table, occupied: int) -> Iterator[list[int]]:
-    """The regions of empty cells, connected through faces, each as its cells."""
-    left = {cell for cell in range(len(table.cell_cubes)) if not occupied >> cell & 1}
-    while left:
-        region = [min(left)]
-        left.discard(region[0])
-        for cell in region:
-            reached = [near for near in table.cell_neighbours[cell] if near in left]
-            left.difference_update(reached)
-            region.extend(reached)
-        yield region
-
-
-def regions_fit(table: Table, occupied: int, counts: Counts | list[int]) -> bool:
-    """Whether every region of empty cells has a volume that some of the pieces left can fill: a placement
-    lies in one region, so a region of any other volume can never be filled."""
-    sums = reachable_volumes(table, counts)
-    return all(len(region) in sums for region in empty_regions(table, occupied))
 
 
 def python_packings(table: Table, task: Task, tally: list[int] | None = None) -> Iterator[Row]:

@@ -65,6 +65,14 @@ def test_the_published_pentomino_box_counts(name, packings, classes):
     assert (counted.packings, counted.classes, counted.symmetries) == (packings, classes, 8)
 
 
+@pytest.mark.parametrize(("board", "classes"), [("3x20", 2), ("4x15", 368), ("5x12", 1010), ("6x10", 2339)])
+def test_the_published_pentomino_board_counts(board, classes):
+    """Haselgrove's (1960) counts of the twelve pentominoes on the rectangles; the board's 4 symmetries."""
+    path = ROOT / "bench" / "packing" / f"pentominoes-{board}.txt"
+    counted = census(parse_packing(path.read_text(), str(path)))
+    assert (counted.packings, counted.classes, counted.symmetries) == (4 * classes, classes, 4)
+
+
 @pytest.mark.parametrize("name", ["l-tricubes", "mixed-2x3x4"])
 def test_the_python_engine_counts_the_same(name):
     puzzle = example(name)
