@@ -39,8 +39,8 @@ PENTOMINOES = ROOT / "bench" / "packing"
 CURVE[-1:-1] = [PENTOMINOES / f"pentominoes-{board}.txt" for board in ("3x20", "4x15", "5x12")]
 BEDLAM = ROOT / "examples" / "bedlam.txt"
 SLOW = [PENTOMINOES / "pentominoes-3x4x5.txt", BEDLAM]
-TARGETS = [(BEDLAM, 10.0), (PENTOMINOES / "pentominoes-6x10.txt", 0.5), (PENTOMINOES / "pentominoes-3x4x5.txt", 5.0),
-           (Y, 2.0)]  # (puzzle, issue 19's goal in seconds for every packing and class); any first packing: 0.2 s
+TARGETS = [(PENTOMINOES / "pentominoes-6x10.txt", 0.5), (Y, 2.0), (PENTOMINOES / "pentominoes-3x4x5.txt", 5.0),
+           (BEDLAM, 10.0)]  # (puzzle, issue 19's goal in seconds for every packing and class); any first packing: 0.2 s
 FIRST_GOAL = 0.2
 
 FIRST = ("from solver.packing import parse_packing, solve_one; import sys; p = sys.argv[1]; "
