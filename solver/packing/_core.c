@@ -41,7 +41,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-enum { PLANES = 5, CAP = (1 << PLANES) - 1 };  /* live placements are counted per cell up to CAP; more count as CAP */
+enum { PLANES = 5, CAP = (1 << PLANES) - 1 };  /* live placements counted per cell in bit planes up to CAP; when
+                                                  * every empty cell has CAP or more, they are counted exactly */
 
 typedef struct {
     int ncells, nwords, nplacements, ntypes;
@@ -63,6 +64,7 @@ typedef struct {
     size_t live_capacity;
     size_t *live_at;       /* per level: where its live placements start in live */
     int32_t *segment;      /* per level, ntypes + 1: where each piece's live placements start (from live_at) */
+    int32_t *cell_count;   /* scratch, per cell: live placements covering it, when counted exactly */
 } State;
 
 typedef struct {
@@ -254,6 +256,22 @@ static ALWAYS_INLINE int regions_fit(const Table *t, const State *s, const uint6
     }
 }
 
+/* When every empty cell has CAP live placements or more (near the top of the tree): the counts exactly, from
+ * the level's live placements; the empty cells with the fewest into fewest, and that count. */
+static int exact_fewest(const Table *t, State *s, const int32_t *live, int32_t n, const uint64_t *occ,
+                        uint64_t *fewest, const int W) {
+    memset(s->cell_count, 0, (size_t)t->ncells * sizeof(int32_t));
+    for (int32_t i = 0; i < n; i++)
+        for (int32_t k = t->cell_start[live[i]]; k < t->cell_start[live[i] + 1]; k++) s->cell_count[t->cells[k]]++;
+    int best = -1;
+    for (int cell = 0; cell < t->ncells; cell++)
+        if (!(occ[cell >> 6] >> (cell & 63) & 1) && (best < 0 || s->cell_count[cell] < s->cell_count[best]))
+            best = cell;
+    memset(fewest, 0, (size_t)W * sizeof(uint64_t));
+    fewest[best >> 6] = (uint64_t)1 << (best & 63);
+    return s->cell_count[best];
+}
+
 /* Level d's live placements, from the level above's (every placement at level 0), counted per cell and
  * per piece. Returns FULL, DEAD (an empty cell with no live placement, or a piece with fewer live
  * placements than copies left), BY_CELL with *which the lowest empty cell with the fewest live
@@ -300,6 +318,7 @@ static ALWAYS_INLINE int expand(const Table *t, State *s, int d, int *which, con
     }
     if (uncovered) return DEAD;
     int best_n = fewest_cells(occ, planes, saturated, fewest, W), best_type = -1;
+    if (best_n == CAP) best_n = exact_fewest(t, s, to, n, occ, fewest, W);
     for (int type = 0; type < t->ntypes; type++) {
         int live = segment[type + 1] - segment[type];
         if (s->counts[type] == 1 && live < best_n) { best_type = type; best_n = live; }
@@ -412,7 +431,9 @@ static int start(Table *t, State *s, const int32_t *counts, const uint8_t *fille
     s->counts = malloc(((size_t)t->ntypes + 1) * sizeof(int32_t));
     s->live_at = calloc(levels, sizeof(size_t));
     s->segment = calloc(levels * ((size_t)t->ntypes + 1), sizeof(int32_t));
-    if (!t->masks || !t->type_start || !t->type_list || !s->occ || !s->counts || !s->live_at || !s->segment)
+    s->cell_count = calloc((size_t)t->ncells + 1, sizeof(int32_t));
+    if (!t->masks || !t->type_start || !t->type_list || !s->occ || !s->counts || !s->live_at || !s->segment ||
+        !s->cell_count)
         return -1;
     for (int p = 0; p < t->nplacements; p++) {
         t->type_start[t->types[p] + 1]++;
@@ -562,6 +583,7 @@ out:
     free(st.live);
     free(st.live_at);
     free(st.segment);
+    free(st.cell_count);
     PyBuffer_Release(&types);
     PyBuffer_Release(&offsets);
     PyBuffer_Release(&cells);

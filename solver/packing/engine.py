@@ -33,7 +33,6 @@ Permutation = tuple[PlacementId, ...]  # a symmetry acting on placements: placem
 INTERRUPTED, LIMITED = 1, 2  # the stop flag of a Counting's control (see _core.c)
 Row = tuple[PlacementId, ...]  # one packing: the ids of its placements
 Counts = tuple[int, ...]  # copies left of each piece, in puzzle order
-CAP = 31  # live placements are counted per cell up to CAP, more count as CAP (_core.c's bit-sliced counters)
 
 
 @dataclass(frozen=True)
@@ -213,7 +212,7 @@ def choice(table: Table, occupied: int, counts: Counts | list[int]) -> list[Plac
     A placement is live if its cells are empty and copies of its piece are left. Dead end: an empty
     cell with no live placement, a piece with fewer live placements than copies left, or a region of empty
     cells whose volume no pieces left add up to. Otherwise the
-    live placements covering the lowest empty cell with the fewest of them (counted up to CAP), unless a piece with one
+    live placements covering the lowest empty cell with the fewest of them, unless a piece with one
     copy left has fewer still: then that piece's live placements."""
     live = live_placements(table, occupied, counts)
     cell_live = [0] * len(table.cell_cubes)
@@ -231,8 +230,8 @@ def choice(table: Table, occupied: int, counts: Counts | list[int]) -> list[Plac
         return []
     if not regions_fit(table.cell_neighbours, table.piece_sizes, occupied, counts):
         return []
-    best = min(empty, key=lambda cell: min(cell_live[cell], CAP))
-    pieces = [kind for kind, left in enumerate(counts) if left == 1 and type_live[kind] < min(cell_live[best], CAP)]
+    best = min(empty, key=lambda cell: cell_live[cell])
+    pieces = [kind for kind, left in enumerate(counts) if left == 1 and type_live[kind] < cell_live[best]]
     if pieces:
         kind = min(pieces, key=lambda k: (type_live[k], k))
         return [p for p in live if table.placement_piece[p] == kind]
