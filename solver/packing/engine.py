@@ -76,8 +76,8 @@ class Table:
         """cell -> the cells of the target sharing a face with it."""
         number = {cube: i for i, cube in enumerate(self.cell_cubes)}
         steps = ((1, 0, 0), (-1, 0, 0), (0, 1, 0), (0, -1, 0), (0, 0, 1), (0, 0, -1))
-        return tuple(tuple(number[near] for near in ((x + dx, y + dy, z + dz) for dx, dy, dz in steps) if near in number)
-                     for x, y, z in self.cell_cubes)
+        return tuple(tuple(number[near] for near in ((x + dx, y + dy, z + dz) for dx, dy, dz in steps)
+                           if near in number) for x, y, z in self.cell_cubes)
 
     @cached_property
     def piece_sizes(self) -> tuple[int, ...]:
