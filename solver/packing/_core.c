@@ -282,7 +282,7 @@ static ALWAYS_INLINE int expand(const Table *t, State *s, int d, int *which, con
     uint64_t all = ~(uint64_t)0;
     for (int w = 0; w < W; w++) all &= occ[w];
     if (all == ~(uint64_t)0) return FULL;
-    if (!regions_fit(t, s, occ, W)) return DEAD;
+    if (W == 1 && !regions_fit(t, s, occ, W)) return DEAD;  /* in one word, the fill costs less than the filter */
     const int32_t *from_segment = d ? s->segment + (size_t)(d - 1) * (t->ntypes + 1) : t->type_start;
     size_t at = d ? s->live_at[d - 1] + (size_t)from_segment[t->ntypes] : 0;
     if (!make_room(s, at + (size_t)from_segment[t->ntypes])) return DEAD - 1;
@@ -316,7 +316,7 @@ static ALWAYS_INLINE int expand(const Table *t, State *s, int d, int *which, con
         for (int k = 0; k < PLANES; k++) covered |= planes[k * W + w];
         uncovered |= ~occ[w] & ~covered;
     }
-    if (uncovered) return DEAD;
+    if (uncovered || (W > 1 && !regions_fit(t, s, occ, W))) return DEAD;  /* wider: after the cheaper checks */
     int best_n = fewest_cells(occ, planes, saturated, fewest, W), best_type = -1;
     if (best_n == CAP) best_n = exact_fewest(t, s, to, n, occ, fewest, W);
     for (int type = 0; type < t->ntypes; type++) {
