@@ -1,9 +1,9 @@
-/* The packing search's inner loop, compiled: exact cover with multiplicities, branching on the most
- * constrained column (an empty cell, or a piece with one copy left).
+/* The packing search's inner loop, compiled: exact cover with multiplicities on bit sets, branching on the
+ * most constrained column (an empty cell, or a piece with one copy left).
  *
  * search(ncells, types, cell_offsets, cells, cover_offsets, cover, counts, occupied,
  *        limit=0, max_nodes=0, keep=-1, weight=1, group=b"", chosen=b"", control=None,
- *        check_signals=False)
+ *        check_signals=False, neighbour_offsets=b"", neighbours=b"")
  *   ncells         number of cells of the box
  *   types          int32[P]: the piece type of each placement
  *   cell_offsets   int32[P + 1]: placement p covers cells[cell_offsets[p] .. cell_offsets[p+1]-1]
@@ -22,17 +22,22 @@
  *   control        int64[3] shared by searches running at once in threads, read and written atomically:
  *                  [0] stop: 0 run, 1 interrupted (the caller sets it), 2 the limit was reached;
  *                  [1] packings counted (each adds its weight); [2] rows offered for keeping
+ *   neighbour_offsets, neighbours  int32[ncells + 1], int32[...]: cell c shares a face with the cells
+ *                  neighbours[neighbour_offsets[c] ..]; absent: no region check
  *   check_signals  from the main thread: every few thousand placements take the GIL back and let Python
  *                  run its signal handlers; a KeyboardInterrupt they raise stops the search and is raised
  * returns (bytes: int32 rows of placement ids, one per packing kept, in the order placed;
  *          packings found; nodes; finished; the sum of the packings' stabiliser sizes)
  *
  * Only the rows kept are stored, so memory stays bounded however many packings are counted.
- * A placement is alive while none of its cells is filled and copies of its piece are left. The search
- * keeps, incrementally, how many live placements cover each cell and how many each piece has. At each
- * node: the box is full (a packing); or some empty cell has no live placement, or some piece fewer
- * live placements than copies left (a dead end); or it branches on the lowest empty cell with the
- * fewest live placements, unless a piece with one copy left has fewer still (then on that piece).
+ * A placement is live while none of its cells is filled and copies of its piece are left. Each level of
+ * the search (the box after d placements) keeps its filled cells as bits and its live placements, grouped
+ * by piece: those of the level above that still fit (one AND each), counted per cell in bit-sliced
+ * counters (exactly, from the list, when every empty cell has CAP or more). At each node: the box is
+ * full (a packing); or some empty cell has no live placement, some piece fewer live placements than
+ * copies left, or (with the neighbours given) some region of empty cells a volume that no pieces left
+ * add up to (a dead end); or it branches on the lowest empty cell with the fewest live placements,
+ * unless a piece with one copy left has fewer still (then on that piece), trying them by id.
  * The search releases the GIL, so threads run several searches at once.
  */
 #define PY_SSIZE_T_CLEAN
