@@ -7,7 +7,12 @@
    Then the same through the command line (`python -m foldkit solve ...`), when the kind is registered.
 3. The curve: for each puzzle, in-process, the first packing and the full census (wall and CPU
    seconds, placements made, starting points after the symmetry anchors).
-Usage: python bench/packing_speed.py [--runs 5] [--all-runs 5] [--slow] [--skip-process]
+4. With --targets, issue 19's goals, whole processes, median of --all-runs: the Bedlam cube every
+   packing and class <= 10 s (before: ~280 CPU-s), the pentominoes in 6x10 <= 0.5 s and in 3x4x5
+   <= 5 s, the Y cube <= 2 s, and any first packing <= 0.2 s. With --rival, a plain dancing-links
+   count (xcover, numba, no symmetry breaking; `pip install xcover`, skipped when absent) of the
+   same exact cover, timed alternating with ours in the same run.
+Usage: python bench/packing_speed.py [--runs 5] [--all-runs 5] [--slow] [--skip-process] [--targets] [--rival]
 """
 
 from __future__ import annotations
@@ -30,7 +35,15 @@ CURVE = [ROOT / "examples" / name for name in ("l-tricubes.txt", "mixed-2x3x4.tx
                                                "scott-pentominoes.txt")] + [
     ROOT / "bench" / "packing" / name for name in ("y-4x5x3.txt", "pentominoes-2x3x10.txt", "pentominoes-2x5x6.txt",
                                                    "y-5x5x4.txt", "pentominoes-6x10.txt")] + [Y]
-SLOW = [ROOT / "bench" / "packing" / "pentominoes-3x4x5.txt"]
+PENTOMINOES = ROOT / "bench" / "packing"
+CURVE[-1:-1] = [PENTOMINOES / f"pentominoes-{board}.txt" for board in ("3x20", "4x15", "5x12")]
+BEDLAM = ROOT / "examples" / "bedlam.txt"
+SLOW = [PENTOMINOES / "pentominoes-3x4x5.txt", BEDLAM]
+# (puzzle, issue 19's goal in seconds for every packing and class, whether the rival counts them too: xcover
+# needs about a minute for 3x4x5, 646 s for the Y cube, longer for Bedlam); any first packing: 0.2 s, rival too.
+TARGETS = [(PENTOMINOES / "pentominoes-6x10.txt", 0.5, True), (Y, 2.0, False),
+           (PENTOMINOES / "pentominoes-3x4x5.txt", 5.0, False), (BEDLAM, 10.0, False)]
+FIRST_GOAL = 0.2
 
 FIRST = ("from solver.packing import parse_packing, solve_one; import sys; p = sys.argv[1]; "
          "k = solve_one(parse_packing(open(p).read(), p)); print(len(k))")
@@ -48,6 +61,53 @@ def process_seconds(code: str, path: Path, runs: int) -> tuple[list[float], str]
         seconds.append(time.perf_counter() - start)
         out = done.stdout.strip()
     return seconds, out
+
+
+# The rival: xcover's dancing links on the plain exact cover (a column per cell, and one per piece when
+# the pieces are all different), every packing or the first, in a whole process like ours.
+RIVAL = ("import sys, xcover; from solver.packing import parse_packing; from solver.packing.engine import build_table; "
+         "p = sys.argv[1]; t = build_table(parse_packing(open(p).read(), p)); n = len(t.cell_cubes); "
+         "own = len(t.puzzle.pieces) > 1; rows = [list(c) + ([n + k] if own else []) "
+         "for c, k in zip(t.placement_cells, t.placement_piece, strict=True)]; found = xcover.covers(rows); "
+         "print(sum(1 for _ in found) if sys.argv[2] == 'all' else len(next(found)))")
+
+
+def rival_ready(path: Path) -> bool:
+    """Whether xcover is installed and the puzzle is a plain exact cover (all pieces different, or one piece)."""
+    try:
+        import xcover  # noqa: F401  (an optional rival, not a dependency)
+    except ImportError:
+        return False
+    puzzle = parse_packing(path.read_text(), str(path))
+    return len(puzzle.pieces) == 1 or all(piece.count == 1 for piece in puzzle.pieces)
+
+
+def side_by_side(path: Path, ours: str, what: str, runs: int, rival: bool) -> None:
+    """Whole-process seconds of ours and of the rival, alternating run by run, with their outputs."""
+    mine, theirs, out, rival_out = [], [], "", ""
+    rival = rival and rival_ready(path)
+    for _ in range(runs):
+        seconds, out = process_seconds(ours, path, 1)
+        mine += seconds
+        if rival:
+            start = time.perf_counter()
+            done = subprocess.run([sys.executable, "-c", RIVAL, str(path), what], capture_output=True, text=True,
+                                  cwd=ROOT, check=True)
+            theirs.append(time.perf_counter() - start)
+            rival_out = done.stdout.strip()
+    print(f"  {path.stem:<22} {what:<5} foldkit {timing(mine)} -> {out}")
+    if theirs:
+        print(f"  {'':<22} {what:<5} xcover  {timing(theirs)} -> {rival_out}")
+
+
+def targets(runs: int, rival: bool) -> None:
+    """Issue 19's goals: every packing and class, then the first packing, as whole processes."""
+    print("issue 19's targets, whole processes (goal in brackets):")
+    for path, goal, rival_counts in TARGETS:
+        print(f"  [{goal} s]", end="")
+        side_by_side(path, EVERY, "all", runs, rival and rival_counts)
+        print(f"  [{FIRST_GOAL} s]", end="")
+        side_by_side(path, FIRST, "first", runs, rival)
 
 
 def command_seconds(args: list[str], runs: int) -> list[float] | None:
@@ -87,10 +147,15 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=5, help="runs of the first-packing process")
     parser.add_argument("--all-runs", type=int, default=5, help="runs of the every-packing process")
-    parser.add_argument("--slow", action="store_true", help="add the pentominoes in 3x4x5 (about a minute)")
+    parser.add_argument("--slow", action="store_true", help="add the pentominoes in 3x4x5 and the Bedlam cube")
     parser.add_argument("--skip-process", action="store_true", help="only the curve")
+    parser.add_argument("--targets", action="store_true", help="only issue 19's targets (Bedlam, pentominoes, Y cube)")
+    parser.add_argument("--rival", action="store_true", help="with --targets: xcover beside ours, if installed")
     args = parser.parse_args()
     print(f"{os.cpu_count()} cores; compiled search: {compiled()}; load average {os.getloadavg()[0]:.2f}")
+    if args.targets:
+        targets(args.all_runs, args.rival)
+        return
     if not args.skip_process:
         seconds, out = process_seconds(FIRST, Y, args.runs)
         print(f"y-pentacube first packing, whole process: {timing(seconds)}  -> {out} pieces placed")

@@ -1,15 +1,15 @@
-/* The packing search's inner loop, compiled: exact cover with multiplicities, branching on the most
- * constrained column (an empty cell, or a piece with one copy left).
+/* The packing search's inner loop, compiled: exact cover with multiplicities on bit sets, branching on the
+ * most constrained column (an empty cell, or a piece with one copy left).
  *
  * search(ncells, types, cell_offsets, cells, cover_offsets, cover, counts, occupied,
  *        limit=0, max_nodes=0, keep=-1, weight=1, group=b"", chosen=b"", control=None,
- *        check_signals=False)
+ *        check_signals=False, neighbour_offsets=b"", neighbours=b"")
  *   ncells         number of cells of the box
  *   types          int32[P]: the piece type of each placement
  *   cell_offsets   int32[P + 1]: placement p covers cells[cell_offsets[p] .. cell_offsets[p+1]-1]
  *   cells          int32[...]
  *   cover_offsets  int32[ncells + 1]: cell c is covered by cover[cover_offsets[c] .. cover_offsets[c+1]-1]
- *   cover          int32[...]: placement ids, in the order they are tried
+ *   cover          int32[...]: placement ids (checked only: the search tries a cell's live placements by id)
  *   counts         int32[T]: copies left of each type
  *   occupied       uint8[ncells]: cells already filled
  *   limit          stop when control's packing count reaches it (0: no limit)
@@ -22,17 +22,22 @@
  *   control        int64[3] shared by searches running at once in threads, read and written atomically:
  *                  [0] stop: 0 run, 1 interrupted (the caller sets it), 2 the limit was reached;
  *                  [1] packings counted (each adds its weight); [2] rows offered for keeping
+ *   neighbour_offsets, neighbours  int32[ncells + 1], int32[...]: cell c shares a face with the cells
+ *                  neighbours[neighbour_offsets[c] ..]; absent: no region check
  *   check_signals  from the main thread: every few thousand placements take the GIL back and let Python
  *                  run its signal handlers; a KeyboardInterrupt they raise stops the search and is raised
  * returns (bytes: int32 rows of placement ids, one per packing kept, in the order placed;
  *          packings found; nodes; finished; the sum of the packings' stabiliser sizes)
  *
  * Only the rows kept are stored, so memory stays bounded however many packings are counted.
- * A placement is alive while none of its cells is filled and copies of its piece are left. The search
- * keeps, incrementally, how many live placements cover each cell and how many each piece has. At each
- * node: the box is full (a packing); or some empty cell has no live placement, or some piece fewer
- * live placements than copies left (a dead end); or it branches on the lowest empty cell with the
- * fewest live placements, unless a piece with one copy left has fewer still (then on that piece).
+ * A placement is live while none of its cells is filled and copies of its piece are left. Each level of
+ * the search (the box after d placements) keeps its filled cells as bits and its live placements, grouped
+ * by piece: those of the level above that still fit (one AND each), counted per cell in bit-sliced
+ * counters (exactly, from the list, when every empty cell has CAP or more). At each node: the box is
+ * full (a packing); or some empty cell has no live placement, some piece fewer live placements than
+ * copies left, or (with the neighbours given) some region of empty cells a volume that no pieces left
+ * add up to (a dead end); or it branches on the lowest empty cell with the fewest live placements,
+ * unless a piece with one copy left has fewer still (then on that piece), trying them by id.
  * The search releases the GIL, so threads run several searches at once.
  */
 #define PY_SSIZE_T_CLEAN
@@ -41,18 +46,30 @@
 #include <stdlib.h>
 #include <string.h>
 
+enum { PLANES = 5, CAP = (1 << PLANES) - 1 };  /* live placements counted per cell in bit planes up to CAP; when
+                                                  * every empty cell has CAP or more, they are counted exactly */
+
 typedef struct {
     int ncells, nwords, nplacements, ntypes;
     const int32_t *types, *cell_start, *cells, *cover_start, *cover;
+    uint64_t *masks;                 /* per placement, nwords: its cells as bits */
+    uint64_t *neighbours;            /* per cell, nwords: the cells sharing a face with it; NULL: no region check */
+    int32_t *type_size;              /* per piece: its cubes */
+    int nsums;                       /* words of a set of piece-volume sums 0 .. ncells */
     int32_t *type_start, *type_list; /* piece t: its placements type_list[type_start[t] ..], by id */
 } Table;
 
+/* The search's levels: level d is the box after d placements. Each level keeps its filled cells and its live
+ * placements (empty cells only, copies of the piece left), grouped by piece; a level's live placements are
+ * those of the level above that still fit, so the lists shrink as the box fills. */
 typedef struct {
-    uint64_t *occ;          /* filled cells as bits; bits past ncells are set */
-    int32_t *kill;          /* per placement: filled cells it covers, plus one when its piece has no copy left */
-    int32_t *cell_live;     /* per cell: live placements covering it */
-    int32_t *type_live;     /* per piece: live placements */
-    int32_t *counts;        /* per piece: copies left */
+    uint64_t *occ;         /* per level, nwords: filled cells as bits; bits past ncells are set */
+    int32_t *counts;       /* per piece: copies left */
+    int32_t *live;         /* the live placements of every level, one level after the other */
+    size_t live_capacity;
+    size_t *live_at;       /* per level: where its live placements start in live */
+    int32_t *segment;      /* per level, ntypes + 1: where each piece's live placements start (from live_at) */
+    int32_t *cell_count;   /* scratch, per cell: live placements covering it, when counted exactly */
 } State;
 
 typedef struct {
@@ -89,79 +106,6 @@ static void rows_push(Rows *rows, const int32_t *row, int n) {
     memcpy(rows->data + rows->size, row, (size_t)n * sizeof(int32_t));
     rows->size += n;
 }
-
-static inline void kill_one(const Table *t, State *s, int q) {
-    if (s->kill[q]++) return;
-    for (int32_t k = t->cell_start[q]; k < t->cell_start[q + 1]; k++) s->cell_live[t->cells[k]]--;
-    s->type_live[t->types[q]]--;
-}
-
-static inline void revive_one(const Table *t, State *s, int q) {
-    if (--s->kill[q]) return;
-    for (int32_t k = t->cell_start[q]; k < t->cell_start[q + 1]; k++) s->cell_live[t->cells[k]]++;
-    s->type_live[t->types[q]]++;
-}
-
-/* Fill placement p's cells: every placement sharing a cell dies, and all of p's piece when it was the last copy. */
-static void place(const Table *t, State *s, int p) {
-    int type = t->types[p];
-    for (int32_t k = t->cell_start[p]; k < t->cell_start[p + 1]; k++) {
-        int cell = t->cells[k];
-        s->occ[cell >> 6] |= (uint64_t)1 << (cell & 63);
-        for (int32_t j = t->cover_start[cell]; j < t->cover_start[cell + 1]; j++) kill_one(t, s, t->cover[j]);
-    }
-    if (--s->counts[type] == 0)
-        for (int32_t j = t->type_start[type]; j < t->type_start[type + 1]; j++) kill_one(t, s, t->type_list[j]);
-}
-
-static void unplace(const Table *t, State *s, int p) {
-    int type = t->types[p];
-    if (s->counts[type]++ == 0)
-        for (int32_t j = t->type_start[type]; j < t->type_start[type + 1]; j++) revive_one(t, s, t->type_list[j]);
-    for (int32_t k = t->cell_start[p]; k < t->cell_start[p + 1]; k++) {
-        int cell = t->cells[k];
-        s->occ[cell >> 6] &= ~((uint64_t)1 << (cell & 63));
-        for (int32_t j = t->cover_start[cell]; j < t->cover_start[cell + 1]; j++) revive_one(t, s, t->cover[j]);
-    }
-}
-
-enum { FULL = -1, DEAD = -2 };
-
-/* What to branch on: the range list[*from .. *to) of candidate placements; FULL, DEAD or 0. */
-static int choose(const Table *t, const State *s, const int32_t **list, int32_t *from, int32_t *to) {
-    int best = -1, best_n = 1 << 30, best_type = -1;
-    for (int word = 0; word < t->nwords; word++) {
-        uint64_t free_bits = ~s->occ[word];
-        while (free_bits) {
-            int cell = (word << 6) + __builtin_ctzll(free_bits);
-            free_bits &= free_bits - 1;
-            int n = s->cell_live[cell];
-            if (n == 0) return DEAD;
-            if (n < best_n) { best = cell; best_n = n; }
-        }
-    }
-    if (best < 0) return FULL;
-    for (int type = 0; type < t->ntypes; type++) {
-        int left = s->counts[type], n = s->type_live[type];
-        if (left && n < left) return DEAD;
-        if (left == 1 && n < best_n) { best_type = type; best_n = n; }
-    }
-    if (best_type >= 0) {
-        *list = t->type_list;
-        *from = t->type_start[best_type];
-        *to = t->type_start[best_type + 1];
-    } else {
-        *list = t->cover;
-        *from = t->cover_start[best];
-        *to = t->cover_start[best + 1];
-    }
-    return 0;
-}
-
-typedef struct {
-    const int32_t *list;
-    int32_t next, end, chosen;
-} Frame;
 
 /* Whether a symmetry maps every placement of list[0 .. n) to a placement of the packing. */
 static int maps_into(const uint8_t *in_row, const int32_t *image, const int32_t *list, int n) {
@@ -216,57 +160,292 @@ static int should_stop(Tally *tally) {
     return 0;
 }
 
-static void run(const Table *t, State *s, Rows *rows, Tally *tally) {
-    Frame *stack = malloc(((size_t)t->ncells + 1) * sizeof(Frame));
-    int32_t *chosen = malloc(((size_t)t->ncells + 1) * sizeof(int32_t));
-    int depth = 0, status;
-    if (!stack || !chosen) { rows->failed = 1; goto done; }
-    status = choose(t, s, &stack[0].list, &stack[0].next, &stack[0].end);
+#if defined(__GNUC__)
+#define ALWAYS_INLINE inline __attribute__((always_inline))
+#else
+#define ALWAYS_INLINE inline
+#endif
+
+enum { FULL = -1, DEAD = -2, BY_CELL = 0, BY_PIECE = 1 };
+
+/* Room in live for level d's list (at most as long as the level above's); 0 when memory runs out. */
+static int make_room(State *s, size_t need) {
+    if (need <= s->live_capacity) return 1;
+    size_t capacity = s->live_capacity ? 2 * s->live_capacity : 4096;
+    while (capacity < need) capacity *= 2;
+    int32_t *grown = realloc(s->live, capacity * sizeof(int32_t));
+    if (!grown) return 0;
+    s->live = grown;
+    s->live_capacity = capacity;
+    return 1;
+}
+
+/* Add a placement's cells to the bit-sliced per-cell counters (plane k holds bit k of each cell's count). */
+static ALWAYS_INLINE void tally_cells(uint64_t *planes, uint64_t *saturated, const uint64_t *mask, const int W) {
+    for (int w = 0; w < W; w++) {
+        uint64_t carry = mask[w];
+        for (int k = 0; k < PLANES; k++) {
+            uint64_t next = planes[k * W + w] & carry;
+            planes[k * W + w] ^= carry;
+            carry = next;
+        }
+        saturated[w] |= carry;
+    }
+}
+
+/* The empty cells with the fewest live placements (counted up to CAP), into fewest; returns that count. */
+static ALWAYS_INLINE int fewest_cells(const uint64_t *occ, const uint64_t *planes, const uint64_t *saturated,
+                                      uint64_t *fewest, const int W) {
+    uint64_t any = 0;
+    for (int w = 0; w < W; w++) any |= fewest[w] = ~occ[w] & ~saturated[w];
+    int count = any ? 0 : CAP;
+    for (int k = PLANES - 1; k >= 0 && any; k--) {  /* the minimum's bits from the top: keep the cells with a 0 */
+        uint64_t zero = 0;
+        for (int w = 0; w < W; w++) zero |= fewest[w] & ~planes[k * W + w];
+        if (zero)
+            for (int w = 0; w < W; w++) fewest[w] &= ~planes[k * W + w];
+        else
+            count |= 1 << k;
+    }
+    if (count == CAP)  /* saturated cells tie with the cells counted CAP */
+        for (int w = 0; w < W; w++) fewest[w] = ~occ[w];
+    return count;
+}
+
+/* The volumes that some of the pieces left can fill together, as bits 0 .. ncells. */
+static void reachable_volumes(const Table *t, const State *s, uint64_t *sums) {
+    int n = t->nsums;
+    memset(sums, 0, (size_t)n * sizeof(uint64_t));
+    sums[0] = 1;
+    for (int type = 0; type < t->ntypes; type++) {
+        int size = t->type_size[type], words = size >> 6, bits = size & 63;
+        for (int copy = 0; copy < s->counts[type]; copy++)
+            for (int w = n - 1; w >= words; w--) {  /* sums |= sums << size */
+                uint64_t shifted = sums[w - words] << bits;
+                if (bits && w - words - 1 >= 0) shifted |= sums[w - words - 1] >> (64 - bits);
+                sums[w] |= shifted;
+            }
+    }
+}
+
+/* Whether every region of empty cells (connected through faces) has a volume that some of the pieces
+ * left can fill: a placement lies in one region, so a region of any other volume can never be filled. */
+static ALWAYS_INLINE int regions_fit(const Table *t, const State *s, const uint64_t *occ, const int W) {
+    uint64_t left[W], frontier[W], sums[t->nsums];
+    uint64_t any = 0;
+    for (int w = 0; w < W; w++) any |= left[w] = ~occ[w];
+    if (!t->neighbours || !any) return 1;
+    reachable_volumes(t, s, sums);
+    int w0 = 0;
+    for (;;) {
+        while (w0 < W && !left[w0]) w0++;
+        if (w0 == W) return 1;
+        memset(frontier, 0, sizeof frontier);
+        frontier[w0] = left[w0] & -left[w0];  /* the lowest empty cell not yet in a region starts the next */
+        left[w0] &= left[w0] - 1;
+        int volume = 0;
+        for (int w = w0; w < W;) {  /* empty words before w0 hold no cell of the region */
+            if (!frontier[w]) { w++; continue; }
+            int cell = (w << 6) + __builtin_ctzll(frontier[w]);
+            frontier[w] &= frontier[w] - 1;
+            volume++;
+            const uint64_t *near = t->neighbours + (size_t)cell * W;
+            for (int v = w0; v < W; v++) {
+                uint64_t reached = near[v] & left[v];
+                left[v] &= ~reached;
+                frontier[v] |= reached;
+            }
+            w = w0;
+        }
+        if (!(sums[volume >> 6] >> (volume & 63) & 1)) return 0;
+    }
+}
+
+/* When every empty cell has CAP live placements or more (near the top of the tree): the counts exactly, from
+ * the level's live placements; the empty cells with the fewest into fewest, and that count. */
+static int exact_fewest(const Table *t, State *s, const int32_t *live, int32_t n, const uint64_t *occ,
+                        uint64_t *fewest, const int W) {
+    memset(s->cell_count, 0, (size_t)t->ncells * sizeof(int32_t));
+    for (int32_t i = 0; i < n; i++)
+        for (int32_t k = t->cell_start[live[i]]; k < t->cell_start[live[i] + 1]; k++) s->cell_count[t->cells[k]]++;
+    int best = -1;
+    for (int cell = 0; cell < t->ncells; cell++)
+        if (!(occ[cell >> 6] >> (cell & 63) & 1) && (best < 0 || s->cell_count[cell] < s->cell_count[best]))
+            best = cell;
+    memset(fewest, 0, (size_t)W * sizeof(uint64_t));
+    fewest[best >> 6] = (uint64_t)1 << (best & 63);
+    return s->cell_count[best];
+}
+
+/* Level d's live placements, from the level above's (every placement at level 0), counted per cell and
+ * per piece. Returns FULL, DEAD (an empty cell with no live placement, or a piece with fewer live
+ * placements than copies left), BY_CELL with *which the lowest empty cell with the fewest live
+ * placements, or BY_PIECE with *which a piece with one copy left and fewer live placements still
+ * (the fewest, the first of those). */
+static ALWAYS_INLINE int expand(const Table *t, State *s, int d, int *which, const int W) {
+    const uint64_t *occ = s->occ + (size_t)d * W;
+    uint64_t all = ~(uint64_t)0;
+    for (int w = 0; w < W; w++) all &= occ[w];
+    if (all == ~(uint64_t)0) return FULL;
+    if (W == 1 && !regions_fit(t, s, occ, W)) return DEAD;  /* in one word, the fill costs less than the filter */
+    const int32_t *from_segment = d ? s->segment + (size_t)(d - 1) * (t->ntypes + 1) : t->type_start;
+    size_t at = d ? s->live_at[d - 1] + (size_t)from_segment[t->ntypes] : 0;
+    if (!make_room(s, at + (size_t)from_segment[t->ntypes])) return DEAD - 1;
+    const int32_t *from = d ? s->live + s->live_at[d - 1] : t->type_list;
+    int32_t *to = s->live + at, *segment = s->segment + (size_t)d * (t->ntypes + 1);
+    s->live_at[d] = at;
+    uint64_t planes[PLANES * W], saturated[W], fewest[W];
+    memset(planes, 0, sizeof planes);
+    memset(saturated, 0, sizeof saturated);
+    int32_t n = 0;
+    for (int type = 0; type < t->ntypes; type++) {
+        segment[type] = n;
+        if (!s->counts[type]) continue;
+        for (int32_t i = from_segment[type]; i < from_segment[type + 1]; i++) {  /* without branches */
+            int32_t p = from[i];
+            const uint64_t *mask = t->masks + (size_t)p * W;
+            uint64_t hit = 0, kept[W];
+            for (int w = 0; w < W; w++) hit |= mask[w] & occ[w];
+            uint64_t keep = (uint64_t)0 - (hit == 0);
+            for (int w = 0; w < W; w++) kept[w] = mask[w] & keep;
+            to[n] = p;
+            n += hit == 0;
+            tally_cells(planes, saturated, kept, W);
+        }
+        if (n - segment[type] < s->counts[type]) return DEAD;
+    }
+    segment[t->ntypes] = n;
+    uint64_t uncovered = 0;
+    for (int w = 0; w < W; w++) {
+        uint64_t covered = saturated[w];
+        for (int k = 0; k < PLANES; k++) covered |= planes[k * W + w];
+        uncovered |= ~occ[w] & ~covered;
+    }
+    if (uncovered || (W > 1 && !regions_fit(t, s, occ, W))) return DEAD;  /* wider: after the cheaper checks */
+    int best_n = fewest_cells(occ, planes, saturated, fewest, W), best_type = -1;
+    if (best_n == CAP) best_n = exact_fewest(t, s, to, n, occ, fewest, W);
+    for (int type = 0; type < t->ntypes; type++) {
+        int live = segment[type + 1] - segment[type];
+        if (s->counts[type] == 1 && live < best_n) { best_type = type; best_n = live; }
+    }
+    if (best_type >= 0) { *which = best_type; return BY_PIECE; }
+    int w = 0;
+    while (!fewest[w]) w++;
+    *which = (w << 6) + __builtin_ctzll(fewest[w]);
+    return BY_CELL;
+}
+
+typedef struct {
+    int by;                /* BY_CELL: the live placements s->live[next .. end) covering the cell; BY_PIECE: all */
+    int32_t next, end, chosen, word;
+    uint64_t bit;          /* BY_CELL: the cell, as bit `bit` of word `word` */
+} Frame;
+
+/* The candidates of a node at level d that expand found: the live placements covering a cell, or a piece's. */
+static void open_frame(const Table *t, const State *s, Frame *f, int d, int by, int which) {
+    const int32_t *segment = s->segment + (size_t)d * (t->ntypes + 1);
+    f->by = by;
+    f->next = (int32_t)s->live_at[d] + (by == BY_CELL ? 0 : segment[which]);
+    f->end = (int32_t)s->live_at[d] + (by == BY_CELL ? segment[t->ntypes] : segment[which + 1]);
+    f->word = which >> 6;
+    f->bit = (uint64_t)1 << (which & 63);
+}
+
+/* The frame's next candidate, or -1. */
+static ALWAYS_INLINE int next_candidate(const Table *t, const State *s, Frame *f, const int W) {
+    while (f->next < f->end) {
+        int p = s->live[f->next++];
+        if (f->by == BY_PIECE || (t->masks[(size_t)p * W + f->word] & f->bit)) return p;
+    }
+    return -1;
+}
+
+static ALWAYS_INLINE void run_words(const Table *t, State *s, Rows *rows, Tally *tally, Frame *stack,
+                                    int32_t *chosen, const int W) {
+    int depth = 0, which;
+    int status = expand(t, s, 0, &which, W);
     if (status == FULL) found(t, tally, rows, chosen, 0);  /* nothing left to fill: one packing, empty */
-    if (status != 0) { tally->finished = 1; goto done; }
+    if (status < DEAD) { rows->failed = 1; return; }
+    if (status < 0) { tally->finished = 1; return; }
+    open_frame(t, s, &stack[0], 0, status, which);
     for (;;) {
         Frame *f = &stack[depth];
-        int advanced = 0;
-        while (f->next < f->end) {
-            int p = f->list[f->next++];
-            if (s->kill[p]) continue;
-            if (should_stop(tally)) goto done;
+        int p, advanced = 0;
+        while ((p = next_candidate(t, s, f, W)) >= 0) {
+            if (should_stop(tally)) return;
             tally->nodes++;
-            place(t, s, p);
+            const uint64_t *occ = s->occ + (size_t)depth * W, *mask = t->masks + (size_t)p * W;
+            for (int w = 0; w < W; w++) s->occ[(size_t)(depth + 1) * W + w] = occ[w] | mask[w];
+            s->counts[t->types[p]]--;
             f->chosen = chosen[depth] = p;
-            Frame *g = &stack[depth + 1];
-            status = choose(t, s, &g->list, &g->next, &g->end);
-            if (status == FULL && found(t, tally, rows, chosen, depth + 1)) goto done;
-            if (status != 0) {
-                unplace(t, s, p);
+            status = expand(t, s, depth + 1, &which, W);
+            if (status == FULL && found(t, tally, rows, chosen, depth + 1)) return;
+            if (status < DEAD) { rows->failed = 1; return; }
+            if (status < 0) {
+                s->counts[t->types[p]]++;
                 continue;
             }
+            open_frame(t, s, &stack[depth + 1], depth + 1, status, which);
             depth++;
             advanced = 1;
             break;
         }
         if (advanced) continue;
         if (--depth < 0) break;
-        unplace(t, s, stack[depth].chosen);
+        s->counts[t->types[stack[depth].chosen]]++;
     }
     tally->finished = 1;
-done:
+}
+
+/* The search, with the box's bit sets a constant number of words wide for the common sizes. */
+static void run(const Table *t, State *s, Rows *rows, Tally *tally) {
+    Frame *stack = malloc(((size_t)t->ncells + 2) * sizeof(Frame));
+    int32_t *chosen = malloc(((size_t)t->ncells + 2) * sizeof(int32_t));
+    if (!stack || !chosen)
+        rows->failed = 1;
+    else if (t->nwords == 1)
+        run_words(t, s, rows, tally, stack, chosen, 1);
+    else if (t->nwords == 2)
+        run_words(t, s, rows, tally, stack, chosen, 2);
+    else
+        run_words(t, s, rows, tally, stack, chosen, t->nwords);
     free(stack);
     free(chosen);
 }
 
-/* The per-piece placement lists and the starting state (the given cells filled, the given copies left). */
-static int start(Table *t, State *s, const int32_t *counts, const uint8_t *filled) {
+/* The placements' bit masks, the per-piece placement lists and the starting state (the given cells filled,
+ * the given copies left). */
+static int start(Table *t, State *s, const int32_t *counts, const uint8_t *filled, const Py_buffer *near_offsets,
+                 const Py_buffer *near) {
+    size_t levels = (size_t)t->ncells + 2, W = (size_t)t->nwords;
+    t->nsums = t->ncells / 64 + 1;
+    t->type_size = calloc((size_t)t->ntypes + 1, sizeof(int32_t));
+    if (!t->type_size) return -1;
+    if (near_offsets->len) {
+        const int32_t *offsets = near_offsets->buf, *cells = near->buf;
+        t->neighbours = calloc((size_t)t->ncells * W + 1, sizeof(uint64_t));
+        if (!t->neighbours) return -1;
+        for (int c = 0; c < t->ncells; c++)
+            for (int32_t k = offsets[c]; k < offsets[c + 1]; k++)
+                t->neighbours[(size_t)c * W + (cells[k] >> 6)] |= (uint64_t)1 << (cells[k] & 63);
+    }
+    t->masks = calloc((size_t)t->nplacements * W + 1, sizeof(uint64_t));
     t->type_start = calloc((size_t)t->ntypes + 2, sizeof(int32_t));
     t->type_list = malloc(((size_t)t->nplacements + 1) * sizeof(int32_t));
-    s->occ = calloc((size_t)t->nwords + 1, sizeof(uint64_t));
-    s->kill = calloc((size_t)t->nplacements + 1, sizeof(int32_t));
-    s->cell_live = calloc((size_t)t->ncells + 1, sizeof(int32_t));
-    s->type_live = calloc((size_t)t->ntypes + 1, sizeof(int32_t));
+    s->occ = calloc(levels * W, sizeof(uint64_t));
     s->counts = malloc(((size_t)t->ntypes + 1) * sizeof(int32_t));
-    if (!t->type_start || !t->type_list || !s->occ || !s->kill || !s->cell_live || !s->type_live || !s->counts)
+    s->live_at = calloc(levels, sizeof(size_t));
+    s->segment = calloc(levels * ((size_t)t->ntypes + 1), sizeof(int32_t));
+    s->cell_count = calloc((size_t)t->ncells + 1, sizeof(int32_t));
+    if (!t->masks || !t->type_start || !t->type_list || !s->occ || !s->counts || !s->live_at || !s->segment ||
+        !s->cell_count)
         return -1;
-    for (int p = 0; p < t->nplacements; p++) t->type_start[t->types[p] + 1]++;
+    for (int p = 0; p < t->nplacements; p++) {
+        t->type_start[t->types[p] + 1]++;
+        t->type_size[t->types[p]] = t->cell_start[p + 1] - t->cell_start[p];
+        for (int32_t k = t->cell_start[p]; k < t->cell_start[p + 1]; k++)
+            t->masks[(size_t)p * W + (t->cells[k] >> 6)] |= (uint64_t)1 << (t->cells[k] & 63);
+    }
     for (int type = 0; type < t->ntypes; type++) t->type_start[type + 1] += t->type_start[type];
     int32_t *fill = malloc(((size_t)t->ntypes + 1) * sizeof(int32_t));
     if (!fill) return -1;
@@ -274,16 +453,10 @@ static int start(Table *t, State *s, const int32_t *counts, const uint8_t *fille
     for (int p = 0; p < t->nplacements; p++) t->type_list[fill[t->types[p]]++] = p;
     free(fill);
     memcpy(s->counts, counts, (size_t)t->ntypes * sizeof(int32_t));
-    for (int i = 0; i < t->nwords * 64; i++)
-        if (i >= t->ncells || filled[i]) s->occ[i >> 6] |= (uint64_t)1 << (i & 63);
-    for (int p = 0; p < t->nplacements; p++) {
-        int dead = s->counts[t->types[p]] <= 0;
-        for (int32_t k = t->cell_start[p]; k < t->cell_start[p + 1]; k++) dead += filled[t->cells[k]] != 0;
-        s->kill[p] = dead;
-        if (dead) continue;
-        for (int32_t k = t->cell_start[p]; k < t->cell_start[p + 1]; k++) s->cell_live[t->cells[k]]++;
-        s->type_live[t->types[p]]++;
-    }
+    for (int type = 0; type < t->ntypes; type++)
+        if (s->counts[type] < 0) s->counts[type] = 0;
+    for (size_t i = 0; i < W * 64; i++)
+        if (i >= (size_t)t->ncells || filled[i]) s->occ[i >> 6] |= (uint64_t)1 << (i & 63);
     return 0;
 }
 
@@ -333,17 +506,33 @@ static int check_extras(Py_ssize_t nplacements, Py_buffer *group, Py_buffer *cho
     return 0;
 }
 
+/* Raise ValueError unless the neighbours are absent, or offsets per cell and cells in range. */
+static int check_neighbours(int ncells, Py_buffer *near_offsets, Py_buffer *near) {
+    if (!near_offsets->len && !near->len) return 0;
+    const int32_t *offsets = near_offsets->buf, *cells = near->buf;
+    if (near_offsets->len != ((Py_ssize_t)ncells + 1) * 4 || near->len % 4 || offsets[0] != 0 ||
+        (Py_ssize_t)offsets[ncells] * 4 != near->len)
+        return bad_table("neighbour offsets");
+    for (int c = 0; c < ncells; c++)
+        if (offsets[c] > offsets[c + 1]) return bad_table("neighbour offsets");
+    for (Py_ssize_t k = 0; k < near->len / 4; k++)
+        if (cells[k] < 0 || cells[k] >= ncells) return bad_table("neighbours");
+    return 0;
+}
+
 static PyObject *search(PyObject *self, PyObject *args, PyObject *kwargs) {
     (void)self;
     static char *keywords[] = {"ncells", "types", "cell_offsets", "cells", "cover_offsets", "cover", "counts",
-                               "occupied", "limit", "max_nodes", "keep", "weight", "group", "chosen", "control", "check_signals", NULL};
+                               "occupied", "limit", "max_nodes", "keep", "weight", "group", "chosen", "control", "check_signals",
+                               "neighbour_offsets", "neighbours", NULL};
     int ncells, check_signals = 0;
     long long limit = 0, max_nodes = 0, keep = -1, weight = 1;
     Py_buffer types, offsets, cells, cover_offsets, cover, counts_in, occupied;
-    Py_buffer group = {0}, chosen = {0}, control = {0};
-    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "iy*y*y*y*y*y*y*|LLLLy*y*w*p", keywords, &ncells, &types,
+    Py_buffer group = {0}, chosen = {0}, control = {0}, near_offsets = {0}, near = {0};
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "iy*y*y*y*y*y*y*|LLLLy*y*w*py*y*", keywords, &ncells, &types,
                                      &offsets, &cells, &cover_offsets, &cover, &counts_in, &occupied, &limit,
-                                     &max_nodes, &keep, &weight, &group, &chosen, &control, &check_signals))
+                                     &max_nodes, &keep, &weight, &group, &chosen, &control, &check_signals,
+                                     &near_offsets, &near))
         return NULL;
     PyObject *result = NULL;
     Table t = {0};
@@ -360,8 +549,9 @@ static PyObject *search(PyObject *self, PyObject *args, PyObject *kwargs) {
     tally.saved = check_signals ? &saved : NULL;
     if (check_table(ncells, &types, &offsets, &cells, &cover_offsets, &cover, &counts_in, &occupied)) goto out;
     if (check_extras(types.len / 4, &group, &chosen, &control)) goto out;
+    if (check_neighbours(ncells, &near_offsets, &near)) goto out;
     t.ncells = ncells;
-    t.nwords = (ncells + 63) / 64;
+    t.nwords = ncells ? (ncells + 63) / 64 : 1;
     t.nplacements = (int)(types.len / 4);
     t.ntypes = (int)(counts_in.len / 4);
     t.types = types.buf;
@@ -375,7 +565,7 @@ static PyObject *search(PyObject *self, PyObject *args, PyObject *kwargs) {
     tally.nchosen = (int)(chosen.len / 4);
     tally.in_row = calloc((size_t)t.nplacements + 1, 1);
     for (int k = 0; tally.in_row && k < tally.nchosen; k++) tally.in_row[tally.chosen[k]] = 1;
-    if (start(&t, &st, counts_in.buf, occupied.buf) || !tally.in_row) { PyErr_NoMemory(); goto out; }
+    if (start(&t, &st, counts_in.buf, occupied.buf, &near_offsets, &near) || !tally.in_row) { PyErr_NoMemory(); goto out; }
     saved = PyEval_SaveThread();
     run(&t, &st, &rows, &tally);
     PyEval_RestoreThread(saved);
@@ -390,11 +580,15 @@ out:
     free(tally.in_row);
     free(t.type_start);
     free(t.type_list);
+    free(t.masks);
+    free(t.neighbours);
+    free(t.type_size);
     free(st.occ);
-    free(st.kill);
-    free(st.cell_live);
-    free(st.type_live);
     free(st.counts);
+    free(st.live);
+    free(st.live_at);
+    free(st.segment);
+    free(st.cell_count);
     PyBuffer_Release(&types);
     PyBuffer_Release(&offsets);
     PyBuffer_Release(&cells);
@@ -405,6 +599,8 @@ out:
     if (group.obj) PyBuffer_Release(&group);
     if (chosen.obj) PyBuffer_Release(&chosen);
     if (control.obj) PyBuffer_Release(&control);
+    if (near_offsets.obj) PyBuffer_Release(&near_offsets);
+    if (near.obj) PyBuffer_Release(&near);
     return result;
 }
 

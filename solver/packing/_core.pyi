@@ -10,4 +10,5 @@ def search(ncells: int, types: ReadableBuffer, cell_offsets: ReadableBuffer, cel
            cover_offsets: ReadableBuffer, cover: ReadableBuffer, counts: ReadableBuffer, occupied: ReadableBuffer,
            limit: int = 0, max_nodes: int = 0, keep: int = -1, weight: int = 1, group: ReadableBuffer = ...,
            chosen: ReadableBuffer = ..., control: WriteableBuffer = ...,
-           check_signals: bool = False) -> tuple[bytes, int, int, bool, int]: ...
+           check_signals: bool = False, neighbour_offsets: ReadableBuffer = ...,
+           neighbours: ReadableBuffer = ...) -> tuple[bytes, int, int, bool, int]: ...

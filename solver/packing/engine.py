@@ -26,6 +26,7 @@ from functools import cached_property
 
 from solver.packing.geometry import orientations, piece_placements
 from solver.packing.model import Cube, PackingPuzzle, Shape, box_cubes
+from solver.packing.regions import regions_fit
 
 PlacementId = int  # index into Table.placement_cubes
 Permutation = tuple[PlacementId, ...]  # a symmetry acting on placements: placement id -> its image
@@ -45,7 +46,7 @@ class Table:
     placement_piece: tuple[int, ...]  # placement id -> index of its piece in puzzle.pieces
     placement_cubes: tuple[Shape, ...]  # placement id -> the cubes it covers
     placement_cells: tuple[tuple[int, ...], ...]  # placement id -> the cells it covers, ascending
-    cell_placements: tuple[tuple[int, ...], ...]  # cell -> the placements covering it, in the order tried
+    cell_placements: tuple[tuple[int, ...], ...]  # cell -> the placements covering it, by id (the order tried)
 
     @property
     def counts(self) -> Counts:
@@ -71,6 +72,24 @@ class Table:
                                                                         strict=True))}
 
     @cached_property
+    def cell_neighbours(self) -> tuple[tuple[int, ...], ...]:
+        """cell -> the cells of the target sharing a face with it."""
+        number = {cube: i for i, cube in enumerate(self.cell_cubes)}
+        steps = ((1, 0, 0), (-1, 0, 0), (0, 1, 0), (0, -1, 0), (0, 0, 1), (0, 0, -1))
+        return tuple(tuple(number[near] for near in ((x + dx, y + dy, z + dz) for dx, dy, dz in steps)
+                           if near in number) for x, y, z in self.cell_cubes)
+
+    @cached_property
+    def piece_sizes(self) -> tuple[int, ...]:
+        """piece index -> how many cubes it has."""
+        return tuple(len(piece.cubes) for piece in self.puzzle.pieces)
+
+    @cached_property
+    def neighbour_buffers(self) -> tuple[bytes, bytes]:
+        """The neighbours as the compiled search takes them: offsets per cell, cells."""
+        return _flat(self.cell_neighbours)
+
+    @cached_property
     def buffers(self) -> tuple[bytes, ...]:
         """The table as the compiled search takes it: pieces, cell offsets, cells, cover offsets, cover."""
         return (array("i", self.placement_piece).tobytes(), *_flat(self.placement_cells),
@@ -87,14 +106,19 @@ def _flat(lists: Sequence[Sequence[int]]) -> tuple[bytes, bytes]:
 
 
 def build_table(puzzle: PackingPuzzle, seed: int | None = None) -> Table:
-    """The placement table; a seed shuffles the order in which the placements covering a cell are tried."""
+    """The placement table, numbered piece by piece; a seed shuffles each piece's placements, the order in
+    which the search tries them."""
     target = puzzle.target_cubes
     cell_cubes = tuple(cube for cube in box_cubes(puzzle.box) if cube in target)
     number = {cube: i for i, cube in enumerate(cell_cubes)}
     piece_orientations = tuple(orientations(piece.cubes) for piece in puzzle.pieces)
+    rng = random.Random(seed)
     placement_piece, placement_cubes, placement_cells = [], [], []
     for kind, turned in enumerate(piece_orientations):
-        for cubes in piece_placements(turned, puzzle):
+        found = piece_placements(turned, puzzle)
+        if seed is not None:
+            rng.shuffle(found)
+        for cubes in found:
             placement_piece.append(kind)
             placement_cubes.append(cubes)
             placement_cells.append(tuple(sorted(number[cube] for cube in cubes)))
@@ -102,10 +126,6 @@ def build_table(puzzle: PackingPuzzle, seed: int | None = None) -> Table:
     for p, covered in enumerate(placement_cells):
         for cell in covered:
             cell_placements[cell].append(p)
-    if seed is not None:
-        rng = random.Random(seed)
-        for ids in cell_placements:
-            rng.shuffle(ids)
     return Table(puzzle, cell_cubes, piece_orientations, tuple(placement_piece), tuple(placement_cubes),
                  tuple(placement_cells), tuple(tuple(ids) for ids in cell_placements))
 
@@ -190,7 +210,8 @@ def choice(table: Table, occupied: int, counts: Counts | list[int]) -> list[Plac
     """The placements to branch on, or None when the box is full (an empty list: a dead end).
 
     A placement is live if its cells are empty and copies of its piece are left. Dead end: an empty
-    cell with no live placement, or a piece with fewer live placements than copies left. Otherwise the
+    cell with no live placement, a piece with fewer live placements than copies left, or a region of empty
+    cells whose volume no pieces left add up to. Otherwise the
     live placements covering the lowest empty cell with the fewest of them, unless a piece with one
     copy left has fewer still: then that piece's live placements."""
     live = live_placements(table, occupied, counts)
@@ -206,6 +227,8 @@ def choice(table: Table, occupied: int, counts: Counts | list[int]) -> list[Plac
     if any(cell_live[cell] == 0 for cell in empty):
         return []
     if any(left and type_live[kind] < left for kind, left in enumerate(counts)):
+        return []
+    if not regions_fit(table.cell_neighbours, table.piece_sizes, occupied, counts):
         return []
     best = min(empty, key=lambda cell: cell_live[cell])
     pieces = [kind for kind, left in enumerate(counts) if left == 1 and type_live[kind] < cell_live[best]]
@@ -256,7 +279,8 @@ def search(table: Table, task: Task | None = None, limit: int = 0, max_nodes: in
         len(table.cell_cubes), *table.buffers, array("i", task.counts).tobytes(), filled, limit=counting.limit,
         max_nodes=max_nodes, keep=counting.keep, weight=task.weight, group=counting.group_bytes,
         chosen=array("i", task.chosen).tobytes(),
-        control=counting.control, check_signals=threading.current_thread() is threading.main_thread())
+        control=counting.control, check_signals=threading.current_thread() is threading.main_thread(),
+        neighbour_offsets=table.neighbour_buffers[0], neighbours=table.neighbour_buffers[1])
     flat = array("i")
     flat.frombytes(data)
     width = sum(task.counts)  # a packing extending the task places every copy left

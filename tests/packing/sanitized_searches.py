@@ -3,7 +3,8 @@ process, with the sanitizer runtime preloaded): python sanitized_searches.py DIR
 
 Every branch of _core.c is walked: packings found and counted in threads (with their stabilisers, a
 shared limit and a bound on the rows kept), a search with no packing, a limit, a node budget, a stop
-flag, a search that looks at the signal handlers, an inconsistent table refused."""
+flag, a search that looks at the signal handlers, a search without the region check, inconsistent tables
+refused, the Bedlam cube's first packings (one word of cells, counts past the counters' cap)."""
 
 from __future__ import annotations
 
@@ -49,6 +50,18 @@ def main() -> None:
         pass
     else:
         raise AssertionError("an inconsistent table was not refused")
+    counts, empty = array("i", table.counts).tobytes(), bytes(len(table.cell_cubes))
+    assert _core.search(len(table.cell_cubes), types, offsets, cells, cover_offsets, cover, counts, empty)[1] == 11520
+    near_offsets, near = table.neighbour_buffers
+    try:  # a neighbour out of range
+        _core.search(len(table.cell_cubes), types, offsets, cells, cover_offsets, cover, counts, empty,
+                     neighbour_offsets=near_offsets, neighbours=array("i", [99] * (len(near) // 4)).tobytes())
+    except ValueError:
+        pass
+    else:
+        raise AssertionError("an inconsistent neighbour table was not refused")
+    bedlam = build_table(example("bedlam"))  # 64 cells, all of one word; cells counted past the bit-sliced cap
+    assert len(search(bedlam, limit=2, engine="c").rows) == 2
     print("sanitized searches: ok")
 
 

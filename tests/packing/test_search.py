@@ -65,6 +65,14 @@ def test_the_published_pentomino_box_counts(name, packings, classes):
     assert (counted.packings, counted.classes, counted.symmetries) == (packings, classes, 8)
 
 
+@pytest.mark.parametrize(("board", "classes"), [("3x20", 2), ("4x15", 368), ("5x12", 1010), ("6x10", 2339)])
+def test_the_published_pentomino_board_counts(board, classes):
+    """Haselgrove's (1960) counts of the twelve pentominoes on the rectangles; the board's 4 symmetries."""
+    path = ROOT / "bench" / "packing" / f"pentominoes-{board}.txt"
+    counted = census(parse_packing(path.read_text(), str(path)))
+    assert (counted.packings, counted.classes, counted.symmetries) == (4 * classes, classes, 4)
+
+
 @pytest.mark.parametrize("name", ["l-tricubes", "mixed-2x3x4"])
 def test_the_python_engine_counts_the_same(name):
     puzzle = example(name)
@@ -134,6 +142,16 @@ def test_y_pentacube_every_packing_and_classes():
     assert (counted.packings, counted.classes, counted.symmetries) == (60672, 1264, 48)
     assert len(set(counted.representatives)) == 1264
     for representative in counted.representatives[::25]:
+        assert packing_problem(puzzle, representative) is None
+
+
+@pytest.mark.slow
+def test_the_bedlam_cube_every_packing_and_classes():
+    """The published 460,464 packings and 19,186 classes up to rotation (about 45 CPU-s)."""
+    puzzle = example("bedlam")
+    counted = census(puzzle)
+    assert (counted.packings, counted.classes, counted.symmetries) == (460464, 19186, 24)
+    for representative in counted.representatives[::500]:
         assert packing_problem(puzzle, representative) is None
 
 
