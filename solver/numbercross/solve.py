@@ -41,10 +41,10 @@ def solve(puzzle: NumberCross, limit: int | None = DEFAULT_LIMIT) -> NumberCross
                                  "different")
     found: list[Grid] = []
     more = False
-    for grid in grids(puzzle):
+    for grid, region_digits in grids(puzzle):
         if grid in found:
             continue
-        problem = solution_problem(puzzle, grid)
+        problem = solution_problem(puzzle, grid, region_digits)
         if problem is not None:
             raise RuntimeError(f"the search produced a grid that breaks a rule: {problem}")
         if limit is not None and len(found) == limit:
