@@ -4,6 +4,7 @@ within a bound of time and memory; the search stops at the second grid when aske
 
 from __future__ import annotations
 
+import importlib
 import os
 import resource
 import subprocess
@@ -50,3 +51,11 @@ def test_a_thousand_one_cell_regions_give_grids_that_keep_the_rules():
     puzzle = parse_number_cross((CORPUS / "cells-42x24.txt").read_text(), "cells")
     report = solve(puzzle, limit=2)  # each grid is checked against the rules with the search's region digits
     assert report.more and len(report.solutions) == 2 and report.solutions[0] != report.solutions[1]
+
+
+def test_every_grid_means_every_grid_that_fits_in_memory(monkeypatch):
+    solving = importlib.import_module("solver.numbercross.solve")  # the module, not the function the package exports
+    monkeypatch.setattr(solving, "HELD_CELLS", 7 * 25)  # 25 grids of seven cells
+    report = solve(parse_number_cross((CORPUS / "any-1x7.txt").read_text(), "any"), limit=None)
+    assert len(report.solutions) == 25 and len(set(report.solutions)) == 25
+    assert report.more and not report.complete  # reported as "more than 25", never as all of them
