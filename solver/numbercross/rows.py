@@ -18,7 +18,6 @@ from solver.numbercross.rowtypes import (
     Way,
 )
 
-
 FIRST_WAYS = 256  # ways of a row listed at first (a grid of one-cell regions reads few of each row's)
 SECOND_WAYS = 4_096  # then at least this many (Number Cross 5 reads up to 1,886 in one context), then twice as many
 

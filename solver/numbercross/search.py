@@ -242,10 +242,10 @@ def _filter(search: _Search, r: int, side: int, filled: tuple, edges: tuple, dig
     s = r - 1 if side == UP else r + 1
     found = _row_sketches(search, s, filled, edges, digits)
     if found is None:
-        key = ("layouts", search.view.lit[s])  # rows highlighted alike have the same layouts
-        if key not in search.filters:
-            search.filters[key] = sketch.layout_filter([placement[0] for placement in search.view.layouts[s]])
-        return search.filters[key]
+        alike = ("layouts", search.view.lit[s])  # rows highlighted alike have the same layouts
+        if alike not in search.filters:
+            search.filters[alike] = sketch.layout_filter([placement[0] for placement in search.view.layouts[s]])
+        return search.filters[alike]
     key = ("masks", s, id(found))
     if key not in search.filters:
         search.filters[key] = (sketch.make_filter(found, search.view.region[s]), found)

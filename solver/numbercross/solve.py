@@ -9,7 +9,7 @@ from solver.numbercross.model import Grid, NumberCross, Placed, answer, numbers
 from solver.numbercross.search import grids, region_graph
 
 DEFAULT_LIMIT = 10
-HELD_CELLS = 5_000_000  # cells of the grids a solve keeps (a few hundred MB): `--all` stops there, saying there are more
+HELD_CELLS = 5_000_000  # cells of the grids a solve keeps (a few hundred MB); `--all` stops there and says so
 
 
 @dataclass(frozen=True)
