@@ -24,10 +24,9 @@ from timing import Timing, summary
 ROOT = Path(__file__).resolve().parent.parent
 JOB = """
 import sys
-from foldkit.kinds.base import SolveOptions
 from foldkit.kinds.{kind} import KIND
 path = sys.argv[1]
-report = KIND.solve(KIND.parse(open(path, encoding="utf-8").read(), path, None), SolveOptions())
+report = KIND.solve(KIND.parse(open(path, encoding="utf-8").read(), path, None), KIND.solve_options())
 print(KIND.text(report))
 sys.exit(KIND.outcome(report).code)
 """

@@ -2,8 +2,9 @@
 
 Written apart from the search and as plainly as possible: it recovers the region digits by trying
 every digit each region could have, and decides whether the tiles can share their digits out
-to make the grid with a small maximum flow (tiles -> neighbouring cells). ``broken_rules`` lists
-every rule broken and where (``foldkit check``); ``solution_problem`` is the first of them.
+to make the grid with a small maximum flow (tiles -> neighbouring cells), one for each part of the
+grid that tiles and the cells beside them join. ``broken_rules`` lists every rule broken and where
+(``foldkit check``); ``solution_problem`` is the first of them.
 """
 
 from __future__ import annotations
@@ -19,9 +20,12 @@ from solver.numbercross.model import Cell, Grid, NumberCross, numbers, runs
 Node = Cell | tuple[str]  # a node of the flow network: a tile, a cell, or ("source",) / ("sink",)
 
 
-def broken_rules(puzzle: NumberCross, grid: Grid) -> Iterator[Broken]:
+def broken_rules(puzzle: NumberCross, grid: Grid, region_digits: dict[int, int] | None = None) -> Iterator[Broken]:
     """Every rule the grid breaks, and where, lazily (the first costs little). A grid of the wrong
-    shape is judged no further; the digits are judged only once tiles and numbers are sound."""
+    shape is judged no further; the digits are judged only once tiles and numbers are sound.
+
+    region_digits (region id -> digit), if given, are the only region digits tried: a solver's claim
+    is checked quickly, where trying every digit of a thousand regions could take long."""
     shape = list(_shape_broken(puzzle, grid))
     if shape:
         yield from shape
@@ -29,12 +33,13 @@ def broken_rules(puzzle: NumberCross, grid: Grid) -> Iterator[Broken]:
     placed = list(chain(_tile_broken(puzzle, grid), _number_broken(puzzle, grid)))
     yield from placed
     if not placed:
-        yield from _digit_broken(puzzle, grid)
+        yield from _digit_broken(puzzle, grid, region_digits)
 
 
-def solution_problem(puzzle: NumberCross, grid: Grid) -> str | None:
-    """What rule the grid breaks (a sentence), or None if it keeps every rule."""
-    first = next(broken_rules(puzzle, grid), None)
+def solution_problem(puzzle: NumberCross, grid: Grid, region_digits: dict[int, int] | None = None) -> str | None:
+    """What rule the grid breaks (a sentence), or None if it keeps every rule (region_digits: as
+    for broken_rules)."""
+    first = next(broken_rules(puzzle, grid, region_digits), None)
     return first.text if first else None
 
 
@@ -79,11 +84,13 @@ def _number_broken(puzzle: NumberCross, grid: Grid) -> Iterator[Broken]:
         seen.setdefault(placed.value, placed.row)
 
 
-def _digit_broken(puzzle: NumberCross, grid: Grid) -> Iterator[Broken]:
-    """A region no one digit explains; else, when no region digits and no split of the tiles'
-    digits make the grid, that."""
+def _digit_broken(puzzle: NumberCross, grid: Grid, given: dict[int, int] | None) -> Iterator[Broken]:
+    """A region no one digit explains (of the given ones, if any); else, when no region digits and
+    no split of the tiles' digits make the grid, that."""
     cells = _cells_by_region(puzzle)
     options = {region: _possible_digits(puzzle, grid, members) for region, members in cells.items()}
+    if given is not None:
+        options = {region: [d for d in digits if d == given.get(region)] for region, digits in options.items()}
     empty = [region for region, digits in options.items() if not digits]
     for region in empty:
         yield Broken("region", f"region {region}", _why_no_digit(puzzle, grid, region, cells[region]))
@@ -111,22 +118,33 @@ def _region_digits_exist(puzzle: NumberCross, grid: Grid, options: dict[int, lis
     """Whether some digits, one per region from its options, differing across region borders,
     let the tiles share their digits out to make the grid."""
     touching = _touching_regions(puzzle)
-    order = sorted(options, key=lambda region: len(options[region]))
+    parts = _flow_parts(puzzle, grid)
+    order = _region_order(puzzle, options, parts)
+    place = {region: i for i, region in enumerate(order)}
+    checks: list[list[set[Cell]]] = [[] for _ in order]  # the parts whose regions all have a digit once order[i] has
+    for part in parts:
+        checks[max(place[puzzle.region_of(cell)] for cell in part)].append(part)
     chosen: dict[int, int] = {}
-
-    def assign(i: int) -> bool:
-        if i == len(order):
-            return _shares_out(puzzle, grid, chosen)
-        region = order[i]
-        for digit in options[region]:
-            if all(chosen.get(other) != digit for other in touching[region]):
-                chosen[region] = digit
-                if assign(i + 1):
-                    return True
-                del chosen[region]
-        return False
-
-    return assign(0)
+    # Backtracking with an explicit stack (one iterator of digits per region placed), so that a
+    # thousand regions do not reach Python's recursion limit; each part of the tiles' sharing is
+    # checked as soon as its regions have digits, so that a grid of many tiles is not exponential.
+    stack = [iter(options[order[0]])]  # a puzzle has at least one region
+    while stack:
+        i = len(stack) - 1
+        chosen.pop(order[i], None)
+        for digit in stack[-1]:
+            if all(chosen.get(other) != digit for other in touching[order[i]]):
+                chosen[order[i]] = digit
+                if all(_shares_out(puzzle, grid, chosen, part) for part in checks[i]):
+                    break
+                del chosen[order[i]]
+        if order[i] not in chosen:
+            stack.pop()
+        elif len(stack) < len(order):
+            stack.append(iter(options[order[len(stack)]]))
+        else:
+            return True
+    return False
 
 
 def _cells_by_region(puzzle: NumberCross) -> dict[int, list[Cell]]:
@@ -166,18 +184,54 @@ def _tiles(grid: Grid) -> list[Cell]:
     return [(r, c) for r, row in enumerate(grid) for c, value in enumerate(row) if value is None]
 
 
-def _shares_out(puzzle: NumberCross, grid: Grid, digit: dict[int, int]) -> bool:
-    """Whether every tile can give exactly its region's digit to neighbours so each cell gets exactly its excess."""
-    supply = {tile: digit[puzzle.region_of(tile)] for tile in _tiles(grid)}
+def _flow_parts(puzzle: NumberCross, grid: Grid) -> list[set[Cell]]:
+    """The tiles and the cells beside them that can receive, in parts joined by tile-cell edges
+    (each part shares its tiles' digits out on its own)."""
+    parts: list[set[Cell]] = []
+    placed: set[Cell] = set()
+    for tile in _tiles(grid):
+        if tile in placed:
+            continue
+        part, todo = {tile}, [tile]
+        while todo:
+            for other in _flow_neighbours(puzzle, grid, todo.pop()):
+                if other not in part:
+                    part.add(other)
+                    todo.append(other)
+        placed |= part
+        parts.append(part)
+    return parts
+
+
+def _flow_neighbours(puzzle: NumberCross, grid: Grid, cell: Cell) -> list[Cell]:
+    """A tile's neighbours that can receive from it, or a receiving cell's neighbouring tiles."""
+    tile = grid[cell[0]][cell[1]] is None
+    return [n for n in puzzle.neighbours(cell) if n not in puzzle.highlighted and cell not in puzzle.highlighted
+            and (grid[n[0]][n[1]] is None) != tile]
+
+
+def _region_order(puzzle: NumberCross, options: dict[int, list[int]], parts: list[set[Cell]]) -> list[int]:
+    """The regions with one possible digit, then the others part by part (fewest digits first within a
+    part), then the rest: a part's regions meet the digits they must differ from before it is checked."""
+    order = dict.fromkeys(sorted(k for k in options if len(options[k]) == 1))
+    for part in parts:
+        order.update(dict.fromkeys(sorted({puzzle.region_of(cell) for cell in part}, key=lambda k: len(options[k]))))
+    order.update(dict.fromkeys(sorted(options, key=lambda k: len(options[k]))))
+    return list(order)
+
+
+def _shares_out(puzzle: NumberCross, grid: Grid, digit: dict[int, int], part: set[Cell]) -> bool:
+    """Whether every tile of the part can give exactly its region's digit to neighbours so each cell gets
+    exactly its excess."""
+    supply = {cell: digit[puzzle.region_of(cell)] for cell in part if grid[cell[0]][cell[1]] is None}
     demand = {}
-    for r, row in enumerate(grid):
-        for c, value in enumerate(row):
-            if value is not None and value > digit[puzzle.region_of((r, c))]:
-                demand[(r, c)] = value - digit[puzzle.region_of((r, c))]
+    for r, c in part:
+        value = grid[r][c]
+        if value is not None and value > digit[puzzle.region_of((r, c))]:
+            demand[(r, c)] = value - digit[puzzle.region_of((r, c))]
     if sum(supply.values()) != sum(demand.values()):
         return False
-    edges = {tile: [n for n in puzzle.neighbours(tile) if n not in puzzle.highlighted and grid[n[0]][n[1]] is not None]
-             for tile in supply}
+    edges = {tile: _flow_neighbours(puzzle, grid, tile) for tile in supply}
     return _max_flow(supply, demand, edges) == sum(supply.values())
 
 

@@ -3,7 +3,7 @@ the edges its filled neighbours left and the sketches of the rows still open bes
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 from solver.numbercross import sketch
 from solver.numbercross.rowtypes import (
@@ -18,23 +18,82 @@ from solver.numbercross.rowtypes import (
     Way,
 )
 
+FIRST_WAYS = 256  # ways of a row listed at first (a grid of one-cell regions reads few of each row's)
+SECOND_WAYS = 4_096  # then at least this many (Number Cross 5 reads up to 1,886 in one context), then twice as many
+
 
 class OverBudget(Exception):
     """Counting a row's ways took more steps than allowed."""
 
 
+class _Enough(Exception):
+    """The walk has found as many ways as were asked for."""
+
+
 def row_ways(view: PuzzleView, r: int, above: Edge | None, below: Edge | None, open_up: bool, open_down: bool,
              digits: Digits, budget: int | None = None,
-             filters: tuple[sketch.Filter | None, sketch.Filter | None] = (None, None)) -> set[Way]:
-    """Every way to fill row r given the edges of its filled neighbours and which sides are still open.
+             filters: tuple[sketch.Filter | None, sketch.Filter | None] = (None, None)) -> dict[Way, None]:
+    """Every way to fill row r given the edges of its filled neighbours and which sides are still open,
+    as dict keys in the order the walk finds them (the same order every time); OverBudget past budget steps.
 
     filters: for an open side, the sketches of the row across (None: no pruning from it)."""
-    out: set[Way] = set()
-    steps = [budget if budget is not None else UNLIMITED]
-    setting = _RowSetting(view, r, (above, below), (open_up, open_down), filters)
-    for placement in fitting(view.layouts[r], above, below):
-        _RowFill(setting, placement, steps).fill(digits, out)
+    out: dict[Way, None] = {}
+    _walk(view, r, (above, below), (open_up, open_down), digits, budget, filters, out, UNLIMITED)
     return out
+
+
+def first_ways(view: PuzzleView, r: int, above: Edge | None, below: Edge | None, open_up: bool, open_down: bool,
+               digits: Digits, most: int, filters: tuple[sketch.Filter | None, sketch.Filter | None]
+               ) -> tuple[dict[Way, None], bool]:
+    """(the first `most` ways the walk finds, or every way if there are fewer; whether that is every way)."""
+    out: dict[Way, None] = {}
+    try:
+        _walk(view, r, (above, below), (open_up, open_down), digits, None, filters, out, most)
+    except _Enough:
+        return out, False
+    return out, True
+
+
+def _walk(view: PuzzleView, r: int, known: tuple[Edge | None, Edge | None], open_sides: tuple[bool, bool],
+          digits: Digits, budget: int | None, filters: tuple[sketch.Filter | None, sketch.Filter | None],
+          out: dict[Way, None], most: int) -> None:
+    """Add the ways of row r to out, in walk order; OverBudget past budget steps, _Enough at `most` ways."""
+    steps = [budget if budget is not None else UNLIMITED]
+    setting = _RowSetting(view, r, known, open_sides, filters)
+    for placement in fitting(view.layouts[r], *known):
+        _RowFill(setting, placement, steps, most).fill(digits, out)
+
+
+class RowWays:
+    """A row's ways in one context, listed only as far as the search reads them.
+
+    The first listing stops at FIRST_WAYS ways, the next at SECOND_WAYS, each further one at twice
+    as many (each walks the row again from its start and finds the same ways first, so all the
+    listings together cost at most about twice the last). A row with millions of ways, as in a grid
+    of one-cell regions, is never listed whole when the search stops early."""
+
+    def __init__(self, list_ways: Callable[[int], tuple[dict[Way, None], bool]], known: list[Way] | None = None):
+        self._list_ways = list_ways
+        self.known = known or []  # the first ways in walk order
+        self.complete = known is not None  # every way is known
+        self._most = FIRST_WAYS
+
+    @classmethod
+    def every(cls, ways: dict[Way, None]) -> RowWays:
+        """The ways of a row already listed whole."""
+        return cls(lambda most: (ways, True), list(ways))
+
+    def __iter__(self) -> Iterator[Way]:
+        i = 0
+        while True:
+            while i == len(self.known) and not self.complete:
+                found, self.complete = self._list_ways(self._most)
+                self.known = list(found)
+                self._most = max(2 * self._most, SECOND_WAYS)
+            if i == len(self.known):
+                return
+            yield self.known[i]
+            i += 1
 
 
 def fitting(placements: tuple[Placement, ...], *edges: Edge | None) -> list[Placement]:
@@ -62,6 +121,7 @@ class _RowSetting:
         self.filter_of = filters
         self.cols, self.can_start = puzzle.cols, view.testers[r]
         self.region, self.lit = view.region[r], view.lit[r]
+        self.own_regions = sorted(view.row_regions[r])  # the only regions filling this row gives a digit
         across = (r - 1, r + 1)
         self.across_region = tuple(view.region[a] if 0 <= a < puzzle.rows else None for a in across)
         # per side and column: may an amount cross between (r, c) and the open row on that side?
@@ -74,15 +134,15 @@ class _RowSetting:
 class _RowFill(_RowSetting):
     """Filling one row for one tile layout: a depth-first walk over its columns."""
 
-    def __init__(self, setting: _RowSetting, placement: Placement, steps: list[int]):
+    def __init__(self, setting: _RowSetting, placement: Placement, steps: list[int], most: int):
         # The row's setting, shared rather than rebuilt for each layout; its attributes sit on self
         # so the walk's hot loops read them with one lookup.
         vars(self).update(vars(setting))
         self.layout, self.run_start, self.run_length = placement[:3]
-        self.steps = steps
+        self.steps, self.most = steps, most
         self.alive = [f.everything if f is not None else 0 for f in self.filter_of]
 
-    def fill(self, digits: Digits, out: set[Way]) -> None:
+    def fill(self, digits: Digits, out: dict[Way, None]) -> None:
         self.out, self.start_digits = out, digits
         self.cells: list[int | None] = [None] * self.cols
         self.sent: list[list[tuple[bool, int]]] = [[(False, 0)] * self.cols for _ in (UP, DOWN)]
@@ -131,9 +191,11 @@ class _RowFill(_RowSetting):
 
     def _record(self, digits: Digits) -> None:
         edges = tuple(tuple(self.sent[s]) if self.open[s] else None for s in (UP, DOWN))
-        assigned = tuple((k, d) for k, (d, before) in enumerate(zip(digits, self.start_digits, strict=True))
-                         if d != before)
-        self.out.add((tuple(self.cells), edges[UP], edges[DOWN], assigned, tuple(self.numbers)))
+        start = self.start_digits
+        assigned = tuple((k, digits[k]) for k in self.own_regions if digits[k] != start[k])
+        self.out[(tuple(self.cells), edges[UP], edges[DOWN], assigned, tuple(self.numbers))] = None
+        if len(self.out) == self.most:
+            raise _Enough
 
     def _leftover_splits(self, c: int, leftover: int) -> Iterator[tuple[int, int]]:
         """(up, down): each way the tile at c can send what it has left across open sides."""

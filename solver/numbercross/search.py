@@ -11,15 +11,18 @@ finished number must keep the clue and not be used twice. Region digits are chos
 first meets the region, never equal to a neighbouring region's digit.
 
 Which row first: the top or the bottom row (the one whose clue can reject partial numbers, else
-the one quicker to list, counted with a budget of steps doubled until one of them fits). Then the
+the one quicker to list, counted with a budget of steps doubled until one of them fits, or the top
+one if neither fits in LAST_BUDGET). Then the
 filled block grows from that end, one row at a time. (Rows are filled by the same code whatever
 sides are known or open, so other orders can be tried.)
 
 A neighbouring row that is not filled yet prunes the row being filled through its sketches (see
 ``sketch``): where its tiles can be and how much its cells can take, if its clue allows few of them.
 
-A row's ways are gathered as a set (splits of a tile's digit that leave the same digits and the
-same edges are one way), then put in a fixed order. A state that leads nowhere, whatever numbers
+A row's ways are gathered without repeats (splits of a tile's digit that leave the same digits and
+the same edges are one way), in the order the walk finds them, and only as far as the search reads
+them (see ``rows.RowWays``): a trivially ambiguous puzzle, whose rows have millions of ways, stops
+at its second grid after listing a few thousand. A state that leads nowhere, whatever numbers
 were used elsewhere, is remembered and not searched again.
 """
 
@@ -30,7 +33,7 @@ from dataclasses import dataclass
 
 from solver.numbercross import sketch
 from solver.numbercross.model import Grid, NumberCross, Row
-from solver.numbercross.rows import OverBudget, fitting, mask, row_ways, runs_of
+from solver.numbercross.rows import OverBudget, RowWays, first_ways, fitting, mask, row_ways, runs_of
 from solver.numbercross.rowtypes import (
     DOWN,
     UP,
@@ -38,10 +41,10 @@ from solver.numbercross.rowtypes import (
     Edge,
     Layout,
     PuzzleView,
-    Way,
 )
 
 FIRST_BUDGET = 4_000  # search steps for counting an end row's ways; doubled until one of them fits
+LAST_BUDGET = 16_000  # past this, counting costs more than a poor choice of the first row
 SKETCH_BUDGET = 5_000  # search steps for listing the sketches of a neighbouring row
 SKETCH_CAP = 2_000  # more sketches than this prune too little to be worth their masks
 SKETCH_TRIES = 1  # a row whose sketches ran over the budget this often is not sketched again
@@ -65,8 +68,9 @@ def frame(puzzle: NumberCross) -> PuzzleView:
     """The search's view of a puzzle."""
     region, touching = region_graph(puzzle)
     lit = tuple(tuple((r, c) in puzzle.highlighted for c in range(puzzle.cols)) for r in range(puzzle.rows))
-    layouts = tuple(tuple((layout, *runs_of(layout), mask(layout)) for layout in row_layouts(lit[r]))
-                    for r in range(puzzle.rows))
+    placements = {pattern: tuple((layout, *runs_of(layout), mask(layout)) for layout in row_layouts(pattern))
+                  for pattern in set(lit)}  # rows highlighted alike share their placements (thousands in 24 columns)
+    layouts = tuple(placements[pattern] for pattern in lit)
     row_regions = tuple(frozenset(row) for row in region)
     testers = tuple(clue.tester() for clue in puzzle.clues)
     return PuzzleView(puzzle, region, lit, touching, layouts, row_regions, testers)
@@ -112,21 +116,25 @@ class _Search:
     too_many: list  # per row: how often listing its sketches ran over the budget
 
 
-def grids(puzzle: NumberCross) -> Iterator[Grid]:
-    """Every completed grid that keeps every rule (a grid may come more than once)."""
+def grids(puzzle: NumberCross) -> Iterator[tuple[Grid, dict[int, int]]]:
+    """Every completed grid that keeps every rule, with the digit of each region id that makes it
+    (a grid may come more than once)."""
     search = _Search(frame(puzzle), set(), {}, {}, [0] * puzzle.rows)
     filled: tuple[Row | None, ...] = (None,) * puzzle.rows
     edges: tuple[tuple[Edge | None, Edge | None], ...] = ((None, None),) * puzzle.rows
     digits: Digits = (0,) * len(search.view.neighbours)
-    yield from _fill(search, filled, edges, digits, frozenset())
+    ids = sorted({i for row in puzzle.regions for i in row})  # region index -> region id, as region_graph numbers them
+    for grid, chosen in _fill(search, filled, edges, digits, frozenset()):
+        yield grid, dict(zip(ids, chosen, strict=True))
 
 
 def _fill(search: _Search, filled: tuple, edges: tuple, digits: Digits,
-          used: frozenset[int]) -> Generator[Grid, None, bool]:
-    """Every completion of the rows not filled yet. Returns whether `used` played no part in a dead end."""
+          used: frozenset[int]) -> Generator[tuple[Grid, Digits], None, bool]:
+    """Every completion of the rows not filled yet, with its region digits. Returns whether `used`
+    played no part in a dead end."""
     todo = [r for r, row in enumerate(filled) if row is None]
     if not todo:
-        yield tuple(filled)
+        yield tuple(filled), digits
         return True
     key = (_frontier(filled, edges), relevant_digits(search.view, todo, digits))
     if key in search.dead:
@@ -168,7 +176,7 @@ def _frontier(filled: tuple, edges: tuple) -> tuple:
 
 
 def _next_row(search: _Search, filled: tuple, edges: tuple, digits: Digits,
-              todo: list[int]) -> tuple[int, tuple[Way, ...]]:
+              todo: list[int]) -> tuple[int, RowWays]:
     """The row to fill next and its ways: an end row to start with, then the row beside the filled block."""
     done = [r for r in range(len(filled)) if filled[r] is not None]
     if not done:
@@ -185,22 +193,24 @@ def _first_row(search: _Search, filled: tuple, edges: tuple, digits: Digits, tod
 
     If only one of them has a clue that can reject partial numbers, that one. Else both are counted
     with the same budget of steps, doubled until one of them fits in it (the top first, so that it
-    wins a tie)."""
+    wins a tie), up to LAST_BUDGET; the top if neither does."""
     ends = (todo[0], todo[-1])
     prunes = [search.view.puzzle.clues[r].prunes_prefixes for r in ends]
     if prunes[0] != prunes[1]:
         return ends[0] if prunes[0] else ends[1]
     budget = FIRST_BUDGET
-    while True:
-        for r in ends:
+    while budget <= LAST_BUDGET:
+        for r in dict.fromkeys(ends):
             if _ways(search, r, filled, edges, digits, budget) is not None:
                 return r
         budget *= 2
+    return ends[0]
 
 
 def _ways(search: _Search, r: int, filled: tuple, edges: tuple, digits: Digits,
-          budget: int | None) -> tuple[Way, ...] | None:
-    """Row r's ways in its context (None if counting them takes more than budget steps)."""
+          budget: int | None) -> RowWays | None:
+    """Row r's ways in its context: listed as far as they are read, or with a budget, listed whole
+    (None if that takes more than budget steps)."""
     rows = len(filled)
     above = edges[r - 1][DOWN] if r > 0 and filled[r - 1] is not None else None
     below = edges[r + 1][UP] if r + 1 < rows and filled[r + 1] is not None else None
@@ -213,28 +223,29 @@ def _ways(search: _Search, r: int, filled: tuple, edges: tuple, digits: Digits,
         return known[0]
     filters = (_filter(search, r, UP, filled, edges, digits) if open_up else None,
                _filter(search, r, DOWN, filled, edges, digits) if open_down else None)
-    try:
-        found = row_ways(search.view, r, above, below, open_up, open_down, digits, budget, filters)
-    except OverBudget:
-        search.ways[key] = (None, budget)
-        return None
-    ordered = tuple(sorted(found, key=_way_order))
-    search.ways[key] = (ordered, budget)
-    return ordered
+    if budget is None:
+        ways = RowWays(lambda most: first_ways(search.view, r, above, below, open_up, open_down, digits, most,
+                                               filters))
+    else:
+        try:
+            ways = RowWays.every(row_ways(search.view, r, above, below, open_up, open_down, digits, budget, filters))
+        except OverBudget:
+            search.ways[key] = (None, budget)
+            return None
+    search.ways[key] = (ways, budget)
+    return ways
 
 
-def _way_order(way: Way) -> tuple:
-    """A sort key for ways that does not depend on hashing (tiles and missing edges as -1 and ())."""
-    row, up, down, assigned, made = way
-    return tuple(-1 if v is None else v for v in row), up or (), down or (), assigned, made
-
-
-def _filter(search: _Search, r: int, side: int, filled: tuple, edges: tuple, digits: Digits) -> sketch.Filter | None:
-    """The masks of the sketches of the open row on this side of row r (None if they are too many)."""
+def _filter(search: _Search, r: int, side: int, filled: tuple, edges: tuple, digits: Digits) -> sketch.Filter:
+    """The masks of the sketches of the open row on this side of row r (of its tile layouts alone, if
+    its sketches are too many)."""
     s = r - 1 if side == UP else r + 1
     found = _row_sketches(search, s, filled, edges, digits)
     if found is None:
-        return None
+        alike = ("layouts", search.view.lit[s])  # rows highlighted alike have the same layouts
+        if alike not in search.filters:
+            search.filters[alike] = sketch.layout_filter([placement[0] for placement in search.view.layouts[s]])
+        return search.filters[alike]
     key = ("masks", s, id(found))
     if key not in search.filters:
         search.filters[key] = (sketch.make_filter(found, search.view.region[s]), found)

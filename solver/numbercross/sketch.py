@@ -101,3 +101,19 @@ def make_filter(found: list[Sketch], region_across: tuple[int, ...]) -> Filter:
                     tile[c][a] |= bit
     return Filter((1 << len(found)) - 1, tuple(map(tuple, tile)), tuple(map(tuple, cell)),
                   tuple(d for _, d in found))
+
+
+def layout_filter(layouts: list[tuple[bool, ...]]) -> Filter:
+    """Masks over a row's tile layouts alone, all digits left open: for a row with too many sketches,
+    it still rules out a tile across from a tile, and a cell needing something where no tile can stand."""
+    cols = len(layouts[0]) if layouts else 0
+    tile_at, cell_at = [0] * cols, [0] * cols
+    for i, layout in enumerate(layouts):
+        for c, tile in enumerate(layout):
+            if tile:
+                tile_at[c] |= 1 << i
+            else:
+                cell_at[c] |= 1 << i
+    everything = (1 << len(layouts)) - 1
+    return Filter(everything, tuple((cell_at[c],) * 10 for c in range(cols)),
+                  tuple((everything,) + (tile_at[c],) * 9 for c in range(cols)), ())

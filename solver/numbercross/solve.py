@@ -9,6 +9,7 @@ from solver.numbercross.model import Grid, NumberCross, Placed, answer, numbers
 from solver.numbercross.search import grids, region_graph
 
 DEFAULT_LIMIT = 10
+HELD_CELLS = 5_000_000  # cells of the grids a solve keeps (a few hundred MB); `--all` stops there and says so
 
 
 @dataclass(frozen=True)
@@ -33,24 +34,29 @@ class NumberCrossReport:
 
 
 def solve(puzzle: NumberCross, limit: int | None = DEFAULT_LIMIT) -> NumberCrossReport:
-    """Every completed grid of the puzzle (at most limit of them, then complete=False, more=True; None: all)."""
+    """Every completed grid of the puzzle (at most limit of them, then complete=False, more=True; None: all
+    that fit in HELD_CELLS)."""
     if limit is not None and limit < 1:
         raise ValueError("limit must be at least 1")
+    held = max(1, HELD_CELLS // (puzzle.rows * puzzle.cols))
+    limit = held if limit is None else min(limit, held)
     if not _nine_colourable(region_graph(puzzle)[1]):
         return NumberCrossReport(puzzle, (), True, failure="no assignment of region digits keeps adjacent regions "
                                  "different")
     found: list[Grid] = []
+    seen: set[Grid] = set()
     more = False
-    for grid in grids(puzzle):
-        if grid in found:
+    for grid, region_digits in grids(puzzle):
+        if grid in seen:
             continue
-        problem = solution_problem(puzzle, grid)
+        problem = solution_problem(puzzle, grid, region_digits)
         if problem is not None:
             raise RuntimeError(f"the search produced a grid that breaks a rule: {problem}")
-        if limit is not None and len(found) == limit:
+        if len(found) == limit:
             more = True
             break
         found.append(grid)
+        seen.add(grid)
     solutions = tuple(found)
     failure = None if solutions else "no completed grid keeps every rule"
     return NumberCrossReport(puzzle, solutions, not more, more, failure,

@@ -101,8 +101,9 @@ def _cover_broken(puzzle: PackingPuzzle, covered: Counter[Cube]) -> Iterator[Bro
             yield Broken("shape", cube_text(cube), f"cube {cube} is not part of the shape")
         if times > 1:
             yield Broken("overlap", cube_text(cube), f"cube {cube} is covered {times} times")
-    inside = sum(1 for cube in covered if cube in puzzle.target_cubes)
-    missing = sorted(puzzle.target_cubes - set(covered), key=reading_key)
+    target = puzzle.target_cubes  # made anew each time it is read: once here
+    inside = sum(1 for cube in covered if cube in target)
+    missing = sorted(target - set(covered), key=reading_key)
     if missing:
         where = cube_text(missing[0])
         yield Broken("cover", where, f"{puzzle.volume - inside} cubes of {puzzle.what} are not covered (the first "

@@ -130,18 +130,24 @@ def build_table(puzzle: PackingPuzzle, seed: int | None = None) -> Table:
                  tuple(placement_cells), tuple(tuple(ids) for ids in cell_placements))
 
 
-def _core():
-    """The compiled search module, or None when it is not built."""
+WIDE_CELLS = 256  # targets of more cells are searched by _sparse.c (see there), smaller ones by _core.c
+
+
+def _core(cells: int = 0):
+    """The compiled search module for a target of this many cells, or None when it is not built."""
     try:
+        if cells > WIDE_CELLS:
+            from solver.packing import _sparse
+            return _sparse
         from solver.packing import _core
+        return _core
     except ImportError:
         return None
-    return _core
 
 
 def compiled() -> bool:
-    """Whether the compiled search is available."""
-    return _core() is not None
+    """Whether the compiled searches are available."""
+    return _core() is not None and _core(WIDE_CELLS + 1) is not None
 
 
 @dataclass(frozen=True)
@@ -268,19 +274,21 @@ def search(table: Table, task: Task | None = None, limit: int = 0, max_nodes: in
     With a counting, its limit replaces limit and its control is shared with the other searches."""
     task = Task((), table.counts) if task is None else task
     counting = Counting(limit) if counting is None else counting
-    core = _core() if engine in ("auto", "c") else None
+    cells = len(table.cell_cubes)
+    core = _core(cells) if engine in ("auto", "c") else None
     if engine == "c" and core is None:
-        raise RuntimeError("the compiled search (solver.packing._core) is not built")
+        raise RuntimeError("the compiled search (solver.packing._core, _sparse) is not built")
     if core is None:
         return _python_search(table, task, max_nodes, counting)
     occupied = occupied_cells(table, task.chosen)
     filled = bytes((occupied >> cell) & 1 for cell in range(len(table.cell_cubes)))
+    near = {} if cells > WIDE_CELLS else {"neighbour_offsets": table.neighbour_buffers[0],
+                                          "neighbours": table.neighbour_buffers[1]}
     data, found, nodes, finished, stabilisers = core.search(
-        len(table.cell_cubes), *table.buffers, array("i", task.counts).tobytes(), filled, limit=counting.limit,
+        cells, *table.buffers, array("i", task.counts).tobytes(), filled, limit=counting.limit,
         max_nodes=max_nodes, keep=counting.keep, weight=task.weight, group=counting.group_bytes,
         chosen=array("i", task.chosen).tobytes(),
-        control=counting.control, check_signals=threading.current_thread() is threading.main_thread(),
-        neighbour_offsets=table.neighbour_buffers[0], neighbours=table.neighbour_buffers[1])
+        control=counting.control, check_signals=threading.current_thread() is threading.main_thread(), **near)
     flat = array("i")
     flat.frombytes(data)
     width = sum(task.counts)  # a packing extending the task places every copy left

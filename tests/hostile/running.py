@@ -7,6 +7,8 @@ import os
 import re
 import subprocess
 import sys
+import tempfile
+import time
 from pathlib import Path
 
 from foldkit.cli import main
@@ -49,3 +51,32 @@ def one_error_line(err: str, source: str | Path | None = None, place: str | None
         pattern = re.escape(f":{place}: ") if place else r"(:\d+(:\d+)?)?: "
         assert re.match(pattern, rest), (place, message)
     return message
+
+
+def run_with_peak(*argv, timeout: float = 120) -> tuple[int, str, str, int]:
+    """(exit code, stdout, stderr, peak resident kB) of a whole `python -m foldkit` process. The peak
+    is the child's own VmHWM, read while it runs (ru_maxrss would carry over this process's peak)."""
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    with tempfile.TemporaryFile("w+") as out, tempfile.TemporaryFile("w+") as err:
+        child = subprocess.Popen([sys.executable, "-m", "foldkit", *map(str, argv)], cwd=ROOT, env=env,
+                                 stdout=out, stderr=err, text=True)
+        peak, start = 0, time.monotonic()
+        while child.poll() is None:
+            peak = max(peak, _resident_peak(child.pid))
+            if time.monotonic() - start > timeout:
+                child.kill()
+                child.wait()
+                raise subprocess.TimeoutExpired(argv, timeout)
+            time.sleep(0.05)
+        out.seek(0)
+        err.seek(0)
+        return child.returncode, out.read(), err.read(), peak
+
+
+def _resident_peak(pid: int) -> int:
+    try:
+        with open(f"/proc/{pid}/status") as status:
+            found = re.search(r"VmHWM:\s+(\d+) kB", status.read())
+    except OSError:  # the child has just ended
+        return 0
+    return int(found.group(1)) if found else 0

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import contextlib
 import io
+import signal
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -14,6 +15,7 @@ from hypothesis import strategies as st
 
 from foldkit.cli import main
 from foldkit.kinds import all_kinds
+from tests.conftest import ROOT
 
 CLEAN_EXITS = {0, 1, 2, 3, 4}
 FUZZ = settings(max_examples=150, deadline=2000, suppress_health_check=[HealthCheck.too_slow])
@@ -116,3 +118,76 @@ def test_well_formed_puzzles_of_random_clues_to_solve(folder, data):
                       st.lists(st.text("#. \t", max_size=12), max_size=12).map(lambda rows: "\n".join(rows).encode())))
 def test_random_nets_to_boxes(folder, data):
     check(folder, data, "boxes")
+
+
+# ---------------------------------------------------------------------------------------------
+# Mutated files of the packing, Number Cross and Block Party formats (issue 17): small valid
+# puzzles, changed a little as a careless editor or an attacker would, must give a result or one
+# line with exit 2, never a traceback, and each must end within HANG seconds (a bound on a hang,
+# not a speed goal). The seeds are fixed (derandomize), so a failure comes back on every run.
+
+HANG = 20
+MUTATED = settings(max_examples=40, deadline=None, derandomize=True,
+                   suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+SEEDS = {
+    "packing": ["l-tricubes.txt", "mixed-2x3x4.txt"],
+    "number-cross": ["number-cross-example.txt"],
+    "block-party": ["block-party-example.txt"],
+}
+NEW_WORDS = [*WORDS, "any", "odd", "x27000", "x0", "x-1", "0 0 0", "1 0 0", "-5", "100", "9999", "palindrome",
+             "multiple of 0", "product of digits is 0", "1e9", "nan", "inf"]
+
+
+@st.composite
+def mutated(draw, kind: str) -> bytes:
+    """A seed file of this kind with one to three edits: lines dropped, repeated or swapped, a token
+    replaced by another, a word inserted, a number changed."""
+    text = (ROOT / "examples" / draw(st.sampled_from(SEEDS[kind]))).read_text()
+    lines = text.split("\n")
+    for _ in range(draw(st.integers(1, 3))):
+        i = draw(st.integers(0, len(lines) - 1))
+        tokens = lines[i].split(" ")
+        edit = draw(st.sampled_from(["drop", "repeat", "swap", "replace", "insert", "number"]))
+        if edit == "drop":
+            del lines[i]
+        elif edit == "repeat":
+            lines.insert(i, lines[i])
+        elif edit == "swap":
+            j = draw(st.integers(0, len(lines) - 1))
+            lines[i], lines[j] = lines[j], lines[i]
+        elif edit in ("replace", "insert"):
+            k = draw(st.integers(0, len(tokens)))
+            word = draw(st.sampled_from(NEW_WORDS))
+            tokens[k:k + (edit == "replace")] = [word]
+            lines[i] = " ".join(tokens)
+        else:
+            k = draw(st.integers(0, max(0, len(tokens) - 1)))
+            tokens[k] = str(draw(st.integers(-3, 40)))
+            lines[i] = " ".join(tokens)
+        if not lines:
+            lines = [""]
+    return "\n".join(lines).encode()
+
+
+def check_within_bound(folder, data: bytes, *argv: str) -> None:
+    """check(), ended by SIGALRM after HANG seconds (then the example fails as a hang)."""
+    def hang(signum, frame):
+        raise AssertionError(f"no result within {HANG} s: {data!r}")
+
+    previous = signal.signal(signal.SIGALRM, hang)
+    signal.alarm(HANG)
+    try:
+        check(folder, data, *argv)
+    finally:
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, previous)
+
+
+@pytest.mark.parametrize("kind", sorted(SEEDS))
+def test_mutated_files_give_a_result_or_one_line(folder, kind):
+    @MUTATED
+    @given(data=mutated(kind))
+    def one(data):
+        check_within_bound(folder, data, "solve", "--limit", "2")
+
+    one()

@@ -8,7 +8,7 @@ import sys
 import time
 
 from tests.conftest import ROOT
-from tests.hostile.running import run, run_process
+from tests.hostile.running import run, run_process, run_with_peak
 
 SOMA = ROOT / "examples" / "soma.txt"
 
@@ -90,3 +90,9 @@ def test_a_block_party_too_large_to_encode_is_refused_in_one_line(capsys, tmp_pa
     code, _, err = run(capsys, "solve", block_party(tmp_path, 20, 20, lambda r, c: r // 10))
     assert code == 2 and err.count("\n") == 1 and "clauses, more than the 20,000,000 that fit in memory" in err
     assert time.perf_counter() - start < 10
+
+
+def test_27000_one_cube_pieces_are_packed_in_bounded_memory():
+    code, out, err, peak = run_with_peak("solve", ROOT / "tests" / "hostile" / "packing" / "cubes-27000.txt")
+    assert code == 0 and err == "" and "packed: 27,000 pieces placed" in out
+    assert 0 < peak < 1_500_000, f"{peak // 1000} MB"  # 65 MB measured; `solve --all` 155 MB (README, Memory)
