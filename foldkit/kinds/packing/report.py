@@ -29,19 +29,12 @@ from foldkit.errors import EXIT_BAD_INPUT, EXIT_NO_SOLUTION, EXIT_UNFINISHED, Fo
 from foldkit.exchange import write_artifact
 from foldkit.exchange.json import json_bytes, json_text
 from foldkit.kinds.base import Invocation, Outcome
-from foldkit.kinds.packing import AnimateOptions, PackingSolveOptions, counting
+from foldkit.kinds.packing import AnimateOptions, counting
 from foldkit.kinds.packing.artifacts import Packed, assembly_video, packed, show
 from foldkit.kinds.packing.counting import PartReport
 from solver.packing import Packing, PackingPuzzle, PackingReport, solution_picture
-from solver.packing import solve as solve_packing
 
 SCHEMA = "foldkit.packing/1"
-
-
-def solve(puzzle: PackingPuzzle, options: PackingSolveOptions) -> PackingReport:
-    """One packing (deterministic for a seed); every packing counted and classified with options.every,
-    up to options.limit packings (0: all)."""
-    return solve_packing(puzzle, every=options.every, seed=options.seed, limit=options.limit)
 
 
 def outcome(report: PackingReport | PartReport) -> Outcome:
