@@ -13,6 +13,7 @@ from foldkit.kinds.base import Command, Kind, PaperOptions, lazy_module, option
 from foldkit.kinds.checks import check_command
 from foldkit.kinds.generating import GeneratingOptions
 from foldkit.kinds.grids import GridSolveOptions
+from foldkit.kinds.hints import hint_command
 from foldkit.kinds.sheets import grid_page, sheet_command, sheet_makers
 from foldkit.page import with_page
 
@@ -20,6 +21,7 @@ body = lazy_module("foldkit.kinds.numbercross.report")  # the kind's body, loade
 printed = lazy_module("foldkit.kinds.numbercross.pages")
 solver_parse = lazy_module("solver.numbercross.parse")
 checking = lazy_module("foldkit.kinds.numbercross.check")
+hinting = lazy_module("foldkit.kinds.numbercross.hints")
 
 SIZES = ("5x5", "7x7", "11x11")
 
@@ -42,15 +44,18 @@ KIND = Kind(
     outcome=body.outcome,
     text=body.text,
     json=body.json,
+    grade=hinting.grade,
     artifacts=with_page(printed.index_page, {
         "solution.txt": body.solution_txt,
         "solution.json": body.solution_json,
         **sheet_makers(printed.puzzle_sheet, printed.solution_sheet),
+        "hints.pdf": hinting.hints_pdf,
     }),
     solve_options=GridSolveOptions,
     build_options=PaperOptions,
     commands={"sheet": sheet_command(grid_page(printed.puzzle_sheet)),
               "check": check_command(checking.read, checking.judge, checking.number),
+              "hint": hint_command(hinting.read_progress, hinting.wrong, hinting.hint, hinting.diary, "cell"),
               "generate": Command("generate", "a new puzzle with a proven unique solution and a minimal clue set",
                                   generator.run_generate, NumberCrossGenerateOptions, target="none")},
 )

@@ -1,0 +1,41 @@
+"""`foldkit hint`, the difficulty grade and ``hints.pdf`` for Number Cross, from the human-style
+solver (``solver/numbercross/deduce.py``, ``deduce_rows.py``, ``deduce_hints.py``). Progress is a
+solution file with '.' for a cell not filled in yet."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from foldkit.paper.diary import diary_pdf
+from solver.diary import Diary, Entry, Grade
+from solver.numbercross import deduce_hints as hints
+from solver.numbercross.deduce import Candidates
+from solver.numbercross.model import NumberCross
+from solver.numbercross.solve import NumberCrossReport
+
+
+def read_progress(puzzle: NumberCross, text: str, source: str) -> Candidates:
+    return hints.parse_progress(text, source, puzzle)
+
+
+def wrong(puzzle: NumberCross, known: Candidates, report: NumberCrossReport) -> list[str]:
+    """Where the progress breaks a tile rule, or leaves the solution when the puzzle has exactly one."""
+    return hints.wrong_progress(puzzle, known, report.solutions[0] if report.unique else None)
+
+
+def hint(puzzle: NumberCross, known: Candidates | None) -> list[Entry]:
+    return hints.hint(puzzle, known)
+
+
+def diary(puzzle: NumberCross, known: Candidates | None) -> Diary:
+    return hints.diary(puzzle, known)
+
+
+def grade(report: Any) -> Grade | None:
+    """The difficulty of a solved puzzle for a person, from its clues alone."""
+    return hints.grade(report.puzzle)
+
+
+def hints_pdf(report: Any, options: Any) -> bytes:
+    """The diary of a Number Cross from its clues (the subject is the solve report)."""
+    return diary_pdf(report.puzzle.name, hints.diary(report.puzzle), options.paper)

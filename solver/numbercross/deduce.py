@@ -1,0 +1,293 @@
+"""Number Cross solved the way a person solves it: named deductions, tried in a fixed order from
+easy to hard, each a true consequence of the rules (none assumes the solution is unique).
+
+The state is what each cell can still show (a digit 1-9, or TILE) and the digit each region can
+still have. A cell shows its region's digit plus whatever the tiles beside it add. The
+deductions, easiest first (cells are (row, col), 0-based):
+
+1. no tile here: a highlighted cell, a cell beside a tile, or one whose tile would leave a
+   one-digit number beside it, is no tile;
+1. as its region: a cell nothing can be added to (highlighted, or no neighbour can be a tile)
+   shows its region's digit, and a cell shows at least its region's digit;
+1. region borders: a region whose digit is known rules that digit out for the regions it touches;
+2. clue digits: a row whose clue is a product of digits holds only digits dividing it; a cell
+   that ends a number holds a digit such numbers can end with (odd, even, prime, multiple of N,
+   square), and one that starts a palindrome one it can end with;
+3. tile sharing: a cell that must show more than its region's digit needs a tile beside it (the
+   only neighbour that can be one is one); a cell whose neighbours cannot take its digit is no
+   tile; a cell shows at most its region's digit plus the digits of the neighbours that can be tiles;
+4. number candidates, 5. row candidates: see ``deduce_rows``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
+from functools import lru_cache
+
+from solver.numbercross.model import Cell, NumberCross
+
+TILE = 0  # among a cell's candidates: the cell holds a tile
+DIGITS = frozenset(range(1, 10))
+ANYTHING = DIGITS | {TILE}
+SHOWN = 3  # cells a step names before 'and N more'
+Candidates = Mapping[Cell, frozenset[int]]  # what each cell can still show
+
+RULE_LEVELS = {"no tile here": 1, "as its region": 1, "region borders": 1, "clue digits": 2, "tile sharing": 3,
+               "number candidates": 4, "row candidates": 5}
+
+
+@dataclass(frozen=True)
+class State:
+    """What a solver knows: each cell's candidates (TILE among them) and each region's digits."""
+
+    cells: Candidates
+    regions: Mapping[int, frozenset[int]]
+
+    def digits(self, cell: Cell) -> frozenset[int]:
+        """The digits the cell can still show (without TILE)."""
+        return self.cells[cell] - {TILE}
+
+    def can_tile(self, cell: Cell) -> bool:
+        return TILE in self.cells[cell]
+
+    def is_tile(self, cell: Cell) -> bool:
+        return self.cells[cell] == {TILE}
+
+    def open_cells(self) -> list[Cell]:
+        return [cell for cell, values in self.cells.items() if len(values) > 1]
+
+    @property
+    def solved(self) -> bool:
+        return all(len(values) == 1 for values in self.cells.values())
+
+    def broken(self) -> str | None:
+        """Where the state contradicts itself (a cell or region with nothing left), or None."""
+        cell = next((cell for cell, values in self.cells.items() if not values), None)
+        if cell is not None:
+            return f"{where(cell)} can show nothing"
+        region = next((k for k, values in self.regions.items() if not values), None)
+        return None if region is None else f"region {region} can have no digit"
+
+
+@dataclass(frozen=True)
+class Step:
+    """One deduction: its rule, what each cell and region it narrows keeps, and why, in words."""
+
+    rule: str
+    cells: tuple[tuple[Cell, frozenset[int]], ...]
+    regions: tuple[tuple[int, frozenset[int]], ...]
+    text: str
+    writes: bool  # some cell is decided by it (a digit or a tile written in)
+
+    @property
+    def level(self) -> int:
+        return RULE_LEVELS[self.rule]
+
+
+def where(cell: Cell) -> str:
+    return f"({cell[0]},{cell[1]})"
+
+
+def values_words(values: frozenset[int]) -> str:
+    """'is a tile', 'holds 5', 'is no tile', 'holds 1 or 5', 'is a tile or holds 1 or 5'."""
+    digits = sorted(values - {TILE})
+    said = " or ".join(map(str, digits))
+    if not digits:
+        return "is a tile"
+    if TILE in values:
+        return f"is a tile or holds {said}"
+    return "is no tile" if len(digits) == 9 else f"holds {said}"
+
+
+def narrowed(state: State, cells: Mapping[Cell, frozenset[int]] | None = None,
+             regions: Mapping[int, frozenset[int]] | None = None) -> tuple[tuple, tuple, bool] | None:
+    """(cells narrowed, regions narrowed, whether a cell is decided): what intersecting the state
+    with these candidates changes; None when it changes nothing."""
+    cell_changes = tuple((cell, state.cells[cell] & keep) for cell, keep in (cells or {}).items()
+                         if state.cells[cell] - keep)
+    region_changes = tuple((k, state.regions[k] & keep) for k, keep in (regions or {}).items()
+                           if state.regions[k] - keep)
+    if not cell_changes and not region_changes:
+        return None
+    return cell_changes, region_changes, any(len(values) <= 1 for _, values in cell_changes)
+
+
+def step(rule: str, state: State, text: str, cells: Mapping[Cell, frozenset[int]] | None = None,
+         regions: Mapping[int, frozenset[int]] | None = None) -> Step | None:
+    """The step that narrows the state this way, or None if it changes nothing."""
+    found = narrowed(state, cells, regions)
+    return None if found is None else Step(rule, found[0], found[1], text, found[2])
+
+
+def start(puzzle: NumberCross, known: Candidates) -> State:
+    """Every cell a tile or any digit, every region any digit, then what is known written in."""
+    cells = {cell: ANYTHING & known.get(cell, ANYTHING) for cell in puzzle.cells()}
+    regions = {k: DIGITS for row in puzzle.regions for k in row}
+    return State(cells, regions)
+
+
+def after(state: State, done: Step) -> State:
+    return State({**state.cells, **dict(done.cells)}, {**state.regions, **dict(done.regions)})
+
+
+# ---------------------------------------------------------------------------------------------
+# Level 1: tiles apart, runs of two, a cell and its region
+
+
+def no_tile_here(puzzle: NumberCross, state: State) -> Iterator[Step]:
+    yield from _never_tiles(puzzle, state)
+    for cell in puzzle.cells():
+        if state.can_tile(cell) and len(state.cells[cell]) > 1 and (why := _no_tile_reason(puzzle, state, cell)):
+            yield Step("no tile here", ((cell, state.digits(cell)),), (), f"{where(cell)} is no tile: {why}.",
+                       len(state.digits(cell)) == 1)
+
+
+def _never_tiles(puzzle: NumberCross, state: State) -> Iterator[Step]:
+    """The rules themselves, all at once: no tile on a highlighted cell, nor next to the edge's cell."""
+    edge = (1, puzzle.cols - 2)
+    cells = [cell for cell in puzzle.cells() if cell in puzzle.highlighted or cell[1] in edge]
+    found = step("no tile here", state, f"No tile stands on a highlighted cell, nor in column {edge[0]} or "
+                 f"{edge[1]} (it would leave a one-digit number at the edge): {len(cells)} cells are no tiles.",
+                 {cell: DIGITS for cell in cells})
+    if found:
+        yield found
+
+
+def _no_tile_reason(puzzle: NumberCross, state: State, cell: Cell) -> str | None:
+    tile = next((other for other in puzzle.neighbours(cell) if state.is_tile(other)), None)
+    if tile is not None:
+        return f"it is beside the tile at {where(tile)}"
+    r, c = cell
+    for side, beyond in ((c - 1, c - 2), (c + 1, c + 2)):
+        if 0 <= side < puzzle.cols and 0 <= beyond < puzzle.cols and state.is_tile((r, beyond)):
+            return f"a tile there would leave {where((r, side))}, next to the tile at {where((r, beyond))}, " \
+                   "a one-digit number"
+    return None
+
+
+def receivers(puzzle: NumberCross, cell: Cell) -> list[Cell]:
+    """The neighbours a tile here could add to: those not highlighted."""
+    return [other for other in puzzle.neighbours(cell) if other not in puzzle.highlighted]
+
+
+def can_receive(puzzle: NumberCross, state: State, cell: Cell) -> bool:
+    """Whether a tile beside the cell could add to it."""
+    return cell not in puzzle.highlighted and any(state.can_tile(other) for other in puzzle.neighbours(cell))
+
+
+def as_its_region(puzzle: NumberCross, state: State) -> Iterator[Step]:
+    for k, members in region_cells(puzzle).items():
+        fixed = [cell for cell in members if not can_receive(puzzle, state, cell)]
+        yield from _shows_its_region(puzzle, state, k, fixed)
+    for cell in puzzle.cells():
+        found = _at_least_its_region(puzzle, state, cell)
+        if found:
+            yield found
+
+
+def _at_least_its_region(puzzle: NumberCross, state: State, cell: Cell) -> Step | None:
+    """A cell shows at least its region's digit; one that is no tile caps the region's digit."""
+    k = puzzle.region_of(cell)
+    low = min(state.regions[k], default=9)
+    keep = state.cells[cell] & (frozenset(range(low, 10)) | {TILE})
+    high = max(state.digits(cell), default=0)
+    cap = {k: frozenset(range(1, high + 1))} if not state.can_tile(cell) else None
+    capped = f"; region {k}'s digit is at most {high}" if cap else ""
+    return step("as its region", state, f"{where(cell)} shows at least region {k}'s digit ({low}): it "
+                f"{values_words(keep)}{capped}.", {cell: keep}, cap)
+
+
+def _shows_its_region(puzzle: NumberCross, state: State, k: int, fixed: list[Cell]) -> Iterator[Step]:
+    """Cells nothing can be added to show their region's digit: each keeps the region's digits, and
+    the region keeps the digits of each that is no tile."""
+    region = state.regions[k]
+    for cell in fixed:
+        region &= state.cells[cell] if not state.can_tile(cell) else DIGITS
+    if not fixed:
+        return
+    named = ", ".join(map(where, fixed[:SHOWN])) + (f" and {len(fixed) - SHOWN} more" if len(fixed) > SHOWN else "")
+    found = step("as its region", state, f"Nothing can be added to {named} (highlighted, or no neighbour can be a "
+                 f"tile): a digit there is region {k}'s, {' or '.join(map(str, sorted(region)))}.",
+                 {cell: region | {TILE} for cell in fixed}, {k: region})
+    if found:
+        yield found
+
+
+@lru_cache(maxsize=16)
+def region_cells(puzzle: NumberCross) -> dict[int, list[Cell]]:
+    out: dict[int, list[Cell]] = {}
+    for cell in puzzle.cells():
+        out.setdefault(puzzle.region_of(cell), []).append(cell)
+    return out
+
+
+def region_borders(puzzle: NumberCross, state: State, touching: Mapping[int, frozenset[int]]) -> Iterator[Step]:
+    for k, digits in state.regions.items():
+        if len(digits) == 1:
+            (d,) = digits
+            others = {j: DIGITS - {d} for j in touching[k]}
+            found = step("region borders", state, f"Region {k} has digit {d}, so the regions it touches "
+                         f"({', '.join(map(str, sorted(touching[k])))}) do not.", None, others)
+            if found:
+                yield found
+
+
+def touching_regions(puzzle: NumberCross) -> dict[int, frozenset[int]]:
+    """Region id -> the ids of the regions that share an edge with it."""
+    out: dict[int, set[int]] = {k: set() for row in puzzle.regions for k in row}
+    for cell in puzzle.cells():
+        for other in puzzle.neighbours(cell):
+            if puzzle.region_of(other) != puzzle.region_of(cell):
+                out[puzzle.region_of(cell)].add(puzzle.region_of(other))
+    return {k: frozenset(v) for k, v in out.items()}
+
+
+# ---------------------------------------------------------------------------------------------
+# Level 3: what tiles can share out
+
+
+def tile_sharing(puzzle: NumberCross, state: State) -> Iterator[Step]:
+    for cell in puzzle.cells():
+        for found in (_needs_a_tile(puzzle, state, cell), _no_room(puzzle, state, cell),
+                      _most_it_gets(puzzle, state, cell)):
+            if found:
+                yield found
+
+
+def _needs_a_tile(puzzle: NumberCross, state: State, cell: Cell) -> Step | None:
+    """A cell that must show more than its region's digit has a tile beside it."""
+    k = puzzle.region_of(cell)
+    if state.can_tile(cell) or min(state.digits(cell), default=0) <= max(state.regions[k]):
+        return None
+    tiles = [other for other in puzzle.neighbours(cell) if state.can_tile(other)]
+    if len(tiles) != 1 or state.is_tile(tiles[0]):
+        return None
+    return step("tile sharing", state, f"{where(cell)} shows more than region {k}'s digit, and only {where(tiles[0])}"
+                " beside it can be a tile to add to it: it is one.", {tiles[0]: frozenset({TILE})})
+
+
+def _no_room(puzzle: NumberCross, state: State, cell: Cell) -> Step | None:
+    """A tile gives its whole digit to its neighbours: no tile where they cannot take it."""
+    if not state.can_tile(cell) or state.is_tile(cell):
+        return None
+    room = sum(max(0, max(state.digits(other), default=0) - min(state.regions[puzzle.region_of(other)]))
+               for other in receivers(puzzle, cell))
+    least = min(state.regions[puzzle.region_of(cell)])
+    if room >= least:
+        return None
+    return step("tile sharing", state, f"{where(cell)} is no tile: its neighbours could take only {room} more, and "
+                f"a tile there gives away at least {least}.", {cell: DIGITS})
+
+
+def _most_it_gets(puzzle: NumberCross, state: State, cell: Cell) -> Step | None:
+    """A cell shows at most its region's digit plus all the digits of the neighbours that can be tiles."""
+    if not can_receive(puzzle, state, cell):
+        return None
+    k = puzzle.region_of(cell)
+    most = max(state.regions[k]) + sum(max(state.regions[puzzle.region_of(other)])
+                                       for other in puzzle.neighbours(cell) if state.can_tile(other))
+    if most >= 9:
+        return None
+    return step("tile sharing", state, f"{where(cell)} shows at most {most}: region {k}'s digit plus what the "
+                "neighbours that can be tiles could give.", {cell: frozenset(range(1, most + 1)) | {TILE}})

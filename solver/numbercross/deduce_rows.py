@@ -1,0 +1,284 @@
+"""The deductions of a Number Cross that read a row's clue (see ``deduce`` for the others).
+
+2. clue digits: facts about single digits: a product of digits allows only its divisors; the
+   last digit of an odd, even, prime, square or multiple-of-N number; a palindrome starts as it ends.
+4. number candidates: a run of cells known to be a whole number (tiles or the edge at both ends)
+   can hold only the numbers its clue allows from the digits left, listed when they are few.
+5. row candidates: each way the row's tiles can still stand, and for each number it leaves the
+   candidates its clue allows from the digits left (listed only within a budget of steps; a
+   number with too many is judged by its last and first digits alone); a cell keeps what some
+   way still allows. The rows beside narrow it through the cells' digits and tiles (deduce).
+
+Every number a row's list holds is checked by the clue itself, so the lists are exact; a list
+cut off by the budget only keeps candidates, never strikes one.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from functools import lru_cache
+from math import gcd, prod
+
+from solver.numbercross.clues import Clue
+from solver.numbercross.deduce import DIGITS, TILE, State, Step, step, values_words, where
+from solver.numbercross.model import Cell, NumberCross
+
+Domains = tuple[frozenset[int], ...]  # the digits each cell of a number can still hold
+Support = tuple[frozenset[int], ...]  # per cell of a number: the digits some allowed number puts there
+
+SEGMENT_STEPS = 2_000  # digits tried listing one number's candidates; past it, only first and last digits count
+LISTED = 400  # numbers a list keeps; past it, the same
+SHOWN_NUMBERS = 4  # numbers named in a step's words
+SHOWN_CELLS = 3  # cells named in a step's words
+
+ODD, EVEN = frozenset({1, 3, 5, 7, 9}), frozenset({2, 4, 6, 8})
+LAST_DIGITS = {"odd": ODD, "even": EVEN, "prime": frozenset({1, 3, 7, 9}), "square": frozenset({1, 4, 5, 6, 9})}
+
+
+# ---------------------------------------------------------------------------------------------
+# Single digits
+
+
+def allowed_digits(clue: Clue) -> frozenset[int]:
+    """The digits any number keeping the clue can hold: a product of digits allows its divisors."""
+    out = DIGITS
+    for condition in clue.conditions:
+        if condition.word == "product" and condition.n is not None:
+            out &= frozenset(d for d in DIGITS if condition.n % d == 0)
+    return out
+
+
+def last_digits(clue: Clue) -> frozenset[int]:
+    """The digits a number of two or more digits keeping the clue can end with."""
+    out = DIGITS
+    for condition in clue.conditions:
+        if condition.word in LAST_DIGITS:
+            out &= LAST_DIGITS[condition.word]
+        elif condition.word in ("multiple", "power") and condition.n:
+            step_ = gcd(condition.n, 10)  # a multiple of 2 (5, 10) ends in an even digit (a 5, a 0)
+            out &= frozenset(d for d in DIGITS if d % step_ == 0)
+    return out & allowed_digits(clue)
+
+
+def first_digits(clue: Clue) -> frozenset[int]:
+    """The digits such a number can start with: a palindrome's last digits."""
+    palindrome = any(condition.word == "palindrome" for condition in clue.conditions)
+    return (last_digits(clue) if palindrome else DIGITS) & allowed_digits(clue)
+
+
+def ends(puzzle: NumberCross, state: State, cell: Cell) -> tuple[bool, bool]:
+    """(whether a number starts at the cell, whether one ends there), if the cell holds a digit."""
+    r, c = cell
+    return (c == 0 or state.is_tile((r, c - 1)), c == puzzle.cols - 1 or state.is_tile((r, c + 1)))
+
+
+def clue_digits(puzzle: NumberCross, state: State) -> Iterator[Step]:
+    for r, clue in enumerate(puzzle.clues):
+        keep = allowed_digits(clue)
+        row = [(r, c) for c in range(puzzle.cols)]
+        found = step("clue digits", state, f"Row {r} ('{clue.text}') holds only the digits "
+                     f"{', '.join(map(str, sorted(keep)))}.", {cell: keep | {TILE} for cell in row})
+        if found:
+            yield found
+        for cell in row:
+            first, last = ends(puzzle, state, cell)
+            for flag, digits, what in ((last, last_digits(clue), "ends"), (first, first_digits(clue), "starts")):
+                if flag and (found := step("clue digits", state, f"{where(cell)} {what} a number of row {r} "
+                                           f"('{clue.text}'): it {values_words(digits)}.", {cell: digits | {TILE}})):
+                    yield found
+
+
+# ---------------------------------------------------------------------------------------------
+# Listing a number's candidates
+
+
+STRONG = frozenset({"square", "cube", "fibonacci", "triangular", "power", "product", "sum", "more-than-square",
+                    "self-divisible"})  # clues that cut a number short after a few digits
+
+
+@lru_cache(maxsize=256)
+def _tester(clue: Clue) -> Callable[[int, int, int], bool]:
+    return clue.tester()
+
+
+@lru_cache(maxsize=65_536)
+def numbers(clue: Clue, domains: Domains) -> tuple[int, ...] | None:
+    """Every number with these digits the clue allows, or None past SEGMENT_STEPS or LISTED (at
+    once when the digits allow more numbers than that and the clue cannot cut a number short)."""
+    if prod(map(len, domains)) > SEGMENT_STEPS and not any(c.word in STRONG for c in clue.conditions):
+        return None
+    length, found, steps, test = len(domains), [], [SEGMENT_STEPS], _tester(clue)
+    order = [sorted(d) for d in domains]
+
+    def walk(k: int, prefix: int) -> bool:
+        if k == length:
+            found.append(prefix)
+            return len(found) <= LISTED
+        for d in order[k]:
+            steps[0] -= 1
+            if steps[0] < 0:
+                return False
+            if test(prefix * 10 + d, k + 1, length) and not walk(k + 1, prefix * 10 + d):
+                return False
+        return True
+
+    return tuple(found) if walk(0, 0) else None
+
+
+@lru_cache(maxsize=65_536)
+def support(clue: Clue, domains: Domains) -> Support:
+    """Per cell, the digits some allowed number puts there (all empty: no number fits); for an
+    unlisted number, its digits with the first and last ones judged by the clue alone."""
+    listed = numbers(clue, domains)
+    if listed is None:
+        out = list(domains)
+        out[0], out[-1] = out[0] & first_digits(clue), out[-1] & last_digits(clue)
+        return tuple(out) if all(out) else tuple(frozenset() for _ in domains)
+    return tuple(frozenset(int(str(n)[k]) for n in listed) for k in range(len(domains)))
+
+
+def _domains(state: State, r: int, first: int, last: int) -> Domains:
+    return tuple(state.digits((r, c)) for c in range(first, last + 1))
+
+
+def number_candidates(puzzle: NumberCross, state: State) -> Iterator[Step]:
+    """A run of cells with tiles or the edge at both ends is one number: it holds what its clue allows."""
+    for r, clue in enumerate(puzzle.clues):
+        for first, last in whole_numbers(puzzle, state, r):
+            domains = _domains(state, r, first, last)
+            listed = numbers(clue, domains)
+            if listed is None:
+                continue
+            kept = support(clue, domains)
+            said = ", ".join(map(str, listed[:SHOWN_NUMBERS])) + (", ..." if len(listed) > SHOWN_NUMBERS else "")
+            text = (f"({r},{first})-({r},{last}) is one number of row {r} ('{clue.text}'): from the digits left, "
+                    f"{len(listed)} can stand there ({said or 'none'}).")
+            found = step("number candidates", state, text, {(r, first + k): kept[k] for k in range(len(kept))})
+            if found:
+                yield found
+
+
+def whole_numbers(puzzle: NumberCross, state: State, r: int) -> Iterator[tuple[int, int]]:
+    """(first, last) column of each run of 2+ cells known to hold digits, with tiles or the edge at both ends."""
+    c = 0
+    while c < puzzle.cols:
+        end = c
+        while end < puzzle.cols and not state.can_tile((r, end)):
+            end += 1
+        bounded = (c == 0 or state.is_tile((r, c - 1))) and (end == puzzle.cols or state.is_tile((r, end)))
+        if end - c >= 2 and bounded:
+            yield c, end - 1
+        c = end + 1
+
+
+# ---------------------------------------------------------------------------------------------
+# A whole row
+
+
+def layouts(can_tile: tuple[bool, ...], must_tile: tuple[bool, ...]) -> list[tuple[int, ...]]:
+    """The tile columns of every way a row's tiles can stand: only where a tile can, wherever one
+    must, none side by side, numbers of two or more digits between them."""
+    cols, out = len(can_tile), []
+
+    def extend(c: int, run: int, tiles: tuple[int, ...]) -> None:
+        if c == cols:
+            if run != 1:
+                out.append(tiles)
+            return
+        if not must_tile[c]:
+            extend(c + 1, run + 1, tiles)
+        if can_tile[c] and run != 1 and not (tiles and tiles[-1] == c - 1):
+            extend(c + 1, 0, (*tiles, c))
+
+    extend(0, 0, ())
+    return out
+
+
+def row_candidates(puzzle: NumberCross, state: State) -> Iterator[Step]:
+    for r, clue in enumerate(puzzle.clues):
+        found = _row_step(puzzle, state, r, clue)
+        if found:
+            yield found
+
+
+RowCell = tuple[frozenset[int], int, bool]  # a cell's digits left, its region id, whether a tile across can add to it
+
+
+def _row_step(puzzle: NumberCross, state: State, r: int, clue: Clue) -> Step | None:
+    row = [(r, c) for c in range(puzzle.cols)]
+    across = tuple((state.digits(cell), puzzle.region_of(cell), cell not in puzzle.highlighted and any(
+        state.can_tile(other) for other in puzzle.neighbours(cell) if other[0] != r)) for cell in row)
+    regions = tuple(sorted((k, state.regions[k]) for k in {puzzle.region_of(cell) for cell in row}))
+    ways = layouts(tuple(state.can_tile(cell) for cell in row), tuple(state.is_tile(cell) for cell in row))
+    keep, region_keep, alive = row_support(clue, across, regions, tuple(ways))
+    found = step("row candidates", state, "", {cell: keep[c] for c, cell in enumerate(row)}, dict(region_keep))
+    if found is None:
+        return None
+    changed = sorted(found.cells, key=lambda change: len(change[1]))  # decided cells first
+    named = [f"{where(cell)} {values_words(values)}" for cell, values in changed[:SHOWN_CELLS]]
+    named += [f"region {k} has {' or '.join(map(str, sorted(digits)))}" for k, digits in found.regions]
+    more = f"; {len(changed) - SHOWN_CELLS} more cells narrowed" if len(changed) > SHOWN_CELLS else ""
+    text = (f"Row {r} ('{clue.text}'): {alive} of the {len(ways)} ways its tiles can stand leave numbers the clue "
+            f"allows from the digits left: {'; '.join(named) or 'nothing fits'}{more}.")
+    return Step(found.rule, found.cells, found.regions, text, found.writes)
+
+
+@lru_cache(maxsize=4_096)
+def row_support(clue: Clue, across: tuple[RowCell, ...], regions: tuple[tuple[int, frozenset[int]], ...],
+                ways: tuple[tuple[int, ...], ...]) -> tuple[list[frozenset[int]], list[tuple[int, frozenset[int]]], int]:
+    """(what each cell can show, the digits each region of the row can have, how many tile
+    layouts some region digit leaves alive): each region digit tried in turn, the others left open."""
+    cols = len(across)
+    keep = [frozenset(DIGITS | {TILE})] * cols
+    region_keep, alive = [], 0
+    for k, digits in regions:
+        union: list[set[int]] = [set() for _ in range(cols)]
+        kept, living = set(), set()
+        for d in digits:
+            assumed = {**dict(regions), k: frozenset({d})}
+            for n, tiles in enumerate(ways):
+                found = _layout_support(clue, across, assumed, tiles)
+                if found is not None:
+                    kept.add(d)
+                    living.add(n)
+                    for c, values in enumerate(found):
+                        union[c] |= values
+        keep = [keep[c] & frozenset(union[c]) for c in range(cols)]
+        region_keep.append((k, frozenset(kept)))
+        alive = max(alive, len(living))
+    return keep, region_keep, alive
+
+
+def _layout_support(clue: Clue, across: tuple[RowCell, ...], digits: dict[int, frozenset[int]],
+                    tiles: tuple[int, ...]) -> list[frozenset[int]] | None:
+    """What each cell of the row can show with the tiles at these columns and these region digits,
+    or None if some number fits nowhere (or two numbers can only be the same one)."""
+    cols = len(across)
+    out: list[frozenset[int]] = [frozenset({TILE})] * cols
+    bounds = [-1, *tiles, cols]
+    single: set[int] = set()
+    for before, after in zip(bounds, bounds[1:], strict=False):
+        first, last = before + 1, after - 1
+        if first > last:
+            continue
+        domains = tuple(_cell_digits(across[c], digits, c in (first, last) and (c > 0 or c < cols - 1)
+                                     and (c - 1 in tiles or c + 1 in tiles)) for c in range(first, last + 1))
+        kept = support(clue, domains)
+        if not kept[0]:
+            return None
+        listed = numbers(clue, domains)
+        if listed is not None and len(listed) == 1:
+            if listed[0] in single:
+                return None  # no number appears twice
+            single.add(listed[0])
+        out[first : last + 1] = kept
+    return out
+
+
+def _cell_digits(cell: RowCell, digits: dict[int, frozenset[int]], tile_beside: bool) -> frozenset[int]:
+    """The digits a cell can show: its region's digit if nothing can be added to it, else at least that."""
+    left, k, receives = cell
+    region = digits[k]
+    if receives or tile_beside:
+        return left & frozenset(range(min(region), 10))
+    return left & region

@@ -1,0 +1,153 @@
+"""The human-style Number Cross solver: every step is a true consequence (it keeps every
+completed grid and its region digits), the diary ends at the solution or says where deductions
+ran out, the grade never rises when cells are filled in, and the command `foldkit hint` (with
+--progress and --all) and the grade in `solve`."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from foldkit.cli import main
+from foldkit.errors import EXIT_WRONG
+from solver.numbercross import parse_number_cross, parse_solution
+from solver.numbercross.deduce import RULE_LEVELS, TILE, start
+from solver.numbercross.deduce_hints import diary, hint, parse_progress, steps, wrong_progress
+from solver.numbercross.search import grids
+from solver.text import InputError
+from tests.conftest import EXAMPLES
+
+SMALL = """# hand-made: 16 completed grids, so every step must keep all of them
+number-cross 4 5
+regions:
+0 0 1 1 1
+0 2 2 1 1
+3 3 2 2 1
+3 3 3 2 2
+highlighted:
+* . . . .
+. . . . *
+. . * . .
+. . . . .
+clues:
+multiple of 7
+odd
+square
+product of digits is 12
+"""
+
+
+def puzzle_of(name: str):
+    if name == "small":
+        return parse_number_cross(SMALL, "small")
+    return parse_number_cross((EXAMPLES / f"{name}.txt").read_text(), name)
+
+
+def completed(puzzle, most: int = 20):
+    """The puzzle's completed grids (the first `most`), each with its region digits."""
+    out = []
+    for found in grids(puzzle):
+        out.append(found)
+        if len(out) == most:
+            break
+    return out
+
+
+def keeps(state, grid, region_digits) -> bool:
+    cells = all((grid[r][c] or TILE) in left for (r, c), left in state.cells.items())
+    return cells and all(region_digits[k] in left for k, left in state.regions.items())
+
+
+def progress_text(grid, rows: int) -> str:
+    """The grid's first rows filled in, the rest '.'."""
+    return "\n".join(" ".join("." if r >= rows else ("X" if v is None else str(v)) for v in row)
+                     for r, row in enumerate(grid)) + "\n"
+
+
+@pytest.mark.parametrize("name", ["number-cross-example", "small", "number-cross-5"])
+def test_every_step_keeps_every_completed_grid(name):
+    puzzle = puzzle_of(name)
+    solutions = completed(puzzle)
+    assert solutions
+    state = start(puzzle, {})
+    count = 0
+    for step, state in steps(puzzle, state):
+        assert step.rule in RULE_LEVELS and step.text
+        assert all(keeps(state, grid, digits) for grid, digits in solutions), f"step {count + 1}: {step.text}"
+        count += 1
+    assert count > 5
+
+
+def test_the_example_is_mostly_decided_and_the_diary_says_where_deductions_ran_out():
+    puzzle = puzzle_of("number-cross-example")
+    found = diary(puzzle)
+    assert found.grade.open_cells < 10 and not found.grade.impossible
+    assert found.end.startswith("Deductions run out here") or found.end.startswith("Solved")
+    assert found.grade.hardest in RULE_LEVELS
+
+
+def test_a_hint_from_the_solution_s_progress_keeps_the_solution_and_the_grade_does_not_rise():
+    puzzle = puzzle_of("number-cross-5")
+    grid = parse_solution((EXAMPLES / "number-cross-5.solution.txt").read_text())
+    digits = completed(puzzle, 1)[0][1]
+    known = parse_progress(progress_text(grid, 4), "mine.txt", puzzle)
+    entries = hint(puzzle, known)
+    assert entries and len(entries) <= 12
+    before, after = diary(puzzle).grade, diary(puzzle, known).grade
+    assert after.key <= before.key and after.open_cells < before.open_cells
+    state = start(puzzle, known)
+    for _, state in steps(puzzle, state):
+        assert keeps(state, grid, digits)
+
+
+def test_a_wrong_progress_is_named_cell_by_cell():
+    puzzle = puzzle_of("number-cross-5")
+    grid = parse_solution((EXAMPLES / "number-cross-5.solution.txt").read_text())
+    text = progress_text(grid, 2).splitlines()
+    text[0] = "4 " + text[0][2:]  # (0,0) is a tile in the solution
+    text[1] = "5 4 X 2 2 5 X X 5 2 X"  # two tiles side by side
+    lines = wrong_progress(puzzle, parse_progress("\n".join(text), "mine.txt", puzzle), grid)
+    assert any(line.startswith("(0,0): the 4 there does not lead") for line in lines)
+    assert any("(1,7): the tile there shares an edge" in line for line in lines)
+
+
+def test_a_malformed_progress_is_a_one_line_error_with_its_place():
+    puzzle = puzzle_of("small")
+    with pytest.raises(InputError, match="mine.txt:2:3"):
+        parse_progress(". . . . .\n. 0 . . .\n. . . . .\n. . . . .\n", "mine.txt", puzzle)
+    with pytest.raises(InputError, match="the grid has 3 rows"):
+        parse_progress(". . . . .\n. . . . .\n. . . . .\n", "mine.txt", puzzle)
+
+
+def run(capsys, *argv):
+    code = main(list(map(str, argv)))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_the_hint_command_names_the_rule_and_cells(capsys):
+    code, out, _ = run(capsys, "hint", EXAMPLES / "number-cross-example.txt")
+    assert code == 0 and out.startswith("number-cross-example: the next cell, in")
+    assert "[clue digits] (4,4) ends a number of row 4 ('multiple of 2025'): it holds 5." in out
+
+
+def test_hint_all_prints_the_diary_and_the_grade(capsys):
+    code, out, _ = run(capsys, "hint", EXAMPLES / "number-cross-example.txt", "--all")
+    lines = out.splitlines()
+    assert code == 0 and "a solving diary" in lines[0] and lines[-1].startswith("Difficulty: ")
+
+
+def test_hint_progress_that_leaves_the_solution_exits_wrong(capsys, tmp_path):
+    grid = parse_solution((EXAMPLES / "number-cross-5.solution.txt").read_text())
+    text = progress_text(grid, 1).replace("X 3 4", "X 3 5", 1)
+    (tmp_path / "mine.txt").write_text(text)
+    code, out, _ = run(capsys, "hint", EXAMPLES / "number-cross-5.txt", "--progress", tmp_path / "mine.txt")
+    assert code == EXIT_WRONG and "(0,2): the 5 there does not lead to the solution" in out
+
+
+def test_solve_grade_reports_the_difficulty(capsys):
+    code, out, _ = run(capsys, "solve", EXAMPLES / "number-cross-example.txt", "--json", "--grade")
+    assert code == 0
+    grade = json.loads(out)["difficulty"]
+    assert grade["word"] == "needs search" and grade["open_cells"] < 10
