@@ -10,13 +10,14 @@ deductions, easiest first (cells are (row, col), 0-based):
 1. as its region: a cell nothing can be added to (highlighted, or no neighbour can be a tile)
    shows its region's digit, and a cell shows at least its region's digit;
 1. region borders: a region whose digit is known rules that digit out for the regions it touches;
-2. clue digits: a row whose clue is a product of digits holds only digits dividing it; a cell
+2. clue digits (see ``deduce_rows``): a row whose clue is a product of digits holds only digits dividing it; a cell
    that ends a number holds a digit such numbers can end with (odd, even, prime, multiple of N,
    square), and one that starts a palindrome one it can end with;
-3. tile sharing: a cell that must show more than its region's digit needs a tile beside it (the
+2. tile sharing: a cell that must show more than its region's digit needs a tile beside it (the
    only neighbour that can be one is one); a cell whose neighbours cannot take its digit is no
    tile; a cell shows at most its region's digit plus the digits of the neighbours that can be tiles;
-4. number candidates, 5. row candidates: see ``deduce_rows``.
+3. number candidates, 4. row candidates: see ``deduce_rows``;
+5. what if: see ``deduce_whatif``.
 """
 
 from __future__ import annotations
@@ -33,8 +34,8 @@ ANYTHING = DIGITS | {TILE}
 SHOWN = 3  # cells a step names before 'and N more'
 Candidates = Mapping[Cell, frozenset[int]]  # what each cell can still show
 
-RULE_LEVELS = {"no tile here": 1, "as its region": 1, "region borders": 1, "clue digits": 2, "tile sharing": 3,
-               "number candidates": 4, "row candidates": 5}
+RULE_LEVELS = {"no tile here": 1, "as its region": 1, "region borders": 1, "clue digits": 2, "tile sharing": 2,
+               "number candidates": 3, "row candidates": 4, "what if": 5}
 
 
 @dataclass(frozen=True)
@@ -90,14 +91,26 @@ def where(cell: Cell) -> str:
 
 
 def values_words(values: frozenset[int]) -> str:
-    """'is a tile', 'holds 5', 'is no tile', 'holds 1 or 5', 'is a tile or holds 1 or 5'."""
-    digits = sorted(values - {TILE})
-    said = " or ".join(map(str, digits))
+    """'is a tile', 'holds 5', 'is no tile', 'holds 1 or 5', 'is a tile or holds 2-4 or 6'."""
+    digits = values - {TILE}
     if not digits:
         return "is a tile"
     if TILE in values:
-        return f"is a tile or holds {said}"
-    return "is no tile" if len(digits) == 9 else f"holds {said}"
+        return f"is a tile or holds {digit_words(digits)}"
+    return "is no tile" if len(digits) == 9 else f"holds {digit_words(digits)}"
+
+
+def digit_words(digits: frozenset[int]) -> str:
+    """'5', '1 or 5', '1, 3 or 5-9': runs of three or more digits as a range."""
+    parts, run = [], []
+    for d in [*sorted(digits), None]:
+        if d is not None and run and d == run[-1] + 1:
+            run.append(d)
+            continue
+        if run:
+            parts += [f"{run[0]}-{run[-1]}"] if len(run) >= 3 else list(map(str, run))
+        run = [d] if d is not None else []
+    return parts[0] if len(parts) == 1 else f"{', '.join(parts[:-1])} or {parts[-1]}" if parts else "nothing"
 
 
 def narrowed(state: State, cells: Mapping[Cell, frozenset[int]] | None = None,
@@ -180,22 +193,38 @@ def as_its_region(puzzle: NumberCross, state: State) -> Iterator[Step]:
     for k, members in region_cells(puzzle).items():
         fixed = [cell for cell in members if not can_receive(puzzle, state, cell)]
         yield from _shows_its_region(puzzle, state, k, fixed)
+    for k, members in region_cells(puzzle).items():
+        found = _at_least_its_region(puzzle, state, k, members)
+        if found:
+            yield found
     for cell in puzzle.cells():
-        found = _at_least_its_region(puzzle, state, cell)
+        found = _caps_its_region(puzzle, state, cell)
         if found:
             yield found
 
 
-def _at_least_its_region(puzzle: NumberCross, state: State, cell: Cell) -> Step | None:
-    """A cell shows at least its region's digit; one that is no tile caps the region's digit."""
-    k = puzzle.region_of(cell)
+def _at_least_its_region(puzzle: NumberCross, state: State, k: int, members: list[Cell]) -> Step | None:
+    """A cell shows at least its region's digit."""
     low = min(state.regions[k], default=9)
-    keep = state.cells[cell] & (frozenset(range(low, 10)) | {TILE})
-    high = max(state.digits(cell), default=0)
-    cap = {k: frozenset(range(1, high + 1))} if not state.can_tile(cell) else None
-    capped = f"; region {k}'s digit is at most {high}" if cap else ""
-    return step("as its region", state, f"{where(cell)} shows at least region {k}'s digit ({low}): it "
-                f"{values_words(keep)}{capped}.", {cell: keep}, cap)
+    keep = frozenset(range(low, 10)) | {TILE}
+    narrowed_cells = [cell for cell in members if state.cells[cell] - keep]
+    return step("as its region", state, f"Region {k}'s digit is at least {low}, and so is every digit of it: "
+                f"{named_cells(narrowed_cells)} hold {low} or more.", {cell: keep for cell in narrowed_cells})
+
+
+def _caps_its_region(puzzle: NumberCross, state: State, cell: Cell) -> Step | None:
+    """A cell that is no tile caps its region's digit at its own largest digit."""
+    if state.can_tile(cell):
+        return None
+    k, high = puzzle.region_of(cell), max(state.digits(cell), default=0)
+    return step("as its region", state, f"{where(cell)} is no tile and shows at most {high}, so region {k}'s digit "
+                f"is at most {high}.", None, {k: frozenset(range(1, high + 1))})
+
+
+def named_cells(cells: list[Cell]) -> str:
+    """'(0,1), (0,2), (0,3) and 4 more'."""
+    more = f" and {len(cells) - SHOWN} more" if len(cells) > SHOWN else ""
+    return ", ".join(map(where, cells[:SHOWN])) + more
 
 
 def _shows_its_region(puzzle: NumberCross, state: State, k: int, fixed: list[Cell]) -> Iterator[Step]:
@@ -206,9 +235,8 @@ def _shows_its_region(puzzle: NumberCross, state: State, k: int, fixed: list[Cel
         region &= state.cells[cell] if not state.can_tile(cell) else DIGITS
     if not fixed:
         return
-    named = ", ".join(map(where, fixed[:SHOWN])) + (f" and {len(fixed) - SHOWN} more" if len(fixed) > SHOWN else "")
-    found = step("as its region", state, f"Nothing can be added to {named} (highlighted, or no neighbour can be a "
-                 f"tile): a digit there is region {k}'s, {' or '.join(map(str, sorted(region)))}.",
+    found = step("as its region", state, f"Nothing can be added to {named_cells(fixed)} (highlighted, or no neighbour can be a "
+                 f"tile): a digit there is region {k}'s, {digit_words(region)}.",
                  {cell: region | {TILE} for cell in fixed}, {k: region})
     if found:
         yield found
@@ -244,7 +272,7 @@ def touching_regions(puzzle: NumberCross) -> dict[int, frozenset[int]]:
 
 
 # ---------------------------------------------------------------------------------------------
-# Level 3: what tiles can share out
+# Level 2: what tiles can share out
 
 
 def tile_sharing(puzzle: NumberCross, state: State) -> Iterator[Step]:

@@ -25,6 +25,7 @@ from solver.numbercross.deduce import (
     where,
 )
 from solver.numbercross.deduce_rows import clue_digits, number_candidates, row_candidates
+from solver.numbercross.deduce_whatif import what_if
 from solver.numbercross.model import Grid, NumberCross
 from solver.text import InputError, content_lines, quoted, tokens
 
@@ -38,8 +39,9 @@ Rule = Callable[[NumberCross, State], Iterator[Step]]
 def rules(puzzle: NumberCross) -> tuple[Rule, ...]:
     """The deductions, easiest first."""
     touching = touching_regions(puzzle)
-    return (no_tile_here, as_its_region, lambda p, s: region_borders(p, s, touching), clue_digits, tile_sharing,
-            number_candidates, row_candidates)
+    easier: tuple[Rule, ...] = (no_tile_here, as_its_region, lambda p, s: region_borders(p, s, touching),
+                                clue_digits, tile_sharing, number_candidates, row_candidates)
+    return (*easier, lambda p, s: what_if(p, s, easier))
 
 
 def steps(puzzle: NumberCross, state: State) -> Iterator[tuple[Step, State]]:

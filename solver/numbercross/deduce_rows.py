@@ -2,9 +2,9 @@
 
 2. clue digits: facts about single digits: a product of digits allows only its divisors; the
    last digit of an odd, even, prime, square or multiple-of-N number; a palindrome starts as it ends.
-4. number candidates: a run of cells known to be a whole number (tiles or the edge at both ends)
+3. number candidates: a run of cells known to be a whole number (tiles or the edge at both ends)
    can hold only the numbers its clue allows from the digits left, listed when they are few.
-5. row candidates: each way the row's tiles can still stand, and for each number it leaves the
+4. row candidates: each way the row's tiles can still stand, and for each number it leaves the
    candidates its clue allows from the digits left (listed only within a budget of steps; a
    number with too many is judged by its last and first digits alone); a cell keeps what some
    way still allows. The rows beside narrow it through the cells' digits and tiles (deduce).
@@ -20,7 +20,7 @@ from functools import lru_cache
 from math import gcd, prod
 
 from solver.numbercross.clues import Clue
-from solver.numbercross.deduce import DIGITS, TILE, State, Step, step, values_words, where
+from solver.numbercross.deduce import DIGITS, TILE, State, Step, digit_words, step, values_words, where
 from solver.numbercross.model import Cell, NumberCross
 
 Domains = tuple[frozenset[int], ...]  # the digits each cell of a number can still hold
@@ -77,7 +77,7 @@ def clue_digits(puzzle: NumberCross, state: State) -> Iterator[Step]:
         keep = allowed_digits(clue)
         row = [(r, c) for c in range(puzzle.cols)]
         found = step("clue digits", state, f"Row {r} ('{clue.text}') holds only the digits "
-                     f"{', '.join(map(str, sorted(keep)))}.", {cell: keep | {TILE} for cell in row})
+                     f"{digit_words(keep)}.", {cell: keep | {TILE} for cell in row})
         if found:
             yield found
         for cell in row:
@@ -92,8 +92,8 @@ def clue_digits(puzzle: NumberCross, state: State) -> Iterator[Step]:
 # Listing a number's candidates
 
 
-STRONG = frozenset({"square", "cube", "fibonacci", "triangular", "power", "product", "sum", "more-than-square",
-                    "self-divisible"})  # clues that cut a number short after a few digits
+STRONG = frozenset({"square", "cube", "fibonacci", "triangular", "power", "product", "sum", "more-than-square"})
+# (clues that cut a number short after a few digits: worth listing whatever the digits left)
 
 
 @lru_cache(maxsize=256)
@@ -216,7 +216,7 @@ def _row_step(puzzle: NumberCross, state: State, r: int, clue: Clue) -> Step | N
         return None
     changed = sorted(found.cells, key=lambda change: len(change[1]))  # decided cells first
     named = [f"{where(cell)} {values_words(values)}" for cell, values in changed[:SHOWN_CELLS]]
-    named += [f"region {k} has {' or '.join(map(str, sorted(digits)))}" for k, digits in found.regions]
+    named += [f"region {k}'s digit is {digit_words(digits)}" for k, digits in found.regions]
     more = f"; {len(changed) - SHOWN_CELLS} more cells narrowed" if len(changed) > SHOWN_CELLS else ""
     text = (f"Row {r} ('{clue.text}'): {alive} of the {len(ways)} ways its tiles can stand leave numbers the clue "
             f"allows from the digits left: {'; '.join(named) or 'nothing fits'}{more}.")
@@ -236,8 +236,9 @@ def row_support(clue: Clue, across: tuple[RowCell, ...], regions: tuple[tuple[in
         kept, living = set(), set()
         for d in digits:
             assumed = {**dict(regions), k: frozenset({d})}
+            numbers_at: dict[tuple[int, int], tuple[Support, int | None]] = {}
             for n, tiles in enumerate(ways):
-                found = _layout_support(clue, across, assumed, tiles)
+                found = _layout_support(clue, across, assumed, tiles, numbers_at)
                 if found is not None:
                     kept.add(d)
                     living.add(n)
@@ -250,9 +251,10 @@ def row_support(clue: Clue, across: tuple[RowCell, ...], regions: tuple[tuple[in
 
 
 def _layout_support(clue: Clue, across: tuple[RowCell, ...], digits: dict[int, frozenset[int]],
-                    tiles: tuple[int, ...]) -> list[frozenset[int]] | None:
+                    tiles: tuple[int, ...], numbers_at: dict) -> list[frozenset[int]] | None:
     """What each cell of the row can show with the tiles at these columns and these region digits,
-    or None if some number fits nowhere (or two numbers can only be the same one)."""
+    or None if some number fits nowhere (or two numbers can only be the same one). numbers_at
+    keeps each number's (support, its only number or None) for the next layouts."""
     cols = len(across)
     out: list[frozenset[int]] = [frozenset({TILE})] * cols
     bounds = [-1, *tiles, cols]
@@ -261,20 +263,26 @@ def _layout_support(clue: Clue, across: tuple[RowCell, ...], digits: dict[int, f
         first, last = before + 1, after - 1
         if first > last:
             continue
-        domains = tuple(_cell_digits(across[c], digits, c in (first, last) and (c > 0 or c < cols - 1)
-                                     and (c - 1 in tiles or c + 1 in tiles)) for c in range(first, last + 1))
-        kept = support(clue, domains)
-        if not kept[0]:
-            return None
-        listed = numbers(clue, domains)
-        if listed is not None and len(listed) == 1:
-            if listed[0] in single:
-                return None  # no number appears twice
-            single.add(listed[0])
+        if (first, last) not in numbers_at:
+            numbers_at[(first, last)] = _number_support(clue, across, digits, first, last)
+        kept, only = numbers_at[(first, last)]
+        if not kept[0] or only in single:
+            return None  # a number fits nowhere, or two numbers can only be the same one
+        if only is not None:
+            single.add(only)
         out[first : last + 1] = kept
     return out
 
 
+def _number_support(clue: Clue, across: tuple[RowCell, ...], digits: dict[int, frozenset[int]], first: int,
+                    last: int) -> tuple[Support, int | None]:
+    """(the support of the number from first to last, with tiles or the edge at both ends; the one
+    number it can be, if only one)."""
+    cols = len(across)
+    domains = tuple(_cell_digits(across[c], digits, (c == first and c > 0) or (c == last and c < cols - 1))
+                    for c in range(first, last + 1))
+    listed = numbers(clue, domains)
+    return support(clue, domains), listed[0] if listed is not None and len(listed) == 1 else None
 def _cell_digits(cell: RowCell, digits: dict[int, frozenset[int]], tile_beside: bool) -> frozenset[int]:
     """The digits a cell can show: its region's digit if nothing can be added to it, else at least that."""
     left, k, receives = cell
