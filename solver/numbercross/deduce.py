@@ -102,14 +102,15 @@ def values_words(values: frozenset[int]) -> str:
 
 def digit_words(digits: frozenset[int]) -> str:
     """'5', '1 or 5', '1, 3 or 5-9': runs of three or more digits as a range."""
-    parts, run = [], []
+    parts: list[str] = []
+    run: list[int] = []
     for d in [*sorted(digits), None]:
         if d is not None and run and d == run[-1] + 1:
             run.append(d)
             continue
         if run:
             parts += [f"{run[0]}-{run[-1]}"] if len(run) >= 3 else list(map(str, run))
-        run = [d] if d is not None else []
+        run = [] if d is None else [d]
     return parts[0] if len(parts) == 1 else f"{', '.join(parts[:-1])} or {parts[-1]}" if parts else "nothing"
 
 
@@ -235,8 +236,8 @@ def _shows_its_region(puzzle: NumberCross, state: State, k: int, fixed: list[Cel
         region &= state.cells[cell] if not state.can_tile(cell) else DIGITS
     if not fixed:
         return
-    found = step("as its region", state, f"Nothing can be added to {named_cells(fixed)} (highlighted, or no neighbour can be a "
-                 f"tile): a digit there is region {k}'s, {digit_words(region)}.",
+    found = step("as its region", state, f"Nothing can be added to {named_cells(fixed)} (highlighted, or no "
+                 f"neighbour can be a tile): a digit there is region {k}'s, {digit_words(region)}.",
                  {cell: region | {TILE} for cell in fixed}, {k: region})
     if found:
         yield found

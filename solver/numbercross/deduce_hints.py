@@ -146,7 +146,7 @@ def wrong_progress(puzzle: NumberCross, known: Candidates, solution: Grid | None
     lines = []
     for cell, values in sorted(known.items()):
         (value,) = values
-        tiles = [other for other in puzzle.neighbours(cell) if known.get(other) == {TILE}]
+        tiles = [other for other in puzzle.neighbours(cell) if known.get(other) == frozenset({TILE})]
         if value == TILE and cell in puzzle.highlighted:
             lines.append(f"{where(cell)}: a tile cannot stand on a highlighted cell (tile rule)")
         elif value == TILE and tiles:

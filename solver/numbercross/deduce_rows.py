@@ -28,6 +28,7 @@ Support = tuple[frozenset[int], ...]  # per cell of a number: the digits some al
 
 SEGMENT_STEPS = 2_000  # digits tried listing one number's candidates; past it, only first and last digits count
 LISTED = 400  # numbers a list keeps; past it, the same
+SPLIT_DIGITS = 4  # a row tries each digit of a region with at most this many left
 SHOWN_NUMBERS = 4  # numbers named in a step's words
 SHOWN_CELLS = 3  # cells named in a step's words
 
@@ -202,14 +203,30 @@ def row_candidates(puzzle: NumberCross, state: State) -> Iterator[Step]:
 
 
 RowCell = tuple[frozenset[int], int, bool]  # a cell's digits left, its region id, whether a tile across can add to it
+RowSupport = tuple[list[frozenset[int]], list[tuple[int, frozenset[int]]], int]
 
 
-def _row_step(puzzle: NumberCross, state: State, r: int, clue: Clue) -> Step | None:
+def _row_view(puzzle: NumberCross, state: State, r: int) -> tuple[tuple[RowCell, ...], tuple, list]:
+    """(each cell of row r as a RowCell, the row's regions with their digits, its tile layouts)."""
     row = [(r, c) for c in range(puzzle.cols)]
     across = tuple((state.digits(cell), puzzle.region_of(cell), cell not in puzzle.highlighted and any(
         state.can_tile(other) for other in puzzle.neighbours(cell) if other[0] != r)) for cell in row)
     regions = tuple(sorted((k, state.regions[k]) for k in {puzzle.region_of(cell) for cell in row}))
     ways = layouts(tuple(state.can_tile(cell) for cell in row), tuple(state.is_tile(cell) for cell in row))
+    return across, regions, ways
+
+
+def living_layouts(puzzle: NumberCross, state: State, r: int) -> list[tuple[int, ...]]:
+    """The tile columns of each way row r's tiles can stand that leaves numbers its clue allows."""
+    across, regions, ways = _row_view(puzzle, state, r)
+    numbers_at: dict = {}
+    clue = puzzle.clues[r]
+    return [tiles for tiles in ways if _layout_support(clue, across, dict(regions), tiles, numbers_at) is not None]
+
+
+def _row_step(puzzle: NumberCross, state: State, r: int, clue: Clue) -> Step | None:
+    row = [(r, c) for c in range(puzzle.cols)]
+    across, regions, ways = _row_view(puzzle, state, r)
     keep, region_keep, alive = row_support(clue, across, regions, tuple(ways))
     found = step("row candidates", state, "", {cell: keep[c] for c, cell in enumerate(row)}, dict(region_keep))
     if found is None:
@@ -225,17 +242,19 @@ def _row_step(puzzle: NumberCross, state: State, r: int, clue: Clue) -> Step | N
 
 @lru_cache(maxsize=4_096)
 def row_support(clue: Clue, across: tuple[RowCell, ...], regions: tuple[tuple[int, frozenset[int]], ...],
-                ways: tuple[tuple[int, ...], ...]) -> tuple[list[frozenset[int]], list[tuple[int, frozenset[int]]], int]:
+                ways: tuple[tuple[int, ...], ...]) -> RowSupport:
     """(what each cell can show, the digits each region of the row can have, how many tile
-    layouts some region digit leaves alive): each region digit tried in turn, the others left open."""
+    layouts some region digit leaves alive): each digit of a region with at most SPLIT_DIGITS
+    left tried in turn, the other regions' digits left open (all of them, if no region has so few)."""
     cols = len(across)
     keep = [frozenset(DIGITS | {TILE})] * cols
     region_keep, alive = [], 0
-    for k, digits in regions:
+    split = [(k, digits) for k, digits in regions if len(digits) <= SPLIT_DIGITS] or [(None, frozenset({0}))]
+    for k, digits in split:
         union: list[set[int]] = [set() for _ in range(cols)]
         kept, living = set(), set()
         for d in digits:
-            assumed = {**dict(regions), k: frozenset({d})}
+            assumed = dict(regions) if k is None else {**dict(regions), k: frozenset({d})}
             numbers_at: dict[tuple[int, int], tuple[Support, int | None]] = {}
             for n, tiles in enumerate(ways):
                 found = _layout_support(clue, across, assumed, tiles, numbers_at)
@@ -245,7 +264,8 @@ def row_support(clue: Clue, across: tuple[RowCell, ...], regions: tuple[tuple[in
                     for c, values in enumerate(found):
                         union[c] |= values
         keep = [keep[c] & frozenset(union[c]) for c in range(cols)]
-        region_keep.append((k, frozenset(kept)))
+        if k is not None:
+            region_keep.append((k, frozenset(kept)))
         alive = max(alive, len(living))
     return keep, region_keep, alive
 

@@ -1,22 +1,26 @@
 """The hardest deduction of the human-style Number Cross solver (see ``deduce``):
 
-5. what if: give a region one of its few digits left and follow the easier deductions (1-4) for
-   a while; if they run into a contradiction (a cell that can show nothing, a region with no
-   digit, a row whose numbers fit nowhere), the region does not have that digit.
+5. what if: give a region one of its few digits left, or put a row's tiles in one of the few
+   ways they can still stand, and follow the easier deductions (1-4) for a while; if they run
+   into a contradiction (a cell that can show nothing, a region with no digit), the region does
+   not have that digit, or the tiles do not stand that way.
 
-Only regions with at most TRIAL_DIGITS digits left are tried, fewest first, and each trial
-follows at most TRIAL_STEPS deductions, so a person could follow it on paper (and the grade
-costs a few seconds at most). A trial that ends without a contradiction proves nothing.
+Only regions with at most TRIAL_DIGITS digits left and rows with at most TRIAL_WAYS ways left
+are tried, and each trial follows at most TRIAL_STEPS deductions, so a person could follow it on
+paper (and the grade costs a few seconds at most). A trial that ends without a contradiction
+proves nothing.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 
-from solver.numbercross.deduce import State, Step, after, step
+from solver.numbercross.deduce import TILE, State, Step, after, step
+from solver.numbercross.deduce_rows import living_layouts
 from solver.numbercross.model import NumberCross
 
 TRIAL_DIGITS = 3  # a region is tried when it has at most this many digits left
+TRIAL_WAYS = 3  # a row is tried when its tiles can stand in at most this many ways
 TRIAL_STEPS = 150  # deductions a trial follows before it gives up
 
 Rule = Callable[[NumberCross, State], Iterator[Step]]
@@ -34,6 +38,43 @@ def what_if(puzzle: NumberCross, state: State, easier: tuple[Rule, ...]) -> Iter
                          f"after {count} steps {broken}: so it is not {d}.", None, {k: state.regions[k] - {d}})
             if found:
                 yield found
+    yield from _what_if_ways(puzzle, state, easier)
+
+
+def _what_if_ways(puzzle: NumberCross, state: State, easier: tuple[Rule, ...]) -> Iterator[Step]:
+    for r in range(puzzle.rows):
+        ways = living_layouts(puzzle, state, r)
+        if not 2 <= len(ways) <= TRIAL_WAYS:
+            continue
+        broken = []
+        for tiles in ways:
+            count, why = _follow(puzzle, State({**state.cells, **_with_tiles(puzzle, state, r, tiles)}, state.regions),
+                                 easier)
+            if why is not None:
+                broken.append((tiles, count, why))
+        if not broken:
+            continue
+        tiles, count, why = broken[0]
+        keep: dict = {}
+        for other in (t for t in ways if t not in [b[0] for b in broken]):
+            for cell, values in _with_tiles(puzzle, state, r, other).items():
+                keep[cell] = keep.get(cell, frozenset()) | values
+        if not keep:
+            keep = {(r, c): frozenset() for c in range(puzzle.cols)}  # no way is left: a contradiction
+        found = step("what if", state, f"What if row {r}'s tiles stood at columns {_columns(tiles)} (one of its "
+                     f"{len(ways)} ways left)? After {count} steps {why}: they do not.", keep)
+        if found:
+            yield found
+
+
+def _with_tiles(puzzle: NumberCross, state: State, r: int, tiles: tuple[int, ...]) -> dict:
+    """The row's cells with tiles at these columns and digits everywhere else."""
+    return {(r, c): state.cells[(r, c)] & frozenset({TILE}) if c in tiles else state.digits((r, c))
+            for c in range(puzzle.cols)}
+
+
+def _columns(tiles: tuple[int, ...]) -> str:
+    return ", ".join(map(str, tiles)) if tiles else "none (one number fills the row)"
 
 
 def _follow(puzzle: NumberCross, state: State, easier: tuple[Rule, ...]) -> tuple[int, str | None]:
