@@ -13,9 +13,7 @@ deductions, easiest first (cells are (row, col), 0-based):
 2. clue digits (see ``deduce_rows``): a row whose clue is a product of digits holds only digits dividing it; a cell
    that ends a number holds a digit such numbers can end with (odd, even, prime, multiple of N,
    square), and one that starts a palindrome one it can end with;
-2. tile sharing: a cell that must show more than its region's digit needs a tile beside it (the
-   only neighbour that can be one is one); a cell whose neighbours cannot take its digit is no
-   tile; a cell shows at most its region's digit plus the digits of the neighbours that can be tiles;
+2. tile sharing: what tiles can give and cells can take (see ``deduce_tiles``);
 3. number candidates, 4. row candidates: see ``deduce_rows``;
 5. what if: see ``deduce_whatif``.
 """
@@ -270,53 +268,3 @@ def touching_regions(puzzle: NumberCross) -> dict[int, frozenset[int]]:
             if puzzle.region_of(other) != puzzle.region_of(cell):
                 out[puzzle.region_of(cell)].add(puzzle.region_of(other))
     return {k: frozenset(v) for k, v in out.items()}
-
-
-# ---------------------------------------------------------------------------------------------
-# Level 2: what tiles can share out
-
-
-def tile_sharing(puzzle: NumberCross, state: State) -> Iterator[Step]:
-    for cell in puzzle.cells():
-        for found in (_needs_a_tile(puzzle, state, cell), _no_room(puzzle, state, cell),
-                      _most_it_gets(puzzle, state, cell)):
-            if found:
-                yield found
-
-
-def _needs_a_tile(puzzle: NumberCross, state: State, cell: Cell) -> Step | None:
-    """A cell that must show more than its region's digit has a tile beside it."""
-    k = puzzle.region_of(cell)
-    if state.can_tile(cell) or min(state.digits(cell), default=0) <= max(state.regions[k]):
-        return None
-    tiles = [other for other in puzzle.neighbours(cell) if state.can_tile(other)]
-    if len(tiles) != 1 or state.is_tile(tiles[0]):
-        return None
-    return step("tile sharing", state, f"{where(cell)} shows more than region {k}'s digit, and only {where(tiles[0])}"
-                " beside it can be a tile to add to it: it is one.", {tiles[0]: frozenset({TILE})})
-
-
-def _no_room(puzzle: NumberCross, state: State, cell: Cell) -> Step | None:
-    """A tile gives its whole digit to its neighbours: no tile where they cannot take it."""
-    if not state.can_tile(cell) or state.is_tile(cell):
-        return None
-    room = sum(max(0, max(state.digits(other), default=0) - min(state.regions[puzzle.region_of(other)]))
-               for other in receivers(puzzle, cell))
-    least = min(state.regions[puzzle.region_of(cell)])
-    if room >= least:
-        return None
-    return step("tile sharing", state, f"{where(cell)} is no tile: its neighbours could take only {room} more, and "
-                f"a tile there gives away at least {least}.", {cell: DIGITS})
-
-
-def _most_it_gets(puzzle: NumberCross, state: State, cell: Cell) -> Step | None:
-    """A cell shows at most its region's digit plus all the digits of the neighbours that can be tiles."""
-    if not can_receive(puzzle, state, cell):
-        return None
-    k = puzzle.region_of(cell)
-    most = max(state.regions[k]) + sum(max(state.regions[puzzle.region_of(other)])
-                                       for other in puzzle.neighbours(cell) if state.can_tile(other))
-    if most >= 9:
-        return None
-    return step("tile sharing", state, f"{where(cell)} shows at most {most}: region {k}'s digit plus what the "
-                "neighbours that can be tiles could give.", {cell: frozenset(range(1, most + 1)) | {TILE}})

@@ -19,12 +19,12 @@ from solver.numbercross.deduce import (
     no_tile_here,
     region_borders,
     start,
-    tile_sharing,
     touching_regions,
     values_words,
     where,
 )
 from solver.numbercross.deduce_rows import clue_digits, number_candidates, row_candidates
+from solver.numbercross.deduce_tiles import tile_sharing
 from solver.numbercross.deduce_whatif import what_if
 from solver.numbercross.model import Grid, NumberCross
 from solver.text import InputError, content_lines, quoted, tokens

@@ -1,0 +1,84 @@
+"""The deductions of a Number Cross about what tiles share out (level 2; see ``deduce``): a cell
+that must show more than its region's digit needs tiles beside it (one whose help the others
+cannot make up for is a tile); a tile gives its whole digit away (a neighbour gets what the
+others cannot take; no tile where the neighbours cannot take its digit); a cell shows at most its
+region's digit plus the digits of the neighbours that can be tiles."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from solver.numbercross.deduce import DIGITS, TILE, State, Step, can_receive, receivers, step, where
+from solver.numbercross.model import Cell, NumberCross
+
+
+def tile_sharing(puzzle: NumberCross, state: State) -> Iterator[Step]:
+    for cell in puzzle.cells():
+        for found in (_needs_a_tile(puzzle, state, cell), _no_room(puzzle, state, cell),
+                      _most_it_gets(puzzle, state, cell), *_gives_it_all(puzzle, state, cell)):
+            if found:
+                yield found
+
+
+def _needs_a_tile(puzzle: NumberCross, state: State, cell: Cell) -> Step | None:
+    """A cell that must show more than its region's digit gets it from tiles beside it: one whose
+    help the others cannot make up for is a tile."""
+    k = puzzle.region_of(cell)
+    need = min(state.digits(cell), default=0) - max(state.regions[k])
+    if state.can_tile(cell) or need <= 0:
+        return None
+    tiles = [other for other in puzzle.neighbours(cell) if state.can_tile(other)]
+    gives = {t: max(state.regions[puzzle.region_of(t)]) for t in tiles}
+    for t in tiles:
+        others = sum(gives.values()) - gives[t]
+        if not state.is_tile(t) and others < need:
+            said = f"the other neighbours that can be tiles give at most {others}" if len(tiles) > 1 else \
+                "no other neighbour can be a tile"
+            return step("tile sharing", state, f"{where(cell)} shows at least {need} more than region {k}'s digit, "
+                        f"and {said}: {where(t)} is a tile.", {t: frozenset({TILE})})
+    return None
+
+
+def _gives_it_all(puzzle: NumberCross, state: State, cell: Cell) -> Iterator[Step | None]:
+    """A tile gives its whole digit away: a neighbour gets what the others cannot take."""
+    if not state.is_tile(cell):
+        return
+    gives = min(state.regions[puzzle.region_of(cell)])
+    room = {n: _room(puzzle, state, n) for n in receivers(puzzle, cell)}
+    for n in room:
+        least = gives - (sum(room.values()) - room[n])
+        if least > 0:
+            low = min(state.regions[puzzle.region_of(n)]) + least
+            yield step("tile sharing", state, f"The tile at {where(cell)} gives away at least {gives} and its other "
+                       f"neighbours can take at most {gives - least}: {where(n)} gets {least} or more, so it shows at "
+                       f"least {low}.", {n: frozenset(range(low, 10))})
+
+
+def _room(puzzle: NumberCross, state: State, cell: Cell) -> int:
+    """The most a tile beside the cell could add to it."""
+    return max(0, max(state.digits(cell), default=0) - min(state.regions[puzzle.region_of(cell)]))
+
+
+def _no_room(puzzle: NumberCross, state: State, cell: Cell) -> Step | None:
+    """A tile gives its whole digit to its neighbours: no tile where they cannot take it."""
+    if not state.can_tile(cell) or state.is_tile(cell):
+        return None
+    room = sum(_room(puzzle, state, other) for other in receivers(puzzle, cell))
+    least = min(state.regions[puzzle.region_of(cell)])
+    if room >= least:
+        return None
+    return step("tile sharing", state, f"{where(cell)} is no tile: its neighbours could take only {room} more, and "
+                f"a tile there gives away at least {least}.", {cell: DIGITS})
+
+
+def _most_it_gets(puzzle: NumberCross, state: State, cell: Cell) -> Step | None:
+    """A cell shows at most its region's digit plus all the digits of the neighbours that can be tiles."""
+    if not can_receive(puzzle, state, cell):
+        return None
+    k = puzzle.region_of(cell)
+    most = max(state.regions[k]) + sum(max(state.regions[puzzle.region_of(other)])
+                                       for other in puzzle.neighbours(cell) if state.can_tile(other))
+    if most >= 9:
+        return None
+    return step("tile sharing", state, f"{where(cell)} shows at most {most}: region {k}'s digit plus what the "
+                "neighbours that can be tiles could give.", {cell: frozenset(range(1, most + 1)) | {TILE}})
