@@ -40,18 +40,46 @@ def _needs_a_tile(puzzle: NumberCross, state: State, cell: Cell) -> Step | None:
 
 
 def _gives_it_all(puzzle: NumberCross, state: State, cell: Cell) -> Iterator[Step | None]:
-    """A tile gives its whole digit away: a neighbour gets what the others cannot take."""
+    """A tile gives its whole digit away: each neighbour gets at least what the others cannot
+    take, and one that no other tile can reach gets at most what the others leave over."""
     if not state.is_tile(cell):
         return
-    gives = min(state.regions[puzzle.region_of(cell)])
-    room = {n: _room(puzzle, state, n) for n in receivers(puzzle, cell)}
-    for n in room:
-        least = gives - (sum(room.values()) - room[n])
-        if least > 0:
-            low = min(state.regions[puzzle.region_of(n)]) + least
-            yield step("tile sharing", state, f"The tile at {where(cell)} gives away at least {gives} and its other "
-                       f"neighbours can take at most {gives - least}: {where(n)} gets {least} or more, so it shows at "
-                       f"least {low}.", {n: frozenset(range(low, 10))})
+    low_gift, high_gift = min(state.regions[puzzle.region_of(cell)]), max(state.regions[puzzle.region_of(cell)])
+    takers = receivers(puzzle, cell)
+    spans = {n: _takes(puzzle, state, n, cell) for n in takers}
+    for n in takers:
+        most_others = sum(spans[m][1] for m in takers if m != n)
+        least_others = sum(spans[m][0] for m in takers if m != n)
+        least, most = low_gift - most_others, high_gift - least_others
+        region = state.regions[puzzle.region_of(n)]
+        sole = _sole_source(puzzle, state, n, cell)
+        low = min(region) + max(least, 0)
+        high = max(region) + most if sole else 9
+        if low > min(region) or high < 9:
+            cap = f" and, no other tile reaching it, at most {most}" if sole else ""
+            yield step("tile sharing", state, f"The tile at {where(cell)} gives away {_span(low_gift, high_gift)} and "
+                       f"its other neighbours take {_span(least_others, most_others)}: {where(n)} gets at least "
+                       f"{max(least, 0)}{cap}, so it shows {_span(low, min(high, 9))}.",
+                       {n: frozenset(range(low, min(high, 9) + 1)) | (state.cells[n] & {TILE})})
+
+
+def _span(low: int, high: int) -> str:
+    return str(low) if low == high else f"{low} to {high}"
+
+
+def _sole_source(puzzle: NumberCross, state: State, cell: Cell, tile: Cell) -> bool:
+    """Whether no neighbour of the cell but this tile can be a tile."""
+    return not any(state.can_tile(other) for other in puzzle.neighbours(cell) if other != tile)
+
+
+def _takes(puzzle: NumberCross, state: State, cell: Cell, tile: Cell) -> tuple[int, int]:
+    """(the least, the most) a cell beside the tile takes from it: at least its least extra when
+    no other tile can reach it, at most the most it could take."""
+    region, digits = state.regions[puzzle.region_of(cell)], state.digits(cell)
+    if not digits:
+        return 0, 0
+    least = max(0, min(digits) - max(region)) if _sole_source(puzzle, state, cell, tile) else 0
+    return least, _room(puzzle, state, cell)
 
 
 def _room(puzzle: NumberCross, state: State, cell: Cell) -> int:

@@ -70,21 +70,28 @@ def test_every_step_keeps_every_completed_grid(name):
     puzzle = puzzle_of(name)
     solutions = completed(puzzle)
     assert solutions
-    state = start(puzzle, {})
     count = 0
-    for step, state in steps(puzzle, state):
+    for step, then in steps(puzzle, start(puzzle, {})):
         assert step.rule in RULE_LEVELS and step.text
-        assert all(keeps(state, grid, digits) for grid, digits in solutions), f"step {count + 1}: {step.text}"
+        assert all(keeps(then, grid, digits) for grid, digits in solutions), f"step {count + 1}: {step.text}"
         count += 1
     assert count > 5
 
 
-def test_the_example_is_mostly_decided_and_the_diary_says_where_deductions_ran_out():
+def test_deductions_alone_solve_the_example_to_its_solution():
     puzzle = puzzle_of("number-cross-example")
+    (grid, _), = completed(puzzle)
     found = diary(puzzle)
-    assert found.grade.open_cells < 10 and not found.grade.impossible
-    assert found.end.startswith("Deductions run out here") or found.end.startswith("Solved")
-    assert found.grade.hardest in RULE_LEVELS
+    assert found.grade.solved and found.grade.open_cells == 0 and found.end.startswith("Solved")
+    *_, (_, last) = steps(puzzle, start(puzzle, {}))
+    assert all(last.cells[(r, c)] == {grid[r][c] or TILE} for r in range(puzzle.rows) for c in range(puzzle.cols))
+
+
+def test_number_cross_5_stops_and_says_where_with_the_search_left():
+    found = diary(puzzle_of("number-cross-5"))
+    assert not found.grade.solved and not found.grade.impossible and found.grade.hardest == "what if"
+    assert 0 < found.grade.open_cells < 121 and found.grade.search_log10 > 1
+    assert found.end.startswith("Deductions run out here, with ")
 
 
 def test_a_hint_from_the_solution_s_progress_keeps_the_solution_and_the_grade_does_not_rise():
@@ -96,9 +103,8 @@ def test_a_hint_from_the_solution_s_progress_keeps_the_solution_and_the_grade_do
     assert entries and len(entries) <= 12
     before, after = diary(puzzle).grade, diary(puzzle, known).grade
     assert after.key <= before.key and after.open_cells < before.open_cells
-    state = start(puzzle, known)
-    for _, state in steps(puzzle, state):
-        assert keeps(state, grid, digits)
+    for _, then in steps(puzzle, start(puzzle, known)):
+        assert keeps(then, grid, digits)
 
 
 def test_a_wrong_progress_is_named_cell_by_cell():
@@ -150,4 +156,4 @@ def test_solve_grade_reports_the_difficulty(capsys):
     code, out, _ = run(capsys, "solve", EXAMPLES / "number-cross-example.txt", "--json", "--grade")
     assert code == 0
     grade = json.loads(out)["difficulty"]
-    assert grade["word"] == "needs search" and grade["open_cells"] < 10
+    assert grade["solved"] and grade["open_cells"] == 0 and grade["word"] == "hard"
