@@ -15,7 +15,8 @@ from kind_speed import ROOT, process_timing, row
 
 EXAMPLES = ROOT / "examples"
 PUZZLES = [EXAMPLES / name for name in ("nov2025.txt", "nov2025-sample.txt", "block-party-4.txt",
-                                        "block-party-example.txt", "soma.txt", "y-pentacube.txt")]
+                                        "block-party-example.txt", "soma.txt", "y-pentacube.txt",
+                                        "number-cross-5.txt", "number-cross-example.txt")]
 
 
 def main() -> None:

@@ -207,8 +207,8 @@ def _at_least_its_region(puzzle: NumberCross, state: State, k: int, members: lis
     low = min(state.regions[k], default=9)
     keep = frozenset(range(low, 10)) | {TILE}
     narrowed_cells = [cell for cell in members if state.cells[cell] - keep]
-    return step("as its region", state, f"Region {k}'s digit is at least {low}, and so is every digit of it: "
-                f"{named_cells(narrowed_cells)} hold {low} or more.", {cell: keep for cell in narrowed_cells})
+    return step("as its region", state, f"Region {k}'s digit is at least {low}, so each of its cells shows at least "
+                f"{low}: {named_cells(narrowed_cells)} narrowed.", {cell: keep for cell in narrowed_cells})
 
 
 def _caps_its_region(puzzle: NumberCross, state: State, cell: Cell) -> Step | None:
