@@ -10,7 +10,9 @@ import json
 import pytest
 
 from foldkit.cli import main
+from foldkit.drawing import label_texts
 from foldkit.errors import EXIT_WRONG
+from foldkit.paper.diary import diary_document
 from solver.numbercross import parse_number_cross, parse_solution
 from solver.numbercross.deduce import RULE_LEVELS, TILE, start
 from solver.numbercross.deduce_hints import diary, hint, parse_progress, steps, wrong_progress
@@ -157,3 +159,11 @@ def test_solve_grade_reports_the_difficulty(capsys):
     assert code == 0
     grade = json.loads(out)["difficulty"]
     assert grade["solved"] and grade["open_cells"] == 0 and grade["word"] == "hard"
+
+
+def test_build_writes_the_diary_as_hints_pdf(capsys, tmp_path):
+    code, out, _ = run(capsys, "build", EXAMPLES / "number-cross-example.txt", "-o", tmp_path, "--only", "hints.pdf")
+    assert code == 0 and (tmp_path / "hints.pdf").read_bytes().startswith(b"%PDF")
+    pages = label_texts(diary_document("number-cross-example", diary(puzzle_of("number-cross-example")), "a4"))
+    words = " ".join(text for page in pages for text in page)
+    assert "[row candidates]" in words and "Solved: every cell holds its digit or tile." in words
