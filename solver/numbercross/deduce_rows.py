@@ -28,6 +28,7 @@ Support = tuple[frozenset[int], ...]  # per cell of a number: the digits some al
 
 SEGMENT_STEPS = 2_000  # digits tried listing one number's candidates; past it, only first and last digits count
 LISTED = 400  # numbers a list keeps; past it, the same
+MAX_WAYS = 1_000  # a row whose tiles can stand in more ways than this is not weighed whole
 SPLIT_DIGITS = 4  # a row tries each digit of a region with at most this many left
 SHOWN_NUMBERS = 4  # numbers named in a step's words
 SHOWN_CELLS = 3  # cells named in a step's words
@@ -176,7 +177,8 @@ def whole_numbers(puzzle: NumberCross, state: State, r: int) -> Iterator[tuple[i
 # A whole row
 
 
-def layouts(can_tile: tuple[bool, ...], must_tile: tuple[bool, ...]) -> list[tuple[int, ...]]:
+@lru_cache(maxsize=4_096)
+def layouts(can_tile: tuple[bool, ...], must_tile: tuple[bool, ...]) -> tuple[tuple[int, ...], ...]:
     """The tile columns of every way a row's tiles can stand: only where a tile can, wherever one
     must, none side by side, numbers of two or more digits between them."""
     cols, out = len(can_tile), []
@@ -192,7 +194,7 @@ def layouts(can_tile: tuple[bool, ...], must_tile: tuple[bool, ...]) -> list[tup
             extend(c + 1, 0, (*tiles, c))
 
     extend(0, 0, ())
-    return out
+    return tuple(out)
 
 
 def row_candidates(puzzle: NumberCross, state: State) -> Iterator[Step]:
@@ -206,7 +208,7 @@ RowCell = tuple[frozenset[int], int, bool]  # a cell's digits left, its region i
 RowSupport = tuple[list[frozenset[int]], list[tuple[int, frozenset[int]]], int]
 
 
-def _row_view(puzzle: NumberCross, state: State, r: int) -> tuple[tuple[RowCell, ...], tuple, list]:
+def _row_view(puzzle: NumberCross, state: State, r: int) -> tuple[tuple[RowCell, ...], tuple, tuple]:
     """(each cell of row r as a RowCell, the row's regions with their digits, its tile layouts)."""
     row = [(r, c) for c in range(puzzle.cols)]
     across = tuple((state.digits(cell), puzzle.region_of(cell), cell not in puzzle.highlighted and any(
@@ -219,6 +221,8 @@ def _row_view(puzzle: NumberCross, state: State, r: int) -> tuple[tuple[RowCell,
 def living_layouts(puzzle: NumberCross, state: State, r: int) -> list[tuple[int, ...]]:
     """The tile columns of each way row r's tiles can stand that leaves numbers its clue allows."""
     across, regions, ways = _row_view(puzzle, state, r)
+    if len(ways) > MAX_WAYS:
+        return []
     numbers_at: dict = {}
     clue = puzzle.clues[r]
     return [tiles for tiles in ways if _layout_support(clue, across, dict(regions), tiles, numbers_at) is not None]
@@ -227,7 +231,9 @@ def living_layouts(puzzle: NumberCross, state: State, r: int) -> list[tuple[int,
 def _row_step(puzzle: NumberCross, state: State, r: int, clue: Clue) -> Step | None:
     row = [(r, c) for c in range(puzzle.cols)]
     across, regions, ways = _row_view(puzzle, state, r)
-    keep, region_keep, alive = row_support(clue, across, regions, tuple(ways))
+    if len(ways) > MAX_WAYS:
+        return None  # a long open row: too many ways for a person to weigh (and for the grade to stay quick)
+    keep, region_keep, alive = row_support(clue, across, regions, ways)
     found = step("row candidates", state, "", {cell: keep[c] for c, cell in enumerate(row)}, dict(region_keep))
     if found is None:
         return None
@@ -249,7 +255,8 @@ def row_support(clue: Clue, across: tuple[RowCell, ...], regions: tuple[tuple[in
     cols = len(across)
     keep = [frozenset(DIGITS | {TILE})] * cols
     region_keep, alive = [], 0
-    split = [(k, digits) for k, digits in regions if len(digits) <= SPLIT_DIGITS] or [(None, frozenset({0}))]
+    split: list[tuple[int | None, frozenset[int]]] = [(k, digits) for k, digits in regions
+                                                      if len(digits) <= SPLIT_DIGITS] or [(None, frozenset({0}))]
     for k, digits in split:
         union: list[set[int]] = [set() for _ in range(cols)]
         kept, living = set(), set()
