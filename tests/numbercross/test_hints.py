@@ -18,7 +18,7 @@ from solver.numbercross.deduce import RULE_LEVELS, TILE, start
 from solver.numbercross.deduce_hints import diary, hint, parse_progress, steps, wrong_progress
 from solver.numbercross.search import grids
 from solver.text import InputError
-from tests.conftest import EXAMPLES
+from tests.conftest import EXAMPLES, ROOT
 
 SMALL = """# hand-made: 16 completed grids, so every step must keep all of them
 number-cross 4 5
@@ -167,3 +167,9 @@ def test_build_writes_the_diary_as_hints_pdf(capsys, tmp_path):
     pages = label_texts(diary_document("number-cross-example", diary(puzzle_of("number-cross-example")), "a4"))
     words = " ".join(text for page in pages for text in page)
     assert "[row candidates]" in words and "Solved: every cell holds its digit or tile." in words
+
+
+def test_a_grid_of_a_thousand_one_cell_regions_gets_a_diary_with_bounded_work():
+    corpus = ROOT / "tests" / "hostile" / "numbercross"  # rows of 7,769 tile layouts each
+    found = diary(parse_number_cross((corpus / "cells-42x24.txt").read_text(), "cells"))
+    assert not found.grade.solved and found.grade.open_cells == 42 * 24 and found.end.startswith("Deductions run out")
