@@ -1,26 +1,28 @@
 """The hardest deduction of the human-style Number Cross solver (see ``deduce``):
 
-5. what if: give a region one of its few digits left, or put a row's tiles in one of the few
-   ways they can still stand, and follow the easier deductions (1-4) for a while; if they run
-   into a contradiction (a cell that can show nothing, a region with no digit), the region does
-   not have that digit, or the tiles do not stand that way.
+5. what if: give a region one of its few digits left, put a row's tiles in one of the few ways
+   they can still stand, or write one of a cell's two candidates in, and follow the easier
+   deductions (1-4) for a while; if they run into a contradiction (a cell that can show nothing,
+   a region with no digit), the region does not have that digit, the tiles do not stand that
+   way, the cell does not hold that.
 
-Only regions with at most TRIAL_DIGITS digits left and rows with at most TRIAL_WAYS ways left
-are tried, and each trial follows at most TRIAL_STEPS deductions, so a person could follow it on
-paper (and the grade costs a few seconds at most). A trial that ends without a contradiction
-proves nothing.
+Only regions with at most TRIAL_DIGITS digits left, rows with at most TRIAL_WAYS ways left and
+cells with TRIAL_VALUES candidates are tried, and each trial follows at most TRIAL_STEPS
+deductions, so a person could follow it on paper (and the grade costs a few seconds at most). A
+trial that ends without a contradiction proves nothing.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 
-from solver.numbercross.deduce import TILE, State, Step, after, step
+from solver.numbercross.deduce import TILE, State, Step, after, step, where
 from solver.numbercross.deduce_rows import living_layouts
 from solver.numbercross.model import NumberCross
 
 TRIAL_DIGITS = 3  # a region is tried when it has at most this many digits left
 TRIAL_WAYS = 3  # a row is tried when its tiles can stand in at most this many ways
+TRIAL_VALUES = 2  # a cell is tried when it has at most this many candidates left
 TRIAL_STEPS = 150  # deductions a trial follows before it gives up
 
 Rule = Callable[[NumberCross, State], Iterator[Step]]
@@ -39,6 +41,22 @@ def what_if(puzzle: NumberCross, state: State, easier: tuple[Rule, ...]) -> Iter
             if found:
                 yield found
     yield from _what_if_ways(puzzle, state, easier)
+    yield from _what_if_cells(puzzle, state, easier)
+
+
+def _what_if_cells(puzzle: NumberCross, state: State, easier: tuple[Rule, ...]) -> Iterator[Step]:
+    """A cell left with two candidates tried each way."""
+    for cell, values in state.cells.items():
+        if not 1 < len(values) <= TRIAL_VALUES:
+            continue
+        for value in sorted(values):
+            count, why = _follow(puzzle, State({**state.cells, cell: frozenset({value})}, state.regions), easier)
+            if why is not None:
+                shown = "a tile" if value == TILE else f"a {value}"
+                found = step("what if", state, f"What if {where(cell)} were {shown}? After {count} steps {why}: it "
+                             "is not.", {cell: values - {value}})
+                if found:
+                    yield found
 
 
 def _what_if_ways(puzzle: NumberCross, state: State, easier: tuple[Rule, ...]) -> Iterator[Step]:
