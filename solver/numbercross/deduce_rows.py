@@ -31,7 +31,7 @@ LISTED = 400  # numbers a list keeps; past it, the same
 MAX_WAYS = 1_000  # a row whose tiles can stand in more ways than this is not weighed whole
 SPLIT_DIGITS = 4  # a row tries each digit of a region with at most this many left
 SHOWN_NUMBERS = 4  # numbers named in a step's words
-SHOWN_CELLS = 3  # cells named in a step's words
+SHOWN_CELLS = 2  # cells named in a step's words
 
 ODD, EVEN = frozenset({1, 3, 5, 7, 9}), frozenset({2, 4, 6, 8})
 LAST_DIGITS = {"odd": ODD, "even": EVEN, "prime": frozenset({1, 3, 7, 9}), "square": frozenset({1, 4, 5, 6, 9})}
@@ -240,9 +240,10 @@ def _row_step(puzzle: NumberCross, state: State, r: int, clue: Clue) -> Step | N
     changed = sorted(found.cells, key=lambda change: len(change[1]))  # decided cells first
     named = [f"{where(cell)} {values_words(values)}" for cell, values in changed[:SHOWN_CELLS]]
     named += [f"region {k}'s digit is {digit_words(digits)}" for k, digits in found.regions]
-    more = f"; {len(changed) - SHOWN_CELLS} more cells narrowed" if len(changed) > SHOWN_CELLS else ""
-    text = (f"Row {r} ('{clue.text}'): {alive} of the {len(ways)} ways its tiles can stand leave numbers the clue "
-            f"allows from the digits left: {'; '.join(named) or 'nothing fits'}{more}.")
+    left = len(changed) - SHOWN_CELLS
+    more = f"; {left} more cell{'s' if left > 1 else ''} narrowed" if left > 0 else ""
+    text = (f"Row {r} ('{clue.text}'): {alive} of its {len(ways)} tile layouts leave numbers the clue allows: "
+            f"{'; '.join(named) or 'nothing fits'}{more}.")
     return Step(found.rule, found.cells, found.regions, text, found.writes)
 
 
