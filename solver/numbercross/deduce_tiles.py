@@ -56,10 +56,13 @@ def _gives_it_all(puzzle: NumberCross, state: State, cell: Cell) -> Iterator[Ste
         low = min(region) + max(least, 0)
         high = max(region) + most if sole else 9
         if low > min(region) or high < 9:
-            cap = f" and, no other tile reaching it, at most {most}" if sole else ""
+            gets = [f"at least {least}"] if least > 0 else []
+            gets += [f"at most {most}, no other tile reaching it"] if sole else []
+            if sole and least == most:
+                gets = [f"exactly {most}, no other tile reaching it"]
             yield step("tile sharing", state, f"The tile at {where(cell)} gives away {_span(low_gift, high_gift)} and "
-                       f"its other neighbours take {_span(least_others, most_others)}: {where(n)} gets at least "
-                       f"{max(least, 0)}{cap}, so it shows {_span(low, min(high, 9))}.",
+                       f"its other neighbours take {_span(least_others, most_others)}: {where(n)} gets "
+                       f"{' and '.join(gets)}, so it shows {_span(low, min(high, 9))}.",
                        {n: frozenset(range(low, min(high, 9) + 1)) | (state.cells[n] & {TILE})})
 
 
