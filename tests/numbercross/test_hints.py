@@ -6,6 +6,7 @@ ran out, the grade never rises when cells are filled in, and the command `foldki
 from __future__ import annotations
 
 import json
+import random
 
 import pytest
 
@@ -13,9 +14,10 @@ from foldkit.cli import main
 from foldkit.drawing import label_texts
 from foldkit.errors import EXIT_WRONG
 from foldkit.paper.diary import diary_document
-from solver.numbercross import parse_number_cross, parse_solution
+from solver.numbercross import Clue, Condition, NumberCross, numbers, parse_number_cross, parse_solution
 from solver.numbercross.deduce import RULE_LEVELS, TILE, start
 from solver.numbercross.deduce_hints import diary, hint, parse_progress, steps, wrong_progress
+from solver.numbercross.generate import plant, true_conditions
 from solver.numbercross.search import grids
 from solver.text import InputError
 from tests.conftest import EXAMPLES, ROOT
@@ -173,3 +175,33 @@ def test_a_grid_of_a_thousand_one_cell_regions_gets_a_diary_with_bounded_work():
     corpus = ROOT / "tests" / "hostile" / "numbercross"  # rows of 7,769 tile layouts each
     found = diary(parse_number_cross((corpus / "cells-42x24.txt").read_text(), "cells"))
     assert not found.grade.solved and found.grade.open_cells == 42 * 24 and found.end.startswith("Deductions run out")
+
+
+def planted(seed: int):
+    """A random small puzzle with clues its planted grid keeps (one or two per row), so it has
+    that grid and maybe others: the deductions must keep all of them."""
+    rng = random.Random(seed)
+    made = None
+    while made is None:  # the planter gives up on some draws
+        made = plant(5, 5, rng) if seed % 2 else plant(4, 6, rng)
+    puzzle, grid = made
+    values: list[list[int]] = [[] for _ in grid]
+    for placed in numbers(grid):
+        values[placed.row].append(placed.value)
+    clues = []
+    for row in values:
+        pool = true_conditions(row) + [Condition(w) for w in ("odd", "even", "palindrome")
+                                       if row and all(Condition(w).holds(v) for v in row)]
+        clues.append(Clue(tuple(rng.sample(pool, min(len(pool), rng.choice((1, 2)))))))
+    return NumberCross(puzzle.rows, puzzle.cols, puzzle.regions, puzzle.highlighted, tuple(clues), f"planted-{seed}")
+
+
+@pytest.mark.parametrize("seed", [5, 7, 13, 35, 39])
+def test_every_step_keeps_every_grid_of_random_planted_puzzles(seed):
+    puzzle = planted(seed)
+    solutions = completed(puzzle, 40)
+    count = 0
+    for step, then in steps(puzzle, start(puzzle, {})):
+        assert all(keeps(then, grid, digits) for grid, digits in solutions), f"step {count + 1}: {step.text}"
+        count += 1
+    assert count > 0
