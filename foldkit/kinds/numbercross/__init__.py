@@ -22,6 +22,7 @@ printed = lazy_module("foldkit.kinds.numbercross.pages")
 solver_parse = lazy_module("solver.numbercross.parse")
 checking = lazy_module("foldkit.kinds.numbercross.check")
 hinting = lazy_module("foldkit.kinds.numbercross.hints")
+diary_pages = lazy_module("foldkit.kinds.numbercross.diary_pages")
 
 SIZES = ("5x5", "7x7", "11x11")
 
@@ -49,7 +50,7 @@ KIND = Kind(
         "solution.txt": body.solution_txt,
         "solution.json": body.solution_json,
         **sheet_makers(printed.puzzle_sheet, printed.solution_sheet),
-        "hints.pdf": hinting.hints_pdf,
+        "hints.pdf": diary_pages.hints_pdf,
     }),
     solve_options=GridSolveOptions,
     build_options=PaperOptions,

@@ -1,12 +1,11 @@
-"""`foldkit hint`, the difficulty grade and ``hints.pdf`` for Number Cross, from the human-style
-solver (``solver/numbercross/deduce.py``, ``deduce_rows.py``, ``deduce_hints.py``). Progress is a
-solution file with '.' for a cell not filled in yet."""
+"""`foldkit hint` and the difficulty grade for Number Cross, from the human-style solver
+(``solver/numbercross/deduce*.py``; ``hints.pdf`` is ``diary_pages``). Progress is a solution
+file with '.' for a cell not filled in yet."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from foldkit.paper.diary import diary_pdf
 from solver.diary import Diary, Entry, Grade
 from solver.numbercross import deduce_hints as hints
 from solver.numbercross.deduce import Candidates
@@ -34,8 +33,3 @@ def diary(puzzle: NumberCross, known: Candidates | None) -> Diary:
 def grade(report: Any) -> Grade | None:
     """The difficulty of a solved puzzle for a person, from its clues alone."""
     return hints.grade(report.puzzle)
-
-
-def hints_pdf(report: Any, options: Any) -> bytes:
-    """The diary of a Number Cross from its clues (the subject is the solve report)."""
-    return diary_pdf(report.puzzle.name, hints.diary(report.puzzle), options.paper)
