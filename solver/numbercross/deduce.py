@@ -10,7 +10,7 @@ deductions, easiest first (cells are (row, col), 0-based):
 1. as its region: a cell nothing can be added to (highlighted, or no neighbour can be a tile)
    shows its region's digit, and a cell shows at least its region's digit;
 1. region borders: a region whose digit is known rules that digit out for the regions it touches;
-2. clue digits (see ``deduce_rows``): a row whose clue is a product of digits holds only digits dividing it; a cell
+2. clue digits (see ``deduce_digits``): a row whose clue is a product of digits holds only digits dividing it; a cell
    that ends a number holds a digit such numbers can end with (odd, even, prime, multiple of N,
    square), and one that starts a palindrome one it can end with;
 2. tile sharing: what tiles can give and cells can take (see ``deduce_tiles``);

@@ -23,7 +23,8 @@ from solver.numbercross.deduce import (
     values_words,
     where,
 )
-from solver.numbercross.deduce_rows import clue_digits, number_candidates, row_candidates
+from solver.numbercross.deduce_digits import clue_digits
+from solver.numbercross.deduce_rows import number_candidates, row_candidates
 from solver.numbercross.deduce_tiles import tile_sharing
 from solver.numbercross.deduce_whatif import what_if
 from solver.numbercross.model import Grid, NumberCross

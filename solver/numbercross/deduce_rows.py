@@ -1,9 +1,8 @@
-"""The deductions of a Number Cross that read a row's clue (see ``deduce`` for the others).
+"""The deductions of a Number Cross that list a row's numbers (see ``deduce`` for the others):
 
-2. clue digits: facts about single digits: a product of digits allows only its divisors; the
-   last digit of an odd, even, prime, square or multiple-of-N number; a palindrome starts as it ends.
 3. number candidates: a run of cells known to be a whole number (tiles or the edge at both ends)
-   can hold only the numbers its clue allows from the digits left, listed when they are few.
+   can hold only the numbers its clue allows from the digits left, listed when they are few, and
+   none written in whole elsewhere (no number twice).
 4. row candidates: each way the row's tiles can still stand, and for each number it leaves the
    candidates its clue allows from the digits left (listed only within a budget of steps; a
    number with too many is judged by its last and first digits alone); a cell keeps what some
@@ -17,11 +16,12 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from functools import lru_cache
-from math import gcd, prod
+from math import prod
 
 from solver.numbercross.clues import Clue
 from solver.numbercross.deduce import DIGITS, TILE, State, Step, digit_words, step, values_words, where
-from solver.numbercross.model import Cell, NumberCross
+from solver.numbercross.deduce_digits import first_digits, last_digits
+from solver.numbercross.model import NumberCross
 
 Domains = tuple[frozenset[int], ...]  # the digits each cell of a number can still hold
 Support = tuple[frozenset[int], ...]  # per cell of a number: the digits some allowed number puts there
@@ -33,61 +33,6 @@ SPLIT_DIGITS = 4  # a row tries each digit of a region with at most this many le
 SHOWN_NUMBERS = 4  # numbers named in a step's words
 SHOWN_CELLS = 2  # cells named in a step's words
 
-ODD, EVEN = frozenset({1, 3, 5, 7, 9}), frozenset({2, 4, 6, 8})
-LAST_DIGITS = {"odd": ODD, "even": EVEN, "prime": frozenset({1, 3, 7, 9}), "square": frozenset({1, 4, 5, 6, 9})}
-
-
-# ---------------------------------------------------------------------------------------------
-# Single digits
-
-
-def allowed_digits(clue: Clue) -> frozenset[int]:
-    """The digits any number keeping the clue can hold: a product of digits allows its divisors."""
-    out = DIGITS
-    for condition in clue.conditions:
-        if condition.word == "product" and condition.n is not None:
-            out &= frozenset(d for d in DIGITS if condition.n % d == 0)
-    return out
-
-
-def last_digits(clue: Clue) -> frozenset[int]:
-    """The digits a number of two or more digits keeping the clue can end with."""
-    out = DIGITS
-    for condition in clue.conditions:
-        if condition.word in LAST_DIGITS:
-            out &= LAST_DIGITS[condition.word]
-        elif condition.word in ("multiple", "power") and condition.n:
-            step_ = gcd(condition.n, 10)  # a multiple of 2 (5, 10) ends in an even digit (a 5, a 0)
-            out &= frozenset(d for d in DIGITS if d % step_ == 0)
-    return out & allowed_digits(clue)
-
-
-def first_digits(clue: Clue) -> frozenset[int]:
-    """The digits such a number can start with: a palindrome's last digits."""
-    palindrome = any(condition.word == "palindrome" for condition in clue.conditions)
-    return (last_digits(clue) if palindrome else DIGITS) & allowed_digits(clue)
-
-
-def ends(puzzle: NumberCross, state: State, cell: Cell) -> tuple[bool, bool]:
-    """(whether a number starts at the cell, whether one ends there), if the cell holds a digit."""
-    r, c = cell
-    return (c == 0 or state.is_tile((r, c - 1)), c == puzzle.cols - 1 or state.is_tile((r, c + 1)))
-
-
-def clue_digits(puzzle: NumberCross, state: State) -> Iterator[Step]:
-    for r, clue in enumerate(puzzle.clues):
-        keep = allowed_digits(clue)
-        row = [(r, c) for c in range(puzzle.cols)]
-        found = step("clue digits", state, f"Row {r} ('{clue.text}') holds only the digits "
-                     f"{digit_words(keep)}.", {cell: keep | {TILE} for cell in row})
-        if found:
-            yield found
-        for cell in row:
-            first, last = ends(puzzle, state, cell)
-            for flag, digits, what in ((last, last_digits(clue), "ends"), (first, first_digits(clue), "starts")):
-                if flag and (found := step("clue digits", state, f"{where(cell)} {what} a number of row {r} "
-                                           f"('{clue.text}'): it {values_words(digits)}.", {cell: digits | {TILE}})):
-                    yield found
 
 
 # ---------------------------------------------------------------------------------------------
@@ -127,11 +72,17 @@ def numbers(clue: Clue, domains: Domains) -> tuple[int, ...] | None:
     return tuple(found) if walk(0, 0) else None
 
 
+def allowed(clue: Clue, domains: Domains, used: frozenset[int]) -> tuple[int, ...] | None:
+    """The numbers listed for these digits but those used elsewhere in the grid (no number twice)."""
+    listed = numbers(clue, domains)
+    return None if listed is None else tuple(n for n in listed if n not in used)
+
+
 @lru_cache(maxsize=65_536)
-def support(clue: Clue, domains: Domains) -> Support:
+def support(clue: Clue, domains: Domains, used: frozenset[int] = frozenset()) -> Support:
     """Per cell, the digits some allowed number puts there (all empty: no number fits); for an
     unlisted number, its digits with the first and last ones judged by the clue alone."""
-    listed = numbers(clue, domains)
+    listed = allowed(clue, domains, used)
     if listed is None:
         out = list(domains)
         out[0], out[-1] = out[0] & first_digits(clue), out[-1] & last_digits(clue)
@@ -146,18 +97,30 @@ def _domains(state: State, r: int, first: int, last: int) -> Domains:
 def number_candidates(puzzle: NumberCross, state: State) -> Iterator[Step]:
     """A run of cells with tiles or the edge at both ends is one number: it holds what its clue allows."""
     for r, clue in enumerate(puzzle.clues):
+        used = used_elsewhere(puzzle, state, r)
         for first, last in whole_numbers(puzzle, state, r):
             domains = _domains(state, r, first, last)
-            listed = numbers(clue, domains)
+            listed = allowed(clue, domains, used)
             if listed is None:
                 continue
-            kept = support(clue, domains)
+            kept = support(clue, domains, used)
             said = ", ".join(map(str, listed[:SHOWN_NUMBERS])) + (", ..." if len(listed) > SHOWN_NUMBERS else "")
             text = (f"({r},{first})-({r},{last}) is one number of row {r} ('{clue.text}'): from the digits left, "
                     f"{len(listed)} can stand there ({said or 'none'}).")
             found = step("number candidates", state, text, {(r, first + k): kept[k] for k in range(len(kept))})
             if found:
                 yield found
+
+
+def used_elsewhere(puzzle: NumberCross, state: State, r: int) -> frozenset[int]:
+    """The numbers written in whole (every digit known, tiles or the edge at both ends) in the other rows."""
+    out = set()
+    for other in range(puzzle.rows):
+        for first, last in whole_numbers(puzzle, state, other) if other != r else ():
+            digits = _domains(state, other, first, last)
+            if all(len(d) == 1 for d in digits):
+                out.add(int("".join(str(min(d)) for d in digits)))
+    return frozenset(out)
 
 
 def whole_numbers(puzzle: NumberCross, state: State, r: int) -> Iterator[tuple[int, int]]:
@@ -233,7 +196,7 @@ def _row_step(puzzle: NumberCross, state: State, r: int, clue: Clue) -> Step | N
     across, regions, ways = _row_view(puzzle, state, r)
     if len(ways) > MAX_WAYS:
         return None  # a long open row: too many ways for a person to weigh (and for the grade to stay quick)
-    keep, region_keep, alive = row_support(clue, across, regions, ways)
+    keep, region_keep, alive = row_support(clue, across, regions, ways, used_elsewhere(puzzle, state, r))
     found = step("row candidates", state, "", {cell: keep[c] for c, cell in enumerate(row)}, dict(region_keep))
     if found is None:
         return None
@@ -249,7 +212,7 @@ def _row_step(puzzle: NumberCross, state: State, r: int, clue: Clue) -> Step | N
 
 @lru_cache(maxsize=4_096)
 def row_support(clue: Clue, across: tuple[RowCell, ...], regions: tuple[tuple[int, frozenset[int]], ...],
-                ways: tuple[tuple[int, ...], ...]) -> RowSupport:
+                ways: tuple[tuple[int, ...], ...], used: frozenset[int] = frozenset()) -> RowSupport:
     """(what each cell can show, the digits each region of the row can have, how many tile
     layouts some region digit leaves alive): each digit of a region with at most SPLIT_DIGITS
     left tried in turn, the other regions' digits left open (all of them, if no region has so few)."""
@@ -265,7 +228,7 @@ def row_support(clue: Clue, across: tuple[RowCell, ...], regions: tuple[tuple[in
             assumed = dict(regions) if k is None else {**dict(regions), k: frozenset({d})}
             numbers_at: dict[tuple[int, int], tuple[Support, int | None]] = {}
             for n, tiles in enumerate(ways):
-                found = _layout_support(clue, across, assumed, tiles, numbers_at)
+                found = _layout_support(clue, across, assumed, tiles, numbers_at, used)
                 if found is not None:
                     kept.add(d)
                     living.add(n)
@@ -279,7 +242,8 @@ def row_support(clue: Clue, across: tuple[RowCell, ...], regions: tuple[tuple[in
 
 
 def _layout_support(clue: Clue, across: tuple[RowCell, ...], digits: dict[int, frozenset[int]],
-                    tiles: tuple[int, ...], numbers_at: dict) -> list[frozenset[int]] | None:
+                    tiles: tuple[int, ...], numbers_at: dict, used: frozenset[int] = frozenset()
+                    ) -> list[frozenset[int]] | None:
     """What each cell of the row can show with the tiles at these columns and these region digits,
     or None if some number fits nowhere (or two numbers can only be the same one). numbers_at
     keeps each number's (support, its only number or None) for the next layouts."""
@@ -292,7 +256,7 @@ def _layout_support(clue: Clue, across: tuple[RowCell, ...], digits: dict[int, f
         if first > last:
             continue
         if (first, last) not in numbers_at:
-            numbers_at[(first, last)] = _number_support(clue, across, digits, first, last)
+            numbers_at[(first, last)] = _number_support(clue, across, digits, first, last, used)
         kept, only = numbers_at[(first, last)]
         if not kept[0] or only in single:
             return None  # a number fits nowhere, or two numbers can only be the same one
@@ -303,14 +267,14 @@ def _layout_support(clue: Clue, across: tuple[RowCell, ...], digits: dict[int, f
 
 
 def _number_support(clue: Clue, across: tuple[RowCell, ...], digits: dict[int, frozenset[int]], first: int,
-                    last: int) -> tuple[Support, int | None]:
+                    last: int, used: frozenset[int]) -> tuple[Support, int | None]:
     """(the support of the number from first to last, with tiles or the edge at both ends; the one
     number it can be, if only one)."""
     cols = len(across)
     domains = tuple(_cell_digits(across[c], digits, (c == first and c > 0) or (c == last and c < cols - 1))
                     for c in range(first, last + 1))
-    listed = numbers(clue, domains)
-    return support(clue, domains), listed[0] if listed is not None and len(listed) == 1 else None
+    listed = allowed(clue, domains, used)
+    return support(clue, domains, used), listed[0] if listed is not None and len(listed) == 1 else None
 def _cell_digits(cell: RowCell, digits: dict[int, frozenset[int]], tile_beside: bool) -> frozenset[int]:
     """The digits a cell can show: its region's digit if nothing can be added to it, else at least that."""
     left, k, receives = cell
