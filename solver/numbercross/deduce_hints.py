@@ -9,7 +9,6 @@ from math import log10
 
 from solver.diary import Diary, Entry, Grade
 from solver.numbercross.deduce import (
-    ANYTHING,
     TILE,
     Candidates,
     State,
@@ -158,4 +157,4 @@ def wrong_progress(puzzle: NumberCross, known: Candidates, solution: Grid | None
     return lines
 
 
-__all__ = ["ANYTHING", "diary", "grade", "hint", "parse_progress", "steps", "wrong_progress"]
+__all__ = ["diary", "grade", "hint", "parse_progress", "steps", "wrong_progress"]

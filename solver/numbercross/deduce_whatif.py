@@ -29,6 +29,7 @@ Rule = Callable[[NumberCross, State], Iterator[Step]]
 
 
 def what_if(puzzle: NumberCross, state: State, easier: tuple[Rule, ...]) -> Iterator[Step]:
+    """Each trial that fails: a region's digit, then a row's tile layout, then a cell's candidate."""
     tried = sorted((len(digits), k) for k, digits in state.regions.items() if 1 < len(digits) <= TRIAL_DIGITS)
     for _, k in tried:
         for d in sorted(state.regions[k]):
@@ -79,8 +80,9 @@ def _what_if_ways(puzzle: NumberCross, state: State, easier: tuple[Rule, ...]) -
                 keep[cell] = keep.get(cell, frozenset()) | values
         if not keep:
             keep = {(r, c): frozenset() for c in range(puzzle.cols)}  # no way is left: a contradiction
+        others = f" ({len(broken) - 1} other of its ways fails too)" if len(broken) > 1 else ""
         found = step("what if", state, f"What if row {r}'s tiles stood at columns {_columns(tiles)} (one of its "
-                     f"{len(ways)} ways left)? After {count} steps {why}: they do not.", keep)
+                     f"{len(ways)} ways left)? After {count} steps {why}: they do not{others}.", keep)
         if found:
             yield found
 
