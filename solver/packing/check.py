@@ -47,8 +47,9 @@ TURNS = tuple(sorted(quarter_turn_group()))  # the 24 rotation matrices
 
 
 def _turned(matrix: Matrix, cube: Cube) -> Cube:
-    x, y, z = (sum(matrix[i][k] * cube[k] for k in range(3)) for i in range(3))
-    return x, y, z
+    (a, b, c), (d, e, f), (g, h, i) = matrix
+    x, y, z = cube
+    return a * x + b * y + c * z, d * x + e * y + f * z, g * x + h * y + i * z
 
 
 def _at_origin(cubes: frozenset[Cube]) -> frozenset[Cube]:
