@@ -6,6 +6,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 GRADE_WORDS = {1: "easy", 2: "medium", 3: "medium", 4: "hard", 5: "expert"}
+# What `generate --difficulty` asks for, easiest first, and the hardest deduction level each allows
+# when deductions alone solve the puzzle; a harder rule, or search left, is "hard".
+DIFFICULTIES = ("easy", "medium", "hard")
+HARDEST_LEVEL = {"easy": 1, "medium": 3}
 
 
 @dataclass(frozen=True)
@@ -39,6 +43,28 @@ class Grade:
         if self.impossible:
             return "no solution"
         return GRADE_WORDS.get(self.level, "easy") if self.solved else "needs search"
+
+    @property
+    def difficulty(self) -> str | None:
+        """The grade as `generate --difficulty` words it: easy (deductions alone solve it with the
+        easiest rules, level 1), medium (deductions alone, a rule of level 2-3), hard (a rule of level
+        4-5, or search left when they run out); None for a puzzle with no solution."""
+        if self.impossible:
+            return None
+        return next((word for word, top in HARDEST_LEVEL.items() if self.solved and self.level <= top), "hard")
+
+    def within(self, difficulty: str) -> bool:
+        """Whether the puzzle is no harder than that difficulty (more clues never make it harder)."""
+        return self.difficulty is not None and DIFFICULTIES.index(self.difficulty) <= DIFFICULTIES.index(difficulty)
+
+    @property
+    def short(self) -> str:
+        """The grade in a few words, as a sheet prints it: the difficulty, the hardest step, and what
+        is left open when deductions run out."""
+        hardest = f"hardest step: {self.hardest}" if self.hardest else "no deduction needed"
+        if self.impossible or self.solved:
+            return f"{self.word} ({hardest})"
+        return f"{self.word} ({hardest}; deductions leave {self.open_cells} {self.unit} open)"
 
     @property
     def key(self) -> tuple[int, float]:
