@@ -30,11 +30,6 @@ def grid_page(puzzle_sheet: Callable[[Any], Sheet]) -> Page:
     return page
 
 
-def difficulty_line(grade: Grade | None) -> tuple[str, ...]:
-    """The line a puzzle's sheet carries about its difficulty (none when it is not graded)."""
-    return (f"Difficulty: {grade.short}",) if grade else ()
-
-
 def sheet_makers(puzzle_sheet: Callable[..., Sheet], solution_sheet: Callable[[Any], Sheet],
                  grade: Callable[[Any], Grade | None] | None = None) -> dict[str, Maker]:
     """puzzle.pdf, solution.pdf, puzzle.svg and solution.svg of a grid puzzle, from two functions:

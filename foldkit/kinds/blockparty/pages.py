@@ -6,9 +6,10 @@ from __future__ import annotations
 from typing import Any
 
 from foldkit.kinds.blockparty.report import RULES, cell_values, the_solution
-from foldkit.kinds.sheets import difficulty_line, titled
+from foldkit.kinds.sheets import titled
 from foldkit.page.grid import blockparty_page
 from foldkit.paper.gridsheet import Sheet
+from foldkit.paper.page import difficulty_line
 from solver.blockparty.model import BlockParty, answer, row_products
 from solver.blockparty.search import BlockPartyReport
 from solver.diary import Grade

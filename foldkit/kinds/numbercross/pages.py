@@ -6,9 +6,10 @@ from __future__ import annotations
 from typing import Any
 
 from foldkit.kinds.numbercross.report import RULES, the_solution
-from foldkit.kinds.sheets import difficulty_line, titled
+from foldkit.kinds.sheets import titled
 from foldkit.page.grid import numbercross_page
 from foldkit.paper.gridsheet import Sheet, number_cross_sheet
+from foldkit.paper.page import difficulty_line
 from solver.diary import Grade
 from solver.numbercross.model import NumberCross, answer, numbers
 from solver.numbercross.solve import NumberCrossReport

@@ -6,9 +6,8 @@ from __future__ import annotations
 import random
 import secrets
 from collections.abc import Callable
-from pathlib import Path
-
 from dataclasses import replace
+from pathlib import Path
 
 from foldkit.errors import EXIT_BAD_INPUT, EXIT_NO_SOLUTION, FoldkitError
 from foldkit.exchange import format_of, write_artifact

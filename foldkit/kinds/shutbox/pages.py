@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from foldkit.kinds.sheets import difficulty_line
 from foldkit.kinds.shutbox import ShutboxBuildOptions
 from foldkit.kinds.shutbox.hints import grade
 from foldkit.kinds.shutbox.solved import Solved
 from foldkit.page.fold import shutbox_page
+from foldkit.paper.page import difficulty_line
 from foldkit.paper.shutbox_sheet import sheet_pdf, sheet_svg
 from solver.diary import Grade
 from solver.shutbox.puzzle import Puzzle
