@@ -80,9 +80,13 @@ class Grade:
             return f"{self.word} ({hardest}; deductions alone solve it)"
         if self.impossible:
             return f"{self.word} (the deductions show that the rules contradict each other; {hardest})"
-        amount = f"{round(10 ** self.search_log10):,}" if self.search_log10 < 6 else f"10^{self.search_log10:.0f}"
-        return (f"{self.word} (deductions run out with {self.open_cells} {self.unit} open, about {amount} "
+        return (f"{self.word} (deductions run out with {self.open_cells} {self.unit} open, about {self.amount} "
                 f"{self.search}; {hardest})")
+
+    @property
+    def amount(self) -> str:
+        """The search left, in words: '72', '54,684', '10^7'."""
+        return f"{round(10 ** self.search_log10):,}" if self.search_log10 < 6 else f"10^{self.search_log10:.0f}"
 
     def json(self) -> dict:
         return {"word": self.word, "hardest": self.hardest, "level": self.level, "solved": self.solved,
