@@ -186,6 +186,8 @@ def _thin(rows: int, cols: int, layout: Layout, folding: Folding, difficulty: in
     if marks is None:
         return None
     draft.marks = marks
+    if not keeps(draft.puzzle()):
+        return None  # too hard even with every clue: no clue could go, so another net is planted
     oracle = Oracle(rows, cols, clues, layout, folding)
     try:
         _settle(draft, oracle, difficulty, rng, stop)
