@@ -11,8 +11,8 @@ import pytest
 from foldkit.cli import main
 from foldkit.errors import EXIT_WRONG
 from solver.packing import make_packing, packing_problem, parse_packing, solution_picture
-from solver.packing.deduce import Table, completion, members, start, steps
 from solver.packing.challenge import completion_puzzle
+from solver.packing.deduce import Table, completion, members, start, steps
 from solver.packing.hints import diary, grade, hint, wrong_progress
 from solver.packing.solve import solve_one
 from tests.conftest import EXAMPLES
