@@ -4,9 +4,11 @@ away one at a time, in random order, for as long as the planted solution stays t
 What is left is minimal: taking away any one more clue (an arrow, a number, or a pair of
 circles or squares, which become plain numbers) lets a second solution in, or lets more than
 ``difficulty`` layouts keep the grid rules. Every one of those checks is decided: a draft in
-which one runs out of rounds twice is given up for another net. The difficulty is that bound: the larger it is, the
-more the box, its folding and the circles and squares have to decide. Everything follows from
-the seed; the time bound only decides whether an answer comes at all.
+which one runs out of rounds twice is given up for another net. The larger that bound
+(`--layouts`), the more the box, its folding and the circles and squares have to decide. A
+``keeps`` test (a difficulty for a person, `--difficulty`) can keep a clue too: it stays when the
+puzzle without it is not one keeps takes. Everything follows from the seed; the time bound only
+decides whether an answer comes at all.
 """
 
 from __future__ import annotations
