@@ -12,12 +12,15 @@ from pathlib import Path
 from typing import Any
 
 from foldkit import options as opt
-from foldkit.build import build, file_owners, fingerprint
 from foldkit.console import ProgressBar, print_notes, raise_if_interrupted
 from foldkit.errors import EXIT_PARTIAL, FoldkitError
 from foldkit.exchange.json import json_text
 from foldkit.kinds import Loaded, Source, all_kinds, parse_source
-from foldkit.kinds.base import Command, Invocation, Kind, Maker, NoOptions, option
+from foldkit.kinds.base import Command, Invocation, Kind, Maker, NoOptions, lazy_module, option
+
+# foldkit.build (and the file formats it writes) is named, not imported: `solve` never builds,
+# and a quick solve should not wait for the writers' imports.
+writing = lazy_module("foldkit.build")
 
 
 @dataclass
@@ -107,7 +110,7 @@ def run_build(call: Invocation) -> int:
     options: BuildCommandOptions = call.options
     subject = call.subject()
     if options.list:
-        print("\n".join(file_owners(call.kind.artifacts, subject, call.build_options)))
+        print("\n".join(writing.file_owners(call.kind.artifacts, subject, call.build_options)))
         return 0
     name = call.loaded().name
     print(f"{name}: {call.summary()}")
@@ -120,8 +123,8 @@ def build_and_report(call: Call, makers: Mapping[str, Maker], subject: Any, name
     return the exit code: 0, or EXIT_PARTIAL when some artifact could not be made."""
     options = call.options
     folder = Path(options.output) if options.output else Path("outputs") / name
-    puzzle = fingerprint(f"{call.kind.name}\n{text}")
-    built = build(makers, subject, folder, _with_progress(call.build_options, options.quiet),
+    puzzle = writing.fingerprint(f"{call.kind.name}\n{text}")
+    built = writing.build(makers, subject, folder, _with_progress(call.build_options, options.quiet),
                   options.only, raise_if_interrupted, options.skip, puzzle)
     for written in built.written:
         print(f"wrote {written.path}")

@@ -10,8 +10,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from itertools import permutations, product
+from typing import TYPE_CHECKING
 
-import numpy as np
+# Only square_center and symmetries need numpy, and they import it themselves: a packing solve
+# uses this module's plain helpers, and numpy's import would be most of its first packing's time.
+if TYPE_CHECKING:
+    import numpy as np
 
 Box = tuple[int, int, int]  # (a, b, c), ascending
 Vec = tuple[int, int, int]
@@ -73,6 +77,8 @@ def face_size(box: Box, face: int) -> tuple[int, int]:
 
 def square_center(box: Box, placement: Placement) -> np.ndarray:
     """The 3D centre of a surface square, in cell units, shape (3,) float64."""
+    import numpy as np  # see the note on numpy at the top
+
     face, u, v = placement
     k, i, j = face_axes(face)
     p = np.zeros(3)
@@ -93,6 +99,8 @@ def squares(box: Box) -> list[Placement]:
 def symmetries(box: Box) -> list[np.ndarray]:
     """Every isometry of the box onto itself as a (4, 4) int matrix acting on doubled
     coordinates (so that square centres stay integers); reflections included."""
+    import numpy as np  # see the note on numpy at the top
+
     out = []
     for perm in permutations(range(3)):
         if any(box[perm[k]] != box[k] for k in range(3)):
@@ -105,3 +113,4 @@ def symmetries(box: Box) -> list[np.ndarray]:
                 m[k, 3] = 0 if signs[k] > 0 else 2 * box[k]
             out.append(m)
     return out
+

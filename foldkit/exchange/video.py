@@ -6,12 +6,13 @@ a GIF fits its palette to, made beforehand."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
 import numpy as np
 
 from foldkit.exchange import exporter
+from foldkit.progress import Progress
 
 Frame = np.ndarray  # (height, width, 3) uint8
 VIDEO = (".gif", ".mp4")
@@ -33,11 +34,24 @@ def sample_indices(distinct: int) -> list[int]:
     return [int(i) for i in np.linspace(0, distinct - 1, min(PALETTE_SAMPLES, distinct)).round()]
 
 
-def film_of(frames: Sequence[Frame]) -> Film:
-    """A film of frames made beforehand (all held at once: for short films), its palette sample
-    picked from its distinct frames."""
-    distinct = [frame for k, frame in enumerate(frames) if k == 0 or not np.array_equal(frame, frames[k - 1])]
-    return Film(frames, [distinct[k] for k in sample_indices(len(distinct))])
+def shot_film(shoot: Callable[[float], Frame], moments: Sequence[float], progress: Progress | None = None) -> Film:
+    """A film of the frame ``shoot`` makes at each moment, shot as it is read (a moment equal to
+    the one before it is held, not shot again), its palette sample shot now."""
+    distinct = [m for i, m in enumerate(moments) if i == 0 or m != moments[i - 1]]
+    sample = {distinct[i]: shoot(distinct[i]) for i in sample_indices(len(distinct))}
+    return Film(_shot_frames(shoot, moments, sample, progress), list(sample.values()))
+
+
+def _shot_frames(shoot: Callable[[float], Frame], moments: Sequence[float], made: dict[float, Frame],
+                 progress: Progress | None) -> Iterator[Frame]:
+    """The frame at each moment, in order: those already made, the others shot as they are read."""
+    frame = None
+    for i, moment in enumerate(moments):
+        if frame is None or moment != moments[i - 1]:
+            frame = made[moment] if moment in made else shoot(moment)
+        yield frame
+        if progress is not None:
+            progress((i + 1) / len(moments))
 
 
 def video_bytes(film: Film, fps: float, suffix: str) -> bytes:

@@ -15,7 +15,7 @@ import numpy as np
 
 from foldkit.console import interrupts_held
 from foldkit.exchange import VIDEO_FORMATS
-from foldkit.exchange.video import Film, Frame, sample_indices, video_bytes
+from foldkit.exchange.video import Film, Frame, shot_film, video_bytes
 from foldkit.fold.pose import Sequence
 from foldkit.fold.subject import Subject
 from foldkit.progress import Progress
@@ -71,23 +71,8 @@ def render_frames(subject: Subject, options: AnimationOptions, progress: Progres
 def fold_film(subject: Subject, options: AnimationOptions, progress: Progress | None = None) -> Iterator[Film]:
     """The animation as a Film whose frames are rendered as they are read (each held frame once),
     the palette sample first; the renderer is closed on leaving."""
-    times = frame_times(options)
-    distinct = [s for i, s in enumerate(times) if i == 0 or s != times[i - 1]]  # each increasing
     with _camera(subject, options) as shoot:
-        sample = {distinct[i]: shoot(distinct[i]) for i in sample_indices(len(distinct))}
-        yield Film(_frames(shoot, times, sample, progress), list(sample.values()))
-
-
-def _frames(shoot: Callable[[float], Frame], times: list[float], made: dict[float, Frame],
-            progress: Progress | None) -> Iterator[Frame]:
-    """The frame at each time, in order: those already made, the others shot as they are read."""
-    frame = None
-    for i, seconds in enumerate(times):
-        if frame is None or seconds != times[i - 1]:
-            frame = made[seconds] if seconds in made else shoot(seconds)
-        yield frame
-        if progress is not None:
-            progress((i + 1) / len(times))
+        yield shot_film(shoot, frame_times(options), progress)
 
 
 @contextmanager

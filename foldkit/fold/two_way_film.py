@@ -8,11 +8,15 @@ folds for, on both sides of the paper.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+
 import numpy as np
 import pyvista as pv
 
 from foldkit import look
-from foldkit.exchange.video import Frame, film_of, video_bytes
+from foldkit.console import interrupts_held
+from foldkit.exchange.video import Frame, shot_film, video_bytes
 from foldkit.fold.camera import Shot, Viewport, fit_view, view_axes
 from foldkit.fold.pose import place
 from foldkit.fold.scene import BACKGROUND, LIFT
@@ -27,38 +31,43 @@ POSES_FITTED = 61  # film fractions the camera is fitted to
 
 def two_way_bytes(two_way: TwoWay, suffix: str, size: tuple[int, int], fps: int, fold_seconds: float = 4.0,
                   progress: Progress | None = None) -> bytes:
-    """The film in the format a suffix names ('.gif' or '.mp4')."""
-    return video_bytes(film_of(render_two_way(two_way, size, fps, fold_seconds, progress)), fps, suffix)
+    """The film in the format a suffix names ('.gif' or '.mp4'), its frames rendered as the
+    encoder reads them (a frame held still is rendered once)."""
+    with _camera(two_way, size) as shoot:
+        return video_bytes(shot_film(shoot, film_fractions(fold_seconds, fps), progress), fps, suffix)
 
 
-def render_two_way(two_way: TwoWay, size: tuple[int, int], fps: int, fold_seconds: float = 4.0,
-                   progress: Progress | None = None) -> list[Frame]:
-    """Every frame of the film, off-screen; a frame held still is rendered once."""
-    fractions = film_fractions(fold_seconds, fps)
-    meshes = _meshes(two_way)
-    plotter = pv.Plotter(off_screen=True, window_size=list(size))
-    assert plotter.ren_win is not None  # a plotter keeps its render window until it is closed
-    plotter.ren_win.SetMultiSamples(0)  # multisampling is slow in software GL (llvmpipe)
+@contextmanager
+def _camera(two_way: TwoWay, size: tuple[int, int]) -> Iterator[Callable[[float], Frame]]:
+    """A function from a film fraction (0 to 3) to the frame seen then, rendered off-screen; the
+    render window is closed on leaving. Every call into VTK holds Ctrl-C until it returns (VTK
+    crashes when Python raises inside it)."""
+    plotter = None
     try:
-        _add(plotter, meshes)
-        caption = plotter.add_text("", position=(6, size[1] - 22), font_size=10, color=look.INK, font="courier")
-        fixed_shot(two_way, size).apply(plotter)
-        frames: list[Frame] = []
-        for i, f in enumerate(fractions):
-            if frames and f == fractions[i - 1]:
-                frames.append(frames[-1])
-            else:
+        with interrupts_held():
+            meshes = _meshes(two_way)
+            plotter = pv.Plotter(off_screen=True, window_size=list(size))
+            assert plotter.ren_win is not None  # a plotter keeps its render window until it is closed
+            plotter.ren_win.SetMultiSamples(0)  # multisampling is slow in software GL (llvmpipe)
+            _add(plotter, meshes)
+            caption = plotter.add_text("", position=(6, size[1] - 22), font_size=10, color=look.INK,
+                                       font="courier")
+            fixed_shot(two_way, size).apply(plotter)
+
+        def shoot(f: float) -> Frame:
+            with interrupts_held():
                 _pose(meshes, two_way.cell_motions(f))
                 caption.SetInput(caption_text(two_way, f))
                 plotter.render()
                 image = plotter.screenshot(return_img=True)
-                assert image is not None  # return_img=True asks for the image
-                frames.append(image)
-            if progress is not None:
-                progress((i + 1) / len(fractions))
+            assert image is not None  # return_img=True asks for the image
+            return image
+
+        yield shoot
     finally:
-        plotter.close()
-    return frames
+        if plotter is not None:
+            with interrupts_held():
+                plotter.close()
 
 
 def caption_text(two_way: TwoWay, f: float) -> str:

@@ -266,7 +266,7 @@ class Kind:
     recognise_text: Callable[[str], bool] | None = None  # for files with no header word (nets): the whole text
     file_option: str | None = None  # a flag naming a file of this kind in place of the puzzle file ("--net")
     grade: Callable[[Any], Any] | None = None  # solve report -> its difficulty for a person (solver.diary.Grade)
-    # or None, for a kind with a human-style solver; `solve --grade` reports it
+    # or None, for a kind with a human-style solver; `solve --grade` reports it, `generate --difficulty` aims at it
     from_bytes: Callable[[bytes, str], str | None] | None = None  # (file bytes, source) -> the puzzle as this
     # kind's text, for a file format of its own that is not text (BurrTools' gzip XML); None: not of it
 

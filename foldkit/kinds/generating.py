@@ -17,13 +17,19 @@ import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any, TypeVar
 
 from foldkit.errors import EXIT_BAD_INPUT, EXIT_NO_SOLUTION, FoldkitError
 from foldkit.exchange import format_of, write_artifact
-from foldkit.kinds.base import PaperOptions, option
+from foldkit.kinds.base import Kind, PaperOptions, option
 from foldkit.options import number
+from solver.diary import DIFFICULTIES, Grade
 
 SEEDS = 10**9  # a seed drawn when none is given is below this: short enough to type
+DIFFICULTY_HELP = ("easy, medium or hard: the grade of a person's solving to aim for (easy: deductions alone "
+                   "with the easiest rules; medium: deductions alone, a harder rule; hard: the hardest rules, "
+                   "or search left); candidates are made until one has it")
+Made = TypeVar("Made")
 
 
 class OutOfTime(Exception):
@@ -41,6 +47,7 @@ class GeneratingOptions(PaperOptions):
                               "noted in the file)", number(int, 0, 2**63 - 1, "a whole number"))
     timeout: float = option(120.0, "--timeout", "give up after S seconds with exit 1 (default 120)",
                             number(float, 0.1, 86400.0, "a number of seconds"), "S")
+    difficulty: str | None = option(None, "--difficulty", DIFFICULTY_HELP, choices=DIFFICULTIES)
 
 
 def grid_size(low: int, high: int) -> Callable[[str], tuple[int, int]]:
@@ -86,10 +93,58 @@ def time_bound(seconds: float) -> Iterator[Callable[[], None]]:
         signal.signal(signal.SIGALRM, previous)
 
 
-def out_of_time(what: str, seconds: float) -> FoldkitError:
+def out_of_time(what: str, seconds: float, difficulty: str | None = None) -> FoldkitError:
     """The one-line error of a generator that ran out of time: exit 1."""
-    return FoldkitError(f"no {what} with a unique solution within {seconds:g} s (raise --timeout or try "
+    graded = f" graded {difficulty}" if difficulty else ""
+    return FoldkitError(f"no {what} with a unique solution{graded} within {seconds:g} s (raise --timeout or try "
                         "another --seed)", EXIT_NO_SOLUTION)
+
+
+# ---------------------------------------------------------------------------------------------
+# Aiming at a difficulty
+
+
+def grader(kind: Kind, difficulty: str | None) -> Callable[[Any], Grade | None]:
+    """puzzle -> its grade, from the kind's own solve and grade (``Kind.grade``); None for a kind
+    without a grade, where asking for a difficulty is a one-line error (exit 2)."""
+    if kind.grade is None:
+        if difficulty is not None:
+            raise FoldkitError(f"--difficulty: {kind.title} has no difficulty grade yet (no human-style solver)",
+                               EXIT_BAD_INPUT)
+        return lambda puzzle: None
+    grade = kind.grade
+    return lambda puzzle: grade(kind.solve(puzzle, kind.solve_options()))
+
+
+def graded(make: Callable[[], Made], grade: Callable[[Made], Grade | None], difficulty: str | None,
+           stop: Callable[[], None]) -> tuple[Made, Grade | None]:
+    """Candidates made one after another (each from where the random stream left off, so the same
+    seed gives the same one) until one's grade is the difficulty asked for; with none asked, the
+    first. (It and its grade.) stop() ends the search when the time is up."""
+    while True:
+        stop()
+        made = make()
+        found = grade(made)
+        if difficulty is None or (found is not None and found.difficulty == difficulty):
+            return made, found
+
+
+def keeping(grade: Callable[[Any], Grade | None], difficulty: str | None) -> Callable[[Any], bool]:
+    """For a generator taking clues away: may the puzzle have as few as this, and stay within the
+    difficulty asked for? (Always, when none is asked, or hard: a clue goes while the solution
+    stays unique; grading then costs nothing.)"""
+    if difficulty in (None, "hard"):
+        return lambda puzzle: True
+
+    def keeps(puzzle: Any) -> bool:
+        found = grade(puzzle)
+        return found is not None and found.within(difficulty)
+    return keeps
+
+
+def grade_note(grade: Grade | None) -> list[str]:
+    """The note a generated puzzle's file carries about its grade (none for a kind without one)."""
+    return [f"difficulty: {grade.text}"] if grade else []
 
 
 @dataclass(frozen=True)

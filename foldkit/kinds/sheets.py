@@ -13,6 +13,7 @@ from foldkit.kinds.base import Command, Invocation, Maker, PaperOptions, lazy_mo
 
 if TYPE_CHECKING:
     from foldkit.paper.gridsheet import Sheet
+    from solver.diary import Grade
 
 gridsheet = lazy_module("foldkit.paper.gridsheet")  # drawing pages: loaded when a sheet is made
 
@@ -29,12 +30,17 @@ def grid_page(puzzle_sheet: Callable[[Any], Sheet]) -> Page:
     return page
 
 
-def sheet_makers(puzzle_sheet: Callable[[Any], Sheet], solution_sheet: Callable[[Any], Sheet]) -> dict[str, Maker]:
+def sheet_makers(puzzle_sheet: Callable[..., Sheet], solution_sheet: Callable[[Any], Sheet],
+                 grade: Callable[[Any], Grade | None] | None = None) -> dict[str, Maker]:
     """puzzle.pdf, solution.pdf, puzzle.svg and solution.svg of a grid puzzle, from two functions:
-    the puzzle -> its page, and the solved report -> the solution's page (``Sheet``s)."""
+    the puzzle (and its grade, with ``grade``: the kind's, solve report -> Grade) -> its page, and
+    the solved report -> the solution's page (``Sheet``s)."""
     def maker(suffix: str, solution: bool) -> Maker:
         def make(report: Any, options: Any) -> bytes:
-            sheet = solution_sheet(report) if solution else puzzle_sheet(report.puzzle)
+            if solution:
+                sheet = solution_sheet(report)
+            else:
+                sheet = puzzle_sheet(report.puzzle, grade(report)) if grade else puzzle_sheet(report.puzzle)
             return (gridsheet.sheet_svg if suffix == ".svg" else gridsheet.sheet_pdf)(sheet, options.paper)
         return make
 

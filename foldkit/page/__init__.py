@@ -12,15 +12,30 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from foldkit.errors import FoldkitError
+
 PageMaker = Callable[[Any, Any, tuple[str, ...]], bytes]  # (subject, build options, links) -> the page
 
 
 def with_page(make: PageMaker, artifacts: Mapping[str, Any], **extra: Any) -> dict[str, Any]:
     """A kind's artifacts with index.html added, made by ``make`` (given ``extra``, such as the
-    kind's rules) and linking to the others by name."""
-    links = tuple(artifacts)
+    kind's rules) and linking to the files the others write."""
 
     def index_html(subject: Any, options: Any) -> bytes:
+        links = tuple(name for artifact, maker in artifacts.items()
+                      for name in _files_written(artifact, maker, subject, options))
         return make(subject, options, links, **extra)
 
     return {**artifacts, "index.html": index_html}
+
+
+def _files_written(artifact: str, maker: Any, subject: Any, options: Any) -> list[str]:
+    """The names of the files an artifact's maker writes for this subject: its own name, or for a
+    maker of several files (foldkit.kinds.base.Files) the names it gives, none if it would refuse."""
+    names = getattr(maker, "names", None)
+    if names is None:
+        return [artifact]
+    try:
+        return list(names(subject, options))
+    except FoldkitError:
+        return []

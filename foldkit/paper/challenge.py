@@ -24,7 +24,8 @@ from foldkit.paper.instructions import (
     draw_cubes,
     draw_levels,
 )
-from foldkit.paper.page import BOLD, REGULAR, paper_size, wrapped
+from foldkit.paper.page import BOLD, REGULAR, difficulty_line, paper_size, wrapped
+from solver.diary import Grade
 from solver.packing.assembly import piece_colours
 from solver.packing.challenge import Challenge
 
@@ -32,8 +33,10 @@ HOLE = (0.80, 0.80, 0.82)  # a level chart's cell that is not part of the shape
 BOX_CUBE_PT = 46.0  # the largest a cube of the box is drawn on a card
 
 
-def challenge_document(challenges: Sequence[Challenge], title: str, paper: str = "a4") -> Document:
-    """The booklet: for each challenge its card, then its solution."""
+def challenge_document(challenges: Sequence[Challenge], title: str, paper: str = "a4",
+                       grades: Sequence[Grade | None] = ()) -> Document:
+    """The booklet: for each challenge its card (with the difficulty of completing it, when
+    graded), then its solution."""
     width, height = paper_size(paper)
     size = width * PT_PER_MM, height * PT_PER_MM
     pages = []
@@ -41,7 +44,7 @@ def challenge_document(challenges: Sequence[Challenge], title: str, paper: str =
         heading = f"{title}: challenge {number} of {len(challenges)}"
         fills = challenge_fills(challenge)
         card, answer = Page(size), Page(size)
-        draw_card(card, challenge, fills, heading)
+        draw_card(card, challenge, fills, heading, grades[number - 1] if grades else None)
         draw_solution(answer, challenge, fills, f"{heading}, solution")
         pages += [card.drawing(heading), answer.drawing(f"{heading}, solution")]
     return Document(f"{title}: challenges", tuple(pages))
@@ -63,15 +66,16 @@ def holes(challenge: Challenge, hole: int) -> dict:
             if (x, y, z) not in target}
 
 
-def draw_card(c: Page, challenge: Challenge, fills: np.ndarray, heading: str) -> None:
+def draw_card(c: Page, challenge: Challenge, fills: np.ndarray, heading: str, grade: Grade | None = None) -> None:
     """The given pieces in the box, their level charts, and the pieces to place."""
     width, height = c.size
     given = challenge.given
     to_find = len(challenge.packing) - len(given)
     c.text(MARGIN, height - MARGIN - 18, heading, 18, BOLD)
+    more = "there are more ways, or it gets harder" if challenge.kept else "there are more"
     intro = (f"Put the {len(given)} given pieces in as shown, then place the other {to_find} so that they fill "
-             f"{challenge.puzzle.what}. There is exactly one way; take out any given piece and there are more.")
-    lines = wrapped((intro,), REGULAR, 9, (width - 2 * MARGIN) * PT_MM)
+             f"{challenge.puzzle.what}. There is exactly one way; take out any given piece and {more}.")
+    lines = wrapped((intro, *difficulty_line(grade)), REGULAR, 9, (width - 2 * MARGIN) * PT_MM)
     for k, line in enumerate(lines):
         c.text(MARGIN, height - MARGIN - 36 - 11 * k, line, 9, colour=SOFT_INK)
     top = height - MARGIN - 48 - 11 * len(lines)

@@ -28,7 +28,7 @@ def diary_document(name: str, diary: Diary, paper: str) -> Document:
     blocks.append(("", wrapped((diary.end,), BOLD, BODY_PT, inner)))
     blocks.append(("", wrapped((f"Difficulty: {diary.grade.text}",), BOLD, BODY_PT, inner)))
     pages: list[Drawing] = []
-    sheet, y = _new_page(name, (width, height), 1)
+    sheet, y = _new_page(name, (width, height), 1, f"Difficulty: {diary.grade.short}")
     step = _line_mm(BODY_PT)
     for number, lines in blocks:
         if y + step * len(lines) > height - MARGIN_MM - 8:
@@ -44,14 +44,16 @@ def diary_document(name: str, diary: Diary, paper: str) -> Document:
     return Document(f"{name}: a solving diary", tuple(pages), diary.grade.text)
 
 
-def _new_page(name: str, size: tuple[float, float], number: int) -> tuple[Sheet, float]:
-    """A page with its heading (the first) or a running head (the others); where the text starts."""
+def _new_page(name: str, size: tuple[float, float], number: int, difficulty: str = "") -> tuple[Sheet, float]:
+    """A page with its heading and the difficulty in short (the first) or a running head (the
+    others); where the text starts."""
     sheet = Sheet(size)
     if number == 1:
         sheet.text(MARGIN_MM, MARGIN_MM + 6, f"{name}: a solving diary", TITLE_PT, BOLD)
         sheet.text(MARGIN_MM, MARGIN_MM + 12, "Each step is the easiest deduction that applies; [the rule] first.",
                    BODY_PT, REGULAR, SOFT_INK)
-        return sheet, MARGIN_MM + 20
+        sheet.text(MARGIN_MM, MARGIN_MM + 17, difficulty, BODY_PT, BOLD)
+        return sheet, MARGIN_MM + 25
     sheet.text(MARGIN_MM, MARGIN_MM + 4, f"{name}: a solving diary, page {number}", BODY_PT, REGULAR, SOFT_INK)
     return sheet, MARGIN_MM + 11
 

@@ -10,6 +10,7 @@ from foldkit.drawing import Drawing, Label, Line, Mm, Shape
 from foldkit.errors import EXIT_BAD_INPUT, FoldkitError
 from foldkit.exchange.pdf import text_width
 from foldkit.look import INK, RGB
+from solver.diary import Grade
 
 # Portrait width and height: ISO A4 and A3; US Letter (8.5 x 11 in), Legal (8.5 x 14 in) and Tabloid (11 x 17 in).
 PAPER_MM: dict[str, Mm] = {"a4": (210.0, 297.0), "letter": (215.9, 279.4), "a3": (297.0, 420.0),
@@ -64,6 +65,11 @@ class Sheet:
 
     def drawing(self, title: str) -> Drawing:
         return Drawing(self.size, title, tuple(self.shapes))
+
+
+def difficulty_line(grade: Grade | None) -> tuple[str, ...]:
+    """The line a puzzle's sheet or card carries about its difficulty (none when not graded)."""
+    return (f"Difficulty: {grade.short}",) if grade else ()
 
 
 def wrapped(paragraphs: tuple[str, ...], font: str, size_pt: float, width: float) -> list[str]:

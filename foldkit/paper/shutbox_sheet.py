@@ -121,38 +121,42 @@ def _title(puzzle: Puzzle, width: float, k: float) -> tuple[list[Label], float]:
         baseline + 5 * k
 
 
-def _under(left: float, top: float, inner: float, k: float) -> list[Label]:
-    """The rules, then a line for the answer, from top down."""
+def _under(left: float, top: float, inner: float, k: float, extra: tuple[str, ...] = ()) -> list[Label]:
+    """The rules, the extra lines (the difficulty), then a line for the answer, from top down."""
     size, baseline, out = RULES_PT * k, top, []
     for line in wrapped(RULES, REGULAR, size, inner):
         baseline += size * LINE_GAP * PT_MM
         out.append(Label(left, baseline, line, size, REGULAR, SOFT_INK))
+    for line in wrapped(extra, REGULAR, size, inner):
+        baseline += size * LINE_GAP * PT_MM
+        out.append(Label(left, baseline, line, size, REGULAR, INK))
     baseline += 1.8 * ANSWER_PT * k * PT_MM
     return out + [Label(left, baseline, "Answer: ______________________", ANSWER_PT * k, BOLD, INK)]
 
 
-def _under_height(inner: float, k: float) -> float:
-    lines = len(wrapped(RULES, REGULAR, RULES_PT * k, inner))
+def _under_height(inner: float, k: float, extra: tuple[str, ...] = ()) -> float:
+    lines = len(wrapped(RULES + extra, REGULAR, RULES_PT * k, inner))
     return lines * RULES_PT * k * LINE_GAP * PT_MM + 1.8 * ANSWER_PT * k * PT_MM + 4 * k
 
 
-def puzzle_drawing(puzzle: Puzzle, paper: str = "a4") -> Drawing:
-    """The puzzle page on a portrait sheet of the paper ('a4', 'letter', 'a3'); type grows with the paper."""
+def puzzle_drawing(puzzle: Puzzle, paper: str = "a4", extra: tuple[str, ...] = ()) -> Drawing:
+    """The puzzle page on a portrait sheet of the paper ('a4', 'letter', 'a3'), with extra lines
+    under the rules (the difficulty); type grows with the paper."""
     width, height = paper_size(paper)
     k = width / paper_size("a4")[0]
     head, top = _title(puzzle, width, k)
     inner = width - 2 * MARGIN_MM * k
-    s = min(inner / puzzle.cols, (height - MARGIN_MM * k - _under_height(inner, k) - top) / puzzle.rows)
+    s = min(inner / puzzle.cols, (height - MARGIN_MM * k - _under_height(inner, k, extra) - top) / puzzle.rows)
     left = (width - s * puzzle.cols) / 2
-    under = _under(MARGIN_MM * k, top + s * puzzle.rows + 3 * k, inner, k)
+    under = _under(MARGIN_MM * k, top + s * puzzle.rows + 3 * k, inner, k, extra)
     shapes = [Rect(0, 0, width, height, WHITE, "page"), *head, *grid_shapes(puzzle, left, top, s), *under]
     return Drawing((width, height), f"Shut the Box: {puzzle.name}", tuple(shapes))
 
 
-def sheet_pdf(puzzle: Puzzle, paper: str = "a4") -> bytes:
-    return drawing_pdf(puzzle_drawing(puzzle, paper))
+def sheet_pdf(puzzle: Puzzle, paper: str = "a4", extra: tuple[str, ...] = ()) -> bytes:
+    return drawing_pdf(puzzle_drawing(puzzle, paper, extra))
 
 
-def sheet_svg(puzzle: Puzzle, paper: str = "a4") -> bytes:
-    return drawing_svg(puzzle_drawing(puzzle, paper))
+def sheet_svg(puzzle: Puzzle, paper: str = "a4", extra: tuple[str, ...] = ()) -> bytes:
+    return drawing_svg(puzzle_drawing(puzzle, paper, extra))
 

@@ -17,7 +17,8 @@ the solver is asked.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, field
 
 from solver.blockparty.model import BlockParty, Cell, Grid
 from solver.blockparty.plant import Planting, Stop, planted
@@ -39,21 +40,29 @@ class Generated:
     solution: Grid
     witnesses: dict[Cell, Grid]
     tries: int  # region maps drawn before one had a filling
+    kept: frozenset[Cell] = field(default_factory=frozenset)  # givens that stay only because the puzzle
+    # without them is not one ``keeps`` takes (harder than asked): they have no witness
 
 
-def generate(rows: int, cols: int, max_region: int, rng: random.Random, stop: Stop = lambda: None) -> Generated:
-    """A puzzle with exactly one filling and a minimal set of givens; NoPuzzle if MAP_TRIES
-    region maps in a row came to a place where no region drawn kept the grid fillable."""
+Keeps = Callable[[BlockParty], bool]  # a puzzle with a unique filling -> may the givens be as few as that
+
+
+def generate(rows: int, cols: int, max_region: int, rng: random.Random, stop: Stop = lambda: None,
+             keeps: Keeps = lambda puzzle: True) -> Generated:
+    """A puzzle with exactly one filling and a minimal set of givens (a given also stays when
+    the puzzle without it is not one ``keeps`` takes: a difficulty to keep to); NoPuzzle if
+    MAP_TRIES region maps in a row came to a place where no region drawn kept the grid fillable."""
     for tries in range(1, MAP_TRIES + 1):
         planting = planted(rows, cols, max_region, rng, stop)
         if planting is None:
             continue
         try:
             solution = planting.filling()
-            givens, witnesses = _thin(planting, solution, rng, stop)
+            givens, witnesses = _thin(planting, solution, rng, stop, keeps)
         finally:
             planting.close()
-        return Generated(BlockParty(rows, cols, planting.regions(), givens), solution, witnesses, tries)
+        kept = frozenset(givens) - set(witnesses)
+        return Generated(BlockParty(rows, cols, planting.regions(), givens), solution, witnesses, tries, kept)
     raise NoPuzzle(f"no {rows}x{cols} region map with regions of up to {max_region} cells could be filled "
                    f"({MAP_TRIES} tries)")
 
@@ -62,10 +71,11 @@ def generate(rows: int, cols: int, max_region: int, rng: random.Random, stop: St
 # The givens
 
 
-def _thin(planting: Planting, solution: Grid, rng: random.Random,
-          stop: Stop) -> tuple[dict[Cell, int], dict[Cell, Grid]]:
+def _thin(planting: Planting, solution: Grid, rng: random.Random, stop: Stop,
+          keeps: Keeps) -> tuple[dict[Cell, int], dict[Cell, Grid]]:
     """Every cell given, then each given in random order taken away unless a second filling
-    keeps the others; (the givens left, the witness of each)."""
+    keeps the others or ``keeps`` refuses the puzzle without it; (the givens left, the witness of
+    each that a second filling keeps)."""
     def literal(cell: Cell) -> int:
         return planting.variable[(cell, solution[cell[0]][cell[1]])]
 
@@ -85,9 +95,16 @@ def _thin(planting: Planting, solution: Grid, rng: random.Random,
         if other is not None:
             given.add(cell)
             witnesses[cell] = other
+        elif not keeps(_puzzle(planting, solution, given)):
+            given.add(cell)
     require(not planting.fillable([literal(x) for x in sorted(given)]),
             "the givens left must allow the planted filling alone")
-    return {x: solution[x[0]][x[1]] for x in sorted(given)}, {x: witnesses[x] for x in sorted(given)}
+    return {x: solution[x[0]][x[1]] for x in sorted(given)}, {x: witnesses[x] for x in sorted(given) if x in witnesses}
+
+
+def _puzzle(planting: Planting, solution: Grid, given: set[Cell]) -> BlockParty:
+    rows, cols = len(solution), len(solution[0])
+    return BlockParty(rows, cols, planting.regions(), {x: solution[x[0]][x[1]] for x in sorted(given)})
 
 
 def _agrees(grid: Grid, solution: Grid, cells: set[Cell]) -> bool:

@@ -42,10 +42,17 @@ class Challenge:
     puzzle: PackingPuzzle
     packing: Packing  # the planted packing: the given pieces and the one completion
     given: tuple[int, ...]  # indices into packing of the pre-placed pieces, ascending
-    witnesses: tuple[Packing | int, ...]  # for each given piece, why it is needed: a packing of the whole
-    # puzzle that keeps the other given pieces and differs from the planted one, or the index of the
+    witnesses: tuple[Packing | int, ...]  # for each given piece but the kept ones, why it is needed: a packing
+    # of the whole puzzle that keeps the other given pieces and differs from the planted one, or the index of the
     # given piece that would hang in the air without it
     nodes: int  # placements the search made to prove the completion unique: how much search it needs
+    kept: tuple[int, ...] = ()  # given pieces that stay only because the completion without them is not one
+    # ``make_challenge``'s keeps takes (harder than asked): they have no witness
+
+    @property
+    def witnessed(self) -> tuple[int, ...]:
+        """The given pieces that have a witness (all but the kept ones), in order."""
+        return tuple(i for i in self.given if i not in self.kept)
 
     @property
     def given_placements(self) -> tuple[Placement, ...]:
@@ -80,16 +87,19 @@ def completions(puzzle: PackingPuzzle, given: Sequence[Placement], limit: int = 
 
 
 def make_challenge(puzzle: PackingPuzzle, seed: int, deadline: float | None = None,
-                   clock: Callable[[], float] = time.monotonic) -> Challenge:
+                   clock: Callable[[], float] = time.monotonic,
+                   keeps: Callable[[PackingPuzzle], bool] = lambda completion: True) -> Challenge:
     """A challenge of the puzzle for a seed: a packing found with that seed, then its pieces taken
-    out of the given set in the seed's order while the completion stays unique and the rest
-    stand. OutOfTime when the clock passes the deadline; ValueError when there is no packing."""
+    out of the given set in the seed's order while the completion stays unique, ``keeps`` takes
+    it (a difficulty to keep to), and the rest stand. OutOfTime when the clock passes the
+    deadline; ValueError when there is no packing."""
     packing = solve_one(puzzle, seed)
     if packing is None:
         raise ValueError(f"{puzzle.name} has no packing: there is nothing to make a challenge of")
     order = list(range(len(packing)))
     random.Random(seed).shuffle(order)
     given, needed = set(order), set()  # needed: taking it out let a second completion in, for good
+    kept = set()  # taking it out made the completion harder than keeps takes, for good
     changed = True
     while changed:
         changed = False
@@ -98,15 +108,19 @@ def make_challenge(puzzle: PackingPuzzle, seed: int, deadline: float | None = No
                 continue
             if deadline is not None and clock() > deadline:
                 raise OutOfTime(f"no challenge within the time bound ({len(given)} pieces still given)")
-            found, _ = completions(puzzle, [packing[i] for i in sorted(given - {index})])
-            if len(found) == 1:
+            rest = [packing[i] for i in sorted(given - {index})]
+            found, _ = completions(puzzle, rest)
+            if len(found) == 1 and keeps(completion_puzzle(puzzle, rest)):
                 given.discard(index)
                 changed = True
             else:
                 needed.add(index)
+                if len(found) == 1:
+                    kept.add(index)
     chosen = tuple(sorted(given))
     _, nodes = completions(puzzle, [packing[i] for i in chosen])
-    return Challenge(puzzle, packing, chosen, tuple(witness(puzzle, packing, chosen, i) for i in chosen), nodes)
+    witnesses = tuple(witness(puzzle, packing, chosen, i) for i in chosen if i not in kept)
+    return Challenge(puzzle, packing, chosen, witnesses, nodes, tuple(sorted(kept)))
 
 
 def hanging(packing: Packing, given: set[int]) -> int | None:
@@ -145,9 +159,9 @@ def challenge_problem(challenge: Challenge) -> str | None:
     floating = hanging(challenge.packing, set(challenge.given))
     if floating is not None:
         return f"given piece {floating + 1} hangs in the air"
-    if len(challenge.witnesses) != len(challenge.given):
+    if len(challenge.witnesses) != len(challenge.witnessed):
         return "not one witness for each given piece"
-    for index, other in zip(challenge.given, challenge.witnesses, strict=True):
+    for index, other in zip(challenge.witnessed, challenge.witnesses, strict=True):
         problem = needed_problem(challenge, index, other)
         if problem:
             return f"the witness for given piece {index + 1}: {problem}"

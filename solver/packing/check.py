@@ -11,7 +11,6 @@ from collections import Counter
 from collections.abc import Iterator
 from functools import lru_cache
 
-from solver.box import as_vec
 from solver.broken import Broken
 from solver.packing.model import Cube, Packing, PackingPuzzle, Placement, reading_key
 
@@ -23,8 +22,11 @@ IDENTITY: Matrix = ((1, 0, 0), (0, 1, 0), (0, 0, 1))
 
 
 def _times(a: Matrix, b: Matrix) -> Matrix:
-    rows = [as_vec(sum(a[i][k] * b[k][j] for k in range(3)) for j in range(3)) for i in range(3)]
-    return rows[0], rows[1], rows[2]
+    def row(i: int) -> tuple[int, int, int]:
+        x, y, z = (sum(a[i][k] * b[k][j] for k in range(3)) for j in range(3))
+        return x, y, z
+
+    return row(0), row(1), row(2)
 
 
 def quarter_turn_group() -> set[Matrix]:
@@ -45,13 +47,14 @@ TURNS = tuple(sorted(quarter_turn_group()))  # the 24 rotation matrices
 
 
 def _turned(matrix: Matrix, cube: Cube) -> Cube:
-    x, y, z = (sum(matrix[i][k] * cube[k] for k in range(3)) for i in range(3))
-    return x, y, z
+    (a, b, c), (d, e, f), (g, h, i) = matrix
+    x, y, z = cube
+    return a * x + b * y + c * z, d * x + e * y + f * z, g * x + h * y + i * z
 
 
 def _at_origin(cubes: frozenset[Cube]) -> frozenset[Cube]:
-    low = tuple(min(c[i] for c in cubes) for i in range(3))
-    return frozenset(as_vec(c[i] - low[i] for i in range(3)) for c in cubes)
+    low_x, low_y, low_z = (min(c[i] for c in cubes) for i in range(3))
+    return frozenset((x - low_x, y - low_y, z - low_z) for x, y, z in cubes)
 
 
 @lru_cache(maxsize=256)

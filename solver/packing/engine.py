@@ -24,11 +24,11 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 
-from solver.packing.geometry import orientations, piece_placements
+from solver.packing.geometry import orientations, placed_cells
 from solver.packing.model import Cube, PackingPuzzle, Shape, box_cubes
 from solver.packing.regions import regions_fit
 
-PlacementId = int  # index into Table.placement_cubes
+PlacementId = int  # index into Table.placement_cells
 Permutation = tuple[PlacementId, ...]  # a symmetry acting on placements: placement id -> its image
 INTERRUPTED, LIMITED = 1, 2  # the stop flag of a Counting's control (see _core.c)
 Row = tuple[PlacementId, ...]  # one packing: the ids of its placements
@@ -44,9 +44,12 @@ class Table:
     cell_cubes: tuple[Cube, ...]  # cell -> its cube: the target's cubes in reading order
     piece_orientations: tuple[tuple[Shape, ...], ...]  # piece index -> its distinct orientations
     placement_piece: tuple[int, ...]  # placement id -> index of its piece in puzzle.pieces
-    placement_cubes: tuple[Shape, ...]  # placement id -> the cubes it covers
     placement_cells: tuple[tuple[int, ...], ...]  # placement id -> the cells it covers, ascending
     cell_placements: tuple[tuple[int, ...], ...]  # cell -> the placements covering it, by id (the order tried)
+
+    def placement_cubes(self, placement: PlacementId) -> Shape:
+        """The cubes a placement covers."""
+        return frozenset(self.cell_cubes[cell] for cell in self.placement_cells[placement])
 
     @property
     def counts(self) -> Counts:
@@ -110,24 +113,26 @@ def build_table(puzzle: PackingPuzzle, seed: int | None = None) -> Table:
     which the search tries them."""
     target = puzzle.target_cubes
     cell_cubes = tuple(cube for cube in box_cubes(puzzle.box) if cube in target)
-    number = {cube: i for i, cube in enumerate(cell_cubes)}
+    width, depth, height = puzzle.box
+    cell_at = [-1] * (width * depth * height)  # a cube's number in the box -> its cell
+    for cell, (x, y, z) in enumerate(cell_cubes):
+        cell_at[x + width * (y + depth * z)] = cell
     piece_orientations = tuple(orientations(piece.cubes) for piece in puzzle.pieces)
     rng = random.Random(seed)
-    placement_piece, placement_cubes, placement_cells = [], [], []
+    placement_piece: list[int] = []
+    placement_cells: list[tuple[int, ...]] = []
     for kind, turned in enumerate(piece_orientations):
-        found = piece_placements(turned, puzzle)
+        found = placed_cells(turned, puzzle.box, cell_at)
         if seed is not None:
             rng.shuffle(found)
-        for cubes in found:
-            placement_piece.append(kind)
-            placement_cubes.append(cubes)
-            placement_cells.append(tuple(sorted(number[cube] for cube in cubes)))
+        placement_piece += [kind] * len(found)
+        placement_cells += found
     cell_placements: list[list[int]] = [[] for _ in cell_cubes]
     for p, covered in enumerate(placement_cells):
         for cell in covered:
             cell_placements[cell].append(p)
-    return Table(puzzle, cell_cubes, piece_orientations, tuple(placement_piece), tuple(placement_cubes),
-                 tuple(placement_cells), tuple(tuple(ids) for ids in cell_placements))
+    return Table(puzzle, cell_cubes, piece_orientations, tuple(placement_piece), tuple(placement_cells),
+                 tuple(tuple(ids) for ids in cell_placements))
 
 
 WIDE_CELLS = 256  # targets of more cells are searched by _sparse.c (see there), smaller ones by _core.c

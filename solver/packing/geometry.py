@@ -78,6 +78,27 @@ def piece_placements(turned: tuple[Shape, ...], puzzle: PackingPuzzle) -> list[S
     return inside if puzzle.target is None else [cubes for cubes in inside if cubes <= puzzle.target]
 
 
+def placed_cells(turned: tuple[Shape, ...], box: Box, cell_at: list[int]) -> list[tuple[int, ...]]:
+    """The cells each placement of a piece covers, in piece_placements' order, found by adding
+    offsets to the box's cube numbers (x + X * (y + Y * z)) rather than moving cubes: a table's
+    placements are many (Bedlam: 24,804) and a first packing waits for them. ``cell_at`` maps a
+    cube's number to its cell, -1 off the target; the cells number the target in reading order,
+    so a placement's cells come out ascending."""
+    width, depth, height = box
+    out = []
+    for shape in turned:
+        size = [max(cube[axis] for cube in shape) + 1 for axis in range(3)]
+        numbers = sorted(x + width * (y + depth * z) for x, y, z in shape)
+        for dz in range(height - size[2] + 1):
+            for dy in range(depth - size[1] + 1):
+                row = width * (dy + depth * dz)
+                for dx in range(width - size[0] + 1):
+                    cells = tuple(cell_at[number + row + dx] for number in numbers)
+                    if -1 not in cells:
+                        out.append(cells)
+    return out
+
+
 def placements(puzzle: PackingPuzzle) -> dict[str, list[Shape]]:
     """For each piece (by name), every orientation translated inside the target."""
     return {piece.name: piece_placements(orientations(piece.cubes), puzzle) for piece in puzzle.pieces}

@@ -61,7 +61,7 @@ def impossibility(table: Table) -> str | None:
 def as_packing(table: Table, row: Row) -> Packing:
     """The Packing a row of placement ids stands for."""
     names = [piece.name for piece in table.puzzle.pieces]
-    return make_packing(Placement(names[table.placement_piece[p]], table.placement_cubes[p]) for p in row)
+    return make_packing(Placement(names[table.placement_piece[p]], table.placement_cubes(p)) for p in row)
 
 
 def first_packing(table: Table) -> Packing | None:

@@ -4,9 +4,11 @@ away one at a time, in random order, for as long as the planted solution stays t
 What is left is minimal: taking away any one more clue (an arrow, a number, or a pair of
 circles or squares, which become plain numbers) lets a second solution in, or lets more than
 ``difficulty`` layouts keep the grid rules. Every one of those checks is decided: a draft in
-which one runs out of rounds twice is given up for another net. The difficulty is that bound: the larger it is, the
-more the box, its folding and the circles and squares have to decide. Everything follows from
-the seed; the time bound only decides whether an answer comes at all.
+which one runs out of rounds twice is given up for another net. The larger that bound
+(`--layouts`), the more the box, its folding and the circles and squares have to decide. A
+``keeps`` test (a difficulty for a person, `--difficulty`) can keep a clue too: it stays when the
+puzzle without it is not one keeps takes. Everything follows from the seed; the time bound only
+decides whether an answer comes at all.
 """
 
 from __future__ import annotations
@@ -67,12 +69,14 @@ class Draft:
     marks: list[Mark] = field(default_factory=list)
     witnesses: dict[Cell, Witness] = field(default_factory=dict)
     undecided: set[int] = field(default_factory=set)  # clues whose first check ran out of rounds
+    keeps: Callable[[Puzzle], bool] = lambda puzzle: True  # may the clues be as few as that (a difficulty)
+    kept: set[int] = field(default_factory=set)  # clues that stay only because of keeps: no witness
 
-    def puzzle(self, marks: list[Mark] | None = None) -> Puzzle:
-        """The puzzle of the clues still there, with these marks (default: the draft's)."""
+    def puzzle(self, marks: list[Mark] | None = None, without: int | None = None) -> Puzzle:
+        """The puzzle of the clues still there (but clue ``without``), with these marks (default: the draft's)."""
         mark_of = {cell: m for m, *cells in (self.marks if marks is None else marks) for cell in cells}
         numbers, arrows = {}, {}
-        for i in sorted(self.active):
+        for i in sorted(self.active - {without}):
             cell, clue = self.clues[i]
             if isinstance(clue, Number):
                 numbers[cell] = Number(clue.value, mark_of.get(cell, ""))
@@ -95,8 +99,9 @@ def deadline_stop(timeout: float | None) -> Callable[[], None]:
 
 
 def generate(rows: int, cols: int, seed: int, box: Box | None = None, difficulty: int = DEFAULT_DIFFICULTY,
-             timeout: float | None = None) -> Generated:
-    """A new puzzle with exactly one solution, its clue set minimal; TimedOut after timeout seconds."""
+             timeout: float | None = None, keeps: Callable[[Puzzle], bool] = lambda puzzle: True) -> Generated:
+    """A new puzzle with exactly one solution, its clue set minimal (a clue also stays when
+    ``keeps`` refuses the puzzle without it); TimedOut after timeout seconds."""
     rng, stop = random.Random(seed), deadline_stop(timeout)
     while True:
         stop()
@@ -105,7 +110,7 @@ def generate(rows: int, cols: int, seed: int, box: Box | None = None, difficulty
         if placed is None:
             continue
         layout, folding = placed
-        made = _thin(rows, cols, layout, folding, difficulty, rng, stop)
+        made = _thin(rows, cols, layout, folding, difficulty, rng, stop, keeps)
         if made is not None:
             return _finished(made, layout, folding, seed, difficulty)
 
@@ -171,18 +176,20 @@ def open_pairs(folding: Folding, kind: str, marks: list[Mark], cells: set[Cell])
 
 
 def _thin(rows: int, cols: int, layout: Layout, folding: Folding, difficulty: int, rng: random.Random,
-          stop: Callable[[], None]) -> Draft | None:
+          stop: Callable[[], None], keeps: Callable[[Puzzle], bool]) -> Draft | None:
     """Every true clue, then as few as keep the planted solution the only one; None if the
     planted layout has another folding that circles and squares cannot rule out, or if some
     clue's removal could not be decided within the rounds (the clue set would not be proven
     minimal: such a clue usually guards a wide empty stretch, where a proof of no other layout
     takes the lazy cuts minutes, so another net is tried instead)."""
     clues = _every_true_clue(rows, cols, layout)
-    draft = Draft(rows, cols, clues, set(range(len(clues))))
+    draft = Draft(rows, cols, clues, set(range(len(clues))), keeps=keeps)
     marks = _first_marks(draft, layout, folding, rng)
     if marks is None:
         return None
     draft.marks = marks
+    if not keeps(draft.puzzle()):
+        return None  # too hard even with every clue: no clue could go, so another net is planted
     oracle = Oracle(rows, cols, clues, layout, folding)
     try:
         _settle(draft, oracle, difficulty, rng, stop)
@@ -212,7 +219,7 @@ def _witnesses(draft: Draft, oracle: Oracle, cap: int) -> dict[Cell, Witness]:
     """For each clue left, why it cannot go: what the checks found, kept so that anyone can
     check the clue set is minimal from the rules alone."""
     out: dict[Cell, Witness] = {}
-    for i in sorted(draft.active):
+    for i in sorted(draft.active - draft.kept):
         cell = draft.clues[i][0]
         witness = oracle.witness(i, draft.puzzle(_without(draft.marks, cell)), cap)
         if witness is None:
@@ -230,7 +237,7 @@ def _thinning_pass(draft: Draft, oracle: Oracle, cap: int, rng: random.Random, s
     marked = draft.marked()
     for i in sorted(order, key=lambda i: draft.clues[i][0] in marked):
         stop()
-        if i in draft.active and i not in draft.undecided and _goes(draft, oracle, i, cap, rng, stop):
+        if i in draft.active and i not in draft.undecided | draft.kept and _goes(draft, oracle, i, cap, rng, stop):
             draft.active.discard(i)
             oracle.take_away(i)
             changed = True
@@ -247,6 +254,9 @@ def _goes(draft: Draft, oracle: Oracle, i: int, cap: int, rng: random.Random, st
     or squares that rules out the second solution it would let in."""
     cell = draft.clues[i][0]
     marks = _without(draft.marks, cell)
+    if not draft.keeps(draft.puzzle(marks, without=i)):
+        draft.kept.add(i)  # for good: fewer clues never make the puzzle easier
+        return False
     verdict = oracle.verdict(draft.active, i, draft.puzzle(marks), cap, stop)
     for _ in range(MARK_TRADES):
         if verdict.status != AMBIGUOUS:
@@ -302,9 +312,10 @@ def _finished(draft: Draft, layout: Layout, folding: Folding, seed: int, difficu
     cells = puzzle.rows * puzzle.cols
     notes = ("Shut the Box puzzle made by foldkit generate", f"seed: {seed}",
              f"box: {'x'.join(map(str, folding.box))}",
-             f"layouts: {len(report.layouts)} keep the grid rules (difficulty {difficulty})",
+             f"layouts: {len(report.layouts)} keep the grid rules (at most {difficulty})",
              f"clues: {clued} of {cells} cells ({100 * clued / cells:.0f}%)",
-             "minimal: taking away any one clue lets in a second solution or more layouts")
+             "minimal: taking away any one clue lets in a second solution or more layouts"
+             + (" or makes it harder than asked" if draft.kept else ""))
     named = Puzzle(puzzle.rows, puzzle.cols, puzzle.numbers, puzzle.arrows, "generated", notes)
     return Generated(named, layout, report.solutions[0].folding, len(report.layouts), draft.witnesses)
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import io
 import json
+import re
 
 import numpy as np
 import pygltflib as gl
@@ -23,7 +24,7 @@ from foldkit.paper.two_way_sheet import two_way_template
 from solver.folding import foldings
 from solver.nets import find_nets
 from solver.polyomino import parse_net
-from tests.conftest import validate_gltf
+from tests.conftest import EXAMPLES, validate_gltf
 
 LONG, FLAT = (1, 1, 5), (1, 2, 3)
 
@@ -152,3 +153,20 @@ def test_pick_of_one_box_builds_the_net_without_two_way_artifacts(tmp_path):
     assert {"template.pdf", "fold.glb", "box.stl", "net.stl", "index.html", "net.txt"} <= names
     assert not {n for n in names if n.startswith("two-way")}
     assert parse_net((folder / "net.txt").read_text()) == find_nets([(1, 1, 1)]).nets[10]
+
+
+def test_building_a_net_file_of_two_boxes_writes_the_two_way_artifacts_too(tmp_path, capsys):
+    folder = tmp_path / "two"
+    only = "solution.json,two-way.pdf,two-way.glb,index.html"
+    assert main(["build", "--net", str(EXAMPLES / "two-boxes.txt"), "--folding", "2", "-o", str(folder),
+                 "--only", only]) == 0
+    assert sorted(p.name for p in folder.iterdir() if not p.name.startswith(".")) == sorted(only.split(","))
+    chosen = json.loads((folder / "solution.json").read_text())["box"]
+    glb = gl.GLTF2.load_from_bytes((folder / "two-way.glb").read_bytes())
+    assert glb.animations, "the two-way model folds into both boxes"
+    assert chosen == list(FLAT), "--folding 2 of two-boxes folds the 1x2x3 box first"
+    assert {"two-way.pdf", "two-way.svg", "two-way.gif", "two-way.glb"} <= set(
+        re.findall(r'href="([^"]*)"', (folder / "index.html").read_text()))
+    capsys.readouterr()
+    assert main(["build", "--net", str(EXAMPLES / "two-boxes.txt"), "--list"]) == 0
+    assert "two-way.gif" in capsys.readouterr().out.split()

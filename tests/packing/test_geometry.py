@@ -6,6 +6,7 @@ import numpy as np
 import pytest
 
 from solver.packing import PackingPuzzle, Piece, box_symmetries, orientations, parse_packing, placements
+from solver.packing.engine import build_table
 from solver.packing.geometry import is_chiral, mirror, normalise
 from tests.conftest import EXAMPLES
 from tests.packing.brute import turns
@@ -65,3 +66,16 @@ def test_placements_of_a_piece_that_fits_nowhere_are_none():
 ])
 def test_box_symmetries(box, pieces, count):
     assert len(box_symmetries(PackingPuzzle(box, pieces))) == count
+
+
+@pytest.mark.parametrize("name", ["bedlam.txt", "scott-pentominoes.txt", "mixed-2x3x4.txt"])
+def test_the_table_holds_every_placement_once_in_order_and_no_other(name):
+    """The table adds offsets to cube numbers; moving the cubes themselves must give the same."""
+    puzzle = parse_packing((EXAMPLES / name).read_text())
+    table = build_table(puzzle)
+    by_piece = placements(puzzle)
+    expected = [(piece.name, cubes) for piece in puzzle.pieces for cubes in by_piece[piece.name]]
+    found = [(puzzle.pieces[table.placement_piece[p]].name, table.placement_cubes(p))
+             for p in range(len(table.placement_cells))]
+    assert found == expected
+    assert all(list(cells) == sorted(cells) for cells in table.placement_cells)

@@ -1,15 +1,20 @@
 """The human-style packer: every step stays on the way to a packing, the diary ends at a packing
-the independent checker accepts, progress that cannot be completed is caught, and `foldkit hint`."""
+the independent checker accepts, progress that cannot be completed is caught, the grade never
+rises when pieces are given, and `foldkit hint`."""
 
 from __future__ import annotations
+
+import random
 
 import pytest
 
 from foldkit.cli import main
 from foldkit.errors import EXIT_WRONG
 from solver.packing import make_packing, packing_problem, parse_packing, solution_picture
+from solver.packing.challenge import completion_puzzle
 from solver.packing.deduce import Table, completion, members, start, steps
-from solver.packing.hints import diary, hint, wrong_progress
+from solver.packing.hints import diary, grade, hint, wrong_progress
+from solver.packing.solve import solve_one
 from tests.conftest import EXAMPLES
 
 SMALL = ["soma", "l-tricubes", "mixed-2x3x4", "scott-pentominoes"]
@@ -77,3 +82,23 @@ def test_hint_all_and_solve_report_the_grade(capsys):
     assert code == 0 and out.splitlines()[-2].startswith("Packed") and "Difficulty: " in out.splitlines()[-1]
     code, out, _ = run(capsys, "solve", EXAMPLES / "l-tricubes.txt", "--grade")
     assert code == 0 and out.splitlines()[-1].startswith("Difficulty: ")
+
+
+DIFFICULTY_ORDER = ("easy", "medium", "hard")
+
+
+@pytest.mark.parametrize("name", SMALL)
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_the_grade_never_rises_when_pieces_are_given(name, seed):
+    """Pieces of a packing given one at a time (as a challenge gives them): the hardest deduction
+    (or needing search), the cubes open when deductions first run out, and the difficulty never
+    rise. (The search amount, the product of the options at each choice on the diary's path, can
+    rise a little: a given piece changes which choices the path makes.)"""
+    puzzle = load(name)
+    packing = solve_one(puzzle, seed)
+    order = list(range(len(packing)))
+    random.Random(seed).shuffle(order)
+    grades = [grade(completion_puzzle(puzzle, [packing[i] for i in order[:k]])) for k in range(len(order))]
+    for easier, harder in zip(grades[1:], grades, strict=False):
+        assert easier.key[0] <= harder.key[0] and easier.open_cells <= harder.open_cells
+        assert DIFFICULTY_ORDER.index(easier.difficulty) <= DIFFICULTY_ORDER.index(harder.difficulty)

@@ -5,17 +5,19 @@ from __future__ import annotations
 import base64
 import json
 import re
+from dataclasses import replace
 
 import numpy as np
 import pytest
 
+from foldkit.build import file_owners
 from foldkit.fold.pose import panel_matrices
 from foldkit.kinds import BUILT_IN_KINDS
 from foldkit.page.fold import motions
 from foldkit.page.grid import row_hash, row_hashes
 from foldkit.page.html import POLICY
 from tests.conftest import puzzle_fold
-from tests.page.pages import index_html
+from tests.page.pages import index_html, solved
 
 EXAMPLES = ["nov2025-sample.txt", "two-boxes.txt", "y-pentacube.txt", "soma.txt", "number-cross-example.txt",
             "block-party-4.txt"]
@@ -97,3 +99,12 @@ def test_the_packing_page_has_every_piece_once_in_assembly_order():
         mine = {tuple(c) for c in step["cubes"]}
         assert any(z == 0 or (x, y, z - 1) in placed for x, y, z in mine)
         placed |= mine
+
+
+def test_a_packings_page_links_every_file_its_build_writes_when_the_pieces_need_two_beds():
+    kind, subject = solved("y-pentacube.txt")
+    options = replace(kind.build_options(), cube_mm=30.0)
+    page = kind.artifacts["index.html"](subject, options).decode()
+    written = set(file_owners(kind.artifacts, subject, options)) - {"index.html"}
+    assert {"pieces-1.stl", "pieces-2.stl", "box.stl"} <= written and "pieces.stl" not in written
+    assert set(re.findall(r'href="([^"]*)"', page)) == written

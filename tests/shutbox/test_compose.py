@@ -199,7 +199,9 @@ def test_no_puzzle_in_time_is_exit_1_in_one_line():
     (["--size", "twenty"], "--size: expected ROWSxCOLS, e.g. 20x20, not 'twenty'"),
     (["--box", "1x2"], "--box: expected AxBxC, e.g. 2x6x7, not '1x2'"),
     (["--box", "0x1x2"], "--box: each side must be between 1 and 50, not 0x1x2"),
-    (["--difficulty", "0"], "--difficulty: must be between 1 and 5000, not 0"),
+    (["--layouts", "0"], "--layouts: must be between 1 and 5000, not 0"),
+    (["--difficulty", "72"], "--difficulty: expected easy, medium or hard, not '72' (the bound on layouts is now "
+                             "--layouts K)"),
     (["--timeout", "-1"], "--timeout: must be between 0.1 and 86400, not -1"),
     (["--seed", "x"], "--seed: expected a whole number, not 'x'"),
     (["-o", "p.pdf"], "p.pdf: cannot write a .pdf file here: use .txt"),

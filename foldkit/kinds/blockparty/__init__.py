@@ -60,7 +60,7 @@ KIND = Kind(
     artifacts=with_page(printed.index_page, {
         "solution.txt": body.solution_txt,
         "solution.json": body.solution_json,
-        **sheet_makers(printed.puzzle_sheet, printed.solution_sheet),
+        **sheet_makers(printed.puzzle_sheet, printed.solution_sheet, grade=hinting.grade),
         "hints.pdf": hint_pages.block_party_pdf,
     }),
     solve_options=GridSolveOptions,

@@ -9,8 +9,10 @@ from foldkit.kinds.blockparty.report import RULES, cell_values, the_solution
 from foldkit.kinds.sheets import titled
 from foldkit.page.grid import blockparty_page
 from foldkit.paper.gridsheet import Sheet
+from foldkit.paper.page import difficulty_line
 from solver.blockparty.model import BlockParty, answer, row_products
 from solver.blockparty.search import BlockPartyReport
+from solver.diary import Grade
 
 
 def sheet_title(name: str) -> str:
@@ -18,11 +20,12 @@ def sheet_title(name: str) -> str:
     return titled(name, "block-party", "Block Party")
 
 
-def puzzle_sheet(p: BlockParty) -> Sheet:
-    """The neutral description of the puzzle page: regions, givens, rules, a line for the answer."""
+def puzzle_sheet(p: BlockParty, grade: Grade | None = None) -> Sheet:
+    """The neutral description of the puzzle page: regions, givens, rules, the difficulty when
+    graded, a line for the answer."""
     texts = {cell: str(k) for cell, k in p.givens.items()}
     return Sheet(p.rows, p.cols, p.regions, sheet_title(p.name), RULES, texts=texts,
-                 bold=frozenset(p.givens), answer="Answer: ______________________")
+                 bold=frozenset(p.givens), footer=difficulty_line(grade), answer="Answer: ______________________")
 
 
 def solution_sheet(report: BlockPartyReport) -> Sheet:

@@ -8,11 +8,12 @@ from __future__ import annotations
 
 import argparse
 from dataclasses import dataclass
+from typing import Any
 
 from foldkit import options as opt
 from foldkit.errors import EXIT_BAD_INPUT, FoldkitError
 from foldkit.exchange import format_of
-from foldkit.kinds.base import Command, Kind, lazy_module, option
+from foldkit.kinds.base import Command, Files, Kind, Made, Maker, lazy_module, option
 from foldkit.kinds.folds import FOLD_ARTIFACTS, FOLD_COMMANDS, FoldBuildOptions
 from foldkit.page import with_page
 from solver.text import InputError
@@ -21,6 +22,7 @@ body = lazy_module("foldkit.kinds.net.solved")  # the kind's body, loaded when i
 fold_page = lazy_module("foldkit.page.fold")
 box = lazy_module("solver.box")
 nets_solver = lazy_module("solver.nets")
+two_way = lazy_module("foldkit.kinds.net.two_way")
 
 SCHEMA = "foldkit.net-folding/1"
 BOXES_SCHEMA = "foldkit.boxes/1"
@@ -104,6 +106,24 @@ class NetsOptions:
             format_of(self.pdf, (".pdf",))
 
 
+def two_way_file(name: str, make: Maker) -> Files:
+    """A two-way artifact: written for a net that folds into two boxes or more (its subject names
+    the second folding), and for no other."""
+    def names(net: Any, options: Any) -> list[str]:
+        return [name] if net.two_way is not None else []
+
+    def make_if_two_boxes(net: Any, options: Any) -> bytes | Made:
+        return make(net, options) if net.two_way is not None else Made({})
+
+    return Files(make_if_two_boxes, names)
+
+
+TWO_WAY_ARTIFACTS = {"two-way.pdf": two_way_file("two-way.pdf", two_way.two_way_pdf),
+                     "two-way.svg": two_way_file("two-way.svg", two_way.two_way_svg),
+                     "two-way.gif": two_way_file("two-way.gif", two_way.two_way_gif),
+                     "two-way.glb": two_way_file("two-way.glb", two_way.two_way_glb)}
+
+
 KIND = Kind(
     name="net",
     title="Net",
@@ -119,7 +139,8 @@ KIND = Kind(
     solve_options=NetSolveOptions,
     build_options=FoldBuildOptions,
     artifacts=with_page(fold_page.net_page, {"solution.txt": body.solution_txt,
-                                                 "solution.json": body.solution_json, **FOLD_ARTIFACTS}),
+                                                 "solution.json": body.solution_json, **FOLD_ARTIFACTS,
+                                                 **TWO_WAY_ARTIFACTS}),
     subject=body.subject,
     commands={"boxes": Command("boxes", "every box a polyomino (net file) folds into", body.run_boxes, BoxesOptions,
                                target="file", file_help="net file: rows of '#' (cell) and '.'",

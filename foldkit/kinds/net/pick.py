@@ -1,8 +1,6 @@
 """`foldkit nets BOX ... --pick N`: net N of the list, built as a net file is (``foldkit build
---net``: template, animation, model, STL files, page), plus ``net.txt`` to build it again; and, for
-a net common to two boxes, the two-way artifacts: the template with both crease sets
-(``two-way.pdf``, ``two-way.svg``), and the film and model that fold the same paper into the first
-box, unfold it, and fold it into the second (``two-way.gif``, ``two-way.glb``).
+--net``: template, animation, model, STL files, page, and for a net common to two boxes the two-way
+artifacts of foldkit.kinds.net.two_way), plus ``net.txt`` to build it again.
 
 The net's own artifacts show its first folding onto the first box named; the two-way artifacts
 add its first folding onto the second.
@@ -22,8 +20,6 @@ from foldkit.kinds.net.nets import box_name, picture
 from foldkit.page import with_page
 from foldkit.page.fold import net_page
 from solver.nets import NetsResult
-
-TWO_WAY_FOLD_SECONDS = 4.0  # each fold of the two-way film
 
 
 @dataclass(frozen=True)
@@ -62,11 +58,10 @@ def picked_net(call: Invocation, result: NetsResult, number: int) -> PickedNet:
 
 
 def picked_makers(call: Invocation, picked: PickedNet) -> dict[str, Maker]:
-    """What a build of the picked net makes: the net kind's artifacts, net.txt, and the two-way
-    artifacts for a net of two boxes; the page links them all."""
+    """What a build of the picked net makes: the net kind's artifacts (with the two-way ones for a
+    net of two boxes) and net.txt; the page links them all."""
     own = {name: make for name, make in call.kind.artifacts.items() if name != "index.html"}
-    extra = TWO_WAY_ARTIFACTS if picked.two_way is not None else {}
-    return with_page(net_page, {**own, "net.txt": net_txt, **extra})
+    return with_page(net_page, {**own, "net.txt": net_txt})
 
 
 def run_pick(call: Invocation, result: NetsResult, number: int) -> int:
@@ -85,41 +80,3 @@ def net_txt(picked: PickedNet, options: FoldBuildOptions) -> bytes:
     return picked.text.encode()
 
 
-def _two_way(picked: PickedNet) -> TwoWay:
-    assert picked.two_way is not None, "the two-way makers are only asked for a net of two boxes"
-    return picked.two_way
-
-
-def two_way_pdf(picked: PickedNet, options: FoldBuildOptions) -> bytes:
-    from foldkit.exchange.pdf import drawing_pdf
-    from foldkit.paper.two_way_sheet import two_way_template
-
-    return drawing_pdf(two_way_template(_two_way(picked), options.paper))
-
-
-def two_way_svg(picked: PickedNet, options: FoldBuildOptions) -> bytes:
-    from foldkit.exchange.svg import drawing_svg
-    from foldkit.paper.two_way_sheet import two_way_template
-
-    return drawing_svg(two_way_template(_two_way(picked), options.paper))
-
-
-def two_way_gif(picked: PickedNet, options: FoldBuildOptions) -> bytes:
-    from foldkit.fold.two_way_film import two_way_bytes
-
-    return two_way_bytes(_two_way(picked), ".gif", options.gif_size, options.gif_fps, TWO_WAY_FOLD_SECONDS,
-                         options.progress)
-
-
-def two_way_glb(picked: PickedNet, options: FoldBuildOptions) -> bytes:
-    from foldkit.fold.two_way_gltf import two_way_glb as make
-
-    return make(_two_way(picked))
-
-
-TWO_WAY_ARTIFACTS: dict[str, Maker] = {
-    "two-way.pdf": two_way_pdf,
-    "two-way.svg": two_way_svg,
-    "two-way.gif": two_way_gif,
-    "two-way.glb": two_way_glb,
-}

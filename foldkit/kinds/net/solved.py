@@ -10,6 +10,7 @@ from foldkit.errors import EXIT_BAD_INPUT, EXIT_NO_SOLUTION, FoldkitError
 from foldkit.exchange.json import json_bytes, json_text
 from foldkit.files import read_text, subject_name
 from foldkit.fold.subject import Subject
+from foldkit.fold.two_way import TwoWay
 from foldkit.kinds.base import Invocation, Outcome, lazy_module
 from foldkit.kinds.folds import Folded
 from foldkit.kinds.net import BOXES_SCHEMA, SCHEMA, NetSolveOptions, NetsOptions, nets
@@ -47,6 +48,7 @@ class NetFolding(Folded):
     fold: Subject
     number: int  # 1-based
     count: int  # how many foldings the net has, over every box
+    two_way: TwoWay | None = None  # with a folding onto a second box, for a net of two boxes or more
 
 
 def parse(text: str, source: str, name: str) -> tuple[str, Layout]:
@@ -96,8 +98,18 @@ def json(report: NetReport) -> dict:
 
 def subject(report: NetReport, options: object = None) -> NetFolding:
     every = report.every
-    folding = every[report.chosen - 1]
-    return NetFolding(Subject(report.name, folding, labels={}), report.chosen, len(every))
+    fold = Subject(report.name, every[report.chosen - 1], labels={})
+    return NetFolding(fold, report.chosen, len(every), _two_way(report, fold))
+
+
+def _two_way(report: NetReport, fold: Subject) -> TwoWay | None:
+    """The chosen folding and the first folding onto the next box the net folds into (in the order
+    `foldkit boxes` lists them, after the chosen one's box), or None for a net of one box."""
+    boxes = list(report.foldings)
+    if len(boxes) < 2:
+        return None
+    other = boxes[(boxes.index(fold.folding.box) + 1) % len(boxes)]
+    return TwoWay(report.name, fold, Subject(report.name, report.foldings[other][0], labels={}))
 
 
 def solution_txt(net: NetFolding, options: object) -> bytes:

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from foldkit.kinds.numbercross.hints import clue_diary
 from foldkit.paper.diary import diary_pdf
-from solver.numbercross import deduce_hints
 
 
 def hints_pdf(report: Any, options: Any) -> bytes:
     """The diary of a Number Cross from its clues (the subject is the solve report)."""
-    return diary_pdf(report.puzzle.name, deduce_hints.diary(report.puzzle), options.paper)
+    return diary_pdf(report.puzzle.name, clue_diary(report.puzzle), options.paper)

@@ -13,6 +13,9 @@ from foldkit.kinds.base import Invocation
 from foldkit.kinds.generating import (
     OutOfTime,
     chosen_seed,
+    grade_note,
+    graded,
+    grader,
     out_of_time,
     paths_for,
     report,
@@ -22,12 +25,13 @@ from foldkit.kinds.generating import (
 from foldkit.kinds.numbercross import NumberCrossGenerateOptions
 from foldkit.kinds.numbercross.pages import puzzle_sheet
 from foldkit.paper.gridsheet import Sheet, sheet_pdf
+from solver.diary import Grade
 from solver.numbercross.generate import Generated, NoPuzzle, generate
 from solver.numbercross.model import NumberCross, answer, numbers
 from solver.numbercross.parse import picture, solution_picture
 
 
-def puzzle_text(made: Generated, seed: int) -> str:
+def puzzle_text(made: Generated, seed: int, grade: Grade | None = None) -> str:
     """The puzzle file: notes on how it was made, then the puzzle as the parser reads it."""
     p = made.puzzle
     conditions = sum(len(clue.conditions) for clue in p.clues)
@@ -35,19 +39,22 @@ def puzzle_text(made: Generated, seed: int) -> str:
              f"size: {p.rows}x{p.cols}, {len(set(r for row in p.regions for r in row))} regions, "
              f"{len(p.highlighted)} highlighted cells",
              f"conditions: {conditions}",
-             "minimal: taking away any one condition of a clue lets in a second completed grid"]
+             "minimal: taking away any one condition of a clue lets in a second completed grid", *grade_note(grade)]
     return "".join(f"# {note}\n" for note in notes) + picture(p)
 
 
-def generated_files(options: NumberCrossGenerateOptions, puzzle_sheet: Callable[[NumberCross], Sheet]) -> int:
+def generated_files(options: NumberCrossGenerateOptions, puzzle_sheet: Callable[..., Sheet],
+                    grade: Callable[[NumberCross], Grade | None] = lambda puzzle: None) -> int:
     rows, cols = (int(side) for side in options.size.split("x"))
     seed = chosen_seed(options)
     paths = paths_for(options, "number-cross", seed)
+    rng = random.Random(seed)
     try:
         with time_bound(options.timeout) as stop:
-            made = generate(rows, cols, random.Random(seed), stop)
+            made, found = graded(lambda: generate(rows, cols, rng, stop), lambda made: grade(made.puzzle),
+                                 options.difficulty, stop)
     except OutOfTime:
-        raise out_of_time(f"{rows}x{cols} Number Cross puzzle", options.timeout) from None
+        raise out_of_time(f"{rows}x{cols} Number Cross puzzle", options.timeout, options.difficulty) from None
     except NoPuzzle as error:
         raise FoldkitError(f"{error} (try another --seed)", EXIT_NO_SOLUTION) from None
     puzzle = replace(made.puzzle, name=paths.puzzle.name[: -len(paths.puzzle.suffix)])
@@ -55,13 +62,13 @@ def generated_files(options: NumberCrossGenerateOptions, puzzle_sheet: Callable[
     comment = (f"# The completed grid of {paths.puzzle.name}; X is a tile.\n"
                f"# Answer: the sum of all {len(numbers(grid))} numbers = {answer(grid)}.\n")
     written = write_together([
-        (paths.puzzle, puzzle_text(made, seed).encode()),
+        (paths.puzzle, puzzle_text(made, seed, found).encode()),
         (paths.solution, (comment + solution_picture(grid)).encode()),
-        (paths.sheet, sheet_pdf(puzzle_sheet(puzzle), options.paper)),
+        (paths.sheet, sheet_pdf(puzzle_sheet(puzzle, found), options.paper)),
     ])
     conditions = sum(len(clue.conditions) for clue in puzzle.clues)
     return report(f"seed {seed}: {rows}x{cols}, {conditions} clue conditions, unique solution", written)
 
 
 def run_generate(call: Invocation) -> int:
-    return generated_files(call.options, puzzle_sheet)
+    return generated_files(call.options, puzzle_sheet, grader(call.kind, call.options.difficulty))

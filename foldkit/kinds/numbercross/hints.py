@@ -4,6 +4,7 @@ file with '.' for a cell not filled in yet."""
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from solver.diary import Diary, Entry, Grade
@@ -30,6 +31,13 @@ def diary(puzzle: NumberCross, known: Candidates | None) -> Diary:
     return hints.diary(puzzle, known)
 
 
+@lru_cache(maxsize=8)
+def clue_diary(puzzle: NumberCross) -> Diary:
+    """The diary from the clues alone, made once per puzzle: a build's sheets (puzzle.pdf, .svg)
+    print its grade and hints.pdf prints it whole (Number Cross 5's takes seconds)."""
+    return hints.diary(puzzle)
+
+
 def grade(report: Any) -> Grade | None:
     """The difficulty of a solved puzzle for a person, from its clues alone."""
-    return hints.grade(report.puzzle)
+    return clue_diary(report.puzzle).grade

@@ -9,6 +9,8 @@ from foldkit.kinds.numbercross.report import RULES, the_solution
 from foldkit.kinds.sheets import titled
 from foldkit.page.grid import numbercross_page
 from foldkit.paper.gridsheet import Sheet, number_cross_sheet
+from foldkit.paper.page import difficulty_line
+from solver.diary import Grade
 from solver.numbercross.model import NumberCross, answer, numbers
 from solver.numbercross.solve import NumberCrossReport
 
@@ -18,10 +20,11 @@ def sheet_title(name: str) -> str:
     return titled(name, "number-cross", "Number Cross")
 
 
-def puzzle_sheet(p: NumberCross) -> Sheet:
-    """The puzzle page: regions, highlighted cells, the clue beside each row, the rules."""
+def puzzle_sheet(p: NumberCross, grade: Grade | None = None) -> Sheet:
+    """The puzzle page: regions, highlighted cells, the clue beside each row, the rules, the
+    difficulty when graded."""
     return number_cross_sheet(p.regions, p.highlighted, tuple(c.text for c in p.clues), None, sheet_title(p.name),
-                              RULES, answer="Answer: ______________________")
+                              RULES, footer=difficulty_line(grade), answer="Answer: ______________________")
 
 
 def solution_sheet(report: NumberCrossReport) -> Sheet:

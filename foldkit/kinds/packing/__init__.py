@@ -25,8 +25,10 @@ from foldkit.kinds.base import (
     option,
 )
 from foldkit.kinds.checks import check_command
+from foldkit.kinds.generating import DIFFICULTY_HELP
 from foldkit.kinds.hints import hint_command
 from foldkit.page import with_page
+from solver.diary import DIFFICULTIES
 
 body = lazy_module("foldkit.kinds.packing.report")  # the kind's body, loaded when it runs
 makers = lazy_module("foldkit.kinds.packing.artifacts")
@@ -120,6 +122,7 @@ class ChallengeOptions(PaperOptions):
                             opt.number(float, 3.0, 100.0, "a size in mm"))
     clearance_mm: float = option(0.15, "--clearance-mm", "taken off each face of a base where other pieces "
                                  "meet it (default 0.15)", opt.number(float, 0.0, 1.0, "a size in mm"))
+    difficulty: str | None = option(None, "--difficulty", DIFFICULTY_HELP, choices=DIFFICULTIES)
 
     def check(self) -> None:
         if not self.source:

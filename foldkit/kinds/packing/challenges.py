@@ -7,8 +7,10 @@ plate to print (challenge-K-base.stl)."""
 
 from __future__ import annotations
 
+import itertools
 import secrets
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 from foldkit.assembly.stl import PrintOptions, base_mesh
@@ -19,9 +21,10 @@ from foldkit.exchange.stl import stl_bytes
 from foldkit.kinds import Loaded, load
 from foldkit.kinds.base import Invocation
 from foldkit.kinds.generating import OutOfTime as Alarm
-from foldkit.kinds.generating import time_bound
+from foldkit.kinds.generating import grade_note, graded, grader, keeping, time_bound
 from foldkit.kinds.packing import ChallengeOptions
 from foldkit.paper.challenge import challenge_document
+from solver.diary import Grade
 from solver.packing.challenge import Challenge, OutOfTime, completion_puzzle, harder_last, make_challenge
 from solver.packing.model import PackingPuzzle, reading_key
 from solver.packing.parse import picture, solution_picture
@@ -31,23 +34,46 @@ def run_generate(call: Invocation) -> int:
     options: ChallengeOptions = call.options
     puzzle = packing_puzzle(options.source)
     seed = secrets.randbelow(10**9) if options.seed is None else options.seed
-    started = time.monotonic()
+    grade = grader(call.kind, options.difficulty)
     try:
-        with time_bound(options.timeout):
-            made = harder_last([make_challenge(puzzle, seed + k, started + options.timeout)
-                                for k in range(options.count)])
+        made = graded_challenges(puzzle, seed, options, grade)
     except (OutOfTime, Alarm):  # the deadline between challenges, or the alarm in the middle of one
-        raise FoldkitError(f"{puzzle.name}: no {options.count} challenge(s) within {options.timeout:g} s (raise "
-                           "--timeout or ask for fewer with --count)", EXIT_NO_SOLUTION) from None
+        graded_as = f" graded {options.difficulty}" if options.difficulty else ""
+        raise FoldkitError(f"{puzzle.name}: no {options.count} challenge(s){graded_as} within {options.timeout:g} s "
+                           "(raise --timeout or ask for fewer with --count)", EXIT_NO_SOLUTION) from None
     except ValueError as error:
         raise FoldkitError(f"{options.source}: {error}", EXIT_NO_SOLUTION) from None
     folder = Path(options.output or Path("outputs") / f"{puzzle.name}-challenges")
     files = challenge_files(made, puzzle, seed, options)
     for path in write_folder(folder, files):
         print(f"wrote {path}")
+    grades = "; ".join(found.short for _, found in made if found)
     print(f"seed {seed}: {len(made)} challenge(s) of {puzzle.name}, given pieces "
-          f"{', '.join(str(len(c.given)) for c in made)} of {len(made[0].packing)}")
+          f"{', '.join(str(len(c.given)) for c, _ in made)} of {len(made[0][0].packing)}"
+          + (f"; {grades}" if grades else ""))
     return 0
+
+
+Graded = tuple[Challenge, Grade | None]  # a challenge and the grade of its completion
+
+
+def graded_challenges(puzzle: PackingPuzzle, seed: int, options: ChallengeOptions,
+                      grade: Callable[[PackingPuzzle], Grade | None]) -> list[Graded]:
+    """--count challenges from the seeds that follow the seed, easiest first; with --difficulty,
+    the seeds whose challenge has it (pieces are taken out only while the completion stays
+    within it), skipping the others."""
+    seeds = itertools.count(seed)
+    deadline = time.monotonic() + options.timeout
+    keeps = keeping(grade, options.difficulty)  # grade: a completion puzzle -> its grade
+
+    def graded_completion(challenge: Challenge) -> Grade | None:
+        return grade(completion_puzzle(challenge.puzzle, challenge.given_placements))
+
+    with time_bound(options.timeout) as stop:
+        made = [graded(lambda: make_challenge(puzzle, next(seeds), deadline, keeps=keeps), graded_completion,
+                       options.difficulty, stop) for _ in range(options.count)]
+    found = {id(challenge): g for challenge, g in made}
+    return [(challenge, found[id(challenge)]) for challenge in harder_last([c for c, _ in made])]
 
 
 def packing_puzzle(path: str) -> PackingPuzzle:
@@ -60,14 +86,15 @@ def packing_puzzle(path: str) -> PackingPuzzle:
     return puzzle
 
 
-def challenge_files(made: list[Challenge], puzzle: PackingPuzzle, seed: int, options: ChallengeOptions
+def challenge_files(made: list[Graded], puzzle: PackingPuzzle, seed: int, options: ChallengeOptions
                     ) -> dict[str, bytes]:
     """The booklet, and for each challenge its puzzle file, solution file and base."""
-    files = {"challenges.pdf": drawing_pdf(challenge_document(made, puzzle.name, options.paper))}
+    files = {"challenges.pdf": drawing_pdf(challenge_document([c for c, _ in made], puzzle.name, options.paper,
+                                                              [g for _, g in made]))}
     prints = PrintOptions(cube_mm=options.cube_mm, clearance_mm=options.clearance_mm)
-    for number, challenge in enumerate(made, 1):
+    for number, (challenge, found) in enumerate(made, 1):
         stem = f"challenge-{number}"
-        files[f"{stem}.txt"] = challenge_text(challenge, f"{puzzle.name}-{stem}", seed).encode()
+        files[f"{stem}.txt"] = challenge_text(challenge, f"{puzzle.name}-{stem}", seed, found).encode()
         files[f"{stem}.solution.txt"] = (f"# {puzzle.name}, {stem}: the planted packing; the given pieces are "
                                          f"{', '.join(str(i + 1) for i in challenge.given)}\n"
                                          + solution_picture(challenge.packing, puzzle.box)).encode()
@@ -76,7 +103,7 @@ def challenge_files(made: list[Challenge], puzzle: PackingPuzzle, seed: int, opt
     return files
 
 
-def challenge_text(challenge: Challenge, name: str, seed: int) -> str:
+def challenge_text(challenge: Challenge, name: str, seed: int, grade: Grade | None = None) -> str:
     """The completion as a packing file: the shape left once the given pieces are in, the pieces
     to place; the given pieces in its comments."""
     rest = completion_puzzle(challenge.puzzle, challenge.given_placements, name)
@@ -84,5 +111,7 @@ def challenge_text(challenge: Challenge, name: str, seed: int) -> str:
              for p in challenge.given_placements]
     head = [f"# {challenge.puzzle.name}: a challenge (foldkit generate packing, seed {seed}).",
             f"# {len(challenge.given)} pieces are given; the shape below is what they leave to fill. They are:",
-            *given, "# Exactly one packing completes it; without any one given piece there would be more."]
+            *given, "# Exactly one packing completes it; without any one given piece there would be more"
+            + (" or it would be harder than asked." if challenge.kept else "."),
+            *(f"# {note}" for note in grade_note(grade))]
     return "\n".join(head) + "\n" + picture(rest)

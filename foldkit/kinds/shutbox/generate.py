@@ -9,7 +9,9 @@ import argparse
 from dataclasses import dataclass
 
 from foldkit.kinds.base import Command, lazy_module, option
+from foldkit.kinds.generating import DIFFICULTY_HELP
 from foldkit.options import number
+from solver.diary import DIFFICULTIES
 from solver.shutbox.limits import DEFAULT_DIFFICULTY
 
 generating = lazy_module("foldkit.kinds.shutbox.generating")  # the command's body, loaded when it runs
@@ -33,6 +35,14 @@ def grid_size(text: str) -> tuple[int, ...]:
     return _sides(text, 2, MIN_SIDE, MAX_SIDE, "ROWSxCOLS, e.g. 20x20")
 
 
+def difficulty_word(text: str) -> str:
+    """easy, medium or hard; a number says where the layout bound went (it was --difficulty K)."""
+    if text in DIFFICULTIES:
+        return text
+    moved = " (the bound on layouts is now --layouts K)" if text.isdigit() else ""
+    raise argparse.ArgumentTypeError(f"expected easy, medium or hard, not {text[:60]!r}{moved}")
+
+
 def box_size(text: str) -> tuple[int, ...]:
     """'AxBxC', each side 1 to 50, given in any order (kept ascending)."""
     return tuple(sorted(_sides(text, 3, 1, MAX_BOX_SIDE, "AxBxC, e.g. 2x6x7")))
@@ -49,9 +59,10 @@ class GenerateOptions:
                                               box_size, "AxBxC")
     seed: int | None = option(None, "--seed", "same seed, same puzzle, byte for byte (default: a random seed, "
                               "noted in the file)", number(int, 0, 2**63 - 1, "a whole number"))
-    difficulty: int = option(DEFAULT_DIFFICULTY, "--difficulty", "at most K layouts keep the grid rules, so "
-                             f"that the box and its folding decide (default {DEFAULT_DIFFICULTY}; nov2025 leaves "
-                             "72)", number(int, 1, 5000, "a whole number"), "K")
+    layouts: int = option(DEFAULT_DIFFICULTY, "--layouts", "at most K layouts keep the grid rules, so that the "
+                          f"box and its folding decide (default {DEFAULT_DIFFICULTY}; nov2025 leaves 72)",
+                          number(int, 1, 5000, "a whole number"), "K")
+    difficulty: str | None = option(None, "--difficulty", DIFFICULTY_HELP, difficulty_word, "WORD")
     timeout: float = option(120.0, "--timeout", "give up after S seconds with exit 1 (default 120)",
                             number(float, 0.1, 86400.0, "a number of seconds"), "S")
 

@@ -3,20 +3,28 @@ comes from ``solver.shutbox.compose``; an unmet time bound is exit 1."""
 
 from __future__ import annotations
 
+import random
 import secrets
+from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 
 from foldkit.errors import EXIT_BAD_INPUT, EXIT_NO_SOLUTION, FoldkitError
 from foldkit.exchange import format_of, write_artifact
 from foldkit.kinds.base import Invocation
-from foldkit.kinds.generating import OutOfTime, time_bound
+from foldkit.kinds.generating import OutOfTime, grade_note, graded, grader, keeping, time_bound
 from foldkit.kinds.shutbox.generate import GenerateOptions
 from solver.box import surface_area
-from solver.shutbox.compose import TimedOut, generate
-from solver.shutbox.puzzle import layout_picture, picture
+from solver.diary import Grade
+from solver.shutbox.compose import Generated, TimedOut, generate
+from solver.shutbox.hints import diary
+from solver.shutbox.puzzle import Puzzle, layout_picture, picture
+
+SEEDS = 2**63  # the seeds of the candidates after the first, drawn from the seed's own random stream
 
 
-def generated_files(request: GenerateOptions) -> tuple[list[Path], str]:
+def generated_files(request: GenerateOptions, grade: Callable[[Puzzle], Grade | None] = lambda puzzle: None
+                    ) -> tuple[list[Path], str]:
     """Make the puzzle, write it and its solution; (the paths written, a one-line summary)."""
     rows, cols = request.size
     seed = secrets.randbelow(10**9) if request.seed is None else request.seed
@@ -30,12 +38,16 @@ def generated_files(request: GenerateOptions) -> tuple[list[Path], str]:
         raise FoldkitError(f"a {'x'.join(map(str, request.box))} box has {surface_area(request.box)} cells, "
                            f"more than the {rows}x{cols} grid", EXIT_BAD_INPUT)
     try:
-        with time_bound(request.timeout):
-            made = generate(rows, cols, seed, request.box, request.difficulty, request.timeout)
+        with time_bound(request.timeout) as stop:
+            made, found = graded(candidates(request, seed), lambda made: grade(made.puzzle), request.difficulty, stop)
     except (TimedOut, OutOfTime):  # the generator's own deadline, or the alarm in the middle of a step
         box = f" with box {'x'.join(map(str, request.box))}" if request.box else ""
-        raise FoldkitError(f"no {rows}x{cols} puzzle{box} with a unique solution within {request.timeout:g} s "
-                           "(raise --timeout or try another --seed)", EXIT_NO_SOLUTION) from None
+        graded_as = f" graded {request.difficulty}" if request.difficulty else ""
+        raise FoldkitError(f"no {rows}x{cols} puzzle{box} with a unique solution{graded_as} within "
+                           f"{request.timeout:g} s (raise --timeout or try another --seed)", EXIT_NO_SOLUTION) from None
+    notes = [f"seed: {seed}" if note.startswith("seed:") else note for note in made.puzzle.notes]  # the
+    # seed asked for, which makes this puzzle again, though a later candidate's own seed drew it
+    made = replace(made, puzzle=replace(made.puzzle, notes=(*notes, *grade_note(found))))
     written = [write_artifact(solution, layout_picture(rows, cols, made.layout).encode())]
     try:
         written.insert(0, write_artifact(output, picture(made.puzzle).encode()))
@@ -44,12 +56,27 @@ def generated_files(request: GenerateOptions) -> tuple[list[Path], str]:
         raise
     clued = len(made.puzzle.numbers) + len(made.puzzle.arrows)
     summary = (f"seed {seed}: {rows}x{cols}, {clued} clues, {made.layouts} layouts keep the grid rules, "
-               "unique solution")
+               "unique solution" + (f", {found.short}" if found else ""))
     return written, summary
 
 
+def candidates(request: GenerateOptions, seed: int) -> Callable[[], Generated]:
+    """The generator of candidate puzzles: the seed's own first, then one for each seed drawn from
+    its random stream; with easy or medium asked for, clues go only while the deductions alone
+    (without the layouts the fold decides among, so without a solve) still solve it that easily."""
+    rows, cols = request.size
+    seeds = random.Random(seed)
+    keeps = keeping(lambda puzzle: diary(puzzle).grade, request.difficulty)
+    drawn = [seed]
+
+    def make() -> Generated:
+        return generate(rows, cols, drawn.pop() if drawn else seeds.randrange(SEEDS), request.box, request.layouts,
+                        request.timeout, keeps)
+    return make
+
+
 def run_generate(call: Invocation) -> int:
-    written, summary = generated_files(call.options)
+    written, summary = generated_files(call.options, grader(call.kind, call.options.difficulty))
     print(summary)
     for path in written:
         print(f"wrote {path}")

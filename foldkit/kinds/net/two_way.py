@@ -1,0 +1,46 @@
+"""The two-way artifacts of a net that folds into two boxes (``foldkit build --net`` and ``foldkit
+nets ... --pick``): the template with both crease sets (``two-way.pdf``, ``two-way.svg``), and the
+film and model that fold the same paper into the first box, unfold it, and fold it into the second
+(``two-way.gif``, ``two-way.glb``). The subject is a net's folding that names its ``two_way``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from foldkit.fold.two_way import TwoWay
+from foldkit.kinds.folds import FoldBuildOptions
+
+TWO_WAY_FOLD_SECONDS = 4.0  # each fold of the two-way film
+
+
+def _two_way(net: Any) -> TwoWay:
+    assert net.two_way is not None, "the two-way makers are only asked for a net of two boxes"
+    return net.two_way
+
+
+def two_way_pdf(net: Any, options: FoldBuildOptions) -> bytes:
+    from foldkit.exchange.pdf import drawing_pdf
+    from foldkit.paper.two_way_sheet import two_way_template
+
+    return drawing_pdf(two_way_template(_two_way(net), options.paper))
+
+
+def two_way_svg(net: Any, options: FoldBuildOptions) -> bytes:
+    from foldkit.exchange.svg import drawing_svg
+    from foldkit.paper.two_way_sheet import two_way_template
+
+    return drawing_svg(two_way_template(_two_way(net), options.paper))
+
+
+def two_way_gif(net: Any, options: FoldBuildOptions) -> bytes:
+    from foldkit.fold.two_way_film import two_way_bytes
+
+    return two_way_bytes(_two_way(net), ".gif", options.gif_size, options.gif_fps, TWO_WAY_FOLD_SECONDS,
+                         options.progress)
+
+
+def two_way_glb(net: Any, options: FoldBuildOptions) -> bytes:
+    from foldkit.fold.two_way_gltf import two_way_glb as make
+
+    return make(_two_way(net))
