@@ -10,6 +10,7 @@ from foldkit.build import RECORD, build
 from foldkit.cli import main
 from foldkit.errors import EXIT_PARTIAL
 from foldkit.kinds.net import KIND as NET
+from foldkit.kinds.net import TWO_WAY_ARTIFACTS
 from foldkit.kinds.net.solved import net_folding
 from foldkit.kinds.shutbox import KIND as SHUTBOX
 
@@ -23,7 +24,7 @@ def test_build_writes_every_artifact_for_the_sample(tmp_path, examples, capsys):
     code = main(["build", str(examples / "nov2025-sample.txt"), "-o", str(folder), "--quiet"])
     out = capsys.readouterr().out
     assert code == 0
-    assert set(SHUTBOX.artifacts) == EXPECTED | SHEETS and set(NET.artifacts) == EXPECTED
+    assert set(SHUTBOX.artifacts) == EXPECTED | SHEETS and set(NET.artifacts) == EXPECTED | set(TWO_WAY_ARTIFACTS)
     assert {p.name for p in folder.iterdir()} == EXPECTED | SHEETS | {RECORD}
     assert all((folder / name).stat().st_size > 0 for name in EXPECTED | SHEETS)
     assert out.count("wrote ") == len(EXPECTED | SHEETS)
