@@ -36,7 +36,8 @@
  * counters (exactly, from the list, when every empty cell has CAP or more). At each node: the box is
  * full (a packing); or some empty cell has no live placement, some piece fewer live placements than
  * copies left, or (with the neighbours given) some region of empty cells a volume that no pieces left
- * add up to (a dead end); or it branches on the lowest empty cell with the fewest live placements,
+ * add up to (a dead end: in targets of up to 128 cells whose neighbours are a few fixed cell numbers apart, as in
+ * a box, each region grows a layer at a time by shifting its bits); or it branches on the lowest empty cell with the fewest live placements,
  * unless a piece with one copy left has fewer still (then on that piece), trying them by id.
  * The search releases the GIL, so threads run several searches at once.
  */
@@ -46,6 +47,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+typedef unsigned __int128 u128;
+enum { MAX_STEPS = 12, SHIFT_CELLS = 128 };  /* regions of targets of at most SHIFT_CELLS cells whose neighbours
+                                              * are at most MAX_STEPS cell numbers away are filled by shifts */
 enum { PLANES = 5, CAP = (1 << PLANES) - 1 };  /* live placements counted per cell in bit planes up to CAP; when
                                                   * every empty cell has CAP or more, they are counted exactly */
 
@@ -56,6 +60,10 @@ typedef struct {
     uint64_t *neighbours;            /* per cell, nwords: the cells sharing a face with it; NULL: no region check */
     int32_t *type_size;              /* per piece: its cubes */
     int nsums;                       /* words of a set of piece-volume sums 0 .. ncells */
+    int same_size;                   /* the cubes of every piece, when all have as many; else 0 */
+    int nsteps;                      /* moves that take cells to their neighbours by shifting bits (0: none) */
+    int step[MAX_STEPS];             /* move k: the neighbour of cell c is cell c + step[k], for c in step_from[k] */
+    u128 step_from[MAX_STEPS];
     int32_t *type_start, *type_list; /* piece t: its placements type_list[type_start[t] ..], by id */
 } Table;
 
@@ -228,9 +236,52 @@ static void reachable_volumes(const Table *t, const State *s, uint64_t *sums) {
     }
 }
 
+/* Whether the pieces left can fill a region of this volume; sums: their reachable volumes, made on first use. */
+static ALWAYS_INLINE int volume_fits(const Table *t, const State *s, int volume, int whole, uint64_t *sums,
+                                     int *made) {
+    if (volume == whole) return 1;  /* every piece left */
+    if (t->same_size) return volume % t->same_size == 0;
+    if (!*made) reachable_volumes(t, s, sums);
+    *made = 1;
+    return (int)(sums[volume >> 6] >> (volume & 63) & 1);
+}
+
+static ALWAYS_INLINE int popcount128(u128 bits) {
+    return __builtin_popcountll((uint64_t)bits) + __builtin_popcountll((uint64_t)(bits >> 64));
+}
+
+/* regions_fit for targets that take the shifts: each region grows from its lowest cell a layer at a time,
+ * every cell of the layer at once. In words of one type (uint64_t for one word of cells, else u128). */
+#define REGIONS_BY_SHIFTS(name, bits_t, popcount)                                                           \
+    static ALWAYS_INLINE int name(const Table *t, const State *s, bits_t empty) {                          \
+        uint64_t sums[t->nsums];                                                                            \
+        int made = 0, whole = 0;                                                                            \
+        bits_t from[MAX_STEPS];                                                                             \
+        for (int k = 0; k < t->nsteps; k++) from[k] = (bits_t)t->step_from[k];                              \
+        for (int type = 0; type < t->ntypes; type++) whole += s->counts[type] * t->type_size[type];         \
+        while (empty) {                                                                                     \
+            bits_t region = empty & (~empty + 1), grown = region;                                           \
+            do {                                                                                            \
+                region = grown;                                                                             \
+                for (int k = 0; k < t->nsteps; k++) {                                                       \
+                    bits_t moved = region & from[k];                                                        \
+                    grown |= t->step[k] > 0 ? moved << t->step[k] : moved >> -t->step[k];                   \
+                }                                                                                           \
+                grown &= empty;                                                                             \
+            } while (grown != region);                                                                      \
+            if (!volume_fits(t, s, popcount(region), whole, sums, &made)) return 0;                         \
+            empty &= ~region;                                                                               \
+        }                                                                                                   \
+        return 1;                                                                                           \
+    }
+REGIONS_BY_SHIFTS(regions_fit_one, uint64_t, __builtin_popcountll)
+REGIONS_BY_SHIFTS(regions_fit_two, u128, popcount128)
+
 /* Whether every region of empty cells (connected through faces) has a volume that some of the pieces
  * left can fill: a placement lies in one region, so a region of any other volume can never be filled. */
 static ALWAYS_INLINE int regions_fit(const Table *t, const State *s, const uint64_t *occ, const int W) {
+    if (W == 1 && t->nsteps) return regions_fit_one(t, s, ~occ[0]);
+    if (W == 2 && t->nsteps) return regions_fit_two(t, s, ~((u128)occ[1] << 64 | occ[0]));
     uint64_t left[W], frontier[W], sums[t->nsums];
     uint64_t any = 0;
     for (int w = 0; w < W; w++) any |= left[w] = ~occ[w];
@@ -413,6 +464,22 @@ static void run(const Table *t, State *s, Rows *rows, Tally *tally) {
     free(chosen);
 }
 
+/* The moves from cells to their neighbours as shifts of the cell numbers (none when more than MAX_STEPS). */
+static void find_steps(Table *t, const int32_t *offsets, const int32_t *cells) {
+    t->nsteps = 0;
+    for (int c = 0; c < t->ncells; c++)
+        for (int32_t k = offsets[c]; k < offsets[c + 1]; k++) {
+            int step = cells[k] - c, found = 0;
+            while (found < t->nsteps && t->step[found] != step) found++;
+            if (found == MAX_STEPS) { t->nsteps = 0; return; }
+            if (found == t->nsteps) {
+                t->step[t->nsteps++] = step;
+                t->step_from[found] = 0;
+            }
+            t->step_from[found] |= (u128)1 << c;
+        }
+}
+
 /* The placements' bit masks, the per-piece placement lists and the starting state (the given cells filled,
  * the given copies left). */
 static int start(Table *t, State *s, const int32_t *counts, const uint8_t *filled, const Py_buffer *near_offsets,
@@ -428,6 +495,7 @@ static int start(Table *t, State *s, const int32_t *counts, const uint8_t *fille
         for (int c = 0; c < t->ncells; c++)
             for (int32_t k = offsets[c]; k < offsets[c + 1]; k++)
                 t->neighbours[(size_t)c * W + (cells[k] >> 6)] |= (uint64_t)1 << (cells[k] & 63);
+        if (t->ncells <= SHIFT_CELLS) find_steps(t, offsets, cells);
     }
     t->masks = calloc((size_t)t->nplacements * W + 1, sizeof(uint64_t));
     t->type_start = calloc((size_t)t->ntypes + 2, sizeof(int32_t));
@@ -447,6 +515,9 @@ static int start(Table *t, State *s, const int32_t *counts, const uint8_t *fille
             t->masks[(size_t)p * W + (t->cells[k] >> 6)] |= (uint64_t)1 << (t->cells[k] & 63);
     }
     for (int type = 0; type < t->ntypes; type++) t->type_start[type + 1] += t->type_start[type];
+    t->same_size = t->ntypes ? t->type_size[0] : 0;
+    for (int type = 0; type < t->ntypes; type++)
+        if (t->type_size[type] != t->same_size) t->same_size = 0;
     int32_t *fill = malloc(((size_t)t->ntypes + 1) * sizeof(int32_t));
     if (!fill) return -1;
     memcpy(fill, t->type_start, (size_t)t->ntypes * sizeof(int32_t));
