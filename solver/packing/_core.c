@@ -201,6 +201,41 @@ static ALWAYS_INLINE void tally_cells(uint64_t *planes, uint64_t *saturated, con
     }
 }
 
+/* One step of the bit-sliced counters: carry enters plane c and what overflows it goes on. */
+#define CARRY(c) do { uint64_t over_ = (c) & carry; (c) ^= carry; carry = over_; } while (0)
+
+/* tally_cells for the placements from[0 .. end) that fit, in one or two words of cells, with the counters in
+ * registers: those placements go to `to` from n on; returns the new n. In two words, the first pass counts
+ * the first word of each and a second pass over those kept the second (five counters a pass stay in registers). */
+static ALWAYS_INLINE int32_t filter_words(const uint64_t *restrict masks, const uint64_t *occ, const int32_t *from,
+                                          const int32_t *end, int32_t *restrict to, int32_t n, uint64_t *planes,
+                                          uint64_t *saturated, const int W) {
+    const int32_t start = n;
+    uint64_t c0 = planes[0], c1 = planes[W], c2 = planes[2 * W], c3 = planes[3 * W], c4 = planes[4 * W];
+    uint64_t full = saturated[0];
+    const uint64_t low = occ[0], high = W == 2 ? occ[1] : 0;
+    for (; from < end; from++) {
+        int32_t p = *from;
+        uint64_t mask = masks[(size_t)p * W], other = W == 2 ? masks[(size_t)p * W + 1] : 0;
+        uint64_t fits = ((mask & low) | (other & high)) == 0, carry = mask & ((uint64_t)0 - fits);
+        to[n] = p;
+        n += (int32_t)fits;
+        CARRY(c0); CARRY(c1); CARRY(c2); CARRY(c3); CARRY(c4);
+        full |= carry;
+    }
+    planes[0] = c0; planes[W] = c1; planes[2 * W] = c2; planes[3 * W] = c3; planes[4 * W] = c4; saturated[0] = full;
+    if (W == 2) {
+        c0 = planes[1]; c1 = planes[3]; c2 = planes[5]; c3 = planes[7]; c4 = planes[9]; full = saturated[1];
+        for (int32_t i = start; i < n; i++) {
+            uint64_t carry = masks[(size_t)to[i] * 2 + 1];
+            CARRY(c0); CARRY(c1); CARRY(c2); CARRY(c3); CARRY(c4);
+            full |= carry;
+        }
+        planes[1] = c0; planes[3] = c1; planes[5] = c2; planes[7] = c3; planes[9] = c4; saturated[1] = full;
+    }
+    return n;
+}
+
 /* The empty cells with the fewest live placements (counted up to CAP), into fewest; returns that count. */
 static ALWAYS_INLINE int fewest_cells(const uint64_t *occ, const uint64_t *planes, const uint64_t *saturated,
                                       uint64_t *fewest, const int W) {
@@ -352,6 +387,10 @@ static ALWAYS_INLINE int expand(const Table *t, State *s, int d, int *which, con
     for (int type = 0; type < t->ntypes; type++) {
         segment[type] = n;
         if (!s->counts[type]) continue;
+        if (W <= 2)
+            n = filter_words(t->masks, occ, from + from_segment[type], from + from_segment[type + 1], to, n, planes,
+                             saturated, W);
+        else
         for (int32_t i = from_segment[type]; i < from_segment[type + 1]; i++) {  /* without branches */
             int32_t p = from[i];
             const uint64_t *mask = t->masks + (size_t)p * W;
