@@ -214,7 +214,23 @@ static ALWAYS_INLINE int32_t filter_words(const uint64_t *restrict masks, const 
     uint64_t c0 = planes[0], c1 = planes[W], c2 = planes[2 * W], c3 = planes[3 * W], c4 = planes[4 * W];
     uint64_t full = saturated[0];
     const uint64_t low = occ[0], high = W == 2 ? occ[1] : 0;
-    for (; from < end; from++) {
+    for (; from + 1 < end; from += 2) {  /* two at a time: c0 + x + y is c0 + 2 carry, one adder for both */
+        int32_t p = from[0], q = from[1];
+        uint64_t x = masks[(size_t)p * W], y = masks[(size_t)q * W];
+        uint64_t x_other = W == 2 ? masks[(size_t)p * W + 1] : 0, y_other = W == 2 ? masks[(size_t)q * W + 1] : 0;
+        uint64_t x_fits = ((x & low) | (x_other & high)) == 0, y_fits = ((y & low) | (y_other & high)) == 0;
+        to[n] = p;
+        n += (int32_t)x_fits;
+        to[n] = q;
+        n += (int32_t)y_fits;
+        x &= (uint64_t)0 - x_fits;
+        y &= (uint64_t)0 - y_fits;
+        uint64_t half = c0 ^ x, carry = (c0 & x) | (half & y);
+        c0 = half ^ y;
+        CARRY(c1); CARRY(c2); CARRY(c3); CARRY(c4);
+        full |= carry;
+    }
+    if (from < end) {
         int32_t p = *from;
         uint64_t mask = masks[(size_t)p * W], other = W == 2 ? masks[(size_t)p * W + 1] : 0;
         uint64_t fits = ((mask & low) | (other & high)) == 0, carry = mask & ((uint64_t)0 - fits);
@@ -226,7 +242,15 @@ static ALWAYS_INLINE int32_t filter_words(const uint64_t *restrict masks, const 
     planes[0] = c0; planes[W] = c1; planes[2 * W] = c2; planes[3 * W] = c3; planes[4 * W] = c4; saturated[0] = full;
     if (W == 2) {
         c0 = planes[1]; c1 = planes[3]; c2 = planes[5]; c3 = planes[7]; c4 = planes[9]; full = saturated[1];
-        for (int32_t i = start; i < n; i++) {
+        int32_t i = start;
+        for (; i + 1 < n; i += 2) {
+            uint64_t x = masks[(size_t)to[i] * 2 + 1], y = masks[(size_t)to[i + 1] * 2 + 1];
+            uint64_t half = c0 ^ x, carry = (c0 & x) | (half & y);
+            c0 = half ^ y;
+            CARRY(c1); CARRY(c2); CARRY(c3); CARRY(c4);
+            full |= carry;
+        }
+        if (i < n) {
             uint64_t carry = masks[(size_t)to[i] * 2 + 1];
             CARRY(c0); CARRY(c1); CARRY(c2); CARRY(c3); CARRY(c4);
             full |= carry;
