@@ -48,8 +48,8 @@
 #include <string.h>
 
 typedef unsigned __int128 u128;
-enum { MAX_STEPS = 12, SHIFT_CELLS = 128 };  /* regions of targets of at most SHIFT_CELLS cells whose neighbours
-                                              * are at most MAX_STEPS cell numbers away are filled by shifts */
+enum { MAX_STEPS = 6, SHIFT_CELLS = 128 };  /* regions of targets of at most SHIFT_CELLS cells whose neighbours
+                                             * are at most MAX_STEPS distances apart are filled by shifts */
 enum { PLANES = 5, CAP = (1 << PLANES) - 1 };  /* live placements counted per cell in bit planes up to CAP; when
                                                   * every empty cell has CAP or more, they are counted exactly */
 
@@ -61,9 +61,9 @@ typedef struct {
     int32_t *type_size;              /* per piece: its cubes */
     int nsums;                       /* words of a set of piece-volume sums 0 .. ncells */
     int same_size;                   /* the cubes of every piece, when all have as many; else 0 */
-    int nsteps;                      /* moves that take cells to their neighbours by shifting bits (0: none) */
-    int step[MAX_STEPS];             /* move k: the neighbour of cell c is cell c + step[k], for c in step_from[k] */
-    u128 step_from[MAX_STEPS];
+    int nsteps;                      /* distances between neighbours' cell numbers, for shifting bits (0: none) */
+    int step[MAX_STEPS];             /* step k: cell c's neighbours include c + step[k] for c in up[k], */
+    u128 up[MAX_STEPS], down[MAX_STEPS];  /* and c - step[k] for c in down[k] */
     int32_t *type_start, *type_list; /* piece t: its placements type_list[type_start[t] ..], by id */
 } Table;
 
@@ -315,17 +315,18 @@ static ALWAYS_INLINE int popcount128(u128 bits) {
     static ALWAYS_INLINE int name(const Table *t, const State *s, bits_t empty) {                          \
         uint64_t sums[t->nsums];                                                                            \
         int made = 0, whole = 0;                                                                            \
-        bits_t from[MAX_STEPS];                                                                             \
-        for (int k = 0; k < t->nsteps; k++) from[k] = (bits_t)t->step_from[k];                              \
+        bits_t up[MAX_STEPS], down[MAX_STEPS];                                                              \
+        for (int k = 0; k < t->nsteps; k++) {                                                               \
+            up[k] = (bits_t)t->up[k];                                                                       \
+            down[k] = (bits_t)t->down[k];                                                                   \
+        }                                                                                                   \
         for (int type = 0; type < t->ntypes; type++) whole += s->counts[type] * t->type_size[type];         \
         while (empty) {                                                                                     \
             bits_t region = empty & (~empty + 1), grown = region;                                           \
             do {                                                                                            \
                 region = grown;                                                                             \
-                for (int k = 0; k < t->nsteps; k++) {                                                       \
-                    bits_t moved = region & from[k];                                                        \
-                    grown |= t->step[k] > 0 ? moved << t->step[k] : moved >> -t->step[k];                   \
-                }                                                                                           \
+                for (int k = 0; k < t->nsteps; k++)                                                         \
+                    grown |= (region & up[k]) << t->step[k] | (region & down[k]) >> t->step[k];             \
                 grown &= empty;                                                                             \
             } while (grown != region);                                                                      \
             if (!volume_fits(t, s, popcount(region), whole, sums, &made)) return 0;                         \
@@ -392,7 +393,7 @@ static int exact_fewest(const Table *t, State *s, const int32_t *live, int32_t n
  * placements than copies left), BY_CELL with *which the lowest empty cell with the fewest live
  * placements, or BY_PIECE with *which a piece with one copy left and fewer live placements still
  * (the fewest, the first of those). */
-static ALWAYS_INLINE int expand(const Table *t, State *s, int d, int *which, const int W) {
+static ALWAYS_INLINE int expand(const Table *t, State *s, int d, int *which, int *many, const int W) {
     const uint64_t *occ = s->occ + (size_t)d * W;
     uint64_t all = ~(uint64_t)0;
     for (int w = 0; w < W; w++) all &= occ[w];
@@ -442,6 +443,7 @@ static ALWAYS_INLINE int expand(const Table *t, State *s, int d, int *which, con
         int live = segment[type + 1] - segment[type];
         if (s->counts[type] == 1 && live < best_n) { best_type = type; best_n = live; }
     }
+    *many = best_n;
     if (best_type >= 0) { *which = best_type; return BY_PIECE; }
     int w = 0;
     while (!fewest[w]) w++;
@@ -452,36 +454,41 @@ static ALWAYS_INLINE int expand(const Table *t, State *s, int d, int *which, con
 typedef struct {
     int by;                /* BY_CELL: the live placements s->live[next .. end) covering the cell; BY_PIECE: all */
     int32_t next, end, chosen, word;
+    int32_t left;          /* candidates not yet tried: the scan stops when none is left */
     uint64_t bit;          /* BY_CELL: the cell, as bit `bit` of word `word` */
 } Frame;
 
 /* The candidates of a node at level d that expand found: the live placements covering a cell, or a piece's. */
-static void open_frame(const Table *t, const State *s, Frame *f, int d, int by, int which) {
+static void open_frame(const Table *t, const State *s, Frame *f, int d, int by, int which, int many) {
     const int32_t *segment = s->segment + (size_t)d * (t->ntypes + 1);
     f->by = by;
     f->next = (int32_t)s->live_at[d] + (by == BY_CELL ? 0 : segment[which]);
     f->end = (int32_t)s->live_at[d] + (by == BY_CELL ? segment[t->ntypes] : segment[which + 1]);
     f->word = which >> 6;
     f->bit = (uint64_t)1 << (which & 63);
+    f->left = many;
 }
 
 /* The frame's next candidate, or -1. */
 static ALWAYS_INLINE int next_candidate(const Table *t, const State *s, Frame *f, const int W) {
-    while (f->next < f->end) {
+    while (f->left > 0 && f->next < f->end) {
         int p = s->live[f->next++];
-        if (f->by == BY_PIECE || (t->masks[(size_t)p * W + f->word] & f->bit)) return p;
+        if (f->by == BY_PIECE || (t->masks[(size_t)p * W + f->word] & f->bit)) {
+            f->left--;
+            return p;
+        }
     }
     return -1;
 }
 
 static ALWAYS_INLINE void run_words(const Table *t, State *s, Rows *rows, Tally *tally, Frame *stack,
                                     int32_t *chosen, const int W) {
-    int depth = 0, which;
-    int status = expand(t, s, 0, &which, W);
+    int depth = 0, which, many;
+    int status = expand(t, s, 0, &which, &many, W);
     if (status == FULL) found(t, tally, rows, chosen, 0);  /* nothing left to fill: one packing, empty */
     if (status < DEAD) { rows->failed = 1; return; }
     if (status < 0) { tally->finished = 1; return; }
-    open_frame(t, s, &stack[0], 0, status, which);
+    open_frame(t, s, &stack[0], 0, status, which, many);
     for (;;) {
         Frame *f = &stack[depth];
         int p, advanced = 0;
@@ -492,14 +499,14 @@ static ALWAYS_INLINE void run_words(const Table *t, State *s, Rows *rows, Tally 
             for (int w = 0; w < W; w++) s->occ[(size_t)(depth + 1) * W + w] = occ[w] | mask[w];
             s->counts[t->types[p]]--;
             f->chosen = chosen[depth] = p;
-            status = expand(t, s, depth + 1, &which, W);
+            status = expand(t, s, depth + 1, &which, &many, W);
             if (status == FULL && found(t, tally, rows, chosen, depth + 1)) return;
             if (status < DEAD) { rows->failed = 1; return; }
             if (status < 0) {
                 s->counts[t->types[p]]++;
                 continue;
             }
-            open_frame(t, s, &stack[depth + 1], depth + 1, status, which);
+            open_frame(t, s, &stack[depth + 1], depth + 1, status, which, many);
             depth++;
             advanced = 1;
             break;
@@ -527,19 +534,22 @@ static void run(const Table *t, State *s, Rows *rows, Tally *tally) {
     free(chosen);
 }
 
-/* The moves from cells to their neighbours as shifts of the cell numbers (none when more than MAX_STEPS). */
+/* The distances between neighbours' cell numbers, for growing regions by shifts (none when more than MAX_STEPS). */
 static void find_steps(Table *t, const int32_t *offsets, const int32_t *cells) {
     t->nsteps = 0;
     for (int c = 0; c < t->ncells; c++)
         for (int32_t k = offsets[c]; k < offsets[c + 1]; k++) {
-            int step = cells[k] - c, found = 0;
+            int step = abs(cells[k] - c), found = 0;
             while (found < t->nsteps && t->step[found] != step) found++;
             if (found == MAX_STEPS) { t->nsteps = 0; return; }
             if (found == t->nsteps) {
                 t->step[t->nsteps++] = step;
-                t->step_from[found] = 0;
+                t->up[found] = t->down[found] = 0;
             }
-            t->step_from[found] |= (u128)1 << c;
+            if (cells[k] > c)
+                t->up[found] |= (u128)1 << c;
+            else
+                t->down[found] |= (u128)1 << c;
         }
 }
 
