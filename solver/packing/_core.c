@@ -521,7 +521,7 @@ static ALWAYS_INLINE void run_words(const Table *t, State *s, Rows *rows, Tally 
 /* The search, with the box's bit sets a constant number of words wide for the common sizes. */
 static void run(const Table *t, State *s, Rows *rows, Tally *tally) {
     Frame *stack = malloc(((size_t)t->ncells + 2) * sizeof(Frame));
-    int32_t *chosen = malloc(((size_t)t->ncells + 2) * sizeof(int32_t));
+    int32_t *chosen = calloc((size_t)t->ncells + 2, sizeof(int32_t));
     if (!stack || !chosen)
         rows->failed = 1;
     else if (t->nwords == 1)
