@@ -14,6 +14,13 @@
    same exact cover, timed alternating with ours in the same run. With --against DIR, another checkout
    of foldkit (with its own DIR/.venv) runs the same processes, alternating with ours: before and after.
    Each line gives the median wall seconds and the median CPU seconds (the process and its threads).
+   Last run (2 cores, load 3-5, medians of 5, alternating; before = the branch point 931274d):
+     every packing and class   wall now / before      CPU-s now / before   xcover alongside
+     Bedlam                    33.7 s / 40.7 s        22.9 / 27.6          -
+     pentominoes 6x10          0.94 s / 1.03 s        0.89 / 1.20          8.9 s, 8.1 CPU-s
+     pentominoes 3x4x5         10.4 s / 14.2 s        6.9 / 9.5            -
+     Y cube                    5.6 s / 9.0 s          5.4 / 7.7            -
+     first packings: 0.28-0.42 s wall, 0.24-0.29 CPU-s, both (xcover 1.2-2.2 s); mostly start-up.
 Usage: python bench/packing_speed.py [--runs 5] [--all-runs 5] [--slow] [--skip-process] [--targets] [--rival]
        [--against DIR]
 """
