@@ -11,14 +11,25 @@
    packing and class <= 10 s (before: ~280 CPU-s), the pentominoes in 6x10 <= 0.5 s and in 3x4x5
    <= 5 s, the Y cube <= 2 s, and any first packing <= 0.2 s. With --rival, a plain dancing-links
    count (xcover, numba, no symmetry breaking; `pip install xcover`, skipped when absent) of the
-   same exact cover, timed alternating with ours in the same run.
+   same exact cover, timed alternating with ours in the same run. With --against DIR, another checkout
+   of foldkit (with its own DIR/.venv) runs the same processes, alternating with ours: before and after.
+   Each line gives the median wall seconds and the median CPU seconds (the process and its threads).
+   Last run (2 cores, load 3-5, medians of 5, alternating; before = the branch point 931274d):
+     every packing and class   wall now / before      CPU-s now / before   xcover alongside
+     Bedlam                    33.7 s / 40.7 s        22.9 / 27.6          -
+     pentominoes 6x10          0.94 s / 1.03 s        0.89 / 1.20          8.9 s, 8.1 CPU-s
+     pentominoes 3x4x5         10.4 s / 14.2 s        6.9 / 9.5            -
+     Y cube                    5.6 s / 9.0 s          5.4 / 7.7            -
+     first packings: 0.28-0.42 s wall, 0.24-0.29 CPU-s, both (xcover 1.2-2.2 s); mostly start-up.
 Usage: python bench/packing_speed.py [--runs 5] [--all-runs 5] [--slow] [--skip-process] [--targets] [--rival]
+       [--against DIR]
 """
 
 from __future__ import annotations
 
 import argparse
 import os
+import resource
 import statistics
 import subprocess
 import sys
@@ -53,14 +64,24 @@ EVERY = ("from solver.packing import parse_packing, census; import sys; p = sys.
 
 def process_seconds(code: str, path: Path, runs: int) -> tuple[list[float], str]:
     """Wall seconds of each whole `python -c code path` process, and the last one's output."""
-    seconds, out = [], ""
+    walls, _, out = process_times(code, path, runs)
+    return walls, out
+
+
+def process_times(code: str, path: Path, runs: int, root: Path = ROOT) -> tuple[list[float], list[float], str]:
+    """(wall seconds, CPU seconds, the last output) of each whole `python -c code path` process, run in the
+    checkout root by its own python (this one's for ours)."""
+    python = sys.executable if root == ROOT else str(root / ".venv" / "bin" / "python")
+    walls, cpus, out = [], [], ""
     for _ in range(runs):
+        used = resource.getrusage(resource.RUSAGE_CHILDREN)
         start = time.perf_counter()
-        done = subprocess.run([sys.executable, "-c", code, str(path)], capture_output=True, text=True, cwd=ROOT,
-                              check=True)
-        seconds.append(time.perf_counter() - start)
+        done = subprocess.run([python, "-c", code, str(path)], capture_output=True, text=True, cwd=root, check=True)
+        walls.append(time.perf_counter() - start)
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+        cpus.append(after.ru_utime + after.ru_stime - used.ru_utime - used.ru_stime)
         out = done.stdout.strip()
-    return seconds, out
+    return walls, cpus, out
 
 
 # The rival: xcover's dancing links on the plain exact cover (a column per cell, and one per piece when
@@ -82,32 +103,40 @@ def rival_ready(path: Path) -> bool:
     return len(puzzle.pieces) == 1 or all(piece.count == 1 for piece in puzzle.pieces)
 
 
-def side_by_side(path: Path, ours: str, what: str, runs: int, rival: bool) -> None:
-    """Whole-process seconds of ours and of the rival, alternating run by run, with their outputs."""
-    mine, theirs, out, rival_out = [], [], "", ""
+def side_by_side(path: Path, ours: str, what: str, runs: int, rival: bool, against: Path | None = None) -> None:
+    """Whole-process seconds of ours, of the checkout `against` and of the rival, alternating run by run."""
+    times: dict[str, tuple[list[float], list[float]]] = {}
+    outs: dict[str, str] = {}
     rival = rival and rival_ready(path)
+    runners = [("foldkit", ROOT)] + ([("before", against)] if against else []) + ([("xcover", ROOT)] if rival else [])
     for _ in range(runs):
-        seconds, out = process_seconds(ours, path, 1)
-        mine += seconds
-        if rival:
-            start = time.perf_counter()
-            done = subprocess.run([sys.executable, "-c", RIVAL, str(path), what], capture_output=True, text=True,
-                                  cwd=ROOT, check=True)
-            theirs.append(time.perf_counter() - start)
-            rival_out = done.stdout.strip()
-    print(f"  {path.stem:<22} {what:<5} foldkit {timing(mine)} -> {out}")
-    if theirs:
-        print(f"  {'':<22} {what:<5} xcover  {timing(theirs)} -> {rival_out}")
+        for name, root in runners:
+            if name == "xcover":
+                used, start = resource.getrusage(resource.RUSAGE_CHILDREN), time.perf_counter()
+                done = subprocess.run([sys.executable, "-c", RIVAL, str(path), what], capture_output=True, text=True,
+                                      cwd=ROOT, check=True)
+                after = resource.getrusage(resource.RUSAGE_CHILDREN)
+                wall = [time.perf_counter() - start]
+                cpu = [after.ru_utime + after.ru_stime - used.ru_utime - used.ru_stime]
+                outs[name] = done.stdout.strip()
+            else:
+                wall, cpu, outs[name] = process_times(ours, path, 1, root)
+            so_far = times.setdefault(name, ([], []))
+            so_far[0].extend(wall)
+            so_far[1].extend(cpu)
+    for name, (wall, cpu) in times.items():
+        print(f"  {path.stem:<22} {what:<5} {name:<7} {timing(wall)}, CPU median {statistics.median(cpu):.3f} s "
+              f"-> {outs[name]}", flush=True)
 
 
-def targets(runs: int, rival: bool) -> None:
+def targets(runs: int, rival: bool, against: Path | None = None) -> None:
     """Issue 19's goals: every packing and class, then the first packing, as whole processes."""
     print("issue 19's targets, whole processes (goal in brackets):")
     for path, goal, rival_counts in TARGETS:
-        print(f"  [{goal} s]", end="")
-        side_by_side(path, EVERY, "all", runs, rival and rival_counts)
-        print(f"  [{FIRST_GOAL} s]", end="")
-        side_by_side(path, FIRST, "first", runs, rival)
+        print(f"  [{goal} s]")
+        side_by_side(path, EVERY, "all", runs, rival and rival_counts, against)
+        print(f"  [{FIRST_GOAL} s]")
+        side_by_side(path, FIRST, "first", runs, rival, against)
 
 
 def command_seconds(args: list[str], runs: int) -> list[float] | None:
@@ -151,10 +180,11 @@ def main() -> None:
     parser.add_argument("--skip-process", action="store_true", help="only the curve")
     parser.add_argument("--targets", action="store_true", help="only issue 19's targets (Bedlam, pentominoes, Y cube)")
     parser.add_argument("--rival", action="store_true", help="with --targets: xcover beside ours, if installed")
+    parser.add_argument("--against", type=Path, help="with --targets: a checkout (with its .venv) timed alternately")
     args = parser.parse_args()
     print(f"{os.cpu_count()} cores; compiled search: {compiled()}; load average {os.getloadavg()[0]:.2f}")
     if args.targets:
-        targets(args.all_runs, args.rival)
+        targets(args.all_runs, args.rival, args.against)
         return
     if not args.skip_process:
         seconds, out = process_seconds(FIRST, Y, args.runs)

@@ -36,7 +36,8 @@
  * counters (exactly, from the list, when every empty cell has CAP or more). At each node: the box is
  * full (a packing); or some empty cell has no live placement, some piece fewer live placements than
  * copies left, or (with the neighbours given) some region of empty cells a volume that no pieces left
- * add up to (a dead end); or it branches on the lowest empty cell with the fewest live placements,
+ * add up to (a dead end: in targets of up to 128 cells whose neighbours are a few fixed cell numbers apart, as in
+ * a box, each region grows a layer at a time by shifting its bits); or it branches on the lowest empty cell with the fewest live placements,
  * unless a piece with one copy left has fewer still (then on that piece), trying them by id.
  * The search releases the GIL, so threads run several searches at once.
  */
@@ -46,6 +47,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+typedef unsigned __int128 u128;
+enum { MAX_STEPS = 6, SHIFT_CELLS = 128 };  /* regions of targets of at most SHIFT_CELLS cells whose neighbours
+                                             * are at most MAX_STEPS distances apart are filled by shifts */
 enum { PLANES = 5, CAP = (1 << PLANES) - 1 };  /* live placements counted per cell in bit planes up to CAP; when
                                                   * every empty cell has CAP or more, they are counted exactly */
 
@@ -56,6 +60,10 @@ typedef struct {
     uint64_t *neighbours;            /* per cell, nwords: the cells sharing a face with it; NULL: no region check */
     int32_t *type_size;              /* per piece: its cubes */
     int nsums;                       /* words of a set of piece-volume sums 0 .. ncells */
+    int same_size;                   /* the cubes of every piece, when all have as many; else 0 */
+    int nsteps;                      /* distances between neighbours' cell numbers, for shifting bits (0: none) */
+    int step[MAX_STEPS];             /* step k: cell c's neighbours include c + step[k] for c in up[k], */
+    u128 up[MAX_STEPS], down[MAX_STEPS];  /* and c - step[k] for c in down[k] */
     int32_t *type_start, *type_list; /* piece t: its placements type_list[type_start[t] ..], by id */
 } Table;
 
@@ -193,6 +201,65 @@ static ALWAYS_INLINE void tally_cells(uint64_t *planes, uint64_t *saturated, con
     }
 }
 
+/* One step of the bit-sliced counters: carry enters plane c and what overflows it goes on. */
+#define CARRY(c) do { uint64_t over_ = (c) & carry; (c) ^= carry; carry = over_; } while (0)
+
+/* tally_cells for the placements from[0 .. end) that fit, in one or two words of cells, with the counters in
+ * registers: those placements go to `to` from n on; returns the new n. In two words, the first pass counts
+ * the first word of each and a second pass over those kept the second (five counters a pass stay in registers). */
+static ALWAYS_INLINE int32_t filter_words(const uint64_t *restrict masks, const uint64_t *occ, const int32_t *from,
+                                          const int32_t *end, int32_t *restrict to, int32_t n, uint64_t *planes,
+                                          uint64_t *saturated, const int W) {
+    const int32_t start = n;
+    uint64_t c0 = planes[0], c1 = planes[W], c2 = planes[2 * W], c3 = planes[3 * W], c4 = planes[4 * W];
+    uint64_t full = saturated[0];
+    const uint64_t low = occ[0], high = W == 2 ? occ[1] : 0;
+    for (; from + 1 < end; from += 2) {  /* two at a time: c0 + x + y is c0 + 2 carry, one adder for both */
+        int32_t p = from[0], q = from[1];
+        uint64_t x = masks[(size_t)p * W], y = masks[(size_t)q * W];
+        uint64_t x_other = W == 2 ? masks[(size_t)p * W + 1] : 0, y_other = W == 2 ? masks[(size_t)q * W + 1] : 0;
+        uint64_t x_fits = ((x & low) | (x_other & high)) == 0, y_fits = ((y & low) | (y_other & high)) == 0;
+        to[n] = p;
+        n += (int32_t)x_fits;
+        to[n] = q;
+        n += (int32_t)y_fits;
+        x &= (uint64_t)0 - x_fits;
+        y &= (uint64_t)0 - y_fits;
+        uint64_t half = c0 ^ x, carry = (c0 & x) | (half & y);
+        c0 = half ^ y;
+        CARRY(c1); CARRY(c2); CARRY(c3); CARRY(c4);
+        full |= carry;
+    }
+    if (from < end) {
+        int32_t p = *from;
+        uint64_t mask = masks[(size_t)p * W], other = W == 2 ? masks[(size_t)p * W + 1] : 0;
+        uint64_t fits = ((mask & low) | (other & high)) == 0, carry = mask & ((uint64_t)0 - fits);
+        to[n] = p;
+        n += (int32_t)fits;
+        CARRY(c0); CARRY(c1); CARRY(c2); CARRY(c3); CARRY(c4);
+        full |= carry;
+    }
+    planes[0] = c0; planes[W] = c1; planes[2 * W] = c2; planes[3 * W] = c3; planes[4 * W] = c4; saturated[0] = full;
+    if (W == 2) {
+        c0 = planes[1]; c1 = planes[3]; c2 = planes[5]; c3 = planes[7]; c4 = planes[9]; full = saturated[1];
+        int32_t i = start;
+        for (; i + 1 < n; i += 2) {
+            uint64_t x = masks[(size_t)to[i] * 2 + 1], y = masks[(size_t)to[i + 1] * 2 + 1];
+            uint64_t half = c0 ^ x, carry = (c0 & x) | (half & y);
+            c0 = half ^ y;
+            CARRY(c1); CARRY(c2); CARRY(c3); CARRY(c4);
+            full |= carry;
+        }
+        if (i < n) {
+            uint64_t carry = masks[(size_t)to[i] * 2 + 1];
+            CARRY(c0); CARRY(c1); CARRY(c2); CARRY(c3); CARRY(c4);
+            full |= carry;
+        }
+        planes[1] = c0; planes[3] = c1; planes[5] = c2; planes[7] = c3; planes[9] = c4; saturated[1] = full;
+    }
+    return n;
+}
+
 /* The empty cells with the fewest live placements (counted up to CAP), into fewest; returns that count. */
 static ALWAYS_INLINE int fewest_cells(const uint64_t *occ, const uint64_t *planes, const uint64_t *saturated,
                                       uint64_t *fewest, const int W) {
@@ -228,9 +295,53 @@ static void reachable_volumes(const Table *t, const State *s, uint64_t *sums) {
     }
 }
 
+/* Whether the pieces left can fill a region of this volume; sums: their reachable volumes, made on first use. */
+static ALWAYS_INLINE int volume_fits(const Table *t, const State *s, int volume, int whole, uint64_t *sums,
+                                     int *made) {
+    if (volume == whole) return 1;  /* every piece left */
+    if (t->same_size) return volume % t->same_size == 0;
+    if (!*made) reachable_volumes(t, s, sums);
+    *made = 1;
+    return (int)(sums[volume >> 6] >> (volume & 63) & 1);
+}
+
+static ALWAYS_INLINE int popcount128(u128 bits) {
+    return __builtin_popcountll((uint64_t)bits) + __builtin_popcountll((uint64_t)(bits >> 64));
+}
+
+/* regions_fit for targets that take the shifts: each region grows from its lowest cell a layer at a time,
+ * every cell of the layer at once. In words of one type (uint64_t for one word of cells, else u128). */
+#define REGIONS_BY_SHIFTS(name, bits_t, popcount)                                                           \
+    static ALWAYS_INLINE int name(const Table *t, const State *s, bits_t empty) {                          \
+        uint64_t sums[t->nsums];                                                                            \
+        int made = 0, whole = 0;                                                                            \
+        bits_t up[MAX_STEPS], down[MAX_STEPS];                                                              \
+        for (int k = 0; k < t->nsteps; k++) {                                                               \
+            up[k] = (bits_t)t->up[k];                                                                       \
+            down[k] = (bits_t)t->down[k];                                                                   \
+        }                                                                                                   \
+        for (int type = 0; type < t->ntypes; type++) whole += s->counts[type] * t->type_size[type];         \
+        while (empty) {                                                                                     \
+            bits_t region = empty & (~empty + 1), grown = region;                                           \
+            do {                                                                                            \
+                region = grown;                                                                             \
+                for (int k = 0; k < t->nsteps; k++)                                                         \
+                    grown |= (region & up[k]) << t->step[k] | (region & down[k]) >> t->step[k];             \
+                grown &= empty;                                                                             \
+            } while (grown != region);                                                                      \
+            if (!volume_fits(t, s, popcount(region), whole, sums, &made)) return 0;                         \
+            empty &= ~region;                                                                               \
+        }                                                                                                   \
+        return 1;                                                                                           \
+    }
+REGIONS_BY_SHIFTS(regions_fit_one, uint64_t, __builtin_popcountll)
+REGIONS_BY_SHIFTS(regions_fit_two, u128, popcount128)
+
 /* Whether every region of empty cells (connected through faces) has a volume that some of the pieces
  * left can fill: a placement lies in one region, so a region of any other volume can never be filled. */
 static ALWAYS_INLINE int regions_fit(const Table *t, const State *s, const uint64_t *occ, const int W) {
+    if (W == 1 && t->nsteps) return regions_fit_one(t, s, ~occ[0]);
+    if (W == 2 && t->nsteps) return regions_fit_two(t, s, ~((u128)occ[1] << 64 | occ[0]));
     uint64_t left[W], frontier[W], sums[t->nsums];
     uint64_t any = 0;
     for (int w = 0; w < W; w++) any |= left[w] = ~occ[w];
@@ -282,7 +393,7 @@ static int exact_fewest(const Table *t, State *s, const int32_t *live, int32_t n
  * placements than copies left), BY_CELL with *which the lowest empty cell with the fewest live
  * placements, or BY_PIECE with *which a piece with one copy left and fewer live placements still
  * (the fewest, the first of those). */
-static ALWAYS_INLINE int expand(const Table *t, State *s, int d, int *which, const int W) {
+static ALWAYS_INLINE int expand(const Table *t, State *s, int d, int *which, int *many, const int W) {
     const uint64_t *occ = s->occ + (size_t)d * W;
     uint64_t all = ~(uint64_t)0;
     for (int w = 0; w < W; w++) all &= occ[w];
@@ -301,6 +412,10 @@ static ALWAYS_INLINE int expand(const Table *t, State *s, int d, int *which, con
     for (int type = 0; type < t->ntypes; type++) {
         segment[type] = n;
         if (!s->counts[type]) continue;
+        if (W <= 2)
+            n = filter_words(t->masks, occ, from + from_segment[type], from + from_segment[type + 1], to, n, planes,
+                             saturated, W);
+        else
         for (int32_t i = from_segment[type]; i < from_segment[type + 1]; i++) {  /* without branches */
             int32_t p = from[i];
             const uint64_t *mask = t->masks + (size_t)p * W;
@@ -328,6 +443,7 @@ static ALWAYS_INLINE int expand(const Table *t, State *s, int d, int *which, con
         int live = segment[type + 1] - segment[type];
         if (s->counts[type] == 1 && live < best_n) { best_type = type; best_n = live; }
     }
+    *many = best_n;
     if (best_type >= 0) { *which = best_type; return BY_PIECE; }
     int w = 0;
     while (!fewest[w]) w++;
@@ -338,36 +454,41 @@ static ALWAYS_INLINE int expand(const Table *t, State *s, int d, int *which, con
 typedef struct {
     int by;                /* BY_CELL: the live placements s->live[next .. end) covering the cell; BY_PIECE: all */
     int32_t next, end, chosen, word;
+    int32_t left;          /* candidates not yet tried: the scan stops when none is left */
     uint64_t bit;          /* BY_CELL: the cell, as bit `bit` of word `word` */
 } Frame;
 
 /* The candidates of a node at level d that expand found: the live placements covering a cell, or a piece's. */
-static void open_frame(const Table *t, const State *s, Frame *f, int d, int by, int which) {
+static void open_frame(const Table *t, const State *s, Frame *f, int d, int by, int which, int many) {
     const int32_t *segment = s->segment + (size_t)d * (t->ntypes + 1);
     f->by = by;
     f->next = (int32_t)s->live_at[d] + (by == BY_CELL ? 0 : segment[which]);
     f->end = (int32_t)s->live_at[d] + (by == BY_CELL ? segment[t->ntypes] : segment[which + 1]);
     f->word = which >> 6;
     f->bit = (uint64_t)1 << (which & 63);
+    f->left = many;
 }
 
 /* The frame's next candidate, or -1. */
 static ALWAYS_INLINE int next_candidate(const Table *t, const State *s, Frame *f, const int W) {
-    while (f->next < f->end) {
+    while (f->left > 0 && f->next < f->end) {
         int p = s->live[f->next++];
-        if (f->by == BY_PIECE || (t->masks[(size_t)p * W + f->word] & f->bit)) return p;
+        if (f->by == BY_PIECE || (t->masks[(size_t)p * W + f->word] & f->bit)) {
+            f->left--;
+            return p;
+        }
     }
     return -1;
 }
 
 static ALWAYS_INLINE void run_words(const Table *t, State *s, Rows *rows, Tally *tally, Frame *stack,
                                     int32_t *chosen, const int W) {
-    int depth = 0, which;
-    int status = expand(t, s, 0, &which, W);
+    int depth = 0, which, many;
+    int status = expand(t, s, 0, &which, &many, W);
     if (status == FULL) found(t, tally, rows, chosen, 0);  /* nothing left to fill: one packing, empty */
     if (status < DEAD) { rows->failed = 1; return; }
     if (status < 0) { tally->finished = 1; return; }
-    open_frame(t, s, &stack[0], 0, status, which);
+    open_frame(t, s, &stack[0], 0, status, which, many);
     for (;;) {
         Frame *f = &stack[depth];
         int p, advanced = 0;
@@ -378,14 +499,14 @@ static ALWAYS_INLINE void run_words(const Table *t, State *s, Rows *rows, Tally 
             for (int w = 0; w < W; w++) s->occ[(size_t)(depth + 1) * W + w] = occ[w] | mask[w];
             s->counts[t->types[p]]--;
             f->chosen = chosen[depth] = p;
-            status = expand(t, s, depth + 1, &which, W);
+            status = expand(t, s, depth + 1, &which, &many, W);
             if (status == FULL && found(t, tally, rows, chosen, depth + 1)) return;
             if (status < DEAD) { rows->failed = 1; return; }
             if (status < 0) {
                 s->counts[t->types[p]]++;
                 continue;
             }
-            open_frame(t, s, &stack[depth + 1], depth + 1, status, which);
+            open_frame(t, s, &stack[depth + 1], depth + 1, status, which, many);
             depth++;
             advanced = 1;
             break;
@@ -400,7 +521,7 @@ static ALWAYS_INLINE void run_words(const Table *t, State *s, Rows *rows, Tally 
 /* The search, with the box's bit sets a constant number of words wide for the common sizes. */
 static void run(const Table *t, State *s, Rows *rows, Tally *tally) {
     Frame *stack = malloc(((size_t)t->ncells + 2) * sizeof(Frame));
-    int32_t *chosen = malloc(((size_t)t->ncells + 2) * sizeof(int32_t));
+    int32_t *chosen = calloc((size_t)t->ncells + 2, sizeof(int32_t));
     if (!stack || !chosen)
         rows->failed = 1;
     else if (t->nwords == 1)
@@ -411,6 +532,25 @@ static void run(const Table *t, State *s, Rows *rows, Tally *tally) {
         run_words(t, s, rows, tally, stack, chosen, t->nwords);
     free(stack);
     free(chosen);
+}
+
+/* The distances between neighbours' cell numbers, for growing regions by shifts (none when more than MAX_STEPS). */
+static void find_steps(Table *t, const int32_t *offsets, const int32_t *cells) {
+    t->nsteps = 0;
+    for (int c = 0; c < t->ncells; c++)
+        for (int32_t k = offsets[c]; k < offsets[c + 1]; k++) {
+            int step = abs(cells[k] - c), found = 0;
+            while (found < t->nsteps && t->step[found] != step) found++;
+            if (found == MAX_STEPS) { t->nsteps = 0; return; }
+            if (found == t->nsteps) {
+                t->step[t->nsteps++] = step;
+                t->up[found] = t->down[found] = 0;
+            }
+            if (cells[k] > c)
+                t->up[found] |= (u128)1 << c;
+            else
+                t->down[found] |= (u128)1 << c;
+        }
 }
 
 /* The placements' bit masks, the per-piece placement lists and the starting state (the given cells filled,
@@ -428,6 +568,7 @@ static int start(Table *t, State *s, const int32_t *counts, const uint8_t *fille
         for (int c = 0; c < t->ncells; c++)
             for (int32_t k = offsets[c]; k < offsets[c + 1]; k++)
                 t->neighbours[(size_t)c * W + (cells[k] >> 6)] |= (uint64_t)1 << (cells[k] & 63);
+        if (t->ncells <= SHIFT_CELLS) find_steps(t, offsets, cells);
     }
     t->masks = calloc((size_t)t->nplacements * W + 1, sizeof(uint64_t));
     t->type_start = calloc((size_t)t->ntypes + 2, sizeof(int32_t));
@@ -447,6 +588,9 @@ static int start(Table *t, State *s, const int32_t *counts, const uint8_t *fille
             t->masks[(size_t)p * W + (t->cells[k] >> 6)] |= (uint64_t)1 << (t->cells[k] & 63);
     }
     for (int type = 0; type < t->ntypes; type++) t->type_start[type + 1] += t->type_start[type];
+    t->same_size = t->ntypes ? t->type_size[0] : 0;
+    for (int type = 0; type < t->ntypes; type++)
+        if (t->type_size[type] != t->same_size) t->same_size = 0;
     int32_t *fill = malloc(((size_t)t->ntypes + 1) * sizeof(int32_t));
     if (!fill) return -1;
     memcpy(fill, t->type_start, (size_t)t->ntypes * sizeof(int32_t));

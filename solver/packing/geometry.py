@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
 from itertools import permutations, product
 
 from solver.box import as_vec
@@ -107,11 +108,11 @@ def placements(puzzle: PackingPuzzle) -> dict[str, list[Shape]]:
 def mirror_pieces(puzzle: PackingPuzzle) -> dict[str, str] | None:
     """Piece name -> the piece that is its mirror image (same count), or None if the set is not closed."""
     out = {}
+    turned = {piece.name: set(orientations(piece.cubes)) for piece in puzzle.pieces}
     for piece in puzzle.pieces:
         image = mirror(piece.cubes)
         matches = [other.name for other in puzzle.pieces
-                   if other.count == piece.count and len(other.cubes) == len(image)
-                   and image in set(orientations(other.cubes))]
+                   if other.count == piece.count and len(other.cubes) == len(image) and image in turned[other.name]]
         if not matches:
             return None
         out[piece.name] = piece.name if piece.name in matches else matches[0]
@@ -139,6 +140,7 @@ def keeps_target(transform: Transform, puzzle: PackingPuzzle) -> bool:
                                         for cube in puzzle.target)
 
 
+@lru_cache(maxsize=4)  # the cells' and the placements' permutations both start from them
 def box_symmetries(puzzle: PackingPuzzle) -> tuple[tuple[Transform, dict[str, str]], ...]:
     """The box's symmetries that map the target and the piece set onto themselves, each with its piece renaming.
 

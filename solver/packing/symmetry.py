@@ -26,16 +26,19 @@ def placement_permutations(table: Table, cells: list[tuple[int, ...]]) -> list[P
     (the identity first)."""
     puzzle = table.puzzle
     index = {piece.name: kind for kind, piece in enumerate(puzzle.pieces)}
+    by_mask = {(kind, mask): p for p, (kind, mask) in enumerate(zip(table.placement_piece, table.placement_masks,
+                                                                    strict=True))}
     out = []
     for (_, renaming), moved in zip(box_symmetries(puzzle), cells, strict=True):
         kinds = [index[renaming[piece.name]] for piece in puzzle.pieces]
+        bits = [1 << cell for cell in moved]  # cell -> its image, as a bit
         image = []
         for kind, covered in zip(table.placement_piece, table.placement_cells, strict=True):
-            key = (kinds[kind], tuple(sorted(moved[cell] for cell in covered)))
-            if key not in table.placement_index:
+            found = by_mask.get((kinds[kind], sum(map(bits.__getitem__, covered))))
+            if found is None:
                 name = puzzle.pieces[kind].name
                 raise RuntimeError(f"a symmetry of the box maps a placement of {name} outside the table")
-            image.append(table.placement_index[key])
+            image.append(found)
         out.append(tuple(image))
     return out
 
@@ -77,6 +80,8 @@ class Anchor:
 
 def orbit_representatives(ids: list[PlacementId], group: list[Permutation]) -> list[PlacementId]:
     """The smallest id of each orbit of the ids under the group (the ids must be closed under it)."""
+    if len(group) <= 1:  # the identity alone: every id is its own orbit
+        return sorted(ids)
     seen: set[PlacementId] = set()
     out = []
     for p in sorted(ids):
@@ -86,25 +91,24 @@ def orbit_representatives(ids: list[PlacementId], group: list[Permutation]) -> l
     return out
 
 
-def _live(table: Table, task: Task) -> list[PlacementId]:
-    """The placements that still fit after the task's placements, with copies left."""
-    return live_placements(table, occupied_cells(table, task.chosen), task.counts)
-
-
 def _candidates(table: Table, task: Task, members: list[int], group: list[Permutation],
                 cells: list[tuple[int, ...]]):
     """(name, live placements to choose from, the member symmetries that keep that choice in place)."""
-    live = _live(table, task)
     occupied = occupied_cells(table, task.chosen)
+    live = live_placements(table, occupied, task.counts)
+    alive = set(live)
     seen: set[int] = set()
     for cell in range(len(table.cell_cubes)):
         if cell not in seen and not occupied >> cell & 1:
             seen.update(cells[m][cell] for m in members)
-            yield f"cell {cell}", [p for p in live if cell in table.placement_cells[p]], [m for m in members
-                                                                                if cells[m][cell] == cell]
-    for kind in range(len(table.puzzle.pieces)):
-        ids = [p for p in live if table.placement_piece[p] == kind]
-        if task.counts[kind] == 1 and all(table.placement_piece[group[m][ids[0]]] == kind for m in members):
+            yield f"cell {cell}", [p for p in table.cell_placements[cell] if p in alive], [m for m in members
+                                                                                        if cells[m][cell] == cell]
+    by_piece: dict[int, list[PlacementId]] = {kind: [] for kind, left in enumerate(task.counts) if left == 1}
+    for p in live:
+        if table.placement_piece[p] in by_piece:
+            by_piece[table.placement_piece[p]].append(p)
+    for kind, ids in by_piece.items():
+        if not ids or all(table.placement_piece[group[m][ids[0]]] == kind for m in members):
             yield f"piece {table.puzzle.pieces[kind].name}", ids, members
 
 

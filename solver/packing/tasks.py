@@ -8,6 +8,8 @@ from concurrent.futures import ThreadPoolExecutor
 
 from solver.packing.engine import Counting, Search, Table, Task, choice, compiled, occupied_cells, search
 
+TASKS_PER_THREAD = 32  # starting points split for each thread: Bedlam's 18 anchors hold one subtree of half the work
+
 
 def split(table: Table, tasks: list[Task], wanted: int, max_depth: int = 3) -> tuple[list[Task], int]:
     """(the tasks, each replaced by its children (one per placement the search would try next) level by
@@ -46,7 +48,7 @@ def search_tasks(table: Table, tasks: list[Task], engine: str = "auto", workers:
             if counting.control[0]:
                 break
     else:
-        tasks, made = split(table, tasks, 8 * workers)
+        tasks, made = split(table, tasks, TASKS_PER_THREAD * workers)
         parts = _in_threads(table, tasks, engine, workers, counting)
     return Search([row for part in parts for row in part.rows], sum(part.packings for part in parts),
                   made + sum(part.nodes for part in parts), all(part.finished for part in parts) and

@@ -4,7 +4,8 @@ process, with the sanitizer runtime preloaded): python sanitized_searches.py DIR
 Every branch of _core.c is walked: packings found and counted in threads (with their stabilisers, a
 shared limit and a bound on the rows kept), a search with no packing, a limit, a node budget, a stop
 flag, a search that looks at the signal handlers, a search without the region check, inconsistent tables
-refused, the Bedlam cube's first packings (one word of cells, counts past the counters' cap)."""
+refused, the Bedlam cube's first packings (one word of cells, counts past the counters' cap), a strip of two
+words of cells."""
 
 from __future__ import annotations
 
@@ -41,6 +42,8 @@ def main() -> None:
     assert search(table, max_nodes=10, engine="c").nodes == 10
     wide = parse_packing("packing 30 5 1\npiece I x30: 0 0 0, 0 1 0, 0 2 0, 0 3 0, 0 4 0\n", "wide.txt")
     assert search(build_table(wide), engine="c").finished  # 150 cells: three 64-bit words
+    two = parse_packing("packing 14 5 1\npiece I x14: 0 0 0, 0 1 0, 0 2 0, 0 3 0, 0 4 0\n", "two.txt")
+    assert len(search(build_table(two), engine="c").rows) == 26  # 70 cells: two words, regions grown by shifts
     types, offsets, cells, cover_offsets, cover = table.buffers
     bad = array("i", [99] * (len(cells) // 4)).tobytes()
     try:
