@@ -23,6 +23,7 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 
+from solver.numbercross import strength
 from solver.numbercross.check import solution_problem
 from solver.numbercross.clues import Clue, Condition
 from solver.numbercross.model import Grid, NumberCross
@@ -34,8 +35,8 @@ Stop = Callable[[], None]  # raises to end the work (a time bound); returns othe
 Place = tuple[int, Condition]  # a condition of a row's clue: (row, condition)
 
 PLANT_TRIES = 20_000  # planted grids tried before giving up
-CHECK_STEPS = 150_000  # search steps a check may take at first (about a second of CPU)
-RETRY_STEPS = 600_000  # for a condition whose first check ran out of steps, once the others are settled
+CHECK_STEPS = 400_000  # search steps a check may take at first (about 1-2 s of CPU)
+RETRY_STEPS = 3_000_000  # for a condition whose first check ran out of steps, once the others are settled
 
 __all__ = ["Generated", "NoPuzzle", "generate", "true_conditions"]
 
@@ -67,10 +68,11 @@ def generate(rows: int, cols: int, rng: random.Random, stop: Stop = lambda: None
         if planted is None:
             continue
         puzzle, grid = planted
-        clues = tuple(Clue(tuple(true_conditions(values))) for values in row_values(grid))
-        clued = replace(puzzle, clues=clues)
+        offered = [sorted(true_conditions(values), key=lambda c, v=values: -strength.bits(c, v))
+                   for values in row_values(grid)]
         try:
-            if other_grid(clued, grid, CHECK_STEPS) is not None:
+            clued = _pinned(puzzle, grid, offered, stop)
+            if clued is None:
                 continue  # even every true condition leaves a second grid
             thinned, witnesses = _thin(clued, grid, rng, stop)
         except _Undecided:
@@ -97,6 +99,33 @@ def other_grid(puzzle: NumberCross, planted: Grid, steps: int) -> Grid | None:
     if not seen_planted:
         raise RuntimeError("the search missed the planted grid")
     return None
+
+
+def _pinned(puzzle: NumberCross, grid: Grid, offered: list[list[Condition]], stop: Stop) -> NumberCross | None:
+    """The puzzle with the strongest true condition of each row, and more offered conditions
+    added while a second grid keeps them (the strongest it breaks) or a check runs out of steps
+    (the strongest left), until the planted grid is the only one; None if a second grid keeps
+    them all. A strong clue leaves a row few ways: the proof is cheap."""
+    clues = [list(found[:1]) for found in offered]
+    while True:
+        stop()
+        clued = replace(puzzle, clues=tuple(Clue(tuple(chosen)) for chosen in clues))
+        left = [(r, c) for r, found in enumerate(offered) for c in found if c not in clues[r]]
+        try:
+            other = other_grid(clued, grid, CHECK_STEPS)
+        except _Undecided:
+            other = None
+            if not left:
+                raise
+        else:
+            if other is None:
+                return clued
+            rows = row_values(other)
+            left = [(r, c) for r, c in left if not all(c.holds(v) for v in rows[r])]
+            if not left:
+                return None
+        r, condition = max(left, key=lambda place: strength.bits(place[1], row_values(grid)[place[0]]))
+        clues[r].append(condition)
 
 
 def _thin(puzzle: NumberCross, grid: Grid, rng: random.Random,

@@ -14,7 +14,7 @@ from __future__ import annotations
 import math
 import random
 
-from solver.numbercross import arith
+from solver.numbercross import strength
 from solver.numbercross.check import solution_problem
 from solver.numbercross.clues import Clue, Condition
 from solver.numbercross.model import Cell, Grid, NumberCross, numbers, runs
@@ -25,6 +25,8 @@ Shares = dict[Cell, dict[Cell, int]]  # tile -> {neighbour: the units of its dig
 HIGHLIGHTED_SHARE = 0.08  # of the cells
 TILE_SHARE = 0.12  # of the cells, at most, tried as tiles: more tiles, more numbers a row, fewer shared traits
 REPAIR_STEPS = 150  # per row: shares drawn again before the planted grid is given up
+LIFT_SHARE = 0.25  # of changes of a row's own tile: lifted, if the row keeps another (fewer numbers, more shared)
+BITS_PER_CELL = 1.0  # a good row's best true condition tells at least this many bits per column
 ANY = Clue(())
 SMALLEST_MULTIPLE, MAX_MULTIPLE = 7, 999  # 'multiple of N': past 2, 3, 5 and 6, as short as published ones
 RARE = ("square", "cube", "prime", "fibonacci", "palindrome", "triangular")  # the adjectives that tell much
@@ -132,13 +134,14 @@ def _share_out(puzzle: NumberCross, values: dict[Cell, int], tiles: set[Cell], t
 
 def _repaired(puzzle: NumberCross, values: dict[Cell, int], tiles: set[Cell], shares: Shares,
               rng: random.Random) -> Grid | None:
-    """The grid once every row has a telling condition and no number comes twice, the shares of
-    tiles beside rows that do not drawn again one tile at a time (a change is kept unless fewer
-    rows are then good); None if REPAIR_STEPS per row are not enough."""
+    """The grid once every row is good (see _row_scores), the shares of tiles beside rows that
+    are not drawn again one tile at a time (a change is kept unless fewer rows are then good,
+    or as many telling fewer bits); None if REPAIR_STEPS per row are not enough."""
     grid = _grid(puzzle, values, tiles)
-    good = _good_rows(grid)
+    least = BITS_PER_CELL * puzzle.cols
+    score = _row_scores(grid, least)
     for _ in range(REPAIR_STEPS * puzzle.rows):
-        bad = [r for r, ok in enumerate(good) if not ok]
+        bad = [r for r, (ok, _) in enumerate(score) if not ok]
         if not bad:
             return grid
         r = rng.choice(bad)
@@ -148,17 +151,27 @@ def _repaired(puzzle: NumberCross, values: dict[Cell, int], tiles: set[Cell], sh
         tile = rng.choice(near)
         before = dict(shares[tile])
         _take_back(values, shares, tile)
-        if _share_out(puzzle, values, tiles, tile, shares, rng):
+        lifted = tile[0] == r and sum(t[0] == r for t in tiles) > 1 and rng.random() < LIFT_SHARE
+        if lifted:
+            tiles.discard(tile)
+        if lifted or _share_out(puzzle, values, tiles, tile, shares, rng):
             trial = _grid(puzzle, values, tiles)
-            trial_good = _good_rows(trial)
-            if sum(trial_good) >= sum(good):
-                grid, good = trial, trial_good
+            trial_score = _row_scores(trial, least)
+            if _total(trial_score) >= _total(score):
+                grid, score = trial, trial_score
+                if lifted:
+                    del shares[tile]
                 continue
+        tiles.add(tile)
         _take_back(values, shares, tile)
         for taker, units in before.items():
             values[taker] += units
         shares[tile] = before
-    return grid if all(good) else None
+    return None
+
+
+def _total(score: list[tuple[bool, float]]) -> tuple[int, float]:
+    return sum(ok for ok, _ in score), sum(bits for _, bits in score)
 
 
 def _take_back(values: dict[Cell, int], shares: Shares, tile: Cell) -> None:
@@ -172,21 +185,17 @@ def _grid(puzzle: NumberCross, values: dict[Cell, int], tiles: set[Cell]) -> Gri
                  for r in range(puzzle.rows))
 
 
-def _good_rows(grid: Grid) -> list[bool]:
-    """Per row: whether its numbers have a telling condition in common and none is used twice in the grid."""
-    placed = numbers(grid)
+def _row_scores(grid: Grid, least: float) -> list[tuple[bool, float]]:
+    """Per row: whether it is good (a true condition telling at least `least` bits, no number
+    used twice in the grid), and the bits its best condition tells (up to `least`)."""
     seen: dict[int, int] = {}
-    for p in placed:
+    for p in numbers(grid):
         seen[p.value] = seen.get(p.value, 0) + 1
-    rows = row_values(grid)
-    return [_telling(values) and all(seen[v] == 1 for v in values) for values in rows]
-
-
-def _telling(values: list[int]) -> bool:
-    """Whether true_conditions(values) is not empty (the cheap tests first)."""
-    if len(values) == 1 or len({arith.digit_sum(v) for v in values}) == 1:
-        return True  # a lone number has its own product of digits
-    return bool(true_conditions(values))
+    out = []
+    for values in row_values(grid):
+        told = min(least, max((strength.bits(c, values) for c in true_conditions(values)), default=0.0))
+        out.append((told >= least and all(seen[v] == 1 for v in values), told))
+    return out
 
 
 def row_values(grid: Grid) -> list[list[int]]:
