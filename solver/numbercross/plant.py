@@ -27,6 +27,7 @@ TILE_SHARE = 0.12  # of the cells, at most, tried as tiles: more tiles, more num
 REPAIR_STEPS = 150  # per row: shares drawn again before the planted grid is given up
 LIFT_SHARE = 0.25  # of changes of a row's own tile: lifted, if the row keeps another (fewer numbers, more shared)
 BITS_PER_CELL = 1.0  # a good row's best true condition tells at least this many bits per column
+MOST_BITS = 8.0  # and at least this many in all, whatever the width (wider rows rarely share more)
 ANY = Clue(())
 SMALLEST_MULTIPLE, MAX_MULTIPLE = 7, 999  # 'multiple of N': past 2, 3, 5 and 6, as short as published ones
 RARE = ("square", "cube", "prime", "fibonacci", "palindrome", "triangular")  # the adjectives that tell much
@@ -138,7 +139,7 @@ def _repaired(puzzle: NumberCross, values: dict[Cell, int], tiles: set[Cell], sh
     are not drawn again one tile at a time (a change is kept unless fewer rows are then good,
     or as many telling fewer bits); None if REPAIR_STEPS per row are not enough."""
     grid = _grid(puzzle, values, tiles)
-    least = BITS_PER_CELL * puzzle.cols
+    least = min(BITS_PER_CELL * puzzle.cols, MOST_BITS)
     score = _row_scores(grid, least)
     for _ in range(REPAIR_STEPS * puzzle.rows):
         bad = [r for r, (ok, _) in enumerate(score) if not ok]
