@@ -45,9 +45,8 @@ def row_ways(view: PuzzleView, r: int, above: Edge | None, below: Edge | None, o
 def first_ways(view: PuzzleView, r: int, above: Edge | None, below: Edge | None, open_up: bool, open_down: bool,
                digits: Digits, most: int, filters: tuple[sketch.Filter | None, sketch.Filter | None],
                steps: list[int] | None = None) -> tuple[dict[Way, None], bool]:
-    """(the first `most` ways the walk finds, or every way if there are fewer; whether that is every way).
-
-    steps: a budget shared with the rest of a search ([steps left]), OverBudget once spent; None: no bound."""
+    """(the first `most` ways the walk finds, or every way if there are fewer; whether that is every way);
+    OverBudget once `steps`, a budget shared with the rest of a search ([steps left]), is spent."""
     out: dict[Way, None] = {}
     try:
         _walk(view, r, (above, below), (open_up, open_down), digits, None, filters, out, most, steps)
