@@ -68,8 +68,7 @@ def generate(rows: int, cols: int, rng: random.Random, stop: Stop = lambda: None
         if planted is None:
             continue
         puzzle, grid = planted
-        offered = [sorted(true_conditions(values), key=lambda c, v=values: -strength.bits(c, v))
-                   for values in row_values(grid)]
+        offered = [_strongest_first(values) for values in row_values(grid)]
         try:
             clued = _pinned(puzzle, grid, offered, stop)
             if clued is None:
@@ -79,6 +78,11 @@ def generate(rows: int, cols: int, rng: random.Random, stop: Stop = lambda: None
             continue
         return Generated(thinned, grid, witnesses, tries)
     raise NoPuzzle(f"no {rows}x{cols} planted grid could be pinned down by true clues ({PLANT_TRIES} tries)")
+
+
+def _strongest_first(values: list[int]) -> list[Condition]:
+    """The telling conditions true of a row's numbers, the most bits first."""
+    return sorted(true_conditions(values), key=lambda condition: -strength.bits(condition, values))
 
 
 def other_grid(puzzle: NumberCross, planted: Grid, steps: int) -> Grid | None:

@@ -28,7 +28,7 @@ def share(condition: Condition, length: int) -> float:
     counted = {
         "sum": lambda: _with_sum(length, n) / every,
         "product": lambda: _with_product(length, n) / every,
-        "multiple": lambda: 1 / n,
+        "multiple": lambda: 1 / (n or 1),
         "prime": lambda: 2.5 / (length * math.log(10)),  # odd and not a multiple of 5: 2.5 times the density
         "square": lambda: 10 ** (length / 2) * zero_free / every,
         "triangular": lambda: 1.4 * 10 ** (length / 2) * zero_free / every,
