@@ -2,13 +2,13 @@
 language that are true of every number of their row, taken away one condition at a time, in
 random order, for as long as the planted grid stays the only one.
 
-The puzzle starts with every telling condition true of each row (the strongest clues the planted
-grid allows), so the first proof of uniqueness is cheap: each row has few ways. Each check after
-that looks for a completed grid other than the planted one and is bounded by a number of search
-steps: past it, the condition stays for now, and such conditions are tried again with a larger
-bound once the others are settled. A planted grid that still cannot be settled, or that even its
-strongest clues leave open, is dropped for another: a grid hard to pin down costs a bounded
-amount of work rather than minutes.
+Each row starts with its strongest telling condition (the most bits, see ``strength``), and the
+strongest offered conditions are added while a second grid keeps them, so the first proof of
+uniqueness is cheap: each row has few ways. Each check looks for a completed grid other than
+the planted one and is bounded by a number of search steps: past it, the condition stays for
+now, and such conditions are tried again with a larger bound once the others are settled. A
+planted grid that still cannot be settled, or that even all its true conditions leave open, is
+dropped for another: a grid hard to pin down costs a bounded amount of work rather than minutes.
 
 What is left is minimal: for every condition still there, the puzzle without it has a second
 completed grid (its witness, kept so that anyone can check it with ``check.solution_problem``).
@@ -36,7 +36,7 @@ Place = tuple[int, Condition]  # a condition of a row's clue: (row, condition)
 
 PLANT_TRIES = 20_000  # planted grids tried before giving up
 CHECK_STEPS = 400_000  # search steps a check may take at first (about 1-2 s of CPU)
-RETRY_STEPS = 3_000_000  # for a condition whose first check ran out of steps, once the others are settled
+RETRY_STEPS = 6_000_000  # for a condition whose first check ran out of steps, once the others are settled
 
 __all__ = ["Generated", "NoPuzzle", "generate", "true_conditions"]
 
