@@ -40,6 +40,7 @@ SMALLEST_N = {"product": 1, "sum": 1, "multiple": 1, "power": 2, "more-than-squa
 KNOWN = ("square, cube, prime, fibonacci, palindrome, odd, even, triangular, any, product of digits is N, "
          "sum of digits is N, multiple of N, divisible by each of its digits, power of N, N more than a square")
 
+REMEMBERED = 1 << 20  # answers a tester keeps before it forgets them all (about 100 MB at most)
 _ONES = [0] + [int("1" * m) for m in range(1, 40)]  # _ONES[m] = 11...1 (m ones)
 
 
@@ -98,7 +99,24 @@ class Clue:
         return any(_CAN_START[c.word] is not _maybe for c in self.conditions)
 
     def tester(self) -> Callable[[int, int, int], bool]:
-        """A fast can_start for the search: one function, no loop over conditions it can skip."""
+        """A fast can_start for the search: one function, no loop over conditions it can skip, each
+        answer remembered (a search asks about the same prefix many times; its digits are 1-9, so
+        the prefix tells k)."""
+        test = self._tester()
+        known: dict[int, bool] = {}
+
+        def remembered(prefix: int, k: int, length: int) -> bool:
+            key = prefix << 5 | length  # length < 32
+            answer = known.get(key)
+            if answer is None:
+                if len(known) > REMEMBERED:
+                    known.clear()
+                answer = known[key] = test(prefix, k, length)
+            return answer
+
+        return remembered
+
+    def _tester(self) -> Callable[[int, int, int], bool]:
         wholes = [(_HOLDS[c.word], c.n) for c in self.conditions]
         partials = [(_CAN_START[c.word], c.n) for c in self.conditions if _CAN_START[c.word] is not _maybe]
 

@@ -43,12 +43,13 @@ def row_ways(view: PuzzleView, r: int, above: Edge | None, below: Edge | None, o
 
 
 def first_ways(view: PuzzleView, r: int, above: Edge | None, below: Edge | None, open_up: bool, open_down: bool,
-               digits: Digits, most: int, filters: tuple[sketch.Filter | None, sketch.Filter | None]
-               ) -> tuple[dict[Way, None], bool]:
-    """(the first `most` ways the walk finds, or every way if there are fewer; whether that is every way)."""
+               digits: Digits, most: int, filters: tuple[sketch.Filter | None, sketch.Filter | None],
+               steps: list[int] | None = None) -> tuple[dict[Way, None], bool]:
+    """(the first `most` ways the walk finds, or every way if there are fewer; whether that is every way);
+    OverBudget once `steps`, a budget shared with the rest of a search ([steps left]), is spent."""
     out: dict[Way, None] = {}
     try:
-        _walk(view, r, (above, below), (open_up, open_down), digits, None, filters, out, most)
+        _walk(view, r, (above, below), (open_up, open_down), digits, None, filters, out, most, steps)
     except _Enough:
         return out, False
     return out, True
@@ -56,9 +57,10 @@ def first_ways(view: PuzzleView, r: int, above: Edge | None, below: Edge | None,
 
 def _walk(view: PuzzleView, r: int, known: tuple[Edge | None, Edge | None], open_sides: tuple[bool, bool],
           digits: Digits, budget: int | None, filters: tuple[sketch.Filter | None, sketch.Filter | None],
-          out: dict[Way, None], most: int) -> None:
-    """Add the ways of row r to out, in walk order; OverBudget past budget steps, _Enough at `most` ways."""
-    steps = [budget if budget is not None else UNLIMITED]
+          out: dict[Way, None], most: int, shared: list[int] | None = None) -> None:
+    """Add the ways of row r to out, in walk order; OverBudget past budget steps (or once the shared
+    steps are spent), _Enough at `most` ways."""
+    steps = shared if shared is not None else [budget if budget is not None else UNLIMITED]
     setting = _RowSetting(view, r, known, open_sides, filters)
     for placement in fitting(view.layouts[r], *known):
         _RowFill(setting, placement, steps, most).fill(digits, out)

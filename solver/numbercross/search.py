@@ -36,6 +36,7 @@ from solver.numbercross.model import Grid, NumberCross, Row
 from solver.numbercross.rows import OverBudget, RowWays, first_ways, fitting, mask, row_ways, runs_of
 from solver.numbercross.rowtypes import (
     DOWN,
+    UNLIMITED,
     UP,
     Digits,
     Edge,
@@ -114,12 +115,15 @@ class _Search:
     ways: dict
     filters: dict
     too_many: list  # per row: how often listing its sketches ran over the budget
+    steps: list[int]  # [steps left]: the bound on the whole search, shared with its row walks
 
 
-def grids(puzzle: NumberCross) -> Iterator[tuple[Grid, dict[int, int]]]:
+def grids(puzzle: NumberCross, budget: int | None = None) -> Iterator[tuple[Grid, dict[int, int]]]:
     """Every completed grid that keeps every rule, with the digit of each region id that makes it
-    (a grid may come more than once)."""
-    search = _Search(frame(puzzle), set(), {}, {}, [0] * puzzle.rows)
+    (a grid may come more than once); rows.OverBudget once the search has taken `budget` steps
+    (states visited and steps of the row walks)."""
+    steps = [UNLIMITED if budget is None else budget]
+    search = _Search(frame(puzzle), set(), {}, {}, [0] * puzzle.rows, steps)
     filled: tuple[Row | None, ...] = (None,) * puzzle.rows
     edges: tuple[tuple[Edge | None, Edge | None], ...] = ((None, None),) * puzzle.rows
     digits: Digits = (0,) * len(search.view.neighbours)
@@ -132,6 +136,9 @@ def _fill(search: _Search, filled: tuple, edges: tuple, digits: Digits,
           used: frozenset[int]) -> Generator[tuple[Grid, Digits], None, bool]:
     """Every completion of the rows not filled yet, with its region digits. Returns whether `used`
     played no part in a dead end."""
+    search.steps[0] -= 1
+    if search.steps[0] <= 0:
+        raise OverBudget
     todo = [r for r, row in enumerate(filled) if row is None]
     if not todo:
         yield tuple(filled), digits
@@ -225,7 +232,7 @@ def _ways(search: _Search, r: int, filled: tuple, edges: tuple, digits: Digits,
                _filter(search, r, DOWN, filled, edges, digits) if open_down else None)
     if budget is None:
         ways = RowWays(lambda most: first_ways(search.view, r, above, below, open_up, open_down, digits, most,
-                                               filters))
+                                               filters, search.steps))
     else:
         try:
             ways = RowWays.every(row_ways(search.view, r, above, below, open_up, open_down, digits, budget, filters))

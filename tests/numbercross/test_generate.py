@@ -5,6 +5,9 @@ with exit 2, a missed time bound exit 1."""
 
 from __future__ import annotations
 
+import collections
+import itertools
+import math
 import random
 import subprocess
 import sys
@@ -16,11 +19,13 @@ import pytest
 
 from foldkit.cli import main
 from foldkit.kinds.numbercross import KIND
+from solver.numbercross import strength
 from solver.numbercross.check import solution_problem
-from solver.numbercross.clues import Clue
-from solver.numbercross.generate import Generated, generate, true_conditions
+from solver.numbercross.clues import Clue, Condition
+from solver.numbercross.generate import Generated, _Undecided, generate, other_grid, true_conditions
 from solver.numbercross.model import numbers
 from solver.numbercross.parse import parse_number_cross, parse_solution
+from solver.numbercross.plant import BITS_PER_CELL, MOST_BITS, plant, row_values
 from solver.numbercross.solve import solve
 from tests.conftest import ROOT
 
@@ -117,3 +122,69 @@ def test_no_puzzle_in_time_is_exit_1_within_a_second_of_the_bound(tmp_path):
     assert result.stderr == "foldkit: error: no 11x11 Number Cross puzzle with a unique solution within 1 s " \
                             "(raise --timeout or try another --seed)\n"
     assert list(tmp_path.iterdir()) == []
+
+
+# ---------------------------------------------------------------------------------------------
+# 7x7 and the parts behind it
+
+SEED_7 = 6  # a 7x7 seed that is pinned down by its second planted grid (about 5 s of CPU)
+
+
+@cache
+def made_7() -> Generated:
+    return generate(7, 7, random.Random(SEED_7))
+
+
+def test_a_generated_7x7_has_exactly_its_planted_grid_by_the_unbounded_solver():
+    new = made_7()
+    assert (new.puzzle.rows, new.puzzle.cols) == (7, 7)
+    report = solve(new.puzzle, limit=None)
+    assert report.solutions == (new.solution,) and report.complete
+    assert solution_problem(new.puzzle, new.solution) is None
+
+
+def test_every_condition_of_a_7x7_is_needed_by_a_witness_the_rules_alone_accept():
+    new = made_7()
+    expected = {(r, i) for r, clue in enumerate(new.puzzle.clues) for i in range(len(clue.conditions))}
+    assert set(new.witnesses) == expected and expected
+    for (r, i), witness in new.witnesses.items():
+        clue = new.puzzle.clues[r]
+        clues = list(new.puzzle.clues)
+        clues[r] = Clue(clue.conditions[:i] + clue.conditions[i + 1:])
+        assert solution_problem(replace(new.puzzle, clues=tuple(clues)), witness) is None
+        assert solution_problem(new.puzzle, witness) is not None and witness != new.solution
+
+
+def test_a_check_past_its_steps_is_undecided_not_an_answer():
+    new = made(1)
+    weaker = replace(new.puzzle, clues=tuple(Clue(()) for _ in new.puzzle.clues))
+    with pytest.raises(_Undecided):
+        other_grid(weaker, new.solution, 50)
+    assert other_grid(weaker, new.solution, 10**9) is not None  # every clue 'any': many grids
+
+
+def test_planted_grids_have_a_telling_condition_in_every_row_and_no_number_twice():
+    rng = random.Random(3)
+    found = [p for p in (plant(7, 7, rng) for _ in range(8)) if p is not None]
+    assert found
+    for puzzle, grid in found:
+        assert solution_problem(puzzle, grid) is None  # keeps every rule (clues 'any')
+        for values in row_values(grid):
+            assert any(strength.bits(c, values) >= min(BITS_PER_CELL * 7, MOST_BITS) and all(c.holds(v) for v in values)
+                       for c in true_conditions(values))
+
+
+@pytest.mark.parametrize("length", [1, 2, 3, 4])
+def test_digit_sum_and_product_counts_match_counting_every_number(length):
+    strings = list(itertools.product(range(1, 10), repeat=length))
+    sums = collections.Counter(sum(s) for s in strings)
+    products = collections.Counter(math.prod(s) for s in strings)
+    assert all(strength._with_sum(length, total) == count for total, count in sums.items())
+    assert all(strength._with_product(length, p) == count for p, count in products.items())
+    assert strength._with_product(length, 11) == 0
+
+
+def test_stronger_conditions_tell_more_bits():
+    assert strength.bits(Condition("multiple", 997), [1994]) > strength.bits(Condition("multiple", 7), [1995])
+    assert strength.bits(Condition("fibonacci"), [1597]) > strength.bits(Condition("prime"), [1597])
+    assert strength.bits(Condition("product", 1), [1111]) > strength.bits(Condition("sum", 20), [5555])

@@ -29,8 +29,8 @@ SIZES = ("5x5", "7x7", "11x11")
 
 @dataclass(frozen=True)
 class NumberCrossGenerateOptions(GeneratingOptions):
-    size: str = option("5x5", "--size", "grid size (default 5x5; 11x11, the published size, can take minutes)",
-                       choices=SIZES)
+    size: str = option("5x5", "--size", "grid size (default 5x5; 7x7 takes up to a minute or two; 11x11, the "
+                       "published size, is not reached yet)", choices=SIZES)
 
 
 generator = lazy_module("foldkit.kinds.numbercross.generate")
