@@ -11,7 +11,9 @@ planted grid that still cannot be settled, or that even all its true conditions 
 dropped for another: a grid hard to pin down costs a bounded amount of work rather than minutes.
 
 What is left is minimal: for every condition still there, the puzzle without it has a second
-completed grid (its witness, kept so that anyone can check it with ``check.solution_problem``).
+completed grid (its witness, kept so that anyone can check it with ``check.solution_problem``),
+or is one that ``keeps`` refuses (harder than a difficulty asked for: such conditions are
+``kept`` and have no witness).
 Everything is a pure function of the arguments and the ``random.Random`` given (the bounds count
 search steps, not seconds); the caller's ``stop()`` is asked between steps and may raise to end
 the work.
@@ -32,6 +34,7 @@ from solver.numbercross.rows import OverBudget
 from solver.numbercross.search import grids
 
 Stop = Callable[[], None]  # raises to end the work (a time bound); returns otherwise
+Keeps = Callable[[NumberCross], bool]  # a puzzle with one completed grid -> may its clues be as few as that
 Place = tuple[int, Condition]  # a condition of a row's clue: (row, condition)
 
 PLANT_TRIES = 20_000  # planted grids tried before giving up
@@ -58,10 +61,14 @@ class Generated:
     solution: Grid
     witnesses: dict[tuple[int, int], Grid]
     tries: int  # planted grids drawn before one was pinned down
+    kept: frozenset[tuple[int, int]] = frozenset()  # conditions (row, index) that stay only because the
+    # puzzle without them is not one ``keeps`` takes (harder than asked): they have no witness
 
 
-def generate(rows: int, cols: int, rng: random.Random, stop: Stop = lambda: None) -> Generated:
-    """A puzzle with exactly one completed grid and a minimal set of conditions."""
+def generate(rows: int, cols: int, rng: random.Random, stop: Stop = lambda: None,
+             keeps: Keeps = lambda puzzle: True) -> Generated:
+    """A puzzle with exactly one completed grid and a minimal set of conditions (a condition also
+    stays when the puzzle without it is not one ``keeps`` takes: a difficulty to keep to)."""
     for tries in range(1, PLANT_TRIES + 1):
         stop()
         planted = plant(rows, cols, rng)
@@ -73,10 +80,13 @@ def generate(rows: int, cols: int, rng: random.Random, stop: Stop = lambda: None
             clued = _pinned(puzzle, grid, offered, stop)
             if clued is None:
                 continue  # even every true condition leaves a second grid
-            thinned, witnesses = _thin(clued, grid, rng, stop)
+            if not keeps(clued):
+                continue  # harder than asked with these clues already: fewer can only be harder
+            thinned, witnesses = _thin(clued, grid, rng, stop, keeps)
         except _Undecided:
             continue
-        return Generated(thinned, grid, witnesses, tries)
+        every = {(r, i) for r, clue in enumerate(thinned.clues) for i in range(len(clue.conditions))}
+        return Generated(thinned, grid, witnesses, tries, frozenset(every - set(witnesses)))
     raise NoPuzzle(f"no {rows}x{cols} planted grid could be pinned down by true clues ({PLANT_TRIES} tries)")
 
 
@@ -132,11 +142,12 @@ def _pinned(puzzle: NumberCross, grid: Grid, offered: list[list[Condition]], sto
         clues[r].append(condition)
 
 
-def _thin(puzzle: NumberCross, grid: Grid, rng: random.Random,
-          stop: Stop) -> tuple[NumberCross, dict[tuple[int, int], Grid]]:
-    """Each condition in random order taken away unless a second grid then appears; (the
-    puzzle left, a witness for each condition left). Conditions whose check runs out of steps
-    are tried again at the end with RETRY_STEPS; _Undecided if one still does."""
+def _thin(puzzle: NumberCross, grid: Grid, rng: random.Random, stop: Stop,
+          keeps: Keeps) -> tuple[NumberCross, dict[tuple[int, int], Grid]]:
+    """Each condition in random order taken away unless a second grid then appears or ``keeps``
+    refuses the puzzle without it; (the puzzle left, a witness for each condition left that a
+    second grid keeps). Conditions whose check runs out of steps are tried again at the end with
+    RETRY_STEPS; _Undecided if one still does."""
     witness_of: dict[Place, Grid] = {}
     order = [(r, condition) for r, clue in enumerate(puzzle.clues) for condition in clue.conditions]
     rng.shuffle(order)
@@ -144,26 +155,27 @@ def _thin(puzzle: NumberCross, grid: Grid, rng: random.Random,
     for place in order:
         stop()
         try:
-            puzzle = _settle(puzzle, grid, place, CHECK_STEPS, witness_of)
+            puzzle = _settle(puzzle, grid, place, CHECK_STEPS, witness_of, keeps)
         except _Undecided:
             undecided.append(place)
     for place in undecided:
         stop()
-        puzzle = _settle(puzzle, grid, place, RETRY_STEPS, witness_of)
+        puzzle = _settle(puzzle, grid, place, RETRY_STEPS, witness_of, keeps)
     witnesses = {(r, i): witness_of[(r, condition)] for r, clue in enumerate(puzzle.clues)
-                 for i, condition in enumerate(clue.conditions)}
+                 for i, condition in enumerate(clue.conditions) if (r, condition) in witness_of}
     return puzzle, witnesses
 
 
-def _settle(puzzle: NumberCross, grid: Grid, place: Place, steps: int, witness_of: dict[Place, Grid]) -> NumberCross:
-    """The puzzle without the condition if the planted grid stays the only one, else as it was,
-    with the second grid noted as the condition's witness."""
+def _settle(puzzle: NumberCross, grid: Grid, place: Place, steps: int, witness_of: dict[Place, Grid],
+            keeps: Keeps) -> NumberCross:
+    """The puzzle without the condition if the planted grid stays the only one and ``keeps``
+    takes it, else as it was, with the second grid (if that is why) noted as its witness."""
     weaker = _without(puzzle, *place)
     other = other_grid(weaker, grid, steps)
-    if other is None:
-        return weaker
-    witness_of[place] = other
-    return puzzle
+    if other is not None:
+        witness_of[place] = other
+        return puzzle
+    return weaker if keeps(weaker) else puzzle
 
 
 def _without(puzzle: NumberCross, r: int, condition: Condition) -> NumberCross:

@@ -188,3 +188,26 @@ def test_stronger_conditions_tell_more_bits():
     assert strength.bits(Condition("multiple", 997), [1994]) > strength.bits(Condition("multiple", 7), [1995])
     assert strength.bits(Condition("fibonacci"), [1597]) > strength.bits(Condition("prime"), [1597])
     assert strength.bits(Condition("product", 1), [1111]) > strength.bits(Condition("sum", 20), [5555])
+
+
+def conditions_of(puzzle) -> int:
+    return sum(len(clue.conditions) for clue in puzzle.clues)
+
+
+def test_a_condition_stays_when_the_puzzle_without_it_is_harder_than_asked():
+    """``keeps`` stands for a difficulty: here, at least one more condition than the minimal puzzle."""
+    floor = conditions_of(made(1).puzzle) + 1
+    new = generate(5, 5, random.Random(1), keeps=lambda puzzle: conditions_of(puzzle) >= floor)
+    every = {(r, i) for r, clue in enumerate(new.puzzle.clues) for i in range(len(clue.conditions))}
+    assert conditions_of(new.puzzle) >= floor and new.kept
+    assert set(new.witnesses) | new.kept == every and not set(new.witnesses) & new.kept
+    assert solve(new.puzzle, limit=None).solutions == (new.solution,)
+    for (r, i), witness in new.witnesses.items():
+        clues = list(new.puzzle.clues)
+        clues[r] = Clue(clues[r].conditions[:i] + clues[r].conditions[i + 1:])
+        assert solution_problem(replace(new.puzzle, clues=tuple(clues)), witness) is None
+
+
+def test_no_number_cross_puzzle_is_easy_so_none_is_looked_for(capsys):
+    code, _, err = run(capsys, "generate", "number-cross", "--difficulty", "easy")
+    assert code == 2 and "no Number Cross puzzle is easy" in err and len(err.strip().splitlines()) == 1

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from foldkit.errors import EXIT_BAD_INPUT, FoldkitError
 from foldkit.kinds.base import Command, Kind, PaperOptions, lazy_module, option
 from foldkit.kinds.checks import check_command
 from foldkit.kinds.generating import GeneratingOptions
@@ -31,6 +32,14 @@ SIZES = ("5x5", "7x7", "11x11")
 class NumberCrossGenerateOptions(GeneratingOptions):
     size: str = option("5x5", "--size", "grid size (default 5x5; 7x7 takes up to a minute or two; 11x11, the "
                        "published size, is not reached yet)", choices=SIZES)
+
+    def check(self) -> None:
+        # The easiest deductions (level 1) never read a clue, so they cannot tell a region's digit:
+        # no Number Cross puzzle is easy, and looking for one would only run out of time.
+        if self.difficulty == "easy":
+            raise FoldkitError("generate number-cross: --difficulty easy: no Number Cross puzzle is easy (its digits "
+                               "come from its clues, which the easiest deductions do not read); ask for medium or "
+                               "hard", EXIT_BAD_INPUT)
 
 
 generator = lazy_module("foldkit.kinds.numbercross.generate")

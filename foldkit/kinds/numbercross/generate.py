@@ -16,6 +16,7 @@ from foldkit.kinds.generating import (
     grade_note,
     graded,
     grader,
+    keeping,
     out_of_time,
     paths_for,
     report,
@@ -35,11 +36,13 @@ def puzzle_text(made: Generated, seed: int, grade: Grade | None = None) -> str:
     """The puzzle file: notes on how it was made, then the puzzle as the parser reads it."""
     p = made.puzzle
     conditions = sum(len(clue.conditions) for clue in p.clues)
+    harder = " or makes it harder than asked" if made.kept else ""
     notes = ["Number Cross puzzle made by foldkit generate", f"seed: {seed}",
              f"size: {p.rows}x{p.cols}, {len(set(r for row in p.regions for r in row))} regions, "
              f"{len(p.highlighted)} highlighted cells",
              f"conditions: {conditions}",
-             "minimal: taking away any one condition of a clue lets in a second completed grid", *grade_note(grade)]
+             f"minimal: taking away any one condition of a clue lets in a second completed grid{harder}",
+             *grade_note(grade)]
     return "".join(f"# {note}\n" for note in notes) + picture(p)
 
 
@@ -48,10 +51,10 @@ def generated_files(options: NumberCrossGenerateOptions, puzzle_sheet: Callable[
     rows, cols = (int(side) for side in options.size.split("x"))
     seed = chosen_seed(options)
     paths = paths_for(options, "number-cross", seed)
-    rng = random.Random(seed)
+    rng, keeps = random.Random(seed), keeping(grade, options.difficulty)
     try:
         with time_bound(options.timeout) as stop:
-            made, found = graded(lambda: generate(rows, cols, rng, stop), lambda made: grade(made.puzzle),
+            made, found = graded(lambda: generate(rows, cols, rng, stop, keeps), lambda made: grade(made.puzzle),
                                  options.difficulty, stop)
     except OutOfTime:
         raise out_of_time(f"{rows}x{cols} Number Cross puzzle", options.timeout, options.difficulty) from None
