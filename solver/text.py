@@ -69,6 +69,24 @@ def tokens(line: str) -> list[Token]:
     return [(match.start() + 1, match.group()) for match in re.finditer(r"[^ \t]+", line)]
 
 
+def filled_cells(text: str, source: str, rows: int, cols: int) -> list[tuple[tuple[int, int], str, int, int]]:
+    """The filled cells of a partly solved grid (a person's progress, in a solution file's layout:
+    rows of tokens, '.' for a cell not filled in yet), each as ((row, col), token, line, column);
+    an InputError where the grid's shape differs from the puzzle's."""
+    lines = content_lines(text, comments=True)
+    if len(lines) != rows:
+        at = lines[rows][0] if len(lines) > rows else (lines[-1][0] + 1 if lines else 1)
+        raise InputError(f"the grid has {len(lines)} rows, the puzzle {rows}", source, at, 1)
+    filled = []
+    for r, (number, line) in enumerate(lines):
+        found = tokens(line)
+        if len(found) != cols:
+            col = found[cols][0] if len(found) > cols else len(line) + 1
+            raise InputError(f"row {r + 1} has {len(found)} entries, the puzzle {cols} columns", source, number, col)
+        filled += [((r, c), token, number, col) for c, (col, token) in enumerate(found) if token != "."]
+    return filled
+
+
 def ascii_int(token: str) -> int | None:
     """The value of a token of ASCII digits (at most 9 of them), else None.
 

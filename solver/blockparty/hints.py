@@ -11,7 +11,7 @@ from solver.blockparty.deduce import RULE_LEVELS, State, Step, after, contradict
 from solver.blockparty.model import BlockParty, Cell, Grid
 from solver.diary import Diary, Entry, Grade
 from solver.grid import cell_text
-from solver.text import InputError, ascii_int, content_lines, quoted, tokens
+from solver.text import InputError, ascii_int, filled_cells, quoted
 
 Known = dict[Cell, int]  # the numbers written in: the givens and a person's progress
 
@@ -80,21 +80,8 @@ def _end(puzzle: BlockParty, state: State, open_cells: list[Cell]) -> str:
 
 def parse_progress(text: str, source: str, puzzle: BlockParty) -> Known:
     """The numbers of a partly filled grid: the solution file's format, '.' for an empty cell."""
-    lines = content_lines(text, comments=True)
-    if len(lines) != puzzle.rows:
-        at = lines[puzzle.rows][0] if len(lines) > puzzle.rows else (lines[-1][0] + 1 if lines else 1)
-        raise InputError(f"the grid has {len(lines)} rows, the puzzle {puzzle.rows}", source, at, 1)
-    known = {}
-    for r, (number, line) in enumerate(lines):
-        found = tokens(line)
-        if len(found) != puzzle.cols:
-            col = found[puzzle.cols][0] if len(found) > puzzle.cols else len(line) + 1
-            raise InputError(f"row {r + 1} has {len(found)} entries, the puzzle {puzzle.cols} columns", source, number,
-                             col)
-        for c, (col, token) in enumerate(found):
-            if token != ".":
-                known[(r, c)] = _number(token, puzzle, (r, c), source, number, col)
-    return known
+    return {cell: _number(token, puzzle, cell, source, line, col)
+            for cell, token, line, col in filled_cells(text, source, puzzle.rows, puzzle.cols)}
 
 
 def _number(token: str, puzzle: BlockParty, cell: Cell, source: str, line: int, col: int) -> int:

@@ -27,7 +27,7 @@ from solver.numbercross.deduce_rows import number_candidates, row_candidates
 from solver.numbercross.deduce_tiles import tile_sharing
 from solver.numbercross.deduce_whatif import what_if
 from solver.numbercross.model import Grid, NumberCross
-from solver.text import InputError, content_lines, quoted, tokens
+from solver.text import InputError, filled_cells, quoted
 
 SHOWN_OPEN = 6  # open cells named where deductions run out
 HINT_STEPS = 12  # steps a hint looks ahead for one that decides a cell
@@ -115,21 +115,8 @@ def _end(puzzle: NumberCross, state: State, open_cells: list) -> str:
 def parse_progress(text: str, source: str, puzzle: NumberCross) -> Candidates:
     """The cells of a partly filled grid: the solution file's format (a digit, X for a tile), '.'
     for a cell not filled in yet."""
-    lines = content_lines(text, comments=True)
-    if len(lines) != puzzle.rows:
-        at = lines[puzzle.rows][0] if len(lines) > puzzle.rows else (lines[-1][0] + 1 if lines else 1)
-        raise InputError(f"the grid has {len(lines)} rows, the puzzle {puzzle.rows}", source, at, 1)
-    known = {}
-    for r, (number, line) in enumerate(lines):
-        found = tokens(line)
-        if len(found) != puzzle.cols:
-            col = found[puzzle.cols][0] if len(found) > puzzle.cols else len(line) + 1
-            raise InputError(f"row {r + 1} has {len(found)} entries, the puzzle {puzzle.cols} columns", source, number,
-                             col)
-        for c, (col, token) in enumerate(found):
-            if token != ".":
-                known[(r, c)] = frozenset({_value(token, source, number, col)})
-    return known
+    return {cell: frozenset({_value(token, source, line, col)})
+            for cell, token, line, col in filled_cells(text, source, puzzle.rows, puzzle.cols)}
 
 
 def _value(token: str, source: str, line: int, col: int) -> int:
