@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 
@@ -78,29 +79,47 @@ def fold_film(subject: Subject, options: AnimationOptions, progress: Progress | 
 @contextmanager
 def _camera(subject: Subject, options: AnimationOptions) -> Iterator[Callable[[float], Frame]]:
     """A function from a time along the camera path (seconds) to the frame seen then, rendered
-    off-screen; the render window is closed on leaving. Every call into VTK (which loads modules
-    as it goes) holds Ctrl-C until it returns: VTK crashes when Python raises inside it."""
+    off-screen; the render window is closed on leaving."""
     size = (options.width, options.height)
+
+    def stage(plotter: Any) -> Callable[[float], None]:
+        from foldkit.fold.scene import add_caption, fold_scene
+
+        scene = fold_scene(subject, options.sequence)
+        path = scene.camera_path(size, options.seconds)
+        scene.add_to(plotter)
+        add_caption(plotter, subject)
+
+        def pose(seconds: float) -> None:
+            scene.pose(path.fraction(seconds))
+            path.shot(seconds).apply(plotter)
+        return pose
+
+    with off_screen_shots(size, stage) as shoot:
+        yield shoot
+
+
+@contextmanager
+def off_screen_shots(size: tuple[int, int], stage: Callable[[Any], Callable[[float], None]]
+                     ) -> Iterator[Callable[[float], Frame]]:
+    """A function from a moment to the frame seen then, rendered off-screen: ``stage`` is given
+    the plotter once, adds the scene, and returns what poses it (and its camera) for a moment.
+    The render window is closed on leaving. Every call into VTK (which loads modules as it goes)
+    holds Ctrl-C until it returns: VTK crashes when Python raises inside it."""
     plotter = None
     try:
         with interrupts_held():
             import pyvista as pv
 
-            from foldkit.fold.scene import add_caption, fold_scene
-
-            scene = fold_scene(subject, options.sequence)
-            path = scene.camera_path(size, options.seconds)
             plotter = pv.Plotter(off_screen=True, window_size=list(size))
             render_window = plotter.ren_win
             assert render_window is not None  # a plotter keeps its render window until it is closed
             render_window.SetMultiSamples(0)  # multisampling is slow in software GL (llvmpipe)
-            scene.add_to(plotter)
-            add_caption(plotter, subject)
+            pose = stage(plotter)
 
-        def shoot(seconds: float) -> Frame:
+        def shoot(moment: float) -> Frame:
             with interrupts_held():
-                scene.pose(path.fraction(seconds))
-                path.shot(seconds).apply(plotter)
+                pose(moment)
                 plotter.render()
                 image = plotter.screenshot(return_img=True)
             assert image is not None  # return_img=True asks for the image

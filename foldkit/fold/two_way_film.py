@@ -15,8 +15,8 @@ import numpy as np
 import pyvista as pv
 
 from foldkit import look
-from foldkit.console import interrupts_held
 from foldkit.exchange.video import Frame, shot_film, video_bytes
+from foldkit.fold.animation import off_screen_shots
 from foldkit.fold.camera import Shot, Viewport, fit_view, view_axes
 from foldkit.fold.pose import place
 from foldkit.fold.scene import BACKGROUND, LIFT
@@ -39,35 +39,20 @@ def two_way_bytes(two_way: TwoWay, suffix: str, size: tuple[int, int], fps: int,
 
 @contextmanager
 def _camera(two_way: TwoWay, size: tuple[int, int]) -> Iterator[Callable[[float], Frame]]:
-    """A function from a film fraction (0 to 3) to the frame seen then, rendered off-screen; the
-    render window is closed on leaving. Every call into VTK holds Ctrl-C until it returns (VTK
-    crashes when Python raises inside it)."""
-    plotter = None
-    try:
-        with interrupts_held():
-            meshes = _meshes(two_way)
-            plotter = pv.Plotter(off_screen=True, window_size=list(size))
-            assert plotter.ren_win is not None  # a plotter keeps its render window until it is closed
-            plotter.ren_win.SetMultiSamples(0)  # multisampling is slow in software GL (llvmpipe)
-            _add(plotter, meshes)
-            caption = plotter.add_text("", position=(6, size[1] - 22), font_size=10, color=look.INK,
-                                       font="courier")
-            fixed_shot(two_way, size).apply(plotter)
+    """A function from a film fraction (0 to 3) to the frame seen then, rendered off-screen."""
+    def stage(plotter: pv.Plotter) -> Callable[[float], None]:
+        meshes = _meshes(two_way)
+        _add(plotter, meshes)
+        caption = plotter.add_text("", position=(6, size[1] - 22), font_size=10, color=look.INK, font="courier")
+        fixed_shot(two_way, size).apply(plotter)
 
-        def shoot(f: float) -> Frame:
-            with interrupts_held():
-                _pose(meshes, two_way.cell_motions(f))
-                caption.SetInput(caption_text(two_way, f))
-                plotter.render()
-                image = plotter.screenshot(return_img=True)
-            assert image is not None  # return_img=True asks for the image
-            return image
+        def pose(f: float) -> None:
+            _pose(meshes, two_way.cell_motions(f))
+            caption.SetInput(caption_text(two_way, f))
+        return pose
 
+    with off_screen_shots(size, stage) as shoot:
         yield shoot
-    finally:
-        if plotter is not None:
-            with interrupts_held():
-                plotter.close()
 
 
 def caption_text(two_way: TwoWay, f: float) -> str:
