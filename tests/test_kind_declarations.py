@@ -53,8 +53,8 @@ BODIES = ("foldkit.kinds.shutbox.solved", "foldkit.kinds.packing.report", "foldk
           "foldkit.kinds.blockparty.report", "foldkit.kinds.numbercross.report", "solver.numbercross.search",
           "solver.blockparty.search", "solver.packing.engine", "solver.nets.find", "foldkit.drawing",
           "foldkit.paper.gridsheet", "foldkit.page.grid", "foldkit.page.fold", "foldkit.fold.animation",
-          "foldkit.kinds.fold_makers", "foldkit.build", "numpy",
-          "importlib.metadata")  # the last: the search for kinds packages add
+          "foldkit.kinds.fold_makers", "foldkit.build", "numpy", "multiprocessing", "concurrent.futures",
+          "importlib.metadata")  # the pools serve only counts; the last: the search for kinds packages add
 
 
 def loaded_by(argv: list[str]) -> set[str]:
