@@ -9,9 +9,11 @@ import pytest
 
 from foldkit.cli import main
 from foldkit.kinds.packing.parallel import counter
-from solver.packing import census, parse_packing, solve
+from solver.packing import census, make_packing, parse_packing, solve, symmetry
+from solver.packing.engine import Counting
 from solver.packing.parts import count_part, merge, plan_of
-from solver.packing.solve import census_of
+from solver.packing.solve import as_packing, census_of
+from solver.packing.tasks import search_tasks
 from tests.conftest import EXAMPLES
 
 
@@ -146,3 +148,22 @@ def test_bad_counting_options_are_one_line_errors(capsys, argv, message):
 def test_a_part_makes_nothing_to_build(capsys, tmp_path):
     code, _, err = run(capsys, "build", str(EXAMPLES / "soma.txt"), "--all", "--part", "1/2", "-o", str(tmp_path))
     assert code == 2 and "makes nothing" in err and not any(tmp_path.iterdir())
+
+
+@pytest.mark.parametrize("name", ["soma.txt", "l-tricubes.txt"])
+def test_classes_are_named_alike_in_plain_python_and_in_numpy(monkeypatch, name):
+    """A few rows are named without numpy's import; many with it: the same forms, in the same order,
+    and the representatives are the packings of those forms, as make_packing orders them."""
+    plan = plan_of(parse_packing((EXAMPLES / name).read_text(), name), None)
+    found = search_tasks(plan.table, list(plan.split(1)[0]), "auto", 1, Counting(0, 10_000, plan.group))
+    group = list(plan.group)
+    by_python = symmetry.classes(found.rows, group)
+    monkeypatch.setattr(symmetry, "FEW_IMAGES", 0)
+    assert len(found.rows) * len(group) > 0
+    assert symmetry.classes(found.rows, group) == by_python
+    assert len(by_python) == census(plan.table.puzzle).classes
+    made: dict = {}
+    for form in by_python:
+        packing = as_packing(plan.table, form, made)
+        assert packing == make_packing(packing) and len(packing) == len(form)
+        assert {placement.cubes for placement in packing} == {plan.table.placement_cubes(p) for p in form}
