@@ -9,7 +9,7 @@
  *   cell_offsets   int32[P + 1]: placement p covers cells[cell_offsets[p] .. cell_offsets[p+1]-1]
  *   cells          int32[...]
  *   cover_offsets  int32[ncells + 1]: cell c is covered by cover[cover_offsets[c] .. cover_offsets[c+1]-1]
- *   cover          int32[...]: placement ids (checked only: the search tries a cell's live placements by id)
+ *   cover          int32[...]: placement ids, by id (a cell's candidates are read from it)
  *   counts         int32[T]: copies left of each type
  *   occupied       uint8[ncells]: cells already filled
  *   limit          stop when control's packing count reaches it (0: no limit)
@@ -38,7 +38,8 @@
  * copies left, or (with the neighbours given) some region of empty cells a volume that no pieces left
  * add up to (a dead end: in targets of up to 128 cells whose neighbours are a few fixed cell numbers apart, as in
  * a box, each region grows a layer at a time by shifting its bits); or it branches on the lowest empty cell with the fewest live placements,
- * unless a piece with one copy left has fewer still (then on that piece), trying them by id.
+ * unless a piece with one copy left has fewer still (then on that piece), trying them by id (a cell's from its
+ * cover list, which must list them by id, when that is shorter than the level's live list).
  * The search releases the GIL, so threads run several searches at once.
  */
 #define PY_SSIZE_T_CLEAN
