@@ -14,13 +14,19 @@
    same exact cover, timed alternating with ours in the same run. With --against DIR, another checkout
    of foldkit (with its own DIR/.venv) runs the same processes, alternating with ours: before and after.
    Each line gives the median wall seconds and the median CPU seconds (the process and its threads).
-   Last run (2 cores, load 3-5, medians of 5, alternating; before = the branch point 931274d):
-     every packing and class   wall now / before      CPU-s now / before   xcover alongside
-     Bedlam                    33.7 s / 40.7 s        22.9 / 27.6          -
-     pentominoes 6x10          0.94 s / 1.03 s        0.89 / 1.20          8.9 s, 8.1 CPU-s
-     pentominoes 3x4x5         10.4 s / 14.2 s        6.9 / 9.5            -
-     Y cube                    5.6 s / 9.0 s          5.4 / 7.7            -
-     first packings: 0.28-0.42 s wall, 0.24-0.29 CPU-s, both (xcover 1.2-2.2 s); mostly start-up.
+   Under PYTHONDONTWRITEBYTECODE, compile each checkout first (`python -m compileall -q solver foldkit`):
+   a checkout without __pycache__ pays about 45 ms CPU a process compiling its sources.
+   Last run (2 cores, load 3-5, busier than the run before; medians of 5, alternating; before = main 6d37ee7):
+     every packing and class   wall now / before      CPU-s now / before   the search alone (one thread)
+     Bedlam                    43.2 s / 44.0 s        27.3 / 29.4          3.65 / 4.00 G instructions, 1 M nodes
+     pentominoes 6x10          2.18 s / 2.42 s        1.41 / 1.52          0.54 / 0.64 CPU-s
+     pentominoes 3x4x5         14.9 s / 15.6 s        10.0 / 10.4          -
+     Y cube                    10.7 s / 11.9 s        7.0 / 7.9            5.65 / 6.60 CPU-s
+     (6x10: a second run gave 1.52 / 1.52.) First packings: 0.11-0.21 s wall, 0.11-0.15 CPU-s, both:
+     start-up. In 6x10 the search is about half the process: naming the 2,339 classes (symmetry.classes,
+     as_packing) takes about 0.45 CPU-s more.
+     The run before (load 3-5; before = 931274d): Bedlam 22.9 / 27.6 CPU-s, 6x10 0.89 / 1.20 (xcover 8.1),
+     3x4x5 6.9 / 9.5, Y cube 5.4 / 7.7.
 Usage: python bench/packing_speed.py [--runs 5] [--all-runs 5] [--slow] [--skip-process] [--targets] [--rival]
        [--against DIR]
 """

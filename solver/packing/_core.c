@@ -9,7 +9,7 @@
  *   cell_offsets   int32[P + 1]: placement p covers cells[cell_offsets[p] .. cell_offsets[p+1]-1]
  *   cells          int32[...]
  *   cover_offsets  int32[ncells + 1]: cell c is covered by cover[cover_offsets[c] .. cover_offsets[c+1]-1]
- *   cover          int32[...]: placement ids (checked only: the search tries a cell's live placements by id)
+ *   cover          int32[...]: placement ids, by id (a cell's candidates are read from it)
  *   counts         int32[T]: copies left of each type
  *   occupied       uint8[ncells]: cells already filled
  *   limit          stop when control's packing count reaches it (0: no limit)
@@ -38,7 +38,8 @@
  * copies left, or (with the neighbours given) some region of empty cells a volume that no pieces left
  * add up to (a dead end: in targets of up to 128 cells whose neighbours are a few fixed cell numbers apart, as in
  * a box, each region grows a layer at a time by shifting its bits); or it branches on the lowest empty cell with the fewest live placements,
- * unless a piece with one copy left has fewer still (then on that piece), trying them by id.
+ * unless a piece with one copy left has fewer still (then on that piece), trying them by id (a cell's from its
+ * cover list, which must list them by id, when that is shorter than the level's live list).
  * The search releases the GIL, so threads run several searches at once.
  */
 #define PY_SSIZE_T_CLEAN
@@ -50,8 +51,10 @@
 typedef unsigned __int128 u128;
 enum { MAX_STEPS = 6, SHIFT_CELLS = 128 };  /* regions of targets of at most SHIFT_CELLS cells whose neighbours
                                              * are at most MAX_STEPS distances apart are filled by shifts */
-enum { PLANES = 5, CAP = (1 << PLANES) - 1 };  /* live placements counted per cell in bit planes up to CAP; when
-                                                  * every empty cell has CAP or more, they are counted exactly */
+enum { PLANES = 4, CAP = (1 << PLANES) - 1 };  /* live placements counted per cell in bit planes up to CAP; when
+                                                  * every empty cell has CAP or more, they are counted exactly (near
+                                                  * the top only: the fewest is 2-3 at most nodes, so a fifth plane
+                                                  * cost more in every filter than the exact counts it saved) */
 
 typedef struct {
     int ncells, nwords, nplacements, ntypes;
@@ -206,12 +209,13 @@ static ALWAYS_INLINE void tally_cells(uint64_t *planes, uint64_t *saturated, con
 
 /* tally_cells for the placements from[0 .. end) that fit, in one or two words of cells, with the counters in
  * registers: those placements go to `to` from n on; returns the new n. In two words, the first pass counts
- * the first word of each and a second pass over those kept the second (five counters a pass stay in registers). */
+ * the first word of each and a second pass over those kept the second (four counters a pass stay in registers). */
+_Static_assert(PLANES == 4, "filter_words keeps one register per plane: c0 .. c3");
 static ALWAYS_INLINE int32_t filter_words(const uint64_t *restrict masks, const uint64_t *occ, const int32_t *from,
                                           const int32_t *end, int32_t *restrict to, int32_t n, uint64_t *planes,
                                           uint64_t *saturated, const int W) {
     const int32_t start = n;
-    uint64_t c0 = planes[0], c1 = planes[W], c2 = planes[2 * W], c3 = planes[3 * W], c4 = planes[4 * W];
+    uint64_t c0 = planes[0], c1 = planes[W], c2 = planes[2 * W], c3 = planes[3 * W];
     uint64_t full = saturated[0];
     const uint64_t low = occ[0], high = W == 2 ? occ[1] : 0;
     for (; from + 1 < end; from += 2) {  /* two at a time: c0 + x + y is c0 + 2 carry, one adder for both */
@@ -227,7 +231,7 @@ static ALWAYS_INLINE int32_t filter_words(const uint64_t *restrict masks, const 
         y &= (uint64_t)0 - y_fits;
         uint64_t half = c0 ^ x, carry = (c0 & x) | (half & y);
         c0 = half ^ y;
-        CARRY(c1); CARRY(c2); CARRY(c3); CARRY(c4);
+        CARRY(c1); CARRY(c2); CARRY(c3);
         full |= carry;
     }
     if (from < end) {
@@ -236,26 +240,26 @@ static ALWAYS_INLINE int32_t filter_words(const uint64_t *restrict masks, const 
         uint64_t fits = ((mask & low) | (other & high)) == 0, carry = mask & ((uint64_t)0 - fits);
         to[n] = p;
         n += (int32_t)fits;
-        CARRY(c0); CARRY(c1); CARRY(c2); CARRY(c3); CARRY(c4);
+        CARRY(c0); CARRY(c1); CARRY(c2); CARRY(c3);
         full |= carry;
     }
-    planes[0] = c0; planes[W] = c1; planes[2 * W] = c2; planes[3 * W] = c3; planes[4 * W] = c4; saturated[0] = full;
+    planes[0] = c0; planes[W] = c1; planes[2 * W] = c2; planes[3 * W] = c3; saturated[0] = full;
     if (W == 2) {
-        c0 = planes[1]; c1 = planes[3]; c2 = planes[5]; c3 = planes[7]; c4 = planes[9]; full = saturated[1];
+        c0 = planes[1]; c1 = planes[3]; c2 = planes[5]; c3 = planes[7]; full = saturated[1];
         int32_t i = start;
         for (; i + 1 < n; i += 2) {
             uint64_t x = masks[(size_t)to[i] * 2 + 1], y = masks[(size_t)to[i + 1] * 2 + 1];
             uint64_t half = c0 ^ x, carry = (c0 & x) | (half & y);
             c0 = half ^ y;
-            CARRY(c1); CARRY(c2); CARRY(c3); CARRY(c4);
+            CARRY(c1); CARRY(c2); CARRY(c3);
             full |= carry;
         }
         if (i < n) {
             uint64_t carry = masks[(size_t)to[i] * 2 + 1];
-            CARRY(c0); CARRY(c1); CARRY(c2); CARRY(c3); CARRY(c4);
+            CARRY(c0); CARRY(c1); CARRY(c2); CARRY(c3);
             full |= carry;
         }
-        planes[1] = c0; planes[3] = c1; planes[5] = c2; planes[7] = c3; planes[9] = c4; saturated[1] = full;
+        planes[1] = c0; planes[3] = c1; planes[5] = c2; planes[7] = c3; saturated[1] = full;
     }
     return n;
 }
@@ -451,26 +455,48 @@ static ALWAYS_INLINE int expand(const Table *t, State *s, int d, int *which, int
     return BY_CELL;
 }
 
+enum { BY_COVER = 2 };  /* a frame's candidates read from the cell's cover list (when shorter than the live list) */
+
 typedef struct {
-    int by;                /* BY_CELL: the live placements s->live[next .. end) covering the cell; BY_PIECE: all */
+    int by;                /* BY_CELL: the live placements s->live[next .. end) covering the cell; BY_PIECE: all;
+                            * BY_COVER: those of t->cover[next .. end) that are live */
     int32_t next, end, chosen, word;
     int32_t left;          /* candidates not yet tried: the scan stops when none is left */
     uint64_t bit;          /* BY_CELL: the cell, as bit `bit` of word `word` */
 } Frame;
 
-/* The candidates of a node at level d that expand found: the live placements covering a cell, or a piece's. */
+/* The candidates of a node at level d that expand found: the live placements covering a cell, or a piece's.
+ * Both lists give a cell's placements by id (the live list piece by piece, and placements are numbered so). */
 static void open_frame(const Table *t, const State *s, Frame *f, int d, int by, int which, int many) {
     const int32_t *segment = s->segment + (size_t)d * (t->ntypes + 1);
     f->by = by;
     f->next = (int32_t)s->live_at[d] + (by == BY_CELL ? 0 : segment[which]);
     f->end = (int32_t)s->live_at[d] + (by == BY_CELL ? segment[t->ntypes] : segment[which + 1]);
+    if (by == BY_CELL && t->cover_start[which + 1] - t->cover_start[which] < f->end - f->next) {
+        f->by = BY_COVER;
+        f->next = t->cover_start[which];
+        f->end = t->cover_start[which + 1];
+    }
     f->word = which >> 6;
     f->bit = (uint64_t)1 << (which & 63);
     f->left = many;
 }
 
 /* The frame's next candidate, or -1. */
-static ALWAYS_INLINE int next_candidate(const Table *t, const State *s, Frame *f, const int W) {
+static ALWAYS_INLINE int next_candidate(const Table *t, const State *s, Frame *f, int d, const int W) {
+    if (f->by == BY_COVER) {
+        const uint64_t *occ = s->occ + (size_t)d * W;
+        while (f->left > 0 && f->next < f->end) {
+            int p = t->cover[f->next++];
+            uint64_t hit = 0;
+            for (int w = 0; w < W; w++) hit |= t->masks[(size_t)p * W + w] & occ[w];
+            if (!hit && s->counts[t->types[p]]) {
+                f->left--;
+                return p;
+            }
+        }
+        return -1;
+    }
     while (f->left > 0 && f->next < f->end) {
         int p = s->live[f->next++];
         if (f->by == BY_PIECE || (t->masks[(size_t)p * W + f->word] & f->bit)) {
@@ -492,7 +518,7 @@ static ALWAYS_INLINE void run_words(const Table *t, State *s, Rows *rows, Tally 
     for (;;) {
         Frame *f = &stack[depth];
         int p, advanced = 0;
-        while ((p = next_candidate(t, s, f, W)) >= 0) {
+        while ((p = next_candidate(t, s, f, depth, W)) >= 0) {
             if (should_stop(tally)) return;
             tally->nodes++;
             const uint64_t *occ = s->occ + (size_t)depth * W, *mask = t->masks + (size_t)p * W;
