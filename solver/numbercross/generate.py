@@ -71,7 +71,7 @@ def generate(rows: int, cols: int, rng: random.Random, stop: Stop = lambda: None
     stays when the puzzle without it is not one ``keeps`` takes: a difficulty to keep to)."""
     for tries in range(1, PLANT_TRIES + 1):
         stop()
-        planted = plant(rows, cols, rng)
+        planted = plant(rows, cols, rng, stop)
         if planted is None:
             continue
         puzzle, grid = planted

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Callable
 from dataclasses import replace
 
 from solver.numbercross import arith, strength
@@ -41,10 +42,11 @@ CHOSEN = tuple(Condition(word) for word in ("square", "cube", "fibonacci", "pali
     Condition("product", n) for n in range(6, 145) if arith.fewest_digits_with_product(n) is not None)
 
 
-def plant(rows: int, cols: int, rng: random.Random) -> tuple[NumberCross, Grid] | None:
+def plant(rows: int, cols: int, rng: random.Random,
+          stop: Callable[[], None] = lambda: None) -> tuple[NumberCross, Grid] | None:
     """Random regions, highlighted cells and tile layouts, a clue of one condition per row and a
     completed grid that keeps them all; None if the rows could not be filled within PLANT_STEPS
-    row walks."""
+    row walks. stop() is asked before each row walk and may raise to end the work."""
     regions = random_regions(rows, cols, rng)
     cells = [(r, c) for r in range(rows) for c in range(cols)]
     highlighted = frozenset(rng.sample(cells, round(HIGHLIGHTED_SHARE * len(cells))))
@@ -53,7 +55,7 @@ def plant(rows: int, cols: int, rng: random.Random) -> tuple[NumberCross, Grid] 
     if view is None:
         return None
     walks = [PLANT_STEPS]
-    filled = _fill(view, 0, None, (0,) * len(view.neighbours), frozenset(), rng, walks)
+    filled = _fill(view, 0, None, (0,) * len(view.neighbours), frozenset(), rng, walks, stop)
     if filled is None:
         return None
     grid, clues = tuple(filled[0]), tuple(filled[1])
@@ -76,7 +78,7 @@ def _with_random_layouts(view: PuzzleView, rng: random.Random) -> PuzzleView | N
 
 
 def _fill(view: PuzzleView, r: int, above: Edge | None, digits: Digits, used: frozenset[int], rng: random.Random,
-          walks: list[int]) -> Planted | None:
+          walks: list[int], stop: Callable[[], None]) -> Planted | None:
     """Rows r.. filled under the edge of row r-1, each with a clue it keeps and no number used
     twice: a clue, a random way of the row that keeps it, then the rows below (another clue if
     they cannot be filled); None if none works or the walks run out."""
@@ -86,6 +88,7 @@ def _fill(view: PuzzleView, r: int, above: Edge | None, digits: Digits, used: fr
         if walks[0] <= 0:
             return None
         walks[0] -= 1
+        stop()
         clue = Clue((condition,))
         testers = view.testers[:r] + (clue.tester(),) + view.testers[r + 1:]
         way = random_way(replace(view, testers=testers), r, above, digits, rng, ROW_STEPS)
@@ -95,7 +98,7 @@ def _fill(view: PuzzleView, r: int, above: Edge | None, digits: Digits, used: fr
         chosen = list(digits)
         for k, d in assigned:
             chosen[k] = d
-        rest = _fill(view, r + 1, down, tuple(chosen), used.union(made), rng, walks)
+        rest = _fill(view, r + 1, down, tuple(chosen), used.union(made), rng, walks, stop)
         if rest is not None:
             return [row, *rest[0]], [clue, *rest[1]]
     return None
