@@ -32,7 +32,7 @@ Planted = tuple[list[Row], list[Clue]]  # the rows filled, their clues
 HIGHLIGHTED_SHARE = 0.08  # of the cells
 LONGEST_NUMBER = 5  # tile layouts whose numbers are at most this long (the published ones: 2-5 digits)
 ROW_STEPS = 20_000  # steps of one row's random walk before that clue is given up for this row
-PLANT_STEPS = 2_000  # row walks tried for one planted grid before it is given up
+PLANT_WALKS = 2_000  # row walks tried for one planted grid before it is given up
 NOISE_BITS = 10.0  # clues are tried strongest first, their bits blurred by up to this much
 SMALLEST_MULTIPLE, MAX_MULTIPLE = 7, 99  # 'multiple of N': past 2, 3, 5 and 6, as short as published ones (13, 32)
 MAX_PRODUCT = 2025  # 'product of digits is N' up to the largest published N: 279936 reads as a code, not a clue
@@ -45,7 +45,7 @@ CHOSEN = tuple(Condition(word) for word in ("square", "cube", "fibonacci", "pali
 def plant(rows: int, cols: int, rng: random.Random,
           stop: Callable[[], None] = lambda: None) -> tuple[NumberCross, Grid] | None:
     """Random regions, highlighted cells and tile layouts, a clue of one condition per row and a
-    completed grid that keeps them all; None if the rows could not be filled within PLANT_STEPS
+    completed grid that keeps them all; None if the rows could not be filled within PLANT_WALKS
     row walks. stop() is asked before each row walk and may raise to end the work."""
     regions = random_regions(rows, cols, rng)
     cells = [(r, c) for r in range(rows) for c in range(cols)]
@@ -54,7 +54,7 @@ def plant(rows: int, cols: int, rng: random.Random,
     view = _with_random_layouts(frame(puzzle), rng)
     if view is None:
         return None
-    walks = [PLANT_STEPS]
+    walks = [PLANT_WALKS]
     filled = _fill(view, 0, None, (0,) * len(view.neighbours), frozenset(), rng, walks, stop)
     if filled is None:
         return None
