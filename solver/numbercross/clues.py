@@ -83,7 +83,7 @@ class Clue:
             return "any"
         parts = [self.conditions[0].text]
         for before, condition in zip(self.conditions, self.conditions[1:], strict=False):
-            joiner = " and " if before.word not in ADJECTIVES and condition.word not in ADJECTIVES else " "
+            joiner = " " if before.word in ADJECTIVES and condition.word in ADJECTIVES else " and "
             parts.append(joiner + condition.text)
         return "".join(parts)
 

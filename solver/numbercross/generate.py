@@ -1,9 +1,9 @@
-"""New Number Cross puzzles: a planted completed grid (see ``plant``), then clues from the clue
-language that are true of every number of their row, taken away one condition at a time, in
-random order, for as long as the planted grid stays the only one.
+"""New Number Cross puzzles: a planted completed grid made to fit a natural clue per row (see
+``plant``), then clues from the clue language that are true of every number of their row, taken
+away one condition at a time, in random order, for as long as the planted grid stays the only one.
 
-Each row starts with its strongest telling condition (the most bits, see ``strength``), and the
-strongest offered conditions are added while a second grid keeps them, so the first proof of
+Each row starts with the clue it was planted for, and the strongest other true conditions (the
+most bits, see ``strength``) are added while a second grid keeps them, so the first proof of
 uniqueness is cheap: each row has few ways. Each check looks for a completed grid other than
 the planted one and is bounded by a number of search steps: past it, the condition stays for
 now, and such conditions are tried again with a larger bound once the others are settled. A
@@ -71,15 +71,18 @@ def generate(rows: int, cols: int, rng: random.Random, stop: Stop = lambda: None
     stays when the puzzle without it is not one ``keeps`` takes: a difficulty to keep to)."""
     for tries in range(1, PLANT_TRIES + 1):
         stop()
-        planted = plant(rows, cols, rng)
+        planted = plant(rows, cols, rng, stop)
         if planted is None:
             continue
         puzzle, grid = planted
-        offered = [_strongest_first(values) for values in row_values(grid)]
+        offered = [_offered(clue, values) for clue, values in zip(puzzle.clues, row_values(grid), strict=True)]
         try:
+            every_offered = replace(puzzle, clues=tuple(Clue(tuple(found)) for found in offered))
+            if other_grid(every_offered, grid, CHECK_STEPS) is not None:
+                continue  # even every true condition leaves a second grid: one check, the quickest there is
             clued = _pinned(puzzle, grid, offered, stop)
             if clued is None:
-                continue  # even every true condition leaves a second grid
+                continue  # cannot happen after the check above, but _pinned says so on its own
             if not keeps(clued):
                 continue  # harder than asked with these clues already: fewer can only be harder
             thinned, witnesses = _thin(clued, grid, rng, stop, keeps)
@@ -90,9 +93,11 @@ def generate(rows: int, cols: int, rng: random.Random, stop: Stop = lambda: None
     raise NoPuzzle(f"no {rows}x{cols} planted grid could be pinned down by true clues ({PLANT_TRIES} tries)")
 
 
-def _strongest_first(values: list[int]) -> list[Condition]:
-    """The telling conditions true of a row's numbers, the most bits first."""
-    return sorted(true_conditions(values), key=lambda condition: -strength.bits(condition, values))
+def _offered(planted: Clue, values: list[int]) -> list[Condition]:
+    """The conditions a row's clue may have: the planted one, then the other telling conditions
+    true of the row's numbers, the most bits first."""
+    others = [c for c in true_conditions(values) if c not in planted.conditions]
+    return [*planted.conditions, *sorted(others, key=lambda condition: -strength.bits(condition, values))]
 
 
 def other_grid(puzzle: NumberCross, planted: Grid, steps: int) -> Grid | None:
@@ -116,8 +121,8 @@ def other_grid(puzzle: NumberCross, planted: Grid, steps: int) -> Grid | None:
 
 
 def _pinned(puzzle: NumberCross, grid: Grid, offered: list[list[Condition]], stop: Stop) -> NumberCross | None:
-    """The puzzle with the strongest true condition of each row, and more offered conditions
-    added while a second grid keeps them (the strongest it breaks) or a check runs out of steps
+    """The puzzle with the first offered condition of each row (its planted clue), and more offered
+    conditions added while a second grid keeps them (the strongest it breaks) or a check runs out of steps
     (the strongest left), until the planted grid is the only one; None if a second grid keeps
     them all. A strong clue leaves a row few ways: the proof is cheap."""
     clues = [list(found[:1]) for found in offered]

@@ -1,61 +1,120 @@
-"""Planted grids for new Number Cross puzzles: random regions, highlighted cells, region digits
-and tiles whose digits are shared out at random, then the shares changed until every row's
-numbers have something telling in common (a clue can only be written for such a row).
+"""Planted grids for new Number Cross puzzles, made to fit natural clues: random regions,
+highlighted cells and tile layouts, then the rows filled top to bottom, each with a clue chosen
+first (``product of digits is 20``, ``square``, ``palindrome``, ...) and a random way of the row
+that keeps it (``shuffled.random_way``), going back a row when no clue can be kept.
 
-A random grid of 11x11 almost never has that by chance: its rows hold two or three numbers each,
-and three random numbers seldom share a digit sum, a digit product or a divisor. So the shares,
-which move units between the numbers beside a tile, are drawn again, one tile at a time, near a
-row that has nothing in common, keeping each change that leaves no fewer rows telling (a small
-local search). Everything is a pure function of the ``random.Random`` given.
+Clues are drawn from the kinds the published puzzles use and that tell the search much early:
+a digit product constrains every digit, and the sequences (square, fibonacci, ...) have few
+members of each length. A digit sum is never chosen: moving units of a tile's digit among the
+cells of one number keeps it, so rows clued so are ambiguous. The strongest clues for the row's
+number lengths are tried first (with some noise, for variety). Everything is a pure function of
+the ``random.Random`` given; the walks are bounded by steps, not seconds.
 """
 
 from __future__ import annotations
 
 import math
 import random
+from collections.abc import Callable
+from dataclasses import replace
 
-from solver.numbercross import strength
+from solver.numbercross import arith, strength
 from solver.numbercross.check import solution_problem
 from solver.numbercross.clues import Clue, Condition
-from solver.numbercross.model import Cell, Grid, NumberCross, numbers, runs
+from solver.numbercross.model import Cell, Grid, NumberCross, Row, numbers
+from solver.numbercross.rowtypes import Digits, Edge, Placement, PuzzleView
+from solver.numbercross.search import frame
+from solver.numbercross.shuffled import random_way
 
 Regions = tuple[tuple[int, ...], ...]
-Shares = dict[Cell, dict[Cell, int]]  # tile -> {neighbour: the units of its digit that neighbour took}
+Planted = tuple[list[Row], list[Clue]]  # the rows filled, their clues
 
 HIGHLIGHTED_SHARE = 0.08  # of the cells
-TILE_SHARE = 0.12  # of the cells, at most, tried as tiles: more tiles, more numbers a row, fewer shared traits
-REPAIR_STEPS = 150  # per row: shares drawn again before the planted grid is given up
-LIFT_SHARE = 0.25  # of changes of a row's own tile: lifted, if the row keeps another (fewer numbers, more shared)
-BITS_PER_CELL = 1.0  # a good row's best true condition tells at least this many bits per column
-MOST_BITS = 8.0  # and at least this many in all, whatever the width (wider rows rarely share more)
+LONGEST_NUMBER = 5  # tile layouts whose numbers are at most this long (the published ones: 2-5 digits)
+ROW_STEPS = 20_000  # steps of one row's random walk before that clue is given up for this row
+PLANT_WALKS = 2_000  # row walks tried for one planted grid before it is given up
+NOISE_BITS = 10.0  # clues are tried strongest first, their bits blurred by up to this much
+SMALLEST_MULTIPLE, MAX_MULTIPLE = 7, 99  # 'multiple of N': past 2, 3, 5 and 6, as short as published ones (13, 32)
+MAX_PRODUCT = 2025  # 'product of digits is N' up to the largest published N: 279936 reads as a code, not a clue
 ANY = Clue(())
-SMALLEST_MULTIPLE, MAX_MULTIPLE = 7, 999  # 'multiple of N': past 2, 3, 5 and 6, as short as published ones
 RARE = ("square", "cube", "prime", "fibonacci", "palindrome", "triangular")  # the adjectives that tell much
+CHOSEN = tuple(Condition(word) for word in ("square", "cube", "fibonacci", "palindrome", "triangular")) + tuple(
+    Condition("product", n) for n in range(6, 145) if arith.fewest_digits_with_product(n) is not None)
 
 
-def plant(rows: int, cols: int, rng: random.Random) -> tuple[NumberCross, Grid] | None:
-    """Random regions, highlighted cells, region digits and tiles, and a completed grid they make
-    whose every row has a telling condition (clues 'any' so far); None if no shares found make
-    every row telling with no number twice. A tile whose neighbours have no room for its digit is
-    left a plain cell."""
+def plant(rows: int, cols: int, rng: random.Random,
+          stop: Callable[[], None] = lambda: None) -> tuple[NumberCross, Grid] | None:
+    """Random regions, highlighted cells and tile layouts, a clue of one condition per row and a
+    completed grid that keeps them all; None if the rows could not be filled within PLANT_WALKS
+    row walks. stop() is asked before each row walk and may raise to end the work."""
     regions = random_regions(rows, cols, rng)
     cells = [(r, c) for r in range(rows) for c in range(cols)]
     highlighted = frozenset(rng.sample(cells, round(HIGHLIGHTED_SHARE * len(cells))))
     puzzle = NumberCross(rows, cols, regions, highlighted, tuple(ANY for _ in range(rows)))
-    digit = _region_digits(puzzle, rng)
-    if digit is None:
+    view = _with_random_layouts(frame(puzzle), rng)
+    if view is None:
         return None
-    base = {cell: digit[puzzle.region_of(cell)] for cell in cells}
-    tiles = _tiles(puzzle, rng)
-    shares: Shares = {tile: {} for tile in sorted(tiles)}
-    values = dict(base)
-    for tile in list(shares):
-        if not _share_out(puzzle, values, tiles, tile, shares, rng):
-            _take_back(values, shares, tile)  # its neighbours are too full: a plain cell instead
-            del shares[tile]
-            tiles.discard(tile)
-    grid = _repaired(puzzle, values, tiles, shares, rng)
-    return (puzzle, grid) if grid is not None and solution_problem(puzzle, grid) is None else None
+    walks = [PLANT_WALKS]
+    filled = _fill(view, 0, None, (0,) * len(view.neighbours), frozenset(), rng, walks, stop)
+    if filled is None:
+        return None
+    grid, clues = tuple(filled[0]), tuple(filled[1])
+    puzzle = replace(puzzle, clues=clues)
+    return (puzzle, grid) if solution_problem(puzzle, grid) is None else None
+
+
+def _with_random_layouts(view: PuzzleView, rng: random.Random) -> PuzzleView | None:
+    """The view with one random tile layout per row: no tile below a tile, numbers of at most
+    LONGEST_NUMBER digits; None if a row has no such layout."""
+    chosen: list[tuple[Placement]] = []
+    above = 0  # the tile mask of the row above
+    for placements in view.layouts:
+        fits = [p for p in placements if not p[3] & above and max(p[2]) <= LONGEST_NUMBER]
+        if not fits:
+            return None
+        chosen.append((rng.choice(fits),))
+        above = chosen[-1][0][3]
+    return replace(view, layouts=tuple(chosen))
+
+
+def _fill(view: PuzzleView, r: int, above: Edge | None, digits: Digits, used: frozenset[int], rng: random.Random,
+          walks: list[int], stop: Callable[[], None]) -> Planted | None:
+    """Rows r.. filled under the edge of row r-1, each with a clue it keeps and no number used
+    twice: a clue, a random way of the row that keeps it, then the rows below (another clue if
+    they cannot be filled); None if none works or the walks run out."""
+    if r == len(view.region):
+        return [], []
+    for condition in _clues_to_try(view, r, rng):
+        if walks[0] <= 0:
+            return None
+        walks[0] -= 1
+        stop()
+        clue = Clue((condition,))
+        testers = view.testers[:r] + (clue.tester(),) + view.testers[r + 1:]
+        way = random_way(replace(view, testers=testers), r, above, digits, rng, ROW_STEPS)
+        if way is None or used.intersection(way[4]):
+            continue
+        row, _, down, assigned, made = way
+        chosen = list(digits)
+        for k, d in assigned:
+            chosen[k] = d
+        rest = _fill(view, r + 1, down, tuple(chosen), used.union(made), rng, walks, stop)
+        if rest is not None:
+            return [row, *rest[0]], [clue, *rest[1]]
+    return None
+
+
+def _clues_to_try(view: PuzzleView, r: int, rng: random.Random) -> list[Condition]:
+    """The conditions of CHOSEN some number of each of row r's lengths can keep, strongest first
+    (the bits they tell about the row's numbers, blurred by up to NOISE_BITS)."""
+    placement = view.layouts[r][0]
+    lengths = [length for c, length in enumerate(placement[2]) if length and placement[1][c] == c]
+
+    def bits(condition: Condition) -> float:
+        return sum(-math.log2(strength.share(condition, length)) for length in lengths)
+
+    possible = [c for c in CHOSEN if all(strength.share(c, n) > 9.0 ** -n for n in lengths)]
+    return sorted(possible, key=lambda c: -(bits(c) + NOISE_BITS * rng.random()))
 
 
 def random_regions(rows: int, cols: int, rng: random.Random) -> Regions:
@@ -84,121 +143,6 @@ def _free_around(cell: Cell, region_at: dict[Cell, int], rows: int, cols: int) -
             if 0 <= i < rows and 0 <= j < cols and (i, j) not in region_at]
 
 
-def _region_digits(puzzle: NumberCross, rng: random.Random) -> dict[int, int] | None:
-    """A random digit per region, touching regions different; None if the greedy choice runs out."""
-    touching: dict[int, set[int]] = {}
-    for cell in puzzle.cells():
-        for other in puzzle.neighbours(cell):
-            if puzzle.region_of(other) != puzzle.region_of(cell):
-                touching.setdefault(puzzle.region_of(cell), set()).add(puzzle.region_of(other))
-    digit: dict[int, int] = {}
-    for region in dict.fromkeys(r for row in puzzle.regions for r in row):
-        free = [d for d in range(1, 10) if all(digit.get(t) != d for t in touching.get(region, ()))]
-        if not free:
-            return None
-        digit[region] = rng.choice(free)
-    return digit
-
-
-def _tiles(puzzle: NumberCross, rng: random.Random) -> set[Cell]:
-    """Random tiles on cells not highlighted, no two touching, every run of a row 2 cells or more."""
-    tiles: set[Cell] = set()
-    candidates = [cell for cell in puzzle.cells() if cell not in puzzle.highlighted]
-    rng.shuffle(candidates)
-    for cell in candidates[: round(TILE_SHARE * len(puzzle.cells()))]:
-        if any(n in tiles for n in puzzle.neighbours(cell)):
-            continue
-        row = tuple(None if (cell[0], c) in tiles or (cell[0], c) == cell else 1 for c in range(puzzle.cols))
-        if all(last > first for first, last in runs(row)):
-            tiles.add(cell)
-    return tiles
-
-
-def _share_out(puzzle: NumberCross, values: dict[Cell, int], tiles: set[Cell], tile: Cell, shares: Shares,
-               rng: random.Random) -> bool:
-    """Add the tile's digit to its neighbours one unit at a time, at random, none past 9 and none
-    highlighted or a tile, noting each share; False if the digit does not fit."""
-    takers = [n for n in puzzle.neighbours(tile) if n not in tiles and n not in puzzle.highlighted]
-    for _ in range(values[tile]):
-        room = [n for n in takers if values[n] < 9]
-        if not room:
-            return False
-        taker = rng.choice(room)
-        values[taker] += 1
-        shares[tile][taker] = shares[tile].get(taker, 0) + 1
-    return True
-
-
-# ---------------------------------------------------------------------------------------------
-# Every row telling
-
-
-def _repaired(puzzle: NumberCross, values: dict[Cell, int], tiles: set[Cell], shares: Shares,
-              rng: random.Random) -> Grid | None:
-    """The grid once every row is good (see _row_scores), the shares of tiles beside rows that
-    are not drawn again one tile at a time (a change is kept unless fewer rows are then good,
-    or as many telling fewer bits); None if REPAIR_STEPS per row are not enough."""
-    grid = _grid(puzzle, values, tiles)
-    least = min(BITS_PER_CELL * puzzle.cols, MOST_BITS)
-    score = _row_scores(grid, least)
-    for _ in range(REPAIR_STEPS * puzzle.rows):
-        bad = [r for r, (ok, _) in enumerate(score) if not ok]
-        if not bad:
-            return grid
-        r = rng.choice(bad)
-        near = [t for t in shares if abs(t[0] - r) <= 1 and any(n[0] == r for n in puzzle.neighbours(t))]
-        if not near:
-            return None  # nothing can change this row's numbers
-        tile = rng.choice(near)
-        before = dict(shares[tile])
-        _take_back(values, shares, tile)
-        lifted = tile[0] == r and sum(t[0] == r for t in tiles) > 1 and rng.random() < LIFT_SHARE
-        if lifted:
-            tiles.discard(tile)
-        if lifted or _share_out(puzzle, values, tiles, tile, shares, rng):
-            trial = _grid(puzzle, values, tiles)
-            trial_score = _row_scores(trial, least)
-            if _total(trial_score) >= _total(score):
-                grid, score = trial, trial_score
-                if lifted:
-                    del shares[tile]
-                continue
-        tiles.add(tile)
-        _take_back(values, shares, tile)
-        for taker, units in before.items():
-            values[taker] += units
-        shares[tile] = before
-    return None
-
-
-def _total(score: list[tuple[bool, float]]) -> tuple[int, float]:
-    return sum(ok for ok, _ in score), sum(bits for _, bits in score)
-
-
-def _take_back(values: dict[Cell, int], shares: Shares, tile: Cell) -> None:
-    for taker, units in shares[tile].items():
-        values[taker] -= units
-    shares[tile] = {}
-
-
-def _grid(puzzle: NumberCross, values: dict[Cell, int], tiles: set[Cell]) -> Grid:
-    return tuple(tuple(None if (r, c) in tiles else values[(r, c)] for c in range(puzzle.cols))
-                 for r in range(puzzle.rows))
-
-
-def _row_scores(grid: Grid, least: float) -> list[tuple[bool, float]]:
-    """Per row: whether it is good (a true condition telling at least `least` bits, no number
-    used twice in the grid), and the bits its best condition tells (up to `least`)."""
-    seen: dict[int, int] = {}
-    for p in numbers(grid):
-        seen[p.value] = seen.get(p.value, 0) + 1
-    out = []
-    for values in row_values(grid):
-        told = min(least, max((strength.bits(c, values) for c in true_conditions(values)), default=0.0))
-        out.append((told >= least and all(seen[v] == 1 for v in values), told))
-    return out
-
-
 def row_values(grid: Grid) -> list[list[int]]:
     """The numbers of each row, left to right."""
     found: list[list[int]] = [[] for _ in grid]
@@ -218,9 +162,9 @@ def true_conditions(values: list[int]) -> list[Condition]:
     divisor = _largest_divisor(math.gcd(*values))
     if divisor is not None:
         found.append(Condition("multiple", divisor))
-    for word, of in (("product", math.prod), ("sum", sum)):
+    for word, of, most in (("product", math.prod, MAX_PRODUCT), ("sum", sum, None)):
         shared = {of(int(d) for d in str(v)) for v in values}
-        if len(shared) == 1:
+        if len(shared) == 1 and (most is None or shared <= set(range(most + 1))):
             found.append(Condition(word, shared.pop()))
     if all(Condition("self-divisible").holds(v) for v in values):
         found.append(Condition("self-divisible"))

@@ -1,0 +1,105 @@
+"""One row of a Number Cross filled at random, for planting new grids: the search's row walk
+(``rows``) with its choices shuffled, stopped at the first way it finds.
+
+The walk tries region digits and cell values in an order drawn from the ``random.Random`` given,
+so its first way is a random one among those the row's clue allows. Rows are planted top to
+bottom, so the row below is still open: a tile may send part of its digit down, and a cell may
+need something from a tile below. The row below's tile layout is fixed in advance, and a filter
+made from it (``below``) keeps those amounts to what that row can give and take.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+
+from solver.numbercross import sketch
+from solver.numbercross.rows import OverBudget, _Enough, _RowFill, _RowSetting, fitting
+from solver.numbercross.rowtypes import DOWN, UP, Digits, Edge, PuzzleView, Way
+
+
+def random_way(view: PuzzleView, r: int, above: Edge | None, digits: Digits, rng: random.Random,
+               budget: int) -> Way | None:
+    """A random way to fill row r under the filled row above (its edge; None for the top row), the
+    row below open if there is one; None if the walk finds none within `budget` steps. The view
+    holds one tile layout per row."""
+    open_down = r + 1 < len(view.region)
+    below = _below(view, r + 1, digits) if open_down else None
+    setting = _RowSetting(view, r, (above, None), (False, open_down), (None, below))
+    steps = [budget]
+    for placement in fitting(view.layouts[r], above):
+        out: dict[Way, None] = {}
+        try:
+            _ShuffledFill(setting, placement, steps, rng, r).fill(digits, out)
+        except _Enough:
+            return next(iter(out))
+        except OverBudget:
+            return None
+    return None
+
+
+def _below(view: PuzzleView, s: int, digits: Digits) -> sketch.Filter:
+    """What row s (one tile layout, not filled yet) can take and give, as a filter of one sketch:
+    a cell there takes what its region's digit leaves room for (8 if not chosen yet, nothing if
+    highlighted), a tile there gives at most its region's digit."""
+    layout = view.layouts[s][0][0]
+    tile, cell = [], []
+    for c, is_tile in enumerate(layout):
+        d = digits[view.region[s][c]]
+        room = 0 if view.lit[s][c] else (9 - d if d else 8)
+        tile.append(tuple(int(not is_tile and a <= room) for a in range(10)))
+        cell.append(tuple(int(b == 0 or (is_tile and b <= (d or 9))) for b in range(10)))
+    return sketch.Filter(1, tuple(tile), tuple(cell), ())
+
+
+class _ShuffledFill(_RowFill):
+    """The row walk with region digits and cell values tried in random order, and what a tile
+    sends down kept to what the cell below has room for once its region's digit is known."""
+
+    def __init__(self, setting: _RowSetting, placement, steps: list[int], rng: random.Random, r: int):
+        super().__init__(setting, placement, steps, 1)
+        regions = setting.view.region
+        self.rng = rng
+        self.below = regions[r + 1] if r + 1 < len(regions) else None  # the region indices of the row below
+        self.now: Digits = ()
+
+    def _choices(self, c: int, digits: Digits) -> Iterator[tuple[int, Digits]]:
+        choices = list(super()._choices(c, digits))
+        self.rng.shuffle(choices)
+        return iter(choices)
+
+    def _cell(self, c: int, digits: Digits, carry: int, prefix: int) -> None:
+        # rows._RowFill._cell with the values tried in random order instead of from the lowest up
+        known_in = self.known_in[c]
+        available = carry if c > 0 and self.layout[c - 1] else 0
+        k, length = c - self.run_start[c] + 1, self.run_length[c]
+        d = digits[self.region[c]]
+        for base, chosen in ((d, digits),) if d else self._choices(c, digits):
+            if self.lit[c]:
+                if not known_in and self.can_start(prefix * 10 + base, k, length):
+                    self._take(c, chosen, prefix, k, length, base, available, (0, 0, 0))
+                continue
+            lowest = base + known_in
+            self._count_step(10 - lowest)
+            caps = (self._across_cap(UP, c, chosen), self._across_cap(DOWN, c, chosen))
+            values = list(range(lowest, 10))
+            self.rng.shuffle(values)
+            for v in values:
+                if self.can_start(prefix * 10 + v, k, length):
+                    self._splits(c, chosen, prefix, k, length, v, v - lowest, available, caps)
+
+    def _take(self, c: int, digits: Digits, *rest) -> None:
+        self.now = digits
+        super()._take(c, digits, *rest)
+
+    def _finish(self, digits: Digits, carry: int) -> None:
+        self.now = digits
+        super()._finish(digits, carry)
+
+    def _leftover_splits(self, c: int, leftover: int) -> Iterator[tuple[int, int]]:
+        room = 0
+        if self.below is not None:
+            d = self.now[self.below[c]]
+            room = 9 - d if d else 8
+        return ((up, down) for up, down in super()._leftover_splits(c, leftover) if down <= room)
+
