@@ -26,7 +26,7 @@ class OverBudget(Exception):
     """Counting a row's ways took more steps than allowed."""
 
 
-class _Enough(Exception):
+class Enough(Exception):
     """The walk has found as many ways as were asked for."""
 
 
@@ -50,7 +50,7 @@ def first_ways(view: PuzzleView, r: int, above: Edge | None, below: Edge | None,
     out: dict[Way, None] = {}
     try:
         _walk(view, r, (above, below), (open_up, open_down), digits, None, filters, out, most, steps)
-    except _Enough:
+    except Enough:
         return out, False
     return out, True
 
@@ -59,11 +59,11 @@ def _walk(view: PuzzleView, r: int, known: tuple[Edge | None, Edge | None], open
           digits: Digits, budget: int | None, filters: tuple[sketch.Filter | None, sketch.Filter | None],
           out: dict[Way, None], most: int, shared: list[int] | None = None) -> None:
     """Add the ways of row r to out, in walk order; OverBudget past budget steps (or once the shared
-    steps are spent), _Enough at `most` ways."""
+    steps are spent), Enough at `most` ways."""
     steps = shared if shared is not None else [budget if budget is not None else UNLIMITED]
-    setting = _RowSetting(view, r, known, open_sides, filters)
+    setting = RowSetting(view, r, known, open_sides, filters)
     for placement in fitting(view.layouts[r], *known):
-        _RowFill(setting, placement, steps, most).fill(digits, out)
+        RowFill(setting, placement, steps, most).fill(digits, out)
 
 
 class RowWays:
@@ -112,7 +112,7 @@ def mask(flags: tuple[bool, ...]) -> int:
     return sum(1 << c for c, flag in enumerate(flags) if flag)
 
 
-class _RowSetting:
+class RowSetting:
     """What every tile layout of one row shares while the row is filled."""
 
     def __init__(self, view: PuzzleView, r: int, known: tuple[Edge | None, Edge | None], open_sides: tuple[bool, bool],
@@ -133,10 +133,10 @@ class _RowSetting:
                               for c in range(self.cols))
 
 
-class _RowFill(_RowSetting):
+class RowFill(RowSetting):
     """Filling one row for one tile layout: a depth-first walk over its columns."""
 
-    def __init__(self, setting: _RowSetting, placement: Placement, steps: list[int], most: int):
+    def __init__(self, setting: RowSetting, placement: Placement, steps: list[int], most: int):
         # The row's setting, shared rather than rebuilt for each layout; its attributes sit on self
         # so the walk's hot loops read them with one lookup.
         vars(self).update(vars(setting))
@@ -197,7 +197,7 @@ class _RowFill(_RowSetting):
         assigned = tuple((k, digits[k]) for k in self.own_regions if digits[k] != start[k])
         self.out[(tuple(self.cells), edges[UP], edges[DOWN], assigned, tuple(self.numbers))] = None
         if len(self.out) == self.most:
-            raise _Enough
+            raise Enough
 
     def _leftover_splits(self, c: int, leftover: int) -> Iterator[tuple[int, int]]:
         """(up, down): each way the tile at c can send what it has left across open sides."""

@@ -14,7 +14,7 @@ import random
 from collections.abc import Iterator
 
 from solver.numbercross import sketch
-from solver.numbercross.rows import OverBudget, _Enough, _RowFill, _RowSetting, fitting
+from solver.numbercross.rows import OverBudget, Enough, RowFill, RowSetting, fitting
 from solver.numbercross.rowtypes import DOWN, UP, Digits, Edge, PuzzleView, Way
 
 
@@ -25,13 +25,13 @@ def random_way(view: PuzzleView, r: int, above: Edge | None, digits: Digits, rng
     holds one tile layout per row."""
     open_down = r + 1 < len(view.region)
     below = _below(view, r + 1, digits) if open_down else None
-    setting = _RowSetting(view, r, (above, None), (False, open_down), (None, below))
+    setting = RowSetting(view, r, (above, None), (False, open_down), (None, below))
     steps = [budget]
     for placement in fitting(view.layouts[r], above):
         out: dict[Way, None] = {}
         try:
             _ShuffledFill(setting, placement, steps, rng, r).fill(digits, out)
-        except _Enough:
+        except Enough:
             return next(iter(out))
         except OverBudget:
             return None
@@ -52,11 +52,11 @@ def _below(view: PuzzleView, s: int, digits: Digits) -> sketch.Filter:
     return sketch.Filter(1, tuple(tile), tuple(cell), ())
 
 
-class _ShuffledFill(_RowFill):
+class _ShuffledFill(RowFill):
     """The row walk with region digits and cell values tried in random order, and what a tile
     sends down kept to what the cell below has room for once its region's digit is known."""
 
-    def __init__(self, setting: _RowSetting, placement, steps: list[int], rng: random.Random, r: int):
+    def __init__(self, setting: RowSetting, placement, steps: list[int], rng: random.Random, r: int):
         super().__init__(setting, placement, steps, 1)
         regions = setting.view.region
         self.rng = rng
@@ -69,7 +69,7 @@ class _ShuffledFill(_RowFill):
         return iter(choices)
 
     def _cell(self, c: int, digits: Digits, carry: int, prefix: int) -> None:
-        # rows._RowFill._cell with the values tried in random order instead of from the lowest up
+        # rows.RowFill._cell with the values tried in random order instead of from the lowest up
         known_in = self.known_in[c]
         available = carry if c > 0 and self.layout[c - 1] else 0
         k, length = c - self.run_start[c] + 1, self.run_length[c]
