@@ -194,8 +194,10 @@ static ALWAYS_INLINE Cells region_of(const Prepared *t, Cells seed, Cells empty)
         } while (grown != region);
         return region;
     }
-    for (Cells todo = seed; todo; todo &= todo - 1) {
-        Cells reached = t->near[lowest_cell(todo)] & empty & ~region;
+    for (Cells todo = seed; todo;) {
+        int cell = lowest_cell(todo);
+        todo &= todo - 1;  /* before adding the cells reached, some of which may lie lower */
+        Cells reached = t->near[cell] & empty & ~region;
         region |= reached;
         todo |= reached;
     }
