@@ -490,8 +490,10 @@ static int number_placements(Prepared *t, const int32_t *types, const int32_t *o
     for (int q = 0; q < P; q++) {
         t->piece[(size_t)t->type[q] * W + (q >> 6)] |= (uint64_t)1 << (q & 63);
         uint64_t *conflict = t->conflict + (size_t)q * W;
-        for (Cells m = t->mask[q]; m; m &= m - 1)
-            for (int w = 0; w < W; w++) conflict[w] |= t->cover[(size_t)lowest_cell(m) * W + w];
+        for (Cells m = t->mask[q]; m; m &= m - 1) {
+            int c = lowest_cell(m), hi = ((t->first[c + 1] - 1) >> 6) + 1;  /* q covers c: the run is not empty */
+            for (int w = t->reach[c] >> 6; w < hi; w++) conflict[w] |= t->cover[(size_t)c * W + w];
+        }
     }
     for (int q = 0; q < P; q++)
         if (t->copies[t->type[q]] == 1)

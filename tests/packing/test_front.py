@@ -11,7 +11,8 @@ import pytest
 
 from solver.packing import PackingPuzzle, Piece, census, packing_problem, parse_packing
 from solver.packing.challenge import completion_puzzle
-from solver.packing.engine import FRONT_CELLS, Task, build_table, search
+from solver.packing.engine import Task, build_table, search
+from solver.packing.front import FRONT_CELLS, scan_order
 from solver.packing.solve import count_packings, impossibility, solve_one
 from tests.conftest import EXAMPLES, ROOT
 
@@ -102,7 +103,8 @@ def test_the_front_search_refuses_an_inconsistent_table():
     path = ROOT / "bench" / "packing" / "pentominoes-6x10.txt"
     table = build_table(parse_packing(path.read_text(), str(path)))
     types, offsets, cells = table.buffers[:3]
-    near, order, copies = table.neighbour_buffers, array("i", table.scan_order).tobytes(), array("i", table.counts)
+    near, copies = table.neighbour_buffers, array("i", table.counts)
+    order = array("i", scan_order(table.cell_cubes)).tobytes()
     n = len(table.cell_cubes)
     with pytest.raises(ValueError, match="cells"):
         _front.prepare(n, types, offsets, array("i", [n] * (len(cells) // 4)).tobytes(), *near, order,
