@@ -97,6 +97,7 @@ typedef struct {
 /* ---- what a packing found adds up to: the same bookkeeping as _core.c's ---- */
 
 static void rows_push(Rows *rows, const int32_t *row, int n) {
+    if (!n) return;  /* a task that is a packing already: nothing to store, and memcpy takes no NULL */
     if (rows->size + n > rows->capacity) {
         Py_ssize_t capacity = rows->capacity ? 2 * rows->capacity : 4096;
         while (capacity < rows->size + n) capacity *= 2;
