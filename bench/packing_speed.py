@@ -14,13 +14,16 @@
    same exact cover, timed alternating with ours in the same run. With --against DIR, another checkout
    of foldkit (with its own DIR/.venv) runs the same processes, alternating with ours: before and after.
    Each line gives the median wall seconds and the median CPU seconds (the process and its threads).
-   Last run (2 cores, load 3-5, medians of 5, alternating; before = the branch point 931274d):
-     every packing and class   wall now / before      CPU-s now / before   xcover alongside
-     Bedlam                    33.7 s / 40.7 s        22.9 / 27.6          -
-     pentominoes 6x10          0.94 s / 1.03 s        0.89 / 1.20          8.9 s, 8.1 CPU-s
-     pentominoes 3x4x5         10.4 s / 14.2 s        6.9 / 9.5            -
-     Y cube                    5.6 s / 9.0 s          5.4 / 7.7            -
-     first packings: 0.28-0.42 s wall, 0.24-0.29 CPU-s, both (xcover 1.2-2.2 s); mostly start-up.
+   Last run (2 cores, load 4 falling to 1 during Bedlam, medians of 5, alternating; before = main at 6d37ee7,
+   _core.c; now = _front.c for every target here, all of 128 cells or fewer; both with compiled bytecode):
+     every packing and class   wall now / before      CPU-s now / before   nodes now / before (one thread)
+     Bedlam                    27.7 s / 28.6 s        27.2 / 27.8          83 M / -
+     pentominoes 6x10          1.47 s / 2.09 s        0.97 / 1.51          1.97 M / 1.74 M
+     pentominoes 3x4x5         12.2 s / 14.7 s        8.1 / 10.0           27.5 M / 15.8 M
+     Y cube                    6.1 s / 11.0 s         4.5 / 7.8            6.8 M / 6.16 M
+     first packings: 0.13-0.28 s wall, 0.12-0.19 CPU-s (before 0.13-0.35, 0.13-0.22); mostly start-up.
+   6x10 whole, quieter (load 1): 1.1 s wall and CPU against 1.4-1.5; of it the search is 0.25 s, the
+   classes (numpy) 0.21 and the 2,339 representatives made into packings 0.27.
 Usage: python bench/packing_speed.py [--runs 5] [--all-runs 5] [--slow] [--skip-process] [--targets] [--rival]
        [--against DIR]
 """
