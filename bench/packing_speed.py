@@ -16,17 +16,17 @@
    Each line gives the median wall seconds and the median CPU seconds (the process and its threads).
    Under PYTHONDONTWRITEBYTECODE, compile each checkout first (`python -m compileall -q solver foldkit`):
    a checkout without __pycache__ pays about 45 ms CPU a process compiling its sources.
-   Last run (2 cores, load 3-5, busier than the run before; medians of 5, alternating; before = main 6d37ee7):
-     every packing and class   wall now / before      CPU-s now / before   the search alone (one thread)
-     Bedlam                    43.2 s / 44.0 s        27.3 / 29.4          3.65 / 4.00 G instructions, 1 M nodes
-     pentominoes 6x10          2.18 s / 2.42 s        1.41 / 1.52          0.54 / 0.64 CPU-s
-     pentominoes 3x4x5         14.9 s / 15.6 s        10.0 / 10.4          -
-     Y cube                    10.7 s / 11.9 s        7.0 / 7.9            5.65 / 6.60 CPU-s
-     (6x10: a second run gave 1.52 / 1.52.) First packings: 0.11-0.21 s wall, 0.11-0.15 CPU-s, both:
-     start-up. In 6x10 the search is about half the process: naming the 2,339 classes (symmetry.classes,
-     as_packing) takes about 0.45 CPU-s more.
-     The run before (load 3-5; before = 931274d): Bedlam 22.9 / 27.6 CPU-s, 6x10 0.89 / 1.20 (xcover 8.1),
-     3x4x5 6.9 / 9.5, Y cube 5.4 / 7.7.
+   Last run (2 cores, load 4 falling to 1 during Bedlam, medians of 5, alternating; before = main at 6d37ee7,
+   _core.c; now = _front.c for every target here, all of 128 cells or fewer; both with compiled bytecode):
+     every packing and class   wall now / before      CPU-s now / before   nodes now / before (one thread)
+     Bedlam                    27.7 s / 28.6 s        27.2 / 27.8          84 M / 49 M
+     pentominoes 6x10          1.47 s / 2.09 s        0.97 / 1.51          1.97 M / 1.74 M
+     pentominoes 3x4x5         12.2 s / 14.7 s        8.1 / 10.0           27.5 M / 15.8 M
+     Y cube                    6.1 s / 11.0 s         4.5 / 7.8            6.8 M / 6.16 M
+     first packings: 0.13-0.28 s wall, 0.12-0.19 CPU-s (before 0.13-0.35, 0.13-0.22); mostly start-up.
+   6x10 whole, quieter (load 1): 1.1 s wall and CPU against 1.4-1.5; of it the search is 0.25 s, the
+   classes (numpy) 0.21 and the 2,339 representatives made into packings 0.27. In one thread, in-process,
+   at load 1: Bedlam 22.3 CPU-s against 28.7 (266 against 586 ns a node).
 Usage: python bench/packing_speed.py [--runs 5] [--all-runs 5] [--slow] [--skip-process] [--targets] [--rival]
        [--against DIR]
 """

@@ -24,6 +24,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 
+from solver.packing.front import front_module, prepare_front
 from solver.packing.geometry import orientations, placed_cells
 from solver.packing.model import Cube, PackingPuzzle, Shape, box_cubes
 from solver.packing.regions import regions_fit
@@ -93,6 +94,11 @@ class Table:
         return _flat(self.cell_neighbours)
 
     @cached_property
+    def front(self) -> object:
+        """The table prepared for _front.c's search, once, shared by its threads."""
+        return prepare_front(self.cell_cubes, self.buffers[:3], self.neighbour_buffers, self.counts)
+
+    @cached_property
     def buffers(self) -> tuple[bytes, ...]:
         """The table as the compiled search takes it: pieces, cell offsets, cells, cover offsets, cover."""
         return (array("i", self.placement_piece).tobytes(), *_flat(self.placement_cells),
@@ -109,8 +115,7 @@ def _flat(lists: Sequence[Sequence[int]]) -> tuple[bytes, bytes]:
 
 
 def build_table(puzzle: PackingPuzzle, seed: int | None = None) -> Table:
-    """The placement table, numbered piece by piece; a seed shuffles each piece's placements, the order in
-    which the search tries them."""
+    """The placement table, numbered piece by piece; a seed shuffles each piece's placements (the order tried)."""
     target = puzzle.target_cubes
     cell_cubes = tuple(cube for cube in box_cubes(puzzle.box) if cube in target)
     width, depth, height = puzzle.box
@@ -180,10 +185,9 @@ class Task:
 
 @dataclass(frozen=True)
 class Counting:
-    """How searches count, shared by the searches of one count that run at once in threads: the limit on
-    packings counted (0: none), how many rows to keep (-1: all), the symmetries whose stabilisers are
-    summed, and the control the compiled searches read and write (stop flag, packings counted, rows
-    offered; see _core.c)."""
+    """How searches count, shared by the searches of one count that run at once in threads: the limit on packings
+    counted (0: none), how many rows to keep (-1: all), the symmetries whose stabilisers are summed, and the control
+    the compiled searches read and write (stop flag, packings counted, rows offered; see _core.c)."""
 
     limit: int = 0
     keep: int = -1
@@ -274,28 +278,29 @@ def python_packings(table: Table, task: Task, tally: list[int] | None = None) ->
 
 def search(table: Table, task: Task | None = None, limit: int = 0, max_nodes: int = 0, engine: str = "auto",
            counting: Counting | None = None) -> Search:
-    """Every packing that extends a task (up to limit; 0: all), by the compiled ("c") or Python engine.
-
-    With a counting, its limit replaces limit and its control is shared with the other searches."""
+    """Every packing that extends a task (up to limit; 0: all), by an engine: "c" (_core.c or _sparse.c, the
+    same tree as "python"), "front" (_front.c, see front), "python", or "auto" (the fastest built that takes
+    the target). With a counting, its limit replaces limit and its control is shared with the other searches."""
     task = Task((), table.counts) if task is None else task
     counting = Counting(limit) if counting is None else counting
     cells = len(table.cell_cubes)
-    core = _core(cells) if engine in ("auto", "c") else None
-    if engine == "c" and core is None:
-        raise RuntimeError("the compiled search (solver.packing._core, _sparse) is not built")
-    if core is None:
+    front = front_module(cells) if engine in ("auto", "front") else None
+    core = _core(cells) if engine == "c" or (engine == "auto" and front is None) else None
+    if engine in ("c", "front") and (front or core) is None:  # _core and _sparse: "c"; _front: "front"
+        raise RuntimeError(f"the compiled search {engine!r} is not built, or takes no target of {cells} cells")
+    filled = bytes((occupied_cells(table, task.chosen) >> cell) & 1 for cell in range(cells))
+    counts, common = array("i", task.counts).tobytes(), dict(limit=counting.limit, max_nodes=max_nodes,
+        keep=counting.keep, weight=task.weight, group=counting.group_bytes, chosen=array("i", task.chosen).tobytes(),
+        control=counting.control, check_signals=threading.current_thread() is threading.main_thread())
+    if front is not None:
+        data, found, nodes, finished, stabilisers = front.search(table.front, counts, filled, **common)
+    elif core is not None:
+        offsets, neighbours = table.neighbour_buffers
+        near = {} if cells > WIDE_CELLS else {"neighbour_offsets": offsets, "neighbours": neighbours}
+        data, found, nodes, finished, stabilisers = core.search(cells, *table.buffers, counts, filled, **common, **near)
+    else:
         return _python_search(table, task, max_nodes, counting)
-    occupied = occupied_cells(table, task.chosen)
-    filled = bytes((occupied >> cell) & 1 for cell in range(len(table.cell_cubes)))
-    near = {} if cells > WIDE_CELLS else {"neighbour_offsets": table.neighbour_buffers[0],
-                                          "neighbours": table.neighbour_buffers[1]}
-    data, found, nodes, finished, stabilisers = core.search(
-        cells, *table.buffers, array("i", task.counts).tobytes(), filled, limit=counting.limit,
-        max_nodes=max_nodes, keep=counting.keep, weight=task.weight, group=counting.group_bytes,
-        chosen=array("i", task.chosen).tobytes(),
-        control=counting.control, check_signals=threading.current_thread() is threading.main_thread(), **near)
-    flat = array("i")
-    flat.frombytes(data)
+    flat = array("i", data)
     width = sum(task.counts)  # a packing extending the task places every copy left
     rows = [task.chosen + tuple(flat[i:i + width]) for i in range(0, len(flat), width)] if width else \
         [task.chosen] * found  # the task is a packing already

@@ -16,6 +16,7 @@ sys.path.insert(0, sys.argv[1])
 import _core  # noqa: E402  (the sanitized build, put in the package's place before the engine loads it)
 
 sys.modules["solver.packing._core"] = _core
+sys.modules["solver.packing._front"] = None  # type: ignore[assignment]  # so engine "auto" runs _core.c too
 
 from solver.packing import census, parse_packing, solve  # noqa: E402
 from solver.packing.engine import Counting, build_table, search  # noqa: E402

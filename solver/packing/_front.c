@@ -1,0 +1,667 @@
+/* The packing search for targets of up to 128 cells, compiled: the live placements are a bit set over
+ * placement ids, and each node counts the live placements of a few cells only.
+ *
+ * _core.c filters the parent's whole list of live placements at every node (one AND each) to count them per
+ * cell; that filter is most of its time. Here placements are renumbered by their lowest cell, in a scan
+ * order that runs along the target's shortest axis, and each has its conflicts precomputed: the placements
+ * sharing a cell with it, and its piece's others when the puzzle has one copy. Making a placement is one
+ * AND-NOT over the words of the live set that can still hold anything (a placement whose lowest cell lies
+ * below the lowest empty cell overlaps a filled cell), and the live placements covering cell c lie between
+ * the first placement that reaches c and the last whose lowest cell is c: a short run of words to popcount.
+ *
+ * prepare(ncells, types, cell_offsets, cells, neighbour_offsets, neighbours, order, copies) -> capsule
+ *   the table as _core.search takes it (engine.Table.buffers[:3]), the cells' neighbours (for the region
+ *   check; empty: none), order: int32[ncells], each cell's place in the scan; copies: int32[T], the puzzle's
+ *   copies of each piece. Made once per table, and shared, read only, by the searches running in threads.
+ * search(prepared, counts, occupied, limit=0, max_nodes=0, keep=-1, weight=1, group=b"", chosen=b"",
+ *        control=None, check_signals=False)
+ *   the other arguments and the return tuple as _core.search's (see there): (rows as int32 bytes, packings
+ *   found, nodes, finished, sum of stabiliser sizes); counts may not exceed copies. Rows hold the table's
+ *   placement ids in the order placed.
+ *
+ * At each node: the target is full (a packing); or a region of empty cells next to the placement just made
+ * has a volume that no pieces left add up to (a dead end; the other regions were checked above); or, of the
+ * cells counted (every empty cell, or the pockets: see tightest), one has no live placement, or a piece has
+ * fewer live placements than copies left (a dead end); or it branches on the counted cell with the fewest
+ * live placements, unless a piece with one copy left has fewer still (then on that piece), trying them by id.
+ */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* popcount as one instruction (without it the compiler calls a slow routine); the module refuses to load on
+ * the rare x86-64 processor without it (before 2008), and engine.py then uses _core.c. */
+#if defined(__x86_64__)
+#pragma GCC target("popcnt")
+#define NEEDS_POPCNT 1
+#endif
+
+typedef unsigned __int128 Cells;  /* a set of cells of the target, bit c for cell c in the scan order */
+enum { MAX_CELLS = 128, MAX_STEPS = 6 };
+enum { POCKETS = 8 };  /* cells counted per node when every piece has one copy (see branch_cell) */
+enum { DEAD = -2 };
+enum { RUN = 0, INTERRUPTED = 1, LIMITED = 2 };
+enum { STOP, COUNTED, OFFERED, CONTROL_SIZE };
+enum { SIGNAL_EVERY = 1 << 14 };  /* placements between two looks at Python's signal handlers */
+
+#define ALWAYS_INLINE inline __attribute__((always_inline))
+
+typedef struct {
+    int ncells, nplacements, ntypes, nwords;  /* nwords: 64-bit words of a set of placements */
+    int32_t *original;   /* placement (renumbered) -> its id in the table */
+    int32_t *type;       /* placement -> its piece */
+    Cells *mask;         /* placement -> its cells */
+    Cells *halo;         /* placement -> the cells next to it: only regions touching it change when it is made */
+    int32_t *first;      /* cell c (0 .. ncells) -> the first placement whose lowest cell is c or later */
+    int32_t *reach;      /* cell c -> the first placement covering it (first[c + 1] when none does) */
+    uint64_t *cover;     /* cell c -> nwords: the placements covering it */
+    uint64_t *conflict;  /* placement -> nwords: those it rules out (sharing a cell; its piece's, one copy) */
+    uint64_t *piece;     /* piece -> nwords: its placements */
+    int32_t *copies;     /* piece -> the puzzle's copies of it */
+    int32_t *size;       /* piece -> its cubes */
+    int32_t *rank;       /* table cell -> cell in the scan order */
+    int same_size;       /* the cubes of every piece, when all have as many; else 0 */
+    int pockets;         /* count only the lowest empty cell and the pockets (see branch_cell), not every cell */
+    Cells *near;         /* cell -> the cells sharing a face with it; NULL: no region check */
+    int nsteps;          /* the distances between neighbours' numbers (0: regions grow cell by cell) */
+    int step[MAX_STEPS];
+    Cells up[MAX_STEPS], down[MAX_STEPS];  /* c + step[k] is a neighbour of each c in up[k], c - step[k] of down[k] */
+} Prepared;
+
+typedef struct {
+    int32_t *data;
+    Py_ssize_t size, capacity;
+    int failed;
+} Rows;
+
+/* One search: the prepared table, the copies left, the row being built, what was found. */
+typedef struct {
+    const Prepared *t;
+    int32_t *counts;       /* piece -> copies left */
+    uint64_t *live;        /* per level, nwords: the live placements */
+    int32_t *row;          /* the table's ids of the placements made */
+    long long packings, nodes, limit, max_nodes, keep, weight, stabilisers;
+    int finished, interrupted;
+    int64_t *control;
+    const int32_t *group;  /* ngroup rows of nplacements images, in the table's ids */
+    int ngroup;
+    const int32_t *chosen; /* the placements made before the search, nchosen of them */
+    int nchosen;
+    uint8_t *in_row;       /* table id -> whether it is in the packing being counted */
+    PyThreadState **saved; /* the released thread state, when signals are checked; else NULL */
+    Rows rows;
+} Search;
+
+/* ---- what a packing found adds up to: the same bookkeeping as _core.c's ---- */
+
+static void rows_push(Rows *rows, const int32_t *row, int n) {
+    if (!n) return;  /* a task that is a packing already: nothing to store, and memcpy takes no NULL */
+    if (rows->size + n > rows->capacity) {
+        Py_ssize_t capacity = rows->capacity ? 2 * rows->capacity : 4096;
+        while (capacity < rows->size + n) capacity *= 2;
+        int32_t *grown = realloc(rows->data, (size_t)capacity * sizeof(int32_t));
+        if (!grown) { rows->failed = 1; return; }
+        rows->data = grown;
+        rows->capacity = capacity;
+    }
+    memcpy(rows->data + rows->size, row, (size_t)n * sizeof(int32_t));
+    rows->size += n;
+}
+
+/* Whether a symmetry maps every placement of list[0 .. n) to a placement of the packing. */
+static int maps_into(const uint8_t *in_row, const int32_t *image, const int32_t *list, int n) {
+    for (int k = 0; k < n; k++)
+        if (!in_row[image[list[k]]]) return 0;
+    return 1;
+}
+
+/* How many symmetries map the packing (the placements chosen before, then row[0 .. n)) onto itself. */
+static long long stabiliser(Search *s, int n) {
+    if (!s->ngroup) return 1;
+    long long fixed = 0;
+    for (int k = 0; k < n; k++) s->in_row[s->row[k]] = 1;
+    for (int g = 0; g < s->ngroup; g++) {
+        const int32_t *image = s->group + (size_t)g * (size_t)s->t->nplacements;
+        fixed += maps_into(s->in_row, image, s->row, n) && maps_into(s->in_row, image, s->chosen, s->nchosen);
+    }
+    for (int k = 0; k < n; k++) s->in_row[s->row[k]] = 0;
+    return fixed;
+}
+
+/* A packing found (row[0 .. n)): count it (in control too), keep its row while there is room; whether to stop. */
+static int found(Search *s, int n) {
+    s->packings++;
+    s->stabilisers += stabiliser(s, n);
+    if (s->keep < 0 || __atomic_fetch_add(&s->control[OFFERED], 1, __ATOMIC_RELAXED) < s->keep)
+        rows_push(&s->rows, s->row, n);
+    long long counted = __atomic_add_fetch(&s->control[COUNTED], s->weight, __ATOMIC_RELAXED);
+    if (s->limit && counted >= s->limit) {
+        int64_t running = RUN;
+        __atomic_compare_exchange_n(&s->control[STOP], &running, LIMITED, 0, __ATOMIC_RELAXED, __ATOMIC_RELAXED);
+        return 1;
+    }
+    return s->rows.failed;
+}
+
+/* Ctrl-C: take the GIL back and let Python run its signal handlers; whether one raised. */
+static int interrupted(Search *s) {
+    PyEval_RestoreThread(*s->saved);
+    s->interrupted = PyErr_CheckSignals() != 0;
+    *s->saved = PyEval_SaveThread();
+    if (s->interrupted) __atomic_store_n(&s->control[STOP], INTERRUPTED, __ATOMIC_RELAXED);
+    return s->interrupted;
+}
+
+/* Whether to stop before the next placement: the node budget, the shared stop flag, or Ctrl-C. */
+static inline int should_stop(Search *s) {
+    if (s->max_nodes && s->nodes >= s->max_nodes) return 1;
+    if (__atomic_load_n(&s->control[STOP], __ATOMIC_RELAXED) != RUN) return 1;
+    return s->saved && s->nodes % SIGNAL_EVERY == 0 && interrupted(s);
+}
+
+/* ---- the region check ---- */
+
+static ALWAYS_INLINE int popcount_cells(Cells bits) {
+    return __builtin_popcountll((uint64_t)bits) + __builtin_popcountll((uint64_t)(bits >> 64));
+}
+
+static ALWAYS_INLINE int lowest_cell(Cells bits) {
+    uint64_t low = (uint64_t)bits;
+    return low ? __builtin_ctzll(low) : 64 + __builtin_ctzll((uint64_t)(bits >> 64));
+}
+
+/* The region of `empty` that holds `seed`: grown a layer at a time by shifts when the neighbours are a few
+ * fixed distances apart (as in a box), else cell by cell. */
+static ALWAYS_INLINE Cells region_of(const Prepared *t, Cells seed, Cells empty) {
+    Cells region = seed, grown = seed;
+    if (t->nsteps && t->ncells <= 64) {  /* the same in one word: shifts of 128 bits cost several instructions */
+        uint64_t narrow = (uint64_t)seed, wider = narrow, space = (uint64_t)empty;
+        do {
+            narrow = wider;
+            for (int k = 0; k < t->nsteps; k++)
+                wider |= (narrow & (uint64_t)t->up[k]) << t->step[k] | (narrow & (uint64_t)t->down[k]) >> t->step[k];
+            wider &= space;
+        } while (wider != narrow);
+        return narrow;
+    }
+    if (t->nsteps) {
+        do {
+            region = grown;
+            for (int k = 0; k < t->nsteps; k++)
+                grown |= (region & t->up[k]) << t->step[k] | (region & t->down[k]) >> t->step[k];
+            grown &= empty;
+        } while (grown != region);
+        return region;
+    }
+    for (Cells todo = seed; todo;) {
+        int cell = lowest_cell(todo);
+        todo &= todo - 1;  /* before adding the cells reached, some of which may lie lower */
+        Cells reached = t->near[cell] & empty & ~region;
+        region |= reached;
+        todo |= reached;
+    }
+    return region;
+}
+
+/* Whether the pieces left can fill a region of this volume (sums: the volumes they reach, made on first use). */
+static int volume_fits(const Search *s, int volume, uint64_t *sums, int *made) {
+    const Prepared *t = s->t;
+    if (t->same_size) return volume % t->same_size == 0;
+    if (!*made) {
+        int n = t->ncells / 64 + 1;
+        memset(sums, 0, (size_t)n * sizeof(uint64_t));
+        sums[0] = 1;
+        for (int type = 0; type < t->ntypes; type++) {
+            int words = t->size[type] >> 6, bits = t->size[type] & 63;
+            for (int copy = 0; copy < s->counts[type]; copy++)
+                for (int w = n - 1; w >= words; w--) {  /* sums |= sums << size */
+                    uint64_t shifted = sums[w - words] << bits;
+                    if (bits && w - words - 1 >= 0) shifted |= sums[w - words - 1] >> (64 - bits);
+                    sums[w] |= shifted;
+                }
+        }
+        *made = 1;
+    }
+    return (int)(sums[volume >> 6] >> (volume & 63) & 1);
+}
+
+/* Whether every region of empty cells has a volume some of the pieces left fill: a placement lies in one
+ * region, so a region of any other volume can never be filled. */
+static ALWAYS_INLINE int regions_fit(const Search *s, Cells empty, Cells seeds) {
+    const Prepared *t = s->t;
+    if (!t->near) return 1;
+    uint64_t sums[MAX_CELLS / 64 + 1];
+    int made = 0;
+    for (seeds &= empty; seeds;) {
+        Cells region = region_of(t, seeds & (~seeds + 1), empty);
+        if (region != empty && !volume_fits(s, popcount_cells(region), sums, &made)) return 0;  /* the whole: fits */
+        seeds &= ~region;
+    }
+    return 1;
+}
+
+/* ---- the search ---- */
+
+/* The words of cell c's live placements: from the first that reaches c (none below `from`, the first
+ * placement whose lowest cell is the lowest empty one) to the last whose lowest cell is c. */
+static ALWAYS_INLINE void cover_words(const Prepared *t, int c, int32_t from, int *lo, int *hi) {
+    int32_t start = t->reach[c] > from ? t->reach[c] : from, end = t->first[c + 1];
+    *lo = start >> 6;
+    *hi = end > start ? ((end - 1) >> 6) + 1 : *lo;
+}
+
+/* Cell c's live placements, counted only until they reach `enough` (more changes no choice). */
+static ALWAYS_INLINE int live_count(const Prepared *t, const uint64_t *live, int c, int32_t from, int enough) {
+    int lo, hi, n = 0;
+    cover_words(t, c, from, &lo, &hi);
+    const uint64_t *cover = t->cover + (size_t)c * t->nwords;
+    for (int w = lo; w < hi && n < enough; w++) n += __builtin_popcountll(live[w] & cover[w]);
+    return n;
+}
+
+/* The empty cells with the fewest empty neighbours (counted in bit planes, all cells at once): the pockets,
+ * where the fewest placements fit. With one copy of each piece, counting those and the lowest empty cell
+ * finds nearly as small a tree as counting every empty cell (6x10: 1.95 M nodes against 1.82 M) at a
+ * fraction of the cost; with many copies of a piece (the Y cube), where no piece runs out to cut the tree,
+ * a dead cell anywhere matters and every empty cell is counted (6.8 M nodes against 139 M). */
+static ALWAYS_INLINE Cells tightest(const Prepared *t, Cells empty) {
+    Cells c0 = 0, c1 = 0, c2 = 0;
+    for (int k = 0; k < t->nsteps; k++)
+        for (int way = 0; way < 2; way++) {
+            Cells open = way ? t->up[k] & (empty >> t->step[k]) : t->down[k] & (empty << t->step[k]);
+            Cells carry = c0 & open, carry2 = c1 & carry;
+            c0 ^= open;
+            c1 ^= carry;
+            c2 |= carry2;
+        }
+    Cells pick = empty, zero;
+    if ((zero = pick & ~c2)) pick = zero;
+    if ((zero = pick & ~c1)) pick = zero;
+    if ((zero = pick & ~c0)) pick = zero;
+    return pick;
+}
+
+/* The cell to branch on: of the first `look` cells of `empty` (every one when look is 0), the first with the
+ * fewest live placements (into *most); -1 when one has none (a dead end). */
+static ALWAYS_INLINE int branch_cell(const Search *s, const uint64_t *live, Cells empty, int look, int32_t from,
+                                     int *most) {
+    int best = -1, fewest = INT32_MAX;
+    for (int seen = 0; empty && (look == 0 || seen < look); seen++, empty &= empty - 1) {
+        int c = lowest_cell(empty), n = live_count(s->t, live, c, from, fewest);
+        if (n < fewest) {
+            best = c;
+            fewest = n;
+            if (n <= 1) break;  /* dead, or forced: nothing looks better */
+        }
+    }
+    *most = fewest;
+    return fewest ? best : -1;
+}
+
+/* A piece with one copy left and fewer live placements than *fewest (the fewest, the first of those; its
+ * count into *fewest), -1 when there is none, DEAD when a piece has fewer live placements than copies left.
+ * Each piece is counted only as far as could change the answer, so most stop after a word or two. */
+static ALWAYS_INLINE int branch_piece(const Search *s, const uint64_t *live, int start, int *fewest) {
+    const Prepared *t = s->t;
+    int best = -1;
+    for (int type = 0; type < t->ntypes; type++) {
+        int left = s->counts[type], n = 0;
+        if (!left) continue;
+        int enough = left == 1 && *fewest > 1 ? *fewest : left;
+        const uint64_t *piece = t->piece + (size_t)type * t->nwords;
+        for (int w = start; w < t->nwords && n < enough; w++) n += __builtin_popcountll(live[w] & piece[w]);
+        if (n < left) return DEAD;
+        if (left == 1 && n < *fewest) {
+            best = type;
+            *fewest = n;
+        }
+    }
+    return best;
+}
+
+/* Every packing extending level `depth` (its cells `filled`, its live placements at s->live + depth * nwords);
+ * whether to stop. */
+static int descend(Search *s, int depth, Cells filled, Cells all, Cells changed) {
+    const Prepared *t = s->t;
+    const int W = t->nwords;
+    if (filled == all) return found(s, depth);
+    Cells empty = all & ~filled;
+    if (!regions_fit(s, empty, changed)) return 0;
+    const uint64_t *live = s->live + (size_t)depth * W;
+    uint64_t *next = s->live + (size_t)(depth + 1) * W;
+    int32_t from = t->first[lowest_cell(empty)];
+    int fewest, start = from >> 6;
+    Cells looked = t->pockets ? (empty & (~empty + 1)) | tightest(t, empty) : empty;
+    int c = branch_cell(s, live, looked, t->pockets ? POCKETS : 0, from, &fewest);
+    if (c < 0) return 0;
+    int type = branch_piece(s, live, start, &fewest);
+    if (type == DEAD) return 0;
+    int lo = start, hi = W;
+    const uint64_t *choices = t->piece + (size_t)type * W;  /* the live placements of the piece, or the cell's */
+    if (type < 0) {
+        cover_words(t, c, from, &lo, &hi);
+        choices = t->cover + (size_t)c * W;
+    }
+    for (int w = lo; w < hi; w++)
+        for (uint64_t bits = live[w] & choices[w]; bits; bits &= bits - 1) {
+            int p = (w << 6) + __builtin_ctzll(bits);
+            type = t->type[p];
+            if (should_stop(s)) return 1;
+            s->nodes++;
+            const uint64_t *conflict = t->conflict + (size_t)p * W;
+            for (int v = start; v < W; v++) next[v] = live[v] & ~conflict[v];
+            if (--s->counts[type] == 0 && t->copies[type] > 1) {  /* the last copy: its piece's placements go */
+                const uint64_t *piece = t->piece + (size_t)type * W;
+                for (int v = start; v < W; v++) next[v] &= ~piece[v];
+            }
+            s->row[depth] = t->original[p];
+            int stop = descend(s, depth + 1, filled | t->mask[p], all, t->halo[p]);
+            s->counts[type]++;
+            if (stop) return 1;
+        }
+    return 0;
+}
+
+/* Level 0's live placements: every placement of a piece with copies left that misses the filled cells. */
+static void first_level(Search *s, Cells filled) {
+    const Prepared *t = s->t;
+    memset(s->live, 0, (size_t)t->nwords * sizeof(uint64_t));
+    for (int p = 0; p < t->nplacements; p++)
+        if (s->counts[t->type[p]] > 0 && !(t->mask[p] & filled)) s->live[p >> 6] |= (uint64_t)1 << (p & 63);
+}
+
+/* The target's cells, and the filled ones, in the scan order. */
+static void target_cells(const Prepared *t, const uint8_t *occupied, Cells *all, Cells *filled) {
+    *all = *filled = 0;
+    for (int c = 0; c < t->ncells; c++) {
+        *all |= (Cells)1 << t->rank[c];
+        if (occupied[c]) *filled |= (Cells)1 << t->rank[c];
+    }
+}
+
+static int run(Search *s, const uint8_t *occupied) {
+    Cells all, filled;
+    target_cells(s->t, occupied, &all, &filled);
+    first_level(s, filled);
+    int stop = descend(s, 0, filled, all, all);
+    s->finished = !stop;
+    return stop;
+}
+
+/* ---- preparing a table ---- */
+
+static void free_prepared(Prepared *t) {
+    if (!t) return;
+    free(t->original); free(t->type); free(t->mask); free(t->halo); free(t->first); free(t->reach); free(t->cover);
+    free(t->conflict); free(t->piece); free(t->copies); free(t->size); free(t->rank); free(t->near);
+    free(t);
+}
+
+static void destroy_capsule(PyObject *capsule) {
+    free_prepared(PyCapsule_GetPointer(capsule, "foldkit.packing.front"));
+}
+
+static int bad_table(const char *what) {
+    PyErr_Format(PyExc_ValueError, "inconsistent packing table: %s", what);
+    return -1;
+}
+
+/* Raise ValueError unless every index is in range and the cells fit. */
+static int check_table(int ncells, Py_buffer *types, Py_buffer *offsets, Py_buffer *cells, Py_buffer *near_offsets,
+                       Py_buffer *near, Py_buffer *order, Py_buffer *copies) {
+    Py_ssize_t nplacements = types->len / 4, ntypes = copies->len / 4;
+    const int32_t *ty = types->buf, *off = offsets->buf, *cl = cells->buf, *rank = order->buf;
+    if (ncells < 1 || ncells > MAX_CELLS) return bad_table("this search takes 1 to 128 cells");
+    if (offsets->len != (nplacements + 1) * 4 || order->len != (Py_ssize_t)ncells * 4 || off[0] != 0 ||
+        (Py_ssize_t)off[nplacements] * 4 != cells->len)
+        return bad_table("buffer sizes");
+    for (Py_ssize_t p = 0; p < nplacements; p++)
+        if (ty[p] < 0 || ty[p] >= ntypes || off[p] >= off[p + 1]) return bad_table("placement types");
+    for (Py_ssize_t k = 0; k < cells->len / 4; k++)
+        if (cl[k] < 0 || cl[k] >= ncells) return bad_table("cells");
+    uint8_t seen[MAX_CELLS] = {0};
+    for (int c = 0; c < ncells; c++) {
+        if (rank[c] < 0 || rank[c] >= ncells || seen[rank[c]]) return bad_table("order");
+        seen[rank[c]] = 1;
+    }
+    if (!near_offsets->len && !near->len) return 0;
+    const int32_t *no = near_offsets->buf, *nc = near->buf;
+    if (near_offsets->len != ((Py_ssize_t)ncells + 1) * 4 || no[0] != 0 || (Py_ssize_t)no[ncells] * 4 != near->len)
+        return bad_table("neighbour offsets");
+    for (int c = 0; c < ncells; c++)
+        if (no[c] > no[c + 1]) return bad_table("neighbour offsets");
+    for (Py_ssize_t k = 0; k < near->len / 4; k++)
+        if (nc[k] < 0 || nc[k] >= ncells) return bad_table("neighbours");
+    return 0;
+}
+
+/* The distances between neighbours' numbers in the scan order, for growing regions by shifts (none when
+ * there are more than MAX_STEPS of them). */
+static void find_steps(Prepared *t) {
+    t->nsteps = 0;
+    for (int c = 0; c < t->ncells; c++)
+        for (Cells near = t->near[c]; near; near &= near - 1) {
+            int other = lowest_cell(near), step = abs(other - c), k = 0;
+            while (k < t->nsteps && t->step[k] != step) k++;
+            if (k == MAX_STEPS) { t->nsteps = 0; return; }
+            if (k == t->nsteps) {
+                t->step[t->nsteps++] = step;
+                t->up[k] = t->down[k] = 0;
+            }
+            if (other > c) t->up[k] |= (Cells)1 << c; else t->down[k] |= (Cells)1 << c;
+        }
+}
+
+/* Placements renumbered by their lowest cell in the scan order (then by id, a counting sort), with the sets
+ * that make a node cheap. */
+static int number_placements(Prepared *t, const int32_t *types, const int32_t *offsets, const int32_t *cells) {
+    const int P = t->nplacements, W = t->nwords;
+    int32_t *lowest = malloc(((size_t)P + 1) * sizeof(int32_t));
+    if (!lowest) return -1;
+    memset(t->first, 0, ((size_t)t->ncells + 1) * sizeof(int32_t));
+    for (int p = 0; p < P; p++) {
+        Cells mask = 0;
+        for (int32_t k = offsets[p]; k < offsets[p + 1]; k++) mask |= (Cells)1 << t->rank[cells[k]];
+        lowest[p] = lowest_cell(mask);
+        t->first[lowest[p] + 1]++;
+    }
+    for (int c = 0; c < t->ncells; c++) t->first[c + 1] += t->first[c];
+    int32_t *at = malloc(((size_t)t->ncells + 1) * sizeof(int32_t));
+    if (!at) { free(lowest); return -1; }
+    memcpy(at, t->first, (size_t)t->ncells * sizeof(int32_t));
+    for (int p = 0; p < P; p++) {
+        int q = at[lowest[p]]++;
+        t->original[q] = p;
+        t->type[q] = types[p];
+        t->mask[q] = 0;
+        for (int32_t k = offsets[p]; k < offsets[p + 1]; k++) t->mask[q] |= (Cells)1 << t->rank[cells[k]];
+        t->size[types[p]] = offsets[p + 1] - offsets[p];
+    }
+    free(at);
+    free(lowest);
+    for (int c = 0; c < t->ncells; c++) t->reach[c] = t->first[c + 1];
+    for (int q = P - 1; q >= 0; q--)
+        for (Cells m = t->mask[q]; m; m &= m - 1) {
+            int c = lowest_cell(m);
+            t->reach[c] = q;
+            t->cover[(size_t)c * W + (q >> 6)] |= (uint64_t)1 << (q & 63);
+        }
+    for (int q = 0; q < P; q++) {
+        t->piece[(size_t)t->type[q] * W + (q >> 6)] |= (uint64_t)1 << (q & 63);
+        uint64_t *conflict = t->conflict + (size_t)q * W;
+        for (Cells m = t->mask[q]; m; m &= m - 1) {
+            int c = lowest_cell(m), hi = ((t->first[c + 1] - 1) >> 6) + 1;  /* q covers c: the run is not empty */
+            for (int w = t->reach[c] >> 6; w < hi; w++) conflict[w] |= t->cover[(size_t)c * W + w];
+        }
+    }
+    for (int q = 0; q < P; q++)
+        if (t->copies[t->type[q]] == 1)
+            for (int w = 0; w < W; w++) t->conflict[(size_t)q * W + w] |= t->piece[(size_t)t->type[q] * W + w];
+    return 0;
+}
+
+static Prepared *make_prepared(int ncells, Py_buffer *types, Py_buffer *offsets, Py_buffer *cells,
+                               Py_buffer *near_offsets, Py_buffer *near, Py_buffer *order, Py_buffer *copies) {
+    Prepared *t = calloc(1, sizeof(Prepared));
+    if (!t) return NULL;
+    size_t P = (size_t)(types->len / 4), T = (size_t)(copies->len / 4), C = (size_t)ncells;
+    t->ncells = ncells;
+    t->nplacements = (int)P;
+    t->ntypes = (int)T;
+    t->nwords = (int)(P / 64 + 1);
+    size_t W = (size_t)t->nwords;
+    t->original = malloc((P + 1) * sizeof(int32_t));
+    t->type = malloc((P + 1) * sizeof(int32_t));
+    t->mask = malloc((P + 1) * sizeof(Cells));
+    t->halo = calloc(P + 1, sizeof(Cells));
+    t->first = malloc((C + 1) * sizeof(int32_t));
+    t->reach = malloc((C + 1) * sizeof(int32_t));
+    t->cover = calloc(C * W, sizeof(uint64_t));
+    t->conflict = calloc(P * W + 1, sizeof(uint64_t));
+    t->piece = calloc(T * W + 1, sizeof(uint64_t));
+    t->copies = malloc((T + 1) * sizeof(int32_t));
+    t->size = calloc(T + 1, sizeof(int32_t));
+    t->rank = malloc(C * sizeof(int32_t));
+    if (!t->original || !t->type || !t->mask || !t->halo || !t->first || !t->reach || !t->cover || !t->conflict || !t->piece ||
+        !t->copies || !t->size || !t->rank)
+        goto fail;
+    memcpy(t->rank, order->buf, C * sizeof(int32_t));
+    memcpy(t->copies, copies->buf, T * sizeof(int32_t));
+    if (near_offsets->len) {
+        const int32_t *no = near_offsets->buf, *nc = near->buf;
+        t->near = calloc(C, sizeof(Cells));
+        if (!t->near) goto fail;
+        for (size_t c = 0; c < C; c++)
+            for (int32_t k = no[c]; k < no[c + 1]; k++) t->near[t->rank[c]] |= (Cells)1 << t->rank[nc[k]];
+        find_steps(t);
+    }
+    if (number_placements(t, types->buf, offsets->buf, cells->buf)) goto fail;
+    for (size_t p = 0; t->near && p < P; p++)
+        for (Cells m = t->mask[p]; m; m &= m - 1) t->halo[p] |= t->near[lowest_cell(m)] & ~t->mask[p];
+    t->same_size = T ? t->size[0] : 0;
+    t->pockets = t->nsteps > 0;
+    for (size_t type = 0; type < T; type++) {
+        if (t->size[type] != t->same_size) t->same_size = 0;
+        if (t->copies[type] > 1) t->pockets = 0;
+    }
+    return t;
+fail:
+    free_prepared(t);
+    return NULL;
+}
+
+static PyObject *prepare(PyObject *self, PyObject *args) {
+    (void)self;
+    int ncells;
+    Py_buffer types, offsets, cells, near_offsets, near, order, copies;
+    if (!PyArg_ParseTuple(args, "iy*y*y*y*y*y*y*", &ncells, &types, &offsets, &cells, &near_offsets, &near, &order,
+                          &copies))
+        return NULL;
+    PyObject *result = NULL;
+    if (!check_table(ncells, &types, &offsets, &cells, &near_offsets, &near, &order, &copies)) {
+        Prepared *t = make_prepared(ncells, &types, &offsets, &cells, &near_offsets, &near, &order, &copies);
+        if (!t)
+            PyErr_NoMemory();
+        else if (!(result = PyCapsule_New(t, "foldkit.packing.front", destroy_capsule)))
+            free_prepared(t);
+    }
+    PyBuffer_Release(&types); PyBuffer_Release(&offsets); PyBuffer_Release(&cells);
+    PyBuffer_Release(&near_offsets); PyBuffer_Release(&near); PyBuffer_Release(&order); PyBuffer_Release(&copies);
+    return result;
+}
+
+/* Raise ValueError unless the counts, cells, group, chosen placements and control fit the table. */
+static int check_search(const Prepared *t, Py_buffer *counts, Py_buffer *occupied, Py_buffer *group,
+                        Py_buffer *chosen, Py_buffer *control) {
+    if (counts->len != (Py_ssize_t)t->ntypes * 4 || occupied->len != t->ncells) return bad_table("buffer sizes");
+    const int32_t *left = counts->buf;
+    for (int type = 0; type < t->ntypes; type++)  /* one copy's conflicts rule out its piece's placements */
+        if (left[type] > t->copies[type]) return bad_table("more copies left than the puzzle has");
+    Py_ssize_t P = t->nplacements;
+    if (group->len % 4 || (P && (group->len / 4) % P) || (!P && group->len)) return bad_table("group size");
+    const int32_t *g = group->buf, *c = chosen->buf;
+    for (Py_ssize_t k = 0; k < group->len / 4; k++)
+        if (g[k] < 0 || g[k] >= P) return bad_table("group");
+    if (chosen->len % 4) return bad_table("chosen size");
+    for (Py_ssize_t k = 0; k < chosen->len / 4; k++)
+        if (c[k] < 0 || c[k] >= P) return bad_table("chosen");
+    if (control->buf && control->len != CONTROL_SIZE * (Py_ssize_t)sizeof(int64_t)) return bad_table("control size");
+    return 0;
+}
+
+static PyObject *search(PyObject *self, PyObject *args, PyObject *kwargs) {
+    (void)self;
+    static char *keywords[] = {"prepared", "counts", "occupied", "limit", "max_nodes", "keep", "weight", "group",
+                               "chosen", "control", "check_signals", NULL};
+    PyObject *capsule;
+    int check_signals = 0;
+    long long limit = 0, max_nodes = 0, keep = -1, weight = 1;
+    Py_buffer counts, occupied, group = {0}, chosen = {0}, control = {0};
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "Oy*y*|LLLLy*y*w*p", keywords, &capsule, &counts, &occupied,
+                                     &limit, &max_nodes, &keep, &weight, &group, &chosen, &control, &check_signals))
+        return NULL;
+    PyObject *result = NULL;
+    int64_t own_control[CONTROL_SIZE] = {RUN, 0, 0};
+    PyThreadState *saved = NULL;
+    Search s = {0};
+    const Prepared *t = PyCapsule_GetPointer(capsule, "foldkit.packing.front");
+    if (!t || check_search(t, &counts, &occupied, &group, &chosen, &control)) goto out;
+    s.t = t;
+    s.limit = limit;
+    s.max_nodes = max_nodes;
+    s.keep = keep;
+    s.weight = weight;
+    s.control = control.buf ? (int64_t *)control.buf : own_control;
+    s.saved = check_signals ? &saved : NULL;
+    s.group = group.buf;
+    s.ngroup = t->nplacements ? (int)(group.len / 4 / t->nplacements) : 0;
+    s.chosen = chosen.buf;
+    s.nchosen = (int)(chosen.len / 4);
+    s.counts = malloc(((size_t)t->ntypes + 1) * sizeof(int32_t));
+    s.live = malloc(((size_t)t->ncells + 2) * (size_t)t->nwords * sizeof(uint64_t));
+    s.row = calloc((size_t)t->ncells + 1, sizeof(int32_t));
+    s.in_row = calloc((size_t)t->nplacements + 1, 1);
+    if (!s.counts || !s.live || !s.row || !s.in_row) { PyErr_NoMemory(); goto out; }
+    memcpy(s.counts, counts.buf, (size_t)t->ntypes * sizeof(int32_t));
+    for (int k = 0; k < s.nchosen; k++) s.in_row[s.chosen[k]] = 1;
+    saved = PyEval_SaveThread();
+    run(&s, occupied.buf);
+    PyEval_RestoreThread(saved);
+    if (s.interrupted) goto out;  /* the signal handler's exception is set */
+    if (s.rows.failed) { PyErr_NoMemory(); goto out; }
+    PyObject *data = PyBytes_FromStringAndSize((const char *)s.rows.data, s.rows.size * (Py_ssize_t)sizeof(int32_t));
+    if (data)
+        result = Py_BuildValue("NLLOL", data, s.packings, s.nodes, s.finished ? Py_True : Py_False, s.stabilisers);
+out:
+    free(s.rows.data); free(s.counts); free(s.live); free(s.row); free(s.in_row);
+    PyBuffer_Release(&counts);
+    PyBuffer_Release(&occupied);
+    if (group.obj) PyBuffer_Release(&group);
+    if (chosen.obj) PyBuffer_Release(&chosen);
+    if (control.obj) PyBuffer_Release(&control);
+    return result;
+}
+
+static PyMethodDef methods[] = {
+    {"prepare", prepare, METH_VARARGS, "The table made ready for search (a capsule, shared by threads)."},
+    {"search", (PyCFunction)(void (*)(void))search, METH_VARARGS | METH_KEYWORDS,
+     "Every packing of the empty cells (up to limit), branching on the front of empty cells."},
+    {NULL, NULL, 0, NULL},
+};
+
+static struct PyModuleDef module = {
+    PyModuleDef_HEAD_INIT, "_front", "The packing search for targets of up to 128 cells.", -1, methods,
+    NULL, NULL, NULL, NULL,
+};
+
+PyMODINIT_FUNC PyInit__front(void) {
+#ifdef NEEDS_POPCNT
+    if (!__builtin_cpu_supports("popcnt")) {
+        PyErr_SetString(PyExc_ImportError, "this processor has no popcnt instruction");
+        return NULL;
+    }
+#endif
+    return PyModule_Create(&module);
+}

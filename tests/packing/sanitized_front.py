@@ -1,0 +1,65 @@
+"""Real searches through a sanitized build of the front search (run by test_sanitizers in a child process,
+with the sanitizer runtime preloaded): python sanitized_front.py DIRECTORY_OF_FRONT.
+
+Every branch of _front.c is walked: packings counted in threads with their stabilisers, a shared limit and
+a bound on the rows kept; the pockets (one copy of each piece) and every empty cell (many copies); regions
+grown by shifts in one word (6x10) and two (the Y cube), and cell by cell (a board with holes); a task
+that is a packing already; a node budget, a stop flag, the signal handlers; inconsistent input refused."""
+
+from __future__ import annotations
+
+import sys
+from array import array
+
+sys.path.insert(0, sys.argv[1])
+import _front  # noqa: E402  (the sanitized build, put in the package's place before the engine loads it)
+
+sys.modules["solver.packing._front"] = _front
+
+from solver.packing import census, parse_packing  # noqa: E402
+from solver.packing.challenge import completion_puzzle  # noqa: E402
+from solver.packing.engine import Counting, Task, build_table, search  # noqa: E402
+from solver.packing.solve import count_packings, solve_one  # noqa: E402
+from tests.conftest import EXAMPLES, ROOT  # noqa: E402
+
+
+def example(name: str):
+    return parse_packing((EXAMPLES / f"{name}.txt").read_text(), f"{name}.txt")
+
+
+def main() -> None:
+    soma = census(example("soma"))
+    assert (soma.packings, soma.classes) == (11520, 240)
+    assert census(example("mixed-2x3x4")).packings == 11172
+    assert census(example("l-tricubes")).packings == 44  # four copies of one piece: every empty cell counted
+    table = build_table(example("soma"))
+    limited = count_packings(table, engine="front", limit=500, keep=7)  # threads share the limit and the rows
+    assert limited.limited and limited.packings >= 500 and len(limited.representatives) <= 7
+    stopped = Counting()
+    stopped.stop()
+    assert search(table, engine="front", counting=stopped).nodes == 0
+    assert search(table, max_nodes=10, engine="front").nodes == 10
+    row = search(table, limit=1, engine="front").rows[0]
+    whole = search(table, Task(row, (0,) * len(table.counts)), engine="front")  # a packing already
+    assert (whole.packings, whole.rows) == (1, [row])
+    board = ROOT / "bench" / "packing" / "pentominoes-6x10.txt"
+    assert len(search(build_table(parse_packing(board.read_text(), str(board))), limit=20).rows) == 20
+    y_cube = build_table(example("y-pentacube"))  # 125 cells: two words
+    assert len(search(y_cube, limit=5, engine="front").rows) == 5
+    scott = example("scott-pentominoes")
+    rest = completion_puzzle(scott, list(solve_one(scott, 1))[:4])  # a board with holes
+    assert search(build_table(rest), engine="front").packings >= 1
+    types, offsets, cells = table.buffers[:3]
+    order, copies = array("i", range(len(table.cell_cubes))).tobytes(), array("i", table.counts).tobytes()
+    for bad in (array("i", [99] * (len(cells) // 4)).tobytes(), cells[:-4]):
+        try:
+            _front.prepare(len(table.cell_cubes), types, offsets, bad, *table.neighbour_buffers, order, copies)
+        except ValueError:
+            pass
+        else:
+            raise AssertionError("an inconsistent table was not refused")
+    print("sanitized searches: ok")
+
+
+if __name__ == "__main__":
+    main()
