@@ -16,17 +16,17 @@
    Each line gives the median wall seconds and the median CPU seconds (the process and its threads).
    Under PYTHONDONTWRITEBYTECODE, compile each checkout first (`python -m compileall -q solver foldkit`):
    a checkout without __pycache__ pays about 45 ms CPU a process compiling its sources.
-   Last run (2 cores, load 4 falling to 1 during Bedlam, medians of 5, alternating; before = main at 6d37ee7,
-   _core.c; now = _front.c for every target here, all of 128 cells or fewer; both with compiled bytecode):
+   Last run (`--targets --against` main at 6d37ee7, a quiet machine: load 0.3, no other session; medians of 5,
+   alternating; now = _front.c for every target here, _core.c with four counter planes, classes named without
+   numpy when few, representatives made from each placement once; goal in brackets):
      every packing and class   wall now / before      CPU-s now / before   nodes now / before (one thread)
-     Bedlam                    27.7 s / 28.6 s        27.2 / 27.8          84 M / 49 M
-     pentominoes 6x10          1.47 s / 2.09 s        0.97 / 1.51          1.97 M / 1.74 M
-     pentominoes 3x4x5         12.2 s / 14.7 s        8.1 / 10.0           27.5 M / 15.8 M
-     Y cube                    6.1 s / 11.0 s         4.5 / 7.8            6.8 M / 6.16 M
-     first packings: 0.13-0.28 s wall, 0.12-0.19 CPU-s (before 0.13-0.35, 0.13-0.22); mostly start-up.
-   6x10 whole, quieter (load 1): 1.1 s wall and CPU against 1.4-1.5; of it the search is 0.25 s, the
-   classes (numpy) 0.21 and the 2,339 representatives made into packings 0.27. In one thread, in-process,
-   at load 1: Bedlam 22.3 CPU-s against 28.7 (266 against 586 ns a node).
+     Bedlam [10 s]             12.5 s / 15.2 s        24.2 / 28.2          84 M / 49 M
+     pentominoes 6x10 [0.5 s]  0.38 s / 0.95 s        0.54 / 1.42          1.97 M / 1.74 M
+     pentominoes 3x4x5 [5 s]   3.99 s / 5.36 s        7.1 / 9.4            27.5 M / 15.8 M
+     Y cube [2 s]              2.26 s / 4.57 s        4.1 / 8.3            6.8 M / 6.16 M
+     first packings [0.2 s]: 6x10 0.14 s / 0.15, Y cube 0.12 / 0.20, 3x4x5 0.15 / 0.17, Bedlam 0.14 / 0.15.
+   At load 4 (the helpers' runs) every figure was 1.5-3 times these. In one thread, in-process, at load 1:
+   Bedlam 22.3 CPU-s against 28.7 for _core.c (266 against 586 ns a node).
 Usage: python bench/packing_speed.py [--runs 5] [--all-runs 5] [--slow] [--skip-process] [--targets] [--rival]
        [--against DIR]
 """
