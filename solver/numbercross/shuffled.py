@@ -14,7 +14,7 @@ import random
 from collections.abc import Iterator
 
 from solver.numbercross import sketch
-from solver.numbercross.rows import OverBudget, Enough, RowFill, RowSetting, fitting
+from solver.numbercross.rows import Enough, OverBudget, RowFill, RowSetting, fitting
 from solver.numbercross.rowtypes import DOWN, UP, Digits, Edge, PuzzleView, Way
 
 

@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from solver.packing.check import packing_problem
 from solver.packing.engine import build_table, search
 from solver.packing.model import Packing, PackingPuzzle, Piece, Placement, make_packing
-from solver.packing.solve import as_packing, impossibility, solve_one
+from solver.packing.solve import as_packing, impossibility, reference_engine, solve_one
 
 
 class OutOfTime(Exception):
@@ -82,7 +82,7 @@ def completions(puzzle: PackingPuzzle, given: Sequence[Placement], limit: int = 
     table = build_table(rest)
     if impossibility(table):
         return [], 0
-    found = search(table, limit=limit)
+    found = search(table, limit=limit, engine=reference_engine())  # nodes grade the card: the same tree everywhere
     return [make_packing((*given, *as_packing(table, row))) for row in found.rows], found.nodes
 
 
@@ -93,7 +93,7 @@ def make_challenge(puzzle: PackingPuzzle, seed: int, deadline: float | None = No
     out of the given set in the seed's order while the completion stays unique, ``keeps`` takes
     it (a difficulty to keep to), and the rest stand. OutOfTime when the clock passes the
     deadline; ValueError when there is no packing."""
-    packing = solve_one(puzzle, seed)
+    packing = solve_one(puzzle, seed, reference_engine())
     if packing is None:
         raise ValueError(f"{puzzle.name} has no packing: there is nothing to make a challenge of")
     order = list(range(len(packing)))

@@ -23,7 +23,7 @@ from functools import cached_property
 
 from solver.packing.geometry import placements
 from solver.packing.model import Cube, PackingPuzzle, Piece, Placement, reading_key
-from solver.packing.solve import solve_one
+from solver.packing.solve import reference_engine, solve_one
 
 RULE_LEVELS = {"only placement": 1, "one place left": 1, "dead end": 2, "most constrained choice": 3}
 
@@ -204,7 +204,7 @@ def completion(table: Table, state: State) -> tuple[Placement, ...] | None:
         return ()
     pieces = tuple(Piece(p.name, p.cubes, left) for p, left in zip(
         table.puzzle.pieces, state.copies_left(table.puzzle).values(), strict=True) if left > 0)
-    return solve_one(PackingPuzzle(table.puzzle.box, pieces, table.puzzle.name, rest))
+    return solve_one(PackingPuzzle(table.puzzle.box, pieces, table.puzzle.name, rest), engine=reference_engine())
 
 
 def _still_fits(table: Table, state: State, plan: tuple[Placement, ...] | None) -> bool:

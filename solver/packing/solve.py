@@ -6,7 +6,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 from solver.packing.check import packing_problem
-from solver.packing.engine import PlacementId, Row, Table, build_table, search
+from solver.packing.engine import PlacementId, Row, Table, build_table, compiled, search
 from solver.packing.model import Packing, PackingPuzzle, Placement
 from solver.packing.parts import KEEP, Plan, Tally, count_part, plan_of
 
@@ -70,16 +70,24 @@ def as_packing(table: Table, row: Row, made: dict[PlacementId, Placement] | None
     return tuple(made[p] for p in sorted(row, key=lambda p: table.placement_cells[p][0]))
 
 
-def first_packing(table: Table) -> Packing | None:
-    """The first packing the search finds in the table's order, or None if there is none."""
-    found = search(table, limit=1)
+def reference_engine() -> str:
+    """The engine whose tree is the same on every machine: the compiled "c" search, node for node the Python
+    engine's, or the Python engine where nothing is compiled. Grades, hints and generated challenges follow it,
+    so they read the same everywhere; the fastest engine built ("auto") may come to another first packing."""
+    return "c" if compiled() else "python"
+
+
+def first_packing(table: Table, engine: str = "auto") -> Packing | None:
+    """The first packing the engine's search finds in the table's order, or None if there is none."""
+    found = search(table, limit=1, engine=engine)
     return as_packing(table, found.rows[0]) if found.rows else None
 
 
-def solve_one(puzzle: PackingPuzzle, seed: int | None = None) -> Packing | None:
-    """The first packing the search finds (the same every time for a seed), or None if there is none."""
+def solve_one(puzzle: PackingPuzzle, seed: int | None = None, engine: str = "auto") -> Packing | None:
+    """The first packing the engine's search finds (the same every time for a seed and an engine), or None if
+    there is none."""
     table = build_table(puzzle, seed)
-    return None if impossibility(table) else first_packing(table)
+    return None if impossibility(table) else first_packing(table, engine)
 
 
 def count_packings(table: Table, engine: str = "auto", limit: int = 0, keep: int = KEEP,

@@ -20,7 +20,7 @@ from solver.packing import (
     solve_one,
 )
 from solver.packing.engine import Task, build_table, search
-from solver.packing.solve import count_packings
+from solver.packing.solve import count_packings, reference_engine
 from tests.conftest import EXAMPLES, ROOT
 from tests.packing import brute
 
@@ -223,3 +223,11 @@ def test_counting_billions_of_packings_takes_bounded_memory():
     limited, packings, kilobytes = done.stdout.split()
     assert limited == "True" and int(packings) >= 400000
     assert int(kilobytes) < 400_000, f"{int(kilobytes) // 1000} MB"
+
+
+@pytest.mark.parametrize("name", ["soma.txt", "scott-pentominoes.txt", "mixed-2x3x4.txt"])
+def test_the_reference_engine_finds_the_first_packing_of_the_python_tree(name):
+    """Grades, hints and challenge cards follow reference_engine, so they read the same on a machine without
+    the compiled searches; the fastest engine may find another packing first."""
+    puzzle = parse_packing((EXAMPLES / name).read_text(), name)
+    assert solve_one(puzzle, 3, reference_engine()) == solve_one(puzzle, 3, "python")
