@@ -48,6 +48,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "rows.h"  /* the control array, Rows, rows_push, maps_into */
+
 typedef unsigned __int128 u128;
 enum { MAX_STEPS = 6, SHIFT_CELLS = 128 };  /* regions of targets of at most SHIFT_CELLS cells whose neighbours
                                              * are at most MAX_STEPS distances apart are filled by shifts */
@@ -83,14 +85,6 @@ typedef struct {
     int32_t *cell_count;   /* scratch, per cell: live placements covering it, when counted exactly */
 } State;
 
-typedef struct {
-    int32_t *data;
-    Py_ssize_t size, capacity;
-    int failed;
-} Rows;
-
-enum { RUN = 0, INTERRUPTED = 1, LIMITED = 2 };
-enum { STOP, COUNTED, OFFERED, CONTROL_SIZE };
 enum { SIGNAL_EVERY = 1 << 14 };  /* placements between two looks at Python's signal handlers */
 
 typedef struct {
@@ -104,26 +98,6 @@ typedef struct {
     uint8_t *in_row;       /* per placement: whether it is in the packing being counted */
     PyThreadState **saved; /* the released thread state, when signals are checked; else NULL */
 } Tally;
-
-static void rows_push(Rows *rows, const int32_t *row, int n) {
-    if (rows->size + n > rows->capacity) {
-        Py_ssize_t capacity = rows->capacity ? 2 * rows->capacity : 4096;
-        while (capacity < rows->size + n) capacity *= 2;
-        int32_t *grown = realloc(rows->data, (size_t)capacity * sizeof(int32_t));
-        if (!grown) { rows->failed = 1; return; }
-        rows->data = grown;
-        rows->capacity = capacity;
-    }
-    memcpy(rows->data + rows->size, row, (size_t)n * sizeof(int32_t));
-    rows->size += n;
-}
-
-/* Whether a symmetry maps every placement of list[0 .. n) to a placement of the packing. */
-static int maps_into(const uint8_t *in_row, const int32_t *image, const int32_t *list, int n) {
-    for (int k = 0; k < n; k++)
-        if (!in_row[image[list[k]]]) return 0;
-    return 1;
-}
 
 /* How many symmetries map the packing (the placements chosen before, then row[0 .. n)) onto itself
  * (1 without a group: the identity). */

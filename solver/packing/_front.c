@@ -31,6 +31,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "rows.h"  /* the control array, Rows, rows_push, maps_into */
+
 /* popcount as one instruction (without it the compiler calls a slow routine); the module refuses to load on
  * the rare x86-64 processor without it (before 2008), and engine.py then uses _core.c. */
 #if defined(__x86_64__)
@@ -42,8 +44,6 @@ typedef unsigned __int128 Cells;  /* a set of cells of the target, bit c for cel
 enum { MAX_CELLS = 128, MAX_STEPS = 6 };
 enum { POCKETS = 8 };  /* cells counted per node when every piece has one copy (see branch_cell) */
 enum { DEAD = -2 };
-enum { RUN = 0, INTERRUPTED = 1, LIMITED = 2 };
-enum { STOP, COUNTED, OFFERED, CONTROL_SIZE };
 enum { SIGNAL_EVERY = 1 << 14 };  /* placements between two looks at Python's signal handlers */
 
 #define ALWAYS_INLINE inline __attribute__((always_inline))
@@ -70,12 +70,6 @@ typedef struct {
     Cells up[MAX_STEPS], down[MAX_STEPS];  /* c + step[k] is a neighbour of each c in up[k], c - step[k] of down[k] */
 } Prepared;
 
-typedef struct {
-    int32_t *data;
-    Py_ssize_t size, capacity;
-    int failed;
-} Rows;
-
 /* One search: the prepared table, the copies left, the row being built, what was found. */
 typedef struct {
     const Prepared *t;
@@ -95,27 +89,6 @@ typedef struct {
 } Search;
 
 /* ---- what a packing found adds up to: the same bookkeeping as _core.c's ---- */
-
-static void rows_push(Rows *rows, const int32_t *row, int n) {
-    if (!n) return;  /* a task that is a packing already: nothing to store, and memcpy takes no NULL */
-    if (rows->size + n > rows->capacity) {
-        Py_ssize_t capacity = rows->capacity ? 2 * rows->capacity : 4096;
-        while (capacity < rows->size + n) capacity *= 2;
-        int32_t *grown = realloc(rows->data, (size_t)capacity * sizeof(int32_t));
-        if (!grown) { rows->failed = 1; return; }
-        rows->data = grown;
-        rows->capacity = capacity;
-    }
-    memcpy(rows->data + rows->size, row, (size_t)n * sizeof(int32_t));
-    rows->size += n;
-}
-
-/* Whether a symmetry maps every placement of list[0 .. n) to a placement of the packing. */
-static int maps_into(const uint8_t *in_row, const int32_t *image, const int32_t *list, int n) {
-    for (int k = 0; k < n; k++)
-        if (!in_row[image[list[k]]]) return 0;
-    return 1;
-}
 
 /* How many symmetries map the packing (the placements chosen before, then row[0 .. n)) onto itself. */
 static long long stabiliser(Search *s, int n) {

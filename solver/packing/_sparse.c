@@ -45,6 +45,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "rows.h"  /* the control array, Rows, rows_push, maps_into */
+
 typedef struct {
     int ncells, nwords, nplacements, ntypes;
     const int32_t *types, *cell_start, *cells, *cover_start, *cover;
@@ -59,14 +61,6 @@ typedef struct {
     int32_t *counts;        /* per piece: copies left */
 } State;
 
-typedef struct {
-    int32_t *data;
-    Py_ssize_t size, capacity;
-    int failed;
-} Rows;
-
-enum { RUN = 0, INTERRUPTED = 1, LIMITED = 2 };
-enum { STOP, COUNTED, OFFERED, CONTROL_SIZE };
 enum { SIGNAL_EVERY = 1 << 14 };  /* placements between two looks at Python's signal handlers */
 
 typedef struct {
@@ -80,19 +74,6 @@ typedef struct {
     uint8_t *in_row;       /* per placement: whether it is in the packing being counted */
     PyThreadState **saved; /* the released thread state, when signals are checked; else NULL */
 } Tally;
-
-static void rows_push(Rows *rows, const int32_t *row, int n) {
-    if (rows->size + n > rows->capacity) {
-        Py_ssize_t capacity = rows->capacity ? 2 * rows->capacity : 4096;
-        while (capacity < rows->size + n) capacity *= 2;
-        int32_t *grown = realloc(rows->data, (size_t)capacity * sizeof(int32_t));
-        if (!grown) { rows->failed = 1; return; }
-        rows->data = grown;
-        rows->capacity = capacity;
-    }
-    memcpy(rows->data + rows->size, row, (size_t)n * sizeof(int32_t));
-    rows->size += n;
-}
 
 static inline void kill_one(const Table *t, State *s, int q) {
     if (s->kill[q]++) return;
@@ -166,13 +147,6 @@ typedef struct {
     const int32_t *list;
     int32_t next, end, chosen;
 } Frame;
-
-/* Whether a symmetry maps every placement of list[0 .. n) to a placement of the packing. */
-static int maps_into(const uint8_t *in_row, const int32_t *image, const int32_t *list, int n) {
-    for (int k = 0; k < n; k++)
-        if (!in_row[image[list[k]]]) return 0;
-    return 1;
-}
 
 /* How many symmetries map the packing (the placements chosen before, then row[0 .. n)) onto itself
  * (1 without a group: the identity). */
