@@ -40,6 +40,8 @@
 #define NEEDS_POPCNT 1
 #endif
 
+typedef uint64_t Pair __attribute__((vector_size(16)));  /* a placement's cells (word 0) and its piece's bit */
+enum { PLANES = 4, QUICK = 2 };
 typedef unsigned __int128 Cells;  /* a set of cells of the target, bit c for cell c in the scan order */
 enum { MAX_CELLS = 128, MAX_STEPS = 6 };
 enum { POCKETS = 8 };  /* cells counted per node when every piece has one copy (see branch_cell) */
@@ -63,6 +65,7 @@ typedef struct {
     int32_t *size;       /* piece -> its cubes */
     int32_t *rank;       /* table cell -> cell in the scan order */
     int same_size;       /* the cubes of every piece, when all have as many; else 0 */
+    Pair *pair;          /* placement -> its cells and its piece's bit, when <= 64 cells, one copy each */
     int pockets;         /* count only the lowest empty cell and the pockets (see branch_cell), not every cell */
     Cells *near;         /* cell -> the cells sharing a face with it; NULL: no region check */
     int nsteps;          /* the distances between neighbours' numbers (0: regions grow cell by cell) */
@@ -76,6 +79,7 @@ typedef struct {
     int32_t *counts;       /* piece -> copies left */
     uint64_t *live;        /* per level, nwords: the live placements */
     int32_t *row;          /* the table's ids of the placements made */
+    uint64_t left;         /* the pieces with a copy left (with pair) */
     long long packings, nodes, limit, max_nodes, keep, weight, stabilisers;
     int finished, interrupted;
     int64_t *control;
@@ -294,23 +298,96 @@ static ALWAYS_INLINE int branch_piece(const Search *s, const uint64_t *live, int
     return best;
 }
 
-/* Every packing extending level `depth` (its cells `filled`, its live placements at s->live + depth * nwords);
- * whether to stop. */
-static int descend(Search *s, int depth, Cells filled, Cells all, Cells changed) {
+
+/* The live placements tallied in bit-sliced counters: bit k of the count of cell c (of piece t) is bit c of
+ * plane[k][0] (bit t of plane[k][1]); over: those counted 2^PLANES times or more. Returns how many. */
+static ALWAYS_INLINE void count_in(Pair c[PLANES], Pair *full, Pair carry) {
+    for (int k = 0; k < PLANES; k++) {
+        Pair next = c[k] & carry;
+        c[k] ^= carry;
+        carry = next;
+    }
+    *full |= carry;
+}
+
+static ALWAYS_INLINE void tally_live(const Prepared *t, const uint64_t *live, int start, Pair plane[PLANES], Pair *over) {
+    Pair c[PLANES], full = {0, 0};
+    for (int k = 0; k < PLANES; k++) c[k] = full;
+    for (int w = start; w < t->nwords; w++)
+        for (uint64_t bits = live[w]; bits; bits &= bits - 1) count_in(c, &full, t->pair[(w << 6) + __builtin_ctzll(bits)]);
+    for (int k = 0; k < PLANES; k++) plane[k] = c[k];
+    *over = full;
+}
+
+/* Of the set `among` (not counted too often), those with the fewest in the counters `side` (0: cells, 1: pieces),
+ * and that fewest. */
+static ALWAYS_INLINE uint64_t fewest_of(const Pair plane[PLANES], int side, uint64_t among, int *fewest) {
+    int n = 0;
+    for (int k = PLANES - 1; k >= 0; k--) {
+        uint64_t zero = among & ~plane[k][side];
+        if (zero) among = zero; else n |= 1 << k;
+    }
+    *fewest = n;
+    return among;
+}
+
+enum { CHOSEN = 1, OVER = 2 };
+/* From the counters: the cell (*c) to branch on, or the piece (*type >= 0); 0 for a dead end, OVER when every
+ * empty cell was counted too often to tell. */
+static ALWAYS_INLINE int narrow_choice(const Pair plane[PLANES], Pair over, uint64_t empty, uint64_t left, int *c,
+                                      int *type, int *fewest) {
+    uint64_t cells = empty & ~over[0], pieces = left & ~over[1];
+    if (!cells) return OVER;
+    *c = __builtin_ctzll(fewest_of(plane, 0, cells, fewest));
+    *type = -1;
+    if (!*fewest) return 0;
+    int least;
+    uint64_t scarce = pieces ? fewest_of(plane, 1, pieces, &least) : 0;
+    if (scarce && least < *fewest) {
+        if (!least) return 0;
+        *type = __builtin_ctzll(scarce);
+        *fewest = least;
+    }
+    return CHOSEN;
+}
+
+/* Every packing extending level `depth` (its cells `filled`, not all, in regions that the pieces left may fill;
+ * its live placements at s->live + depth * nwords); whether to stop. */
+static int descend(Search *s, int depth, Cells filled, Cells all) {
     const Prepared *t = s->t;
     const int W = t->nwords;
-    if (filled == all) return found(s, depth);
     Cells empty = all & ~filled;
-    if (!regions_fit(s, empty, changed)) return 0;
     const uint64_t *live = s->live + (size_t)depth * W;
     uint64_t *next = s->live + (size_t)(depth + 1) * W;
     int32_t from = t->first[lowest_cell(empty)];
     int fewest, start = from >> 6;
-    Cells looked = t->pockets ? (empty & (~empty + 1)) | tightest(t, empty) : empty;
-    int c = branch_cell(s, live, looked, t->pockets ? POCKETS : 0, from, &fewest);
-    if (c < 0) return 0;
-    int type = branch_piece(s, live, start, &fewest);
-    if (type == DEAD) return 0;
+    int c, type = -1;
+    if (t->pair) {
+        Cells looked = (empty & (~empty + 1)) | tightest(t, empty);
+        c = branch_cell(s, live, looked, POCKETS, from, &fewest);
+        if (c < 0) return 0;
+        if (fewest > QUICK) {
+            Pair plane[PLANES], over;
+            tally_live(t, live, start, plane, &over);
+            int chosen = narrow_choice(plane, over, (uint64_t)empty, s->left, &c, &type, &fewest);
+            if (!chosen) return 0;
+            if (chosen == OVER) {
+                c = branch_cell(s, live, empty, 0, from, &fewest);
+                if (c < 0) return 0;
+                type = branch_piece(s, live, start, &fewest);
+                if (type == DEAD) return 0;
+            }
+        } else {
+            type = branch_piece(s, live, start, &fewest);
+            if (type == DEAD) return 0;
+        }
+    } else {
+        Cells looked = t->pockets ? (empty & (~empty + 1)) | tightest(t, empty) : empty;
+        c = branch_cell(s, live, looked, t->pockets ? POCKETS : 0, from, &fewest);
+        if (c < 0) return 0;
+        type = branch_piece(s, live, start, &fewest);
+        if (type == DEAD) return 0;
+    }
     int lo = start, hi = W;
     const uint64_t *choices = t->piece + (size_t)type * W;  /* the live placements of the piece, or the cell's */
     if (type < 0) {
@@ -323,15 +400,24 @@ static int descend(Search *s, int depth, Cells filled, Cells all, Cells changed)
             type = t->type[p];
             if (should_stop(s)) return 1;
             s->nodes++;
-            const uint64_t *conflict = t->conflict + (size_t)p * W;
-            for (int v = start; v < W; v++) next[v] = live[v] & ~conflict[v];
-            if (--s->counts[type] == 0 && t->copies[type] > 1) {  /* the last copy: its piece's placements go */
-                const uint64_t *piece = t->piece + (size_t)type * W;
-                for (int v = start; v < W; v++) next[v] &= ~piece[v];
-            }
             s->row[depth] = t->original[p];
-            int stop = descend(s, depth + 1, filled | t->mask[p], all, t->halo[p]);
-            s->counts[type]++;
+            Cells now = filled | t->mask[p];
+            if (now == all) {
+                if (found(s, depth + 1)) return 1;
+                continue;
+            }
+            if (--s->counts[type] == 0) s->left &= ~((uint64_t)1 << type);
+            int stop = 0;
+            if (regions_fit(s, all & ~now, t->halo[p])) {  /* before the live set: a third of the nodes end here */
+                const uint64_t *conflict = t->conflict + (size_t)p * W;
+                for (int v = start; v < W; v++) next[v] = live[v] & ~conflict[v];
+                if (!s->counts[type] && t->copies[type] > 1) {  /* the last copy: its piece's placements go */
+                    const uint64_t *piece = t->piece + (size_t)type * W;
+                    for (int v = start; v < W; v++) next[v] &= ~piece[v];
+                }
+                stop = descend(s, depth + 1, now, all);
+            }
+            if (s->counts[type]++ == 0) s->left |= (uint64_t)1 << type;
             if (stop) return 1;
         }
     return 0;
@@ -358,7 +444,7 @@ static int run(Search *s, const uint8_t *occupied) {
     Cells all, filled;
     target_cells(s->t, occupied, &all, &filled);
     first_level(s, filled);
-    int stop = descend(s, 0, filled, all, all);
+    int stop = filled == all ? found(s, 0) : regions_fit(s, all & ~filled, all) && descend(s, 0, filled, all);
     s->finished = !stop;
     return stop;
 }
@@ -368,7 +454,7 @@ static int run(Search *s, const uint8_t *occupied) {
 static void free_prepared(Prepared *t) {
     if (!t) return;
     free(t->original); free(t->type); free(t->mask); free(t->halo); free(t->first); free(t->reach); free(t->cover);
-    free(t->conflict); free(t->piece); free(t->copies); free(t->size); free(t->rank); free(t->near);
+    free(t->conflict); free(t->piece); free(t->copies); free(t->size); free(t->rank); free(t->near); free(t->pair);
     free(t);
 }
 
@@ -519,6 +605,11 @@ static Prepared *make_prepared(int ncells, Py_buffer *types, Py_buffer *offsets,
         if (t->size[type] != t->same_size) t->same_size = 0;
         if (t->copies[type] > 1) t->pockets = 0;
     }
+    if (t->pockets && C <= 64 && T <= 64) {
+        t->pair = malloc((P + 1) * sizeof(Pair));
+        if (!t->pair) goto fail;
+        for (size_t p = 0; p < P; p++) t->pair[p] = (Pair){(uint64_t)t->mask[p], (uint64_t)1 << t->type[p]};
+    }
     return t;
 fail:
     free_prepared(t);
@@ -596,8 +687,9 @@ static PyObject *search(PyObject *self, PyObject *args, PyObject *kwargs) {
     s.live = malloc(((size_t)t->ncells + 2) * (size_t)t->nwords * sizeof(uint64_t));
     s.row = calloc((size_t)t->ncells + 1, sizeof(int32_t));
     s.in_row = calloc((size_t)t->nplacements + 1, 1);
-    if (!s.counts || !s.live || !s.row || !s.in_row) { PyErr_NoMemory(); goto out; }
+    if (!s.counts || !s.live || !s.row || !s.in_row ) { PyErr_NoMemory(); goto out; }
     memcpy(s.counts, counts.buf, (size_t)t->ntypes * sizeof(int32_t));
+    for (int type = 0; type < t->ntypes && type < 64; type++) if (s.counts[type]) s.left |= (uint64_t)1 << type;
     for (int k = 0; k < s.nchosen; k++) s.in_row[s.chosen[k]] = 1;
     saved = PyEval_SaveThread();
     run(&s, occupied.buf);
