@@ -41,7 +41,7 @@
 #endif
 
 typedef uint64_t Pair __attribute__((vector_size(16)));  /* a placement's cells (word 0) and its piece's bit */
-enum { PLANES = 4, QUICK = 2 };
+enum { PLANES = 4, QUICK = 6 };
 typedef unsigned __int128 Cells;  /* a set of cells of the target, bit c for cell c in the scan order */
 enum { MAX_CELLS = 128, MAX_STEPS = 6 };
 enum { POCKETS = 8 };  /* cells counted per node when every piece has one copy (see branch_cell) */
@@ -63,6 +63,9 @@ typedef struct {
     uint64_t *piece;     /* piece -> nwords: its placements */
     int32_t *copies;     /* piece -> the puzzle's copies of it */
     int32_t *size;       /* piece -> its cubes */
+    uint64_t *weight;    /* piece -> its weight in the key of the copies left: a number whose digit k counts the
+                          * copies left of the k-th size (the digit's base: the puzzle's copies of that size + 1) */
+    int remember;        /* whether the sums of the volumes are remembered by that key (see size_weights) */
     int32_t *rank;       /* table cell -> cell in the scan order */
     int same_size;       /* the cubes of every piece, when all have as many; else 0 */
     Pair *pair;          /* placement -> its cells and its piece's bit, when <= 64 cells, one copy each */
@@ -73,13 +76,20 @@ typedef struct {
     Cells up[MAX_STEPS], down[MAX_STEPS];  /* c + step[k] is a neighbour of each c in up[k], c - step[k] of down[k] */
 } Prepared;
 
+enum { VOLUME_SLOTS_LOG = 6 };
+typedef struct {
+    uint64_t key;  /* the copies left of each size (see Prepared.weight) whose sums these are; ~0: none yet */
+    uint64_t sums[MAX_CELLS / 64 + 1];
+} Volumes;
+
 /* One search: the prepared table, the copies left, the row being built, what was found. */
 typedef struct {
     const Prepared *t;
     int32_t *counts;       /* piece -> copies left */
     uint64_t *live;        /* per level, nwords: the live placements */
     int32_t *row;          /* the table's ids of the placements made */
-    uint64_t left;         /* the pieces with a copy left (with pair) */
+    uint64_t left;         /* the pieces with a copy left (the first 64) */
+    Volumes volumes[1 << VOLUME_SLOTS_LOG];  /* the volumes some pieces left fill (see volume_sums) */
     long long packings, nodes, limit, max_nodes, keep, weight, stabilisers;
     int finished, interrupted;
     int64_t *control;
@@ -151,17 +161,25 @@ static ALWAYS_INLINE int lowest_cell(Cells bits) {
 
 /* The region of `empty` that holds `seed`: grown a layer at a time by shifts when the neighbours are a few
  * fixed distances apart (as in a box), else cell by cell. */
+static ALWAYS_INLINE uint64_t region_in_word(const Prepared *t, uint64_t seed, uint64_t space, const int nsteps) {
+    uint64_t narrow, wider = seed;
+    do {
+        narrow = wider;
+        for (int k = 0; k < nsteps; k++)
+            wider |= (narrow & (uint64_t)t->up[k]) << t->step[k] | (narrow & (uint64_t)t->down[k]) >> t->step[k];
+        wider &= space;
+    } while (wider != narrow);
+    return narrow;
+}
+
 static ALWAYS_INLINE Cells region_of(const Prepared *t, Cells seed, Cells empty) {
     Cells region = seed, grown = seed;
     if (t->nsteps && t->ncells <= 64) {  /* the same in one word: shifts of 128 bits cost several instructions */
-        uint64_t narrow = (uint64_t)seed, wider = narrow, space = (uint64_t)empty;
-        do {
-            narrow = wider;
-            for (int k = 0; k < t->nsteps; k++)
-                wider |= (narrow & (uint64_t)t->up[k]) << t->step[k] | (narrow & (uint64_t)t->down[k]) >> t->step[k];
-            wider &= space;
-        } while (wider != narrow);
-        return narrow;
+        switch (t->nsteps) {  /* a board, a box: the steps unrolled */
+        case 2: return region_in_word(t, (uint64_t)seed, (uint64_t)empty, 2);
+        case 3: return region_in_word(t, (uint64_t)seed, (uint64_t)empty, 3);
+        default: return region_in_word(t, (uint64_t)seed, (uint64_t)empty, t->nsteps);
+        }
     }
     if (t->nsteps) {
         do {
@@ -182,38 +200,46 @@ static ALWAYS_INLINE Cells region_of(const Prepared *t, Cells seed, Cells empty)
     return region;
 }
 
-/* Whether the pieces left can fill a region of this volume (sums: the volumes they reach, made on first use). */
-static int volume_fits(const Search *s, int volume, uint64_t *sums, int *made) {
+/* The volumes the pieces left add up to (bit v: volume v), remembered by the copies left of each size: a few
+ * such recur all through a search (Bedlam: how many fives, and whether the four), and making the sums at every
+ * split took a tenth of its time. */
+static const uint64_t *volume_sums(Search *s) {
     const Prepared *t = s->t;
-    if (t->same_size) return volume % t->same_size == 0;
-    if (!*made) {
-        int n = t->ncells / 64 + 1;
-        memset(sums, 0, (size_t)n * sizeof(uint64_t));
-        sums[0] = 1;
-        for (int type = 0; type < t->ntypes; type++) {
-            int words = t->size[type] >> 6, bits = t->size[type] & 63;
-            for (int copy = 0; copy < s->counts[type]; copy++)
-                for (int w = n - 1; w >= words; w--) {  /* sums |= sums << size */
-                    uint64_t shifted = sums[w - words] << bits;
-                    if (bits && w - words - 1 >= 0) shifted |= sums[w - words - 1] >> (64 - bits);
-                    sums[w] |= shifted;
-                }
-        }
-        *made = 1;
+    uint64_t key = 0;
+    for (int type = 0; type < t->ntypes; type++) key += (uint64_t)s->counts[type] * t->weight[type];
+    Volumes *slot = &s->volumes[(key * 0x9E3779B97F4A7C15u) >> (64 - VOLUME_SLOTS_LOG)];
+    if (slot->key == key && t->remember) return slot->sums;
+    int n = t->ncells / 64 + 1;
+    uint64_t *sums = slot->sums;
+    memset(sums, 0, sizeof slot->sums);
+    sums[0] = 1;
+    for (int type = 0; type < t->ntypes; type++) {
+        int words = t->size[type] >> 6, bits = t->size[type] & 63;
+        for (int copy = 0; copy < s->counts[type]; copy++)
+            for (int w = n - 1; w >= words; w--) {  /* sums |= sums << size */
+                uint64_t shifted = sums[w - words] << bits;
+                if (bits && w - words - 1 >= 0) shifted |= sums[w - words - 1] >> (64 - bits);
+                sums[w] |= shifted;
+            }
     }
-    return (int)(sums[volume >> 6] >> (volume & 63) & 1);
+    slot->key = key;
+    return sums;
+}
+
+/* Whether the pieces left can fill a region of this volume. */
+static ALWAYS_INLINE int volume_fits(Search *s, int volume) {
+    if (s->t->same_size) return volume % s->t->same_size == 0;
+    return (int)(volume_sums(s)[volume >> 6] >> (volume & 63) & 1);
 }
 
 /* Whether every region of empty cells has a volume some of the pieces left fill: a placement lies in one
  * region, so a region of any other volume can never be filled. */
-static ALWAYS_INLINE int regions_fit(const Search *s, Cells empty, Cells seeds) {
+static ALWAYS_INLINE int regions_fit(Search *s, Cells empty, Cells seeds) {
     const Prepared *t = s->t;
     if (!t->near) return 1;
-    uint64_t sums[MAX_CELLS / 64 + 1];
-    int made = 0;
     for (seeds &= empty; seeds;) {
         Cells region = region_of(t, seeds & (~seeds + 1), empty);
-        if (region != empty && !volume_fits(s, popcount_cells(region), sums, &made)) return 0;  /* the whole: fits */
+        if (region != empty && !volume_fits(s, popcount_cells(region))) return 0;  /* the whole: fits */
         seeds &= ~region;
     }
     return 1;
@@ -254,6 +280,24 @@ static ALWAYS_INLINE Cells tightest(const Prepared *t, Cells empty) {
             c2 |= carry2;
         }
     Cells pick = empty, zero;
+    if ((zero = pick & ~c2)) pick = zero;
+    if ((zero = pick & ~c1)) pick = zero;
+    if ((zero = pick & ~c0)) pick = zero;
+    return pick;
+}
+
+/* tightest in one word of cells. */
+static ALWAYS_INLINE uint64_t tightest_in_word(const Prepared *t, uint64_t empty) {
+    uint64_t c0 = 0, c1 = 0, c2 = 0;
+    for (int k = 0; k < t->nsteps; k++)
+        for (int way = 0; way < 2; way++) {
+            uint64_t open = way ? (uint64_t)t->up[k] & (empty >> t->step[k]) : (uint64_t)t->down[k] & (empty << t->step[k]);
+            uint64_t carry = c0 & open, carry2 = c1 & carry;
+            c0 ^= open;
+            c1 ^= carry;
+            c2 |= carry2;
+        }
+    uint64_t pick = empty, zero;
     if ((zero = pick & ~c2)) pick = zero;
     if ((zero = pick & ~c1)) pick = zero;
     if ((zero = pick & ~c0)) pick = zero;
@@ -363,7 +407,8 @@ static int descend(Search *s, int depth, Cells filled, Cells all) {
     int fewest, start = from >> 6;
     int c, type = -1;
     if (t->pair) {
-        Cells looked = (empty & (~empty + 1)) | tightest(t, empty);
+        uint64_t word = (uint64_t)empty;
+        Cells looked = (word & (~word + 1)) | tightest_in_word(t, word);
         c = branch_cell(s, live, looked, POCKETS, from, &fewest);
         if (c < 0) return 0;
         if (fewest > QUICK) {
@@ -454,7 +499,7 @@ static int run(Search *s, const uint8_t *occupied) {
 static void free_prepared(Prepared *t) {
     if (!t) return;
     free(t->original); free(t->type); free(t->mask); free(t->halo); free(t->first); free(t->reach); free(t->cover);
-    free(t->conflict); free(t->piece); free(t->copies); free(t->size); free(t->rank); free(t->near); free(t->pair);
+    free(t->conflict); free(t->piece); free(t->copies); free(t->size); free(t->weight); free(t->rank); free(t->near); free(t->pair);
     free(t);
 }
 
@@ -561,6 +606,31 @@ static int number_placements(Prepared *t, const int32_t *types, const int32_t *o
     return 0;
 }
 
+/* Prepared.weight: each size a digit of the key, in the order the sizes first come; all 0 (one key, never
+ * remembered) when the key would not fit in 63 bits (the pieces' copies add up to far more than a target holds). */
+static void size_weights(Prepared *t) {
+    uint64_t base = 1;
+    memset(t->weight, 0, (size_t)t->ntypes * sizeof(uint64_t));
+    t->remember = 1;
+    for (int type = 0; type < t->ntypes; type++) {
+        int first = 0;
+        while (t->size[first] != t->size[type]) first++;
+        if (first < type) {
+            t->weight[type] = t->weight[first];
+            continue;
+        }
+        uint64_t copies = 0;
+        for (int other = type; other < t->ntypes; other++)
+            if (t->size[other] == t->size[type]) copies += (uint64_t)t->copies[other];
+        t->weight[type] = base;
+        if (__builtin_mul_overflow(base, copies + 1, &base) || base >> 63) {
+            memset(t->weight, 0, (size_t)t->ntypes * sizeof(uint64_t));
+            t->remember = 0;
+            return;
+        }
+    }
+}
+
 static Prepared *make_prepared(int ncells, Py_buffer *types, Py_buffer *offsets, Py_buffer *cells,
                                Py_buffer *near_offsets, Py_buffer *near, Py_buffer *order, Py_buffer *copies) {
     Prepared *t = calloc(1, sizeof(Prepared));
@@ -582,9 +652,10 @@ static Prepared *make_prepared(int ncells, Py_buffer *types, Py_buffer *offsets,
     t->piece = calloc(T * W + 1, sizeof(uint64_t));
     t->copies = malloc((T + 1) * sizeof(int32_t));
     t->size = calloc(T + 1, sizeof(int32_t));
+    t->weight = calloc(T + 1, sizeof(uint64_t));
     t->rank = malloc(C * sizeof(int32_t));
     if (!t->original || !t->type || !t->mask || !t->halo || !t->first || !t->reach || !t->cover || !t->conflict || !t->piece ||
-        !t->copies || !t->size || !t->rank)
+        !t->copies || !t->size || !t->weight || !t->rank)
         goto fail;
     memcpy(t->rank, order->buf, C * sizeof(int32_t));
     memcpy(t->copies, copies->buf, T * sizeof(int32_t));
@@ -599,6 +670,7 @@ static Prepared *make_prepared(int ncells, Py_buffer *types, Py_buffer *offsets,
     if (number_placements(t, types->buf, offsets->buf, cells->buf)) goto fail;
     for (size_t p = 0; t->near && p < P; p++)
         for (Cells m = t->mask[p]; m; m &= m - 1) t->halo[p] |= t->near[lowest_cell(m)] & ~t->mask[p];
+    size_weights(t);
     t->same_size = T ? t->size[0] : 0;
     t->pockets = t->nsteps > 0;
     for (size_t type = 0; type < T; type++) {
@@ -689,6 +761,7 @@ static PyObject *search(PyObject *self, PyObject *args, PyObject *kwargs) {
     s.in_row = calloc((size_t)t->nplacements + 1, 1);
     if (!s.counts || !s.live || !s.row || !s.in_row ) { PyErr_NoMemory(); goto out; }
     memcpy(s.counts, counts.buf, (size_t)t->ntypes * sizeof(int32_t));
+    for (int slot = 0; slot < 1 << VOLUME_SLOTS_LOG; slot++) s.volumes[slot].key = ~(uint64_t)0;
     for (int type = 0; type < t->ntypes && type < 64; type++) if (s.counts[type]) s.left |= (uint64_t)1 << type;
     for (int k = 0; k < s.nchosen; k++) s.in_row[s.chosen[k]] = 1;
     saved = PyEval_SaveThread();
