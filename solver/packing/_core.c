@@ -29,6 +29,8 @@
  * returns (bytes: int32 rows of placement ids, one per packing kept, in the order placed;
  *          packings found; nodes; finished; the sum of the packings' stabiliser sizes)
  *
+ * forms(rows, width, group, nplacements) -> bytes: each row's canonical form (see there), for the classes.
+ *
  * Only the rows kept are stored, so memory stays bounded however many packings are counted.
  * A placement is live while none of its cells is filled and copies of its piece are left. Each level of
  * the search (the box after d placements) keeps its filled cells as bits and its live placements, grouped
@@ -748,8 +750,88 @@ out:
     return result;
 }
 
+/* ---- the classes of the packings kept ---- */
+
+/* ids[0 .. n) in ascending order (a row holds a few dozen placements at most: insertion sort is quickest). */
+static void sort_ids(int32_t *ids, int n) {
+    for (int i = 1; i < n; i++) {
+        int32_t id = ids[i];
+        int j = i;
+        for (; j > 0 && ids[j - 1] > id; j--) ids[j] = ids[j - 1];
+        ids[j] = id;
+    }
+}
+
+/* Whether ids a[0 .. n) come before b[0 .. n) in lexicographic order. */
+static int ids_before(const int32_t *a, const int32_t *b, int n) {
+    for (int k = 0; k < n; k++)
+        if (a[k] != b[k]) return a[k] < b[k];
+    return 0;
+}
+
+/* Each row's canonical form: the least, in lexicographic order, of its images under the group (the identity
+ * first), each sorted; image: room for one row. */
+static void canonical(const int32_t *rows, Py_ssize_t nrows, int width, const int32_t *group, int ngroup,
+                      Py_ssize_t nplacements, int32_t *forms, int32_t *image) {
+    for (Py_ssize_t r = 0; r < nrows; r++) {
+        const int32_t *row = rows + r * width;
+        int32_t *best = forms + r * width;
+        for (int g = 0; g < ngroup; g++) {
+            const int32_t *map = group + (Py_ssize_t)g * nplacements;
+            int32_t *into = g ? image : best;
+            for (int k = 0; k < width; k++) into[k] = map[row[k]];
+            sort_ids(into, width);
+            if (g && ids_before(image, best, width)) memcpy(best, image, (size_t)width * sizeof(int32_t));
+        }
+    }
+}
+
+/* Whether every one of ids[0 .. n) is a placement id (0 .. nplacements - 1). */
+static int ids_in_range(const int32_t *ids, Py_ssize_t n, Py_ssize_t nplacements) {
+    for (Py_ssize_t k = 0; k < n; k++)
+        if (ids[k] < 0 || ids[k] >= nplacements) return 0;
+    return 1;
+}
+
+/* forms(rows, width, group, nplacements) -> bytes: the canonical form of each row (int32 rows of `width`
+ * placement ids, in the order given), as symmetry.canonical_forms defines it; group: int32[G * nplacements],
+ * the identity first. */
+static PyObject *forms(PyObject *self, PyObject *args) {
+    (void)self;
+    Py_buffer rows, group;
+    int width;
+    Py_ssize_t nplacements;
+    if (!PyArg_ParseTuple(args, "y*iy*n", &rows, &width, &group, &nplacements)) return NULL;
+    PyObject *result = NULL;
+    Py_ssize_t nids = rows.len / 4, nmaps = group.len / 4;
+    int ngroup = nplacements > 0 ? (int)(nmaps / nplacements) : 0;
+    int fits = width > 0 && nids % width == 0 && ngroup > 0 && nmaps == ngroup * nplacements;
+    fits = fits && ids_in_range(rows.buf, nids, nplacements) && ids_in_range(group.buf, nmaps, nplacements);
+    if (!fits) {
+        PyErr_SetString(PyExc_ValueError, "forms: rows, width and group do not fit together");
+        goto out;
+    }
+    result = PyBytes_FromStringAndSize(NULL, rows.len);
+    int32_t *image = malloc((size_t)width * sizeof(int32_t));
+    if (result && image) {
+        Py_BEGIN_ALLOW_THREADS
+        canonical(rows.buf, nids / width, width, group.buf, ngroup, nplacements,
+                  (int32_t *)PyBytes_AS_STRING(result), image);
+        Py_END_ALLOW_THREADS
+    } else if (result) {
+        Py_CLEAR(result);
+        PyErr_NoMemory();
+    }
+    free(image);
+out:
+    PyBuffer_Release(&rows);
+    PyBuffer_Release(&group);
+    return result;
+}
+
 static PyMethodDef methods[] = {
     {"search", (PyCFunction)(void (*)(void))search, METH_VARARGS | METH_KEYWORDS, "Every packing of the empty cells (up to limit), the most constrained choice first."},
+    {"forms", forms, METH_VARARGS, "The canonical form of each row under a group of placement permutations."},
     {NULL, NULL, 0, NULL},
 };
 
