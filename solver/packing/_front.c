@@ -24,6 +24,9 @@
  * cells counted (every empty cell, or the pockets: see tightest), one has no live placement, or a piece has
  * fewer live placements than copies left (a dead end); or it branches on the counted cell with the fewest
  * live placements, unless a piece with one copy left has fewer still (then on that piece), trying them by id.
+ * Where every empty cell is counted (a piece with many copies), each level keeps a tally of every cell's live
+ * placements, made from its parent's by taking off the placements each choice rules out (29 a node on the Y
+ * cube, against popcounts over some 100 cells' runs of words).
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -44,6 +47,7 @@ typedef unsigned __int128 Cells;  /* a set of cells of the target, bit c for cel
 enum { MAX_CELLS = 128, MAX_STEPS = 6 };
 enum { POCKETS = 8 };  /* cells counted per node when every piece has one copy (see branch_cell) */
 enum { DEAD = -2 };
+enum { FILLED = INT16_MAX };  /* a tally's count for a filled cell, or one past the target's: never the fewest */
 enum { SIGNAL_EVERY = 1 << 14 };  /* placements between two looks at Python's signal handlers */
 
 #define ALWAYS_INLINE inline __attribute__((always_inline))
@@ -62,6 +66,8 @@ typedef struct {
     int32_t *copies;     /* piece -> the puzzle's copies of it */
     int32_t *size;       /* piece -> its cubes */
     int32_t *rank;       /* table cell -> cell in the scan order */
+    uint8_t *cells_of;   /* placement q -> its cells (in the scan order): cells_of[cells_from[q] .. cells_from[q + 1]) */
+    int32_t *cells_from;
     int same_size;       /* the cubes of every piece, when all have as many; else 0 */
     int pockets;         /* count only the lowest empty cell and the pockets (see branch_cell), not every cell */
     Cells *near;         /* cell -> the cells sharing a face with it; NULL: no region check */
@@ -75,6 +81,7 @@ typedef struct {
     const Prepared *t;
     int32_t *counts;       /* piece -> copies left */
     uint64_t *live;        /* per level, nwords: the live placements */
+    int16_t *tally;        /* per level, MAX_CELLS: each empty cell's live placements (see first_tally); NULL with pockets */
     int32_t *row;          /* the table's ids of the placements made */
     long long packings, nodes, limit, max_nodes, keep, weight, stabilisers;
     int finished, interrupted;
@@ -145,19 +152,20 @@ static ALWAYS_INLINE int lowest_cell(Cells bits) {
     return low ? __builtin_ctzll(low) : 64 + __builtin_ctzll((uint64_t)(bits >> 64));
 }
 
-/* The region of `empty` that holds `seed`: grown a layer at a time by shifts when the neighbours are a few
- * fixed distances apart (as in a box), else cell by cell. */
-static ALWAYS_INLINE Cells region_of(const Prepared *t, Cells seed, Cells empty) {
+/* The region of `empty` that holds `seed`, grown until it holds every cell of `enough` too (then perhaps not
+ * the whole region; `enough` = 0: the whole): a layer at a time by shifts when the neighbours are a few fixed
+ * distances apart (as in a box), else cell by cell. */
+static ALWAYS_INLINE Cells region_of(const Prepared *t, Cells seed, Cells empty, Cells enough) {
     Cells region = seed, grown = seed;
     if (t->nsteps && t->ncells <= 64) {  /* the same in one word: shifts of 128 bits cost several instructions */
-        uint64_t narrow = (uint64_t)seed, wider = narrow, space = (uint64_t)empty;
+        uint64_t narrow = (uint64_t)seed, wider = narrow, space = (uint64_t)empty, stop = (uint64_t)enough;
         do {
             narrow = wider;
             for (int k = 0; k < t->nsteps; k++)
                 wider |= (narrow & (uint64_t)t->up[k]) << t->step[k] | (narrow & (uint64_t)t->down[k]) >> t->step[k];
             wider &= space;
-        } while (wider != narrow);
-        return narrow;
+        } while (wider != narrow && (!stop || (wider & stop) != stop));
+        return wider;
     }
     if (t->nsteps) {
         do {
@@ -165,10 +173,10 @@ static ALWAYS_INLINE Cells region_of(const Prepared *t, Cells seed, Cells empty)
             for (int k = 0; k < t->nsteps; k++)
                 grown |= (region & t->up[k]) << t->step[k] | (region & t->down[k]) >> t->step[k];
             grown &= empty;
-        } while (grown != region);
-        return region;
+        } while (grown != region && (!enough || (grown & enough) != enough));
+        return grown;
     }
-    for (Cells todo = seed; todo;) {
+    for (Cells todo = seed; todo && (!enough || (region & enough) != enough);) {
         int cell = lowest_cell(todo);
         todo &= todo - 1;  /* before adding the cells reached, some of which may lie lower */
         Cells reached = t->near[cell] & empty & ~region;
@@ -201,14 +209,27 @@ static int volume_fits(const Search *s, int volume, uint64_t *sums, int *made) {
 }
 
 /* Whether every region of empty cells has a volume some of the pieces left fill: a placement lies in one
- * region, so a region of any other volume can never be filled. */
+ * region, so a region of any other volume can never be filled. The regions not holding a seed were checked
+ * above. When every piece has as many cubes, only the volume modulo that size counts, and the empty cells
+ * (those the pieces left fill) add up to a multiple of it: so once every region but one fits, the last fits
+ * too (when the empty cells do add up to a multiple, as they do when the pieces fill the target), and the
+ * last is grown only until it holds the seeds left. Most placements cut nothing off, and their
+ * check stops after a few layers instead of growing over every empty cell. */
 static ALWAYS_INLINE int regions_fit(const Search *s, Cells empty, Cells seeds) {
     const Prepared *t = s->t;
     if (!t->near) return 1;
     uint64_t sums[MAX_CELLS / 64 + 1];
-    int made = 0;
+    int made = 0, modulo = t->same_size && popcount_cells(empty) % t->same_size == 0;
     for (seeds &= empty; seeds;) {
-        Cells region = region_of(t, seeds & (~seeds + 1), empty);
+        Cells lowest = seeds & (~seeds + 1);
+        if (modulo) {
+            Cells region = region_of(t, lowest, empty, seeds);
+            if ((region & seeds) == seeds) return 1;  /* the last region: what the others leave, a multiple */
+            if (popcount_cells(region) % t->same_size) return 0;
+            seeds &= ~region;
+            continue;
+        }
+        Cells region = region_of(t, lowest, empty, 0);
         if (region != empty && !volume_fits(s, popcount_cells(region), sums, &made)) return 0;  /* the whole: fits */
         seeds &= ~region;
     }
@@ -238,7 +259,7 @@ static ALWAYS_INLINE int live_count(const Prepared *t, const uint64_t *live, int
  * where the fewest placements fit. With one copy of each piece, counting those and the lowest empty cell
  * finds nearly as small a tree as counting every empty cell (6x10: 1.95 M nodes against 1.82 M) at a
  * fraction of the cost; with many copies of a piece (the Y cube), where no piece runs out to cut the tree,
- * a dead cell anywhere matters and every empty cell is counted (6.8 M nodes against 139 M). */
+ * a dead cell anywhere matters and every empty cell is counted, by a tally (6.2 M nodes against 139 M). */
 static ALWAYS_INLINE Cells tightest(const Prepared *t, Cells empty) {
     Cells c0 = 0, c1 = 0, c2 = 0;
     for (int k = 0; k < t->nsteps; k++)
@@ -256,21 +277,21 @@ static ALWAYS_INLINE Cells tightest(const Prepared *t, Cells empty) {
     return pick;
 }
 
-/* The cell to branch on: of the first `look` cells of `empty` (every one when look is 0), the first with the
- * fewest live placements (into *most); -1 when one has none (a dead end). */
+/* The cell to branch on: of the first `look` cells of `empty` (every one when look is 0), the first with fewer
+ * live placements than *most (counted only that far), their number into *most; -1 when none has fewer. A
+ * count of 0 (a dead end) or 1 (forced) ends the look: nothing is better. */
 static ALWAYS_INLINE int branch_cell(const Search *s, const uint64_t *live, Cells empty, int look, int32_t from,
                                      int *most) {
-    int best = -1, fewest = INT32_MAX;
-    for (int seen = 0; empty && (look == 0 || seen < look); seen++, empty &= empty - 1) {
+    int best = -1, fewest = *most;
+    for (int seen = 0; empty && fewest > 1 && (look == 0 || seen < look); seen++, empty &= empty - 1) {
         int c = lowest_cell(empty), n = live_count(s->t, live, c, from, fewest);
         if (n < fewest) {
             best = c;
             fewest = n;
-            if (n <= 1) break;  /* dead, or forced: nothing looks better */
         }
     }
     *most = fewest;
-    return fewest ? best : -1;
+    return best;
 }
 
 /* A piece with one copy left and fewer live placements than *fewest (the fewest, the first of those; its
@@ -294,6 +315,25 @@ static ALWAYS_INLINE int branch_piece(const Search *s, const uint64_t *live, int
     return best;
 }
 
+/* From a tally: the empty cell with the fewest live placements (the first in the scan order of those), and
+ * that fewest into *most. A loop over every cell that the compiler turns into vector minimums. */
+static ALWAYS_INLINE int fewest_cell(const int16_t *tally, int *most) {
+    int16_t least = FILLED;
+    for (int c = 0; c < MAX_CELLS; c++) least = tally[c] < least ? tally[c] : least;
+    int c = 0;
+    while (tally[c] != least) c++;
+    *most = least;
+    return c;
+}
+
+/* Take the placements `gone` (bits of word w) off a tally. */
+static ALWAYS_INLINE void untally(const Prepared *t, int16_t *tally, uint64_t gone, int w) {
+    for (; gone; gone &= gone - 1) {
+        int q = (w << 6) + __builtin_ctzll(gone);
+        for (int32_t k = t->cells_from[q]; k < t->cells_from[q + 1]; k++) tally[t->cells_of[k]]--;
+    }
+}
+
 /* Every packing extending level `depth` (its cells `filled`, its live placements at s->live + depth * nwords);
  * whether to stop. */
 static int descend(Search *s, int depth, Cells filled, Cells all, Cells changed) {
@@ -305,10 +345,15 @@ static int descend(Search *s, int depth, Cells filled, Cells all, Cells changed)
     const uint64_t *live = s->live + (size_t)depth * W;
     uint64_t *next = s->live + (size_t)(depth + 1) * W;
     int32_t from = t->first[lowest_cell(empty)];
-    int fewest, start = from >> 6;
-    Cells looked = t->pockets ? (empty & (~empty + 1)) | tightest(t, empty) : empty;
-    int c = branch_cell(s, live, looked, t->pockets ? POCKETS : 0, from, &fewest);
-    if (c < 0) return 0;
+    int start = from >> 6;
+    int fewest = INT32_MAX, c;
+    const int16_t *tally = s->tally ? s->tally + (size_t)depth * MAX_CELLS : NULL;
+    int16_t *after = s->tally ? s->tally + (size_t)(depth + 1) * MAX_CELLS : NULL;  /* the child's tally */
+    if (tally)
+        c = fewest_cell(tally, &fewest);
+    else
+        c = branch_cell(s, live, (empty & (~empty + 1)) | tightest(t, empty), POCKETS, from, &fewest);
+    if (!fewest) return 0;
     int type = branch_piece(s, live, start, &fewest);
     if (type == DEAD) return 0;
     int lo = start, hi = W;
@@ -324,11 +369,24 @@ static int descend(Search *s, int depth, Cells filled, Cells all, Cells changed)
             if (should_stop(s)) return 1;
             s->nodes++;
             const uint64_t *conflict = t->conflict + (size_t)p * W;
-            for (int v = start; v < W; v++) next[v] = live[v] & ~conflict[v];
+            if (tally) {
+                memcpy(after, tally, MAX_CELLS * sizeof(int16_t));
+                for (int v = start; v < W; v++) {
+                    uint64_t gone = live[v] & conflict[v];
+                    next[v] = live[v] & ~gone;
+                    untally(t, after, gone, v);
+                }
+            } else
+                for (int v = start; v < W; v++) next[v] = live[v] & ~conflict[v];
             if (--s->counts[type] == 0 && t->copies[type] > 1) {  /* the last copy: its piece's placements go */
                 const uint64_t *piece = t->piece + (size_t)type * W;
-                for (int v = start; v < W; v++) next[v] &= ~piece[v];
+                for (int v = start; v < W; v++) {
+                    if (tally) untally(t, after, next[v] & piece[v], v);
+                    next[v] &= ~piece[v];
+                }
             }
+            if (tally)
+                for (int32_t k = t->cells_from[p]; k < t->cells_from[p + 1]; k++) after[t->cells_of[k]] = FILLED;
             s->row[depth] = t->original[p];
             int stop = descend(s, depth + 1, filled | t->mask[p], all, t->halo[p]);
             s->counts[type]++;
@@ -354,10 +412,20 @@ static void target_cells(const Prepared *t, const uint8_t *occupied, Cells *all,
     }
 }
 
+/* Level 0's tally: each empty cell's live placements; FILLED for the filled cells and those past the target. */
+static void first_tally(Search *s, Cells filled) {
+    const Prepared *t = s->t;
+    for (int c = 0; c < MAX_CELLS; c++) s->tally[c] = c < t->ncells && !(filled >> c & 1) ? 0 : FILLED;
+    for (int p = 0; p < t->nplacements; p++)
+        if (s->live[p >> 6] >> (p & 63) & 1)
+            for (int32_t k = t->cells_from[p]; k < t->cells_from[p + 1]; k++) s->tally[t->cells_of[k]]++;
+}
+
 static int run(Search *s, const uint8_t *occupied) {
     Cells all, filled;
     target_cells(s->t, occupied, &all, &filled);
     first_level(s, filled);
+    if (s->tally) first_tally(s, filled);
     int stop = descend(s, 0, filled, all, all);
     s->finished = !stop;
     return stop;
@@ -369,6 +437,7 @@ static void free_prepared(Prepared *t) {
     if (!t) return;
     free(t->original); free(t->type); free(t->mask); free(t->halo); free(t->first); free(t->reach); free(t->cover);
     free(t->conflict); free(t->piece); free(t->copies); free(t->size); free(t->rank); free(t->near);
+    free(t->cells_of); free(t->cells_from);
     free(t);
 }
 
@@ -475,6 +544,20 @@ static int number_placements(Prepared *t, const int32_t *types, const int32_t *o
     return 0;
 }
 
+/* Each placement's cells as a list (for the tally), in the placements' new numbering. */
+static int list_cells(Prepared *t, const int32_t *offsets) {
+    t->cells_from = malloc(((size_t)t->nplacements + 1) * sizeof(int32_t));
+    t->cells_of = malloc((size_t)offsets[t->nplacements] + 1);
+    if (!t->cells_from || !t->cells_of) return -1;
+    int32_t k = 0;
+    for (int q = 0; q < t->nplacements; q++) {
+        t->cells_from[q] = k;
+        for (Cells m = t->mask[q]; m; m &= m - 1) t->cells_of[k++] = (uint8_t)lowest_cell(m);
+    }
+    t->cells_from[t->nplacements] = k;
+    return 0;
+}
+
 static Prepared *make_prepared(int ncells, Py_buffer *types, Py_buffer *offsets, Py_buffer *cells,
                                Py_buffer *near_offsets, Py_buffer *near, Py_buffer *order, Py_buffer *copies) {
     Prepared *t = calloc(1, sizeof(Prepared));
@@ -510,7 +593,7 @@ static Prepared *make_prepared(int ncells, Py_buffer *types, Py_buffer *offsets,
             for (int32_t k = no[c]; k < no[c + 1]; k++) t->near[t->rank[c]] |= (Cells)1 << t->rank[nc[k]];
         find_steps(t);
     }
-    if (number_placements(t, types->buf, offsets->buf, cells->buf)) goto fail;
+    if (number_placements(t, types->buf, offsets->buf, cells->buf) || list_cells(t, offsets->buf)) goto fail;
     for (size_t p = 0; t->near && p < P; p++)
         for (Cells m = t->mask[p]; m; m &= m - 1) t->halo[p] |= t->near[lowest_cell(m)] & ~t->mask[p];
     t->same_size = T ? t->size[0] : 0;
@@ -596,7 +679,8 @@ static PyObject *search(PyObject *self, PyObject *args, PyObject *kwargs) {
     s.live = malloc(((size_t)t->ncells + 2) * (size_t)t->nwords * sizeof(uint64_t));
     s.row = calloc((size_t)t->ncells + 1, sizeof(int32_t));
     s.in_row = calloc((size_t)t->nplacements + 1, 1);
-    if (!s.counts || !s.live || !s.row || !s.in_row) { PyErr_NoMemory(); goto out; }
+    s.tally = t->pockets ? NULL : malloc(((size_t)t->ncells + 2) * MAX_CELLS * sizeof(int16_t));
+    if (!s.counts || !s.live || !s.row || !s.in_row || (!t->pockets && !s.tally)) { PyErr_NoMemory(); goto out; }
     memcpy(s.counts, counts.buf, (size_t)t->ntypes * sizeof(int32_t));
     for (int k = 0; k < s.nchosen; k++) s.in_row[s.chosen[k]] = 1;
     saved = PyEval_SaveThread();
@@ -608,7 +692,7 @@ static PyObject *search(PyObject *self, PyObject *args, PyObject *kwargs) {
     if (data)
         result = Py_BuildValue("NLLOL", data, s.packings, s.nodes, s.finished ? Py_True : Py_False, s.stabilisers);
 out:
-    free(s.rows.data); free(s.counts); free(s.live); free(s.row); free(s.in_row);
+    free(s.rows.data); free(s.counts); free(s.live); free(s.row); free(s.in_row); free(s.tally);
     PyBuffer_Release(&counts);
     PyBuffer_Release(&occupied);
     if (group.obj) PyBuffer_Release(&group);
