@@ -357,17 +357,22 @@ static int descend(Search *s, int depth, Cells filled, Cells all, Cells changed)
     const int W = t->nwords;
     if (filled == all) return found(s, depth);
     Cells empty = all & ~filled;
-    if (!regions_fit(s, empty, changed)) return 0;
     const uint64_t *live = s->live + (size_t)depth * W;
     uint64_t *next = s->live + (size_t)(depth + 1) * W;
     int32_t from = t->first[lowest_cell(empty)];
     int start = from >> 6;
-    int fewest = INT32_MAX, c;
+    int fewest = INT32_MAX, c = -1;
     const int16_t *tally = s->tally ? s->tally + (size_t)depth * MAX_CELLS : NULL;
     int16_t *after = s->tally ? s->tally + (size_t)(depth + 1) * MAX_CELLS : NULL;  /* the child's tally */
-    if (tally)
+    if (tally) {
         c = fewest_cell(tally, &fewest);
-    else
+        if (!fewest) return 0;
+    }
+    if (!tally || fewest > 1) {  /* a forced cell's check waits for its one child, which grows both at once */
+        if (!regions_fit(s, empty, changed)) return 0;
+        changed = 0;
+    }
+    if (!tally)
         c = branch_cell(s, live, (empty & (~empty + 1)) | tightest(t, empty), POCKETS, from, &fewest);
     if (!fewest) return 0;
     int type = branch_piece(s, live, start, &fewest);
@@ -404,7 +409,7 @@ static int descend(Search *s, int depth, Cells filled, Cells all, Cells changed)
             if (tally)
                 for (int32_t k = t->cells_from[p]; k < t->cells_from[p + 1]; k++) after[t->cells_of[k]] = FILLED;
             s->row[depth] = t->original[p];
-            int stop = descend(s, depth + 1, filled | t->mask[p], all, t->halo[p]);
+            int stop = descend(s, depth + 1, filled | t->mask[p], all, changed | t->halo[p]);
             s->counts[type]++;
             if (stop) return 1;
         }
