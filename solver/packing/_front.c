@@ -320,10 +320,20 @@ static ALWAYS_INLINE int branch_piece(const Search *s, const uint64_t *live, int
 static ALWAYS_INLINE int fewest_cell(const int16_t *tally, int *most) {
     int16_t least = FILLED;
     for (int c = 0; c < MAX_CELLS; c++) least = tally[c] < least ? tally[c] : least;
-    int c = 0;
-    while (tally[c] != least) c++;
     *most = least;
-    return c;
+#if __BYTE_ORDER__ != __ORDER_LITTLE_ENDIAN__
+    for (int c = 0;; c++)
+        if (tally[c] == least) return c;
+#endif
+    /* The first cell at that fewest, four counts to a word: a lane of x is 0 where the count is the fewest, and
+     * the lowest lane flagged by (x - ones) & ~x & highs is the first 0 (flags above a 0 may be false). */
+    const uint64_t ones = 0x0001000100010001u, highs = 0x8000800080008000u, fewest = (uint64_t)(uint16_t)least * ones;
+    for (int c = 0;; c += 4) {
+        uint64_t counts;
+        memcpy(&counts, tally + c, sizeof counts);
+        uint64_t x = counts ^ fewest, zero = (x - ones) & ~x & highs;
+        if (zero) return c + __builtin_ctzll(zero) / 16;
+    }
 }
 
 /* Take the placements `gone` (bits of word w) off a tally, when every piece has `size` cubes: a constant where
