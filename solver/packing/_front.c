@@ -26,7 +26,8 @@
  * live placements, unless a piece with one copy left has fewer still (then on that piece), trying them by id.
  * Where every empty cell is counted (a piece with many copies), each level keeps a tally of every cell's live
  * placements, made from its parent's by taking off the placements each choice rules out (29 a node on the Y
- * cube, against popcounts over some 100 cells' runs of words).
+ * cube, against popcounts over some 100 cells' runs of words), and a forced cell's region check is left to
+ * its one child, which grows the regions next to both placements at once.
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
