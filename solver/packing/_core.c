@@ -29,6 +29,8 @@
  * returns (bytes: int32 rows of placement ids, one per packing kept, in the order placed;
  *          packings found; nodes; finished; the sum of the packings' stabiliser sizes)
  *
+ * forms(rows, width, group, nplacements) -> bytes: each row's canonical form (see there), for the classes.
+ *
  * Only the rows kept are stored, so memory stays bounded however many packings are counted.
  * A placement is live while none of its cells is filled and copies of its piece are left. Each level of
  * the search (the box after d placements) keeps its filled cells as bits and its live placements, grouped
@@ -48,7 +50,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "rows.h"  /* the control array, Rows, rows_push, maps_into */
+#include "rows.h"    /* the control array, Rows, rows_push, maps_into */
+#include "tables.h"  /* bad_table and the checks of search()'s buffers */
 
 typedef unsigned __int128 u128;
 enum { MAX_STEPS = 6, SHIFT_CELLS = 128 };  /* regions of targets of at most SHIFT_CELLS cells whose neighbours
@@ -604,66 +607,6 @@ static int start(Table *t, State *s, const int32_t *counts, const uint8_t *fille
     return 0;
 }
 
-static int bad_table(const char *what) {
-    PyErr_Format(PyExc_ValueError, "inconsistent packing table: %s", what);
-    return -1;
-}
-
-/* Raise ValueError unless every index in the buffers is in range. */
-static int check_table(int ncells, Py_buffer *types, Py_buffer *offsets, Py_buffer *cells, Py_buffer *cover_offsets,
-                       Py_buffer *cover, Py_buffer *counts, Py_buffer *occupied) {
-    Py_ssize_t nplacements = types->len / 4, ntypes = counts->len / 4;
-    const int32_t *ty = types->buf, *off = offsets->buf, *cl = cells->buf, *co = cover_offsets->buf, *cv = cover->buf;
-    if (ncells < 0 || offsets->len != (nplacements + 1) * 4 || cover_offsets->len != ((Py_ssize_t)ncells + 1) * 4 ||
-        occupied->len != ncells)
-        return bad_table("buffer sizes");
-    if (off[0] != 0 || (Py_ssize_t)off[nplacements] * 4 != cells->len || co[0] != 0 ||
-        (Py_ssize_t)co[ncells] * 4 != cover->len)
-        return bad_table("offsets");
-    for (Py_ssize_t p = 0; p < nplacements; p++)
-        if (ty[p] < 0 || ty[p] >= ntypes || off[p] > off[p + 1]) return bad_table("placement types");
-    for (Py_ssize_t c = 0; c < ncells; c++)
-        if (co[c] > co[c + 1]) return bad_table("cover offsets");
-    for (Py_ssize_t k = 0; k < cells->len / 4; k++)
-        if (cl[k] < 0 || cl[k] >= ncells) return bad_table("cells");
-    for (Py_ssize_t p = 0; p < nplacements; p++)
-        for (int32_t k = off[p] + 1; k < off[p + 1]; k++)
-            if (cl[k - 1] == cl[k]) return bad_table("a placement covers a cell twice");
-    for (Py_ssize_t k = 0; k < cover->len / 4; k++)
-        if (cv[k] < 0 || cv[k] >= nplacements) return bad_table("cover");
-    return 0;
-}
-
-/* Raise ValueError unless the group has whole rows of placement ids in range, the chosen placements are in
- * range and control has its 3 slots. */
-static int check_extras(Py_ssize_t nplacements, Py_buffer *group, Py_buffer *chosen, Py_buffer *control) {
-    if (group->len % 4 || (nplacements && (group->len / 4) % nplacements) || (!nplacements && group->len))
-        return bad_table("group size");
-    const int32_t *g = group->buf;
-    for (Py_ssize_t k = 0; k < group->len / 4; k++)
-        if (g[k] < 0 || g[k] >= nplacements) return bad_table("group");
-    const int32_t *c = chosen->buf;
-    if (chosen->len % 4) return bad_table("chosen size");
-    for (Py_ssize_t k = 0; k < chosen->len / 4; k++)
-        if (c[k] < 0 || c[k] >= nplacements) return bad_table("chosen");
-    if (control->buf && control->len != CONTROL_SIZE * (Py_ssize_t)sizeof(int64_t)) return bad_table("control size");
-    return 0;
-}
-
-/* Raise ValueError unless the neighbours are absent, or offsets per cell and cells in range. */
-static int check_neighbours(int ncells, Py_buffer *near_offsets, Py_buffer *near) {
-    if (!near_offsets->len && !near->len) return 0;
-    const int32_t *offsets = near_offsets->buf, *cells = near->buf;
-    if (near_offsets->len != ((Py_ssize_t)ncells + 1) * 4 || near->len % 4 || offsets[0] != 0 ||
-        (Py_ssize_t)offsets[ncells] * 4 != near->len)
-        return bad_table("neighbour offsets");
-    for (int c = 0; c < ncells; c++)
-        if (offsets[c] > offsets[c + 1]) return bad_table("neighbour offsets");
-    for (Py_ssize_t k = 0; k < near->len / 4; k++)
-        if (cells[k] < 0 || cells[k] >= ncells) return bad_table("neighbours");
-    return 0;
-}
-
 static PyObject *search(PyObject *self, PyObject *args, PyObject *kwargs) {
     (void)self;
     static char *keywords[] = {"ncells", "types", "cell_offsets", "cells", "cover_offsets", "cover", "counts",
@@ -748,8 +691,88 @@ out:
     return result;
 }
 
+/* ---- the classes of the packings kept ---- */
+
+/* ids[0 .. n) in ascending order (a row holds a few dozen placements at most: insertion sort is quickest). */
+static void sort_ids(int32_t *ids, int n) {
+    for (int i = 1; i < n; i++) {
+        int32_t id = ids[i];
+        int j = i;
+        for (; j > 0 && ids[j - 1] > id; j--) ids[j] = ids[j - 1];
+        ids[j] = id;
+    }
+}
+
+/* Whether ids a[0 .. n) come before b[0 .. n) in lexicographic order. */
+static int ids_before(const int32_t *a, const int32_t *b, int n) {
+    for (int k = 0; k < n; k++)
+        if (a[k] != b[k]) return a[k] < b[k];
+    return 0;
+}
+
+/* Each row's canonical form: the least, in lexicographic order, of its images under the group (the identity
+ * first), each sorted; image: room for one row. */
+static void canonical(const int32_t *rows, Py_ssize_t nrows, int width, const int32_t *group, int ngroup,
+                      Py_ssize_t nplacements, int32_t *forms, int32_t *image) {
+    for (Py_ssize_t r = 0; r < nrows; r++) {
+        const int32_t *row = rows + r * width;
+        int32_t *best = forms + r * width;
+        for (int g = 0; g < ngroup; g++) {
+            const int32_t *map = group + (Py_ssize_t)g * nplacements;
+            int32_t *into = g ? image : best;
+            for (int k = 0; k < width; k++) into[k] = map[row[k]];
+            sort_ids(into, width);
+            if (g && ids_before(image, best, width)) memcpy(best, image, (size_t)width * sizeof(int32_t));
+        }
+    }
+}
+
+/* Whether every one of ids[0 .. n) is a placement id (0 .. nplacements - 1). */
+static int ids_in_range(const int32_t *ids, Py_ssize_t n, Py_ssize_t nplacements) {
+    for (Py_ssize_t k = 0; k < n; k++)
+        if (ids[k] < 0 || ids[k] >= nplacements) return 0;
+    return 1;
+}
+
+/* forms(rows, width, group, nplacements) -> bytes: the canonical form of each row (int32 rows of `width`
+ * placement ids, in the order given), as symmetry.canonical_forms defines it; group: int32[G * nplacements],
+ * the identity first. */
+static PyObject *forms(PyObject *self, PyObject *args) {
+    (void)self;
+    Py_buffer rows, group;
+    int width;
+    Py_ssize_t nplacements;
+    if (!PyArg_ParseTuple(args, "y*iy*n", &rows, &width, &group, &nplacements)) return NULL;
+    PyObject *result = NULL;
+    Py_ssize_t nids = rows.len / 4, nmaps = group.len / 4;
+    int ngroup = nplacements > 0 ? (int)(nmaps / nplacements) : 0;
+    int fits = width > 0 && nids % width == 0 && ngroup > 0 && nmaps == ngroup * nplacements;
+    fits = fits && ids_in_range(rows.buf, nids, nplacements) && ids_in_range(group.buf, nmaps, nplacements);
+    if (!fits) {
+        PyErr_SetString(PyExc_ValueError, "forms: rows, width and group do not fit together");
+        goto out;
+    }
+    result = PyBytes_FromStringAndSize(NULL, rows.len);
+    int32_t *image = malloc((size_t)width * sizeof(int32_t));
+    if (result && image) {
+        Py_BEGIN_ALLOW_THREADS
+        canonical(rows.buf, nids / width, width, group.buf, ngroup, nplacements,
+                  (int32_t *)PyBytes_AS_STRING(result), image);
+        Py_END_ALLOW_THREADS
+    } else if (result) {
+        Py_CLEAR(result);
+        PyErr_NoMemory();
+    }
+    free(image);
+out:
+    PyBuffer_Release(&rows);
+    PyBuffer_Release(&group);
+    return result;
+}
+
 static PyMethodDef methods[] = {
     {"search", (PyCFunction)(void (*)(void))search, METH_VARARGS | METH_KEYWORDS, "Every packing of the empty cells (up to limit), the most constrained choice first."},
+    {"forms", forms, METH_VARARGS, "The canonical form of each row under a group of placement permutations."},
     {NULL, NULL, 0, NULL},
 };
 

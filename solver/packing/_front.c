@@ -24,6 +24,10 @@
  * cells counted (every empty cell, or the pockets: see tightest), one has no live placement, or a piece has
  * fewer live placements than copies left (a dead end); or it branches on the counted cell with the fewest
  * live placements, unless a piece with one copy left has fewer still (then on that piece), trying them by id.
+ * Where every empty cell is counted (a piece with many copies), each level keeps a tally of every cell's live
+ * placements, made from its parent's by taking off the placements each choice rules out (29 a node on the Y
+ * cube, against popcounts over some 100 cells' runs of words), and a forced cell's region check is left to
+ * its one child, which grows the regions next to both placements at once.
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -40,12 +44,16 @@
 #define NEEDS_POPCNT 1
 #endif
 
-typedef uint64_t Pair __attribute__((vector_size(16)));  /* a placement's cells (word 0) and its piece's bit */
-enum { PLANES = 4, QUICK = 6 };
+typedef uint64_t Pair __attribute__((vector_size(16)));  /* a placement's cells (lane 0) and its piece's bit */
 typedef unsigned __int128 Cells;  /* a set of cells of the target, bit c for cell c in the scan order */
 enum { MAX_CELLS = 128, MAX_STEPS = 6 };
 enum { POCKETS = 8 };  /* cells counted per node when every piece has one copy (see branch_cell) */
+enum { PLANES = 4, QUICK = 6 };  /* the one-word tally's counters (counts of 0 .. 15), and when it is made (see
+                                  * pockets_choice) */
+enum { CHOSEN = 1, OVER = 2 };
+enum { VOLUME_SLOTS_LOG = 6 };
 enum { DEAD = -2 };
+enum { FILLED = INT16_MAX };  /* a tally's count for a filled cell, or one past the target's: never the fewest */
 enum { SIGNAL_EVERY = 1 << 14 };  /* placements between two looks at Python's signal handlers */
 
 #define ALWAYS_INLINE inline __attribute__((always_inline))
@@ -66,9 +74,11 @@ typedef struct {
     uint64_t *weight;    /* piece -> its weight in the key of the copies left: a number whose digit k counts the
                           * copies left of the k-th size (the digit's base: the puzzle's copies of that size + 1) */
     int remember;        /* whether the sums of the volumes are remembered by that key (see size_weights) */
+    Pair *pair;          /* placement -> its cells and its piece's bit, with pockets in up to 64 cells and pieces */
     int32_t *rank;       /* table cell -> cell in the scan order */
+    uint8_t *cells_of;   /* placement q -> its cells (in the scan order): cells_of[cells_from[q] .. cells_from[q + 1]) */
+    int32_t *cells_from;
     int same_size;       /* the cubes of every piece, when all have as many; else 0 */
-    Pair *pair;          /* placement -> its cells and its piece's bit, when <= 64 cells, one copy each */
     int pockets;         /* count only the lowest empty cell and the pockets (see branch_cell), not every cell */
     Cells *near;         /* cell -> the cells sharing a face with it; NULL: no region check */
     int nsteps;          /* the distances between neighbours' numbers (0: regions grow cell by cell) */
@@ -76,7 +86,6 @@ typedef struct {
     Cells up[MAX_STEPS], down[MAX_STEPS];  /* c + step[k] is a neighbour of each c in up[k], c - step[k] of down[k] */
 } Prepared;
 
-enum { VOLUME_SLOTS_LOG = 6 };
 typedef struct {
     uint64_t key;  /* the copies left of each size (see Prepared.weight) whose sums these are; ~0: none yet */
     uint64_t sums[MAX_CELLS / 64 + 1];
@@ -86,10 +95,11 @@ typedef struct {
 typedef struct {
     const Prepared *t;
     int32_t *counts;       /* piece -> copies left */
-    uint64_t *live;        /* per level, nwords: the live placements */
-    int32_t *row;          /* the table's ids of the placements made */
-    uint64_t left;         /* the pieces with a copy left (the first 64) */
+    uint64_t left;         /* the pieces with copies left (of the first 64) */
     Volumes volumes[1 << VOLUME_SLOTS_LOG];  /* the volumes some pieces left fill (see volume_sums) */
+    uint64_t *live;        /* per level, nwords: the live placements */
+    int16_t *tally;        /* per level, MAX_CELLS: each empty cell's live placements (see first_tally); NULL with pockets */
+    int32_t *row;          /* the table's ids of the placements made */
     long long packings, nodes, limit, max_nodes, keep, weight, stabilisers;
     int finished, interrupted;
     int64_t *control;
@@ -159,26 +169,29 @@ static ALWAYS_INLINE int lowest_cell(Cells bits) {
     return low ? __builtin_ctzll(low) : 64 + __builtin_ctzll((uint64_t)(bits >> 64));
 }
 
-/* The region of `empty` that holds `seed`: grown a layer at a time by shifts when the neighbours are a few
- * fixed distances apart (as in a box), else cell by cell. */
-static ALWAYS_INLINE uint64_t region_in_word(const Prepared *t, uint64_t seed, uint64_t space, const int nsteps) {
+static ALWAYS_INLINE uint64_t region_in_word(const Prepared *t, uint64_t seed, uint64_t space, uint64_t stop,
+                                             const int nsteps) {
     uint64_t narrow, wider = seed;
     do {
         narrow = wider;
         for (int k = 0; k < nsteps; k++)
             wider |= (narrow & (uint64_t)t->up[k]) << t->step[k] | (narrow & (uint64_t)t->down[k]) >> t->step[k];
         wider &= space;
-    } while (wider != narrow);
-    return narrow;
+    } while (wider != narrow && (!stop || (wider & stop) != stop));
+    return wider;
 }
 
-static ALWAYS_INLINE Cells region_of(const Prepared *t, Cells seed, Cells empty) {
+/* The region of `empty` that holds `seed`, grown until it holds every cell of `enough` too (then perhaps not
+ * the whole region; `enough` = 0: the whole): a layer at a time by shifts when the neighbours are a few fixed
+ * distances apart (as in a box), else cell by cell. */
+static ALWAYS_INLINE Cells region_of(const Prepared *t, Cells seed, Cells empty, Cells enough) {
     Cells region = seed, grown = seed;
     if (t->nsteps && t->ncells <= 64) {  /* the same in one word: shifts of 128 bits cost several instructions */
+        uint64_t narrow = (uint64_t)seed, space = (uint64_t)empty, stop = (uint64_t)enough;
         switch (t->nsteps) {  /* a board, a box: the steps unrolled */
-        case 2: return region_in_word(t, (uint64_t)seed, (uint64_t)empty, 2);
-        case 3: return region_in_word(t, (uint64_t)seed, (uint64_t)empty, 3);
-        default: return region_in_word(t, (uint64_t)seed, (uint64_t)empty, t->nsteps);
+        case 2: return region_in_word(t, narrow, space, stop, 2);
+        case 3: return region_in_word(t, narrow, space, stop, 3);
+        default: return region_in_word(t, narrow, space, stop, t->nsteps);
         }
     }
     if (t->nsteps) {
@@ -187,10 +200,10 @@ static ALWAYS_INLINE Cells region_of(const Prepared *t, Cells seed, Cells empty)
             for (int k = 0; k < t->nsteps; k++)
                 grown |= (region & t->up[k]) << t->step[k] | (region & t->down[k]) >> t->step[k];
             grown &= empty;
-        } while (grown != region);
-        return region;
+        } while (grown != region && (!enough || (grown & enough) != enough));
+        return grown;
     }
-    for (Cells todo = seed; todo;) {
+    for (Cells todo = seed; todo && (!enough || (region & enough) != enough);) {
         int cell = lowest_cell(todo);
         todo &= todo - 1;  /* before adding the cells reached, some of which may lie lower */
         Cells reached = t->near[cell] & empty & ~region;
@@ -202,7 +215,7 @@ static ALWAYS_INLINE Cells region_of(const Prepared *t, Cells seed, Cells empty)
 
 /* The volumes the pieces left add up to (bit v: volume v), remembered by the copies left of each size: a few
  * such recur all through a search (Bedlam: how many fives, and whether the four), and making the sums at every
- * split took a tenth of its time. */
+ * split took a tenth of Bedlam's search. */
 static const uint64_t *volume_sums(Search *s) {
     const Prepared *t = s->t;
     uint64_t key = 0;
@@ -233,12 +246,28 @@ static ALWAYS_INLINE int volume_fits(Search *s, int volume) {
 }
 
 /* Whether every region of empty cells has a volume some of the pieces left fill: a placement lies in one
- * region, so a region of any other volume can never be filled. */
+ * region, so a region of any other volume can never be filled. The regions not holding a seed were checked
+ * above. When every piece has as many cubes, only the volume modulo that size counts, and the empty cells
+ * (those the pieces left fill) add up to a multiple of it: so once every region but one fits, the last fits
+ * too (when the empty cells do add up to a multiple, as they do when the pieces fill the target), and the
+ * last is grown only until it holds the seeds left. Most placements cut nothing off, and their
+ * check stops after a few layers instead of growing over every empty cell. */
 static ALWAYS_INLINE int regions_fit(Search *s, Cells empty, Cells seeds) {
     const Prepared *t = s->t;
     if (!t->near) return 1;
+    /* Targets of one word grow a layer in a few instructions: stopping early did not pay there (6x10: the
+     * search's instructions 8 % up). */
+    int modulo = t->ncells > 64 && t->same_size && popcount_cells(empty) % t->same_size == 0;
     for (seeds &= empty; seeds;) {
-        Cells region = region_of(t, seeds & (~seeds + 1), empty);
+        Cells lowest = seeds & (~seeds + 1);
+        if (modulo) {
+            Cells region = region_of(t, lowest, empty, seeds);
+            if ((region & seeds) == seeds) return 1;  /* the last region: what the others leave, a multiple */
+            if (popcount_cells(region) % t->same_size) return 0;
+            seeds &= ~region;
+            continue;
+        }
+        Cells region = region_of(t, lowest, empty, 0);
         if (region != empty && !volume_fits(s, popcount_cells(region))) return 0;  /* the whole: fits */
         seeds &= ~region;
     }
@@ -268,7 +297,7 @@ static ALWAYS_INLINE int live_count(const Prepared *t, const uint64_t *live, int
  * where the fewest placements fit. With one copy of each piece, counting those and the lowest empty cell
  * finds nearly as small a tree as counting every empty cell (6x10: 1.95 M nodes against 1.82 M) at a
  * fraction of the cost; with many copies of a piece (the Y cube), where no piece runs out to cut the tree,
- * a dead cell anywhere matters and every empty cell is counted (6.8 M nodes against 139 M). */
+ * a dead cell anywhere matters and every empty cell is counted, by a tally (6.2 M nodes against 139 M). */
 static ALWAYS_INLINE Cells tightest(const Prepared *t, Cells empty) {
     Cells c0 = 0, c1 = 0, c2 = 0;
     for (int k = 0; k < t->nsteps; k++)
@@ -304,21 +333,21 @@ static ALWAYS_INLINE uint64_t tightest_in_word(const Prepared *t, uint64_t empty
     return pick;
 }
 
-/* The cell to branch on: of the first `look` cells of `empty` (every one when look is 0), the first with the
- * fewest live placements (into *most); -1 when one has none (a dead end). */
+/* The cell to branch on: of the first `look` cells of `empty` (every one when look is 0), the first with fewer
+ * live placements than *most (counted only that far), their number into *most; -1 when none has fewer. A
+ * count of 0 (a dead end) or 1 (forced) ends the look: nothing is better. */
 static ALWAYS_INLINE int branch_cell(const Search *s, const uint64_t *live, Cells empty, int look, int32_t from,
                                      int *most) {
-    int best = -1, fewest = INT32_MAX;
-    for (int seen = 0; empty && (look == 0 || seen < look); seen++, empty &= empty - 1) {
+    int best = -1, fewest = *most;
+    for (int seen = 0; empty && fewest > 1 && (look == 0 || seen < look); seen++, empty &= empty - 1) {
         int c = lowest_cell(empty), n = live_count(s->t, live, c, from, fewest);
         if (n < fewest) {
             best = c;
             fewest = n;
-            if (n <= 1) break;  /* dead, or forced: nothing looks better */
         }
     }
     *most = fewest;
-    return fewest ? best : -1;
+    return best;
 }
 
 /* A piece with one copy left and fewer live placements than *fewest (the fewest, the first of those; its
@@ -342,9 +371,55 @@ static ALWAYS_INLINE int branch_piece(const Search *s, const uint64_t *live, int
     return best;
 }
 
+/* From a tally: the empty cell with the fewest live placements (the first in the scan order of those), and
+ * that fewest into *most. A loop over every cell that the compiler turns into vector minimums. */
+static ALWAYS_INLINE int fewest_cell(const int16_t *tally, int *most) {
+    int16_t least = FILLED;
+    for (int c = 0; c < MAX_CELLS; c++) least = tally[c] < least ? tally[c] : least;
+    *most = least;
+#if __BYTE_ORDER__ != __ORDER_LITTLE_ENDIAN__
+    for (int c = 0;; c++)
+        if (tally[c] == least) return c;
+#endif
+    /* The first cell at that fewest, four counts to a word: a lane of x is 0 where the count is the fewest, and
+     * the lowest lane flagged by (x - ones) & ~x & highs is the first 0 (flags above a 0 may be false). */
+    const uint64_t ones = 0x0001000100010001u, highs = 0x8000800080008000u, fewest = (uint64_t)(uint16_t)least * ones;
+    for (int c = 0;; c += 4) {
+        uint64_t counts;
+        memcpy(&counts, tally + c, sizeof counts);
+        uint64_t x = counts ^ fewest, zero = (x - ones) & ~x & highs;
+        if (zero) return c + __builtin_ctzll(zero) / 16;
+    }
+}
 
-/* The live placements tallied in bit-sliced counters: bit k of the count of cell c (of piece t) is bit c of
- * plane[k][0] (bit t of plane[k][1]); over: those counted 2^PLANES times or more. Returns how many. */
+/* Take the placements `gone` (bits of word w) off a tally, when every piece has `size` cubes: a constant where
+ * this is inlined, so the loop unrolls (it is a quarter of the Y cube's search). */
+static ALWAYS_INLINE void untally_sized(const Prepared *t, int16_t *tally, uint64_t gone, int w, const int size) {
+    for (; gone; gone &= gone - 1) {
+        const uint8_t *cells = t->cells_of + (size_t)((w << 6) + __builtin_ctzll(gone)) * (size_t)size;
+        for (int k = 0; k < size; k++) tally[cells[k]]--;
+    }
+}
+
+/* Take the placements `gone` (bits of word w) off a tally. */
+static ALWAYS_INLINE void untally(const Prepared *t, int16_t *tally, uint64_t gone, int w) {
+    switch (t->same_size) {
+    case 3: untally_sized(t, tally, gone, w, 3); return;
+    case 4: untally_sized(t, tally, gone, w, 4); return;
+    case 5: untally_sized(t, tally, gone, w, 5); return;
+    case 6: untally_sized(t, tally, gone, w, 6); return;
+    default:
+        for (; gone; gone &= gone - 1) {
+            int q = (w << 6) + __builtin_ctzll(gone);
+            for (int32_t k = t->cells_from[q]; k < t->cells_from[q + 1]; k++) tally[t->cells_of[k]]--;
+        }
+    }
+}
+
+/* ---- the one-word tally: with pockets, in targets of up to 64 cells ---- */
+
+/* Add a placement's cells and piece (carry) to bit-sliced counters: bit c of c[k][0] is bit k of cell c's count,
+ * bit t of c[k][1] bit k of piece t's; full: those that reached 2^PLANES. */
 static ALWAYS_INLINE void count_in(Pair c[PLANES], Pair *full, Pair carry) {
     for (int k = 0; k < PLANES; k++) {
         Pair next = c[k] & carry;
@@ -354,7 +429,9 @@ static ALWAYS_INLINE void count_in(Pair c[PLANES], Pair *full, Pair carry) {
     *full |= carry;
 }
 
-static ALWAYS_INLINE void tally_live(const Prepared *t, const uint64_t *live, int start, Pair plane[PLANES], Pair *over) {
+/* Every live placement counted in the counters `plane` (as count_in), `over` those counted 2^PLANES times or more. */
+static ALWAYS_INLINE void tally_live(const Prepared *t, const uint64_t *live, int start, Pair plane[PLANES],
+                                    Pair *over) {
     Pair c[PLANES], full = {0, 0};
     for (int k = 0; k < PLANES; k++) c[k] = full;
     for (int w = start; w < t->nwords; w++)
@@ -363,8 +440,8 @@ static ALWAYS_INLINE void tally_live(const Prepared *t, const uint64_t *live, in
     *over = full;
 }
 
-/* Of the set `among` (not counted too often), those with the fewest in the counters `side` (0: cells, 1: pieces),
- * and that fewest. */
+/* Of the set `among` (none counted too often), those with the fewest in the counters' lane `side` (0: cells,
+ * 1: pieces), and that fewest into *fewest. */
 static ALWAYS_INLINE uint64_t fewest_of(const Pair plane[PLANES], int side, uint64_t among, int *fewest) {
     int n = 0;
     for (int k = PLANES - 1; k >= 0; k--) {
@@ -375,9 +452,8 @@ static ALWAYS_INLINE uint64_t fewest_of(const Pair plane[PLANES], int side, uint
     return among;
 }
 
-enum { CHOSEN = 1, OVER = 2 };
-/* From the counters: the cell (*c) to branch on, or the piece (*type >= 0); 0 for a dead end, OVER when every
- * empty cell was counted too often to tell. */
+/* From the counters: the first empty cell (*c) with the fewest live placements, or a piece left (*type) with
+ * fewer still; 0 at a dead end, OVER when every empty cell was counted too often to tell, else CHOSEN. */
 static ALWAYS_INLINE int narrow_choice(const Pair plane[PLANES], Pair over, uint64_t empty, uint64_t left, int *c,
                                       int *type, int *fewest) {
     uint64_t cells = empty & ~over[0], pieces = left & ~over[1];
@@ -395,44 +471,84 @@ static ALWAYS_INLINE int narrow_choice(const Pair plane[PLANES], Pair over, uint
     return CHOSEN;
 }
 
-/* Every packing extending level `depth` (its cells `filled`, not all, in regions that the pieces left may fill;
- * its live placements at s->live + depth * nwords); whether to stop. */
-static int descend(Search *s, int depth, Cells filled, Cells all) {
+/* Where every piece has one copy: the cell (*c, its live placements *fewest) or the piece (returned; -1: none)
+ * to branch on, DEAD at a dead end. The pockets first; when each has more than QUICK live placements, in a
+ * target of one word, every live placement is tallied, to find the fewest of every cell and piece (Bedlam:
+ * 84 M nodes with the pockets alone, 59 M so, 49 M tallying at every node, which cost more than it saved). */
+static ALWAYS_INLINE int pockets_choice(Search *s, const uint64_t *live, Cells empty, int32_t from, int *c,
+                                        int *fewest) {
+    const Prepared *t = s->t;
+    int start = from >> 6;
+    if (!t->pair) {
+        *c = branch_cell(s, live, (empty & (~empty + 1)) | tightest(t, empty), POCKETS, from, fewest);
+        return *fewest ? branch_piece(s, live, start, fewest) : DEAD;
+    }
+    uint64_t word = (uint64_t)empty;
+    *c = branch_cell(s, live, (word & (~word + 1)) | tightest_in_word(t, word), POCKETS, from, fewest);
+    if (!*fewest) return DEAD;
+    if (*fewest > QUICK) {
+        Pair plane[PLANES], over;
+        tally_live(t, live, start, plane, &over);
+        int type, chosen = narrow_choice(plane, over, word, s->left, c, &type, fewest);
+        if (chosen != OVER) return chosen ? type : DEAD;
+        *fewest = INT32_MAX;  /* every cell has 16 or more: counted exactly */
+        *c = branch_cell(s, live, empty, 0, from, fewest);
+    }
+    return branch_piece(s, live, start, fewest);
+}
+
+/* Every packing extending level `depth` (its cells `filled`, its live placements at s->live + depth * nwords);
+ * whether to stop. */
+static int descend_tallied(Search *s, int depth, Cells filled, Cells all, Cells changed);
+static int descend_pockets(Search *s, int depth, Cells filled, Cells all, Cells changed);
+
+/* Placement p made at level `depth` of the pockets' search (live: the level's, next: the child's); whether to
+ * stop. Its region check comes before the child's live set: a third of Bedlam's placements end there. */
+static ALWAYS_INLINE int pockets_child(Search *s, int depth, Cells filled, Cells all, int p, const uint64_t *live,
+                                       uint64_t *next, int start) {
+    const Prepared *t = s->t;
+    const int W = t->nwords, type = t->type[p];
+    s->row[depth] = t->original[p];
+    Cells now = filled | t->mask[p];
+    if (now == all) return found(s, depth + 1);
+    if (--s->counts[type] == 0) s->left &= ~((uint64_t)1 << (type & 63));
+    int stop = 0;
+    if (regions_fit(s, all & ~now, t->halo[p])) {
+        const uint64_t *conflict = t->conflict + (size_t)p * W;
+        for (int v = start; v < W; v++) next[v] = live[v] & ~conflict[v];
+        if (!s->counts[type] && t->copies[type] > 1) {  /* the last copy: its piece's placements go */
+            const uint64_t *piece = t->piece + (size_t)type * W;
+            for (int v = start; v < W; v++) next[v] &= ~piece[v];
+        }
+        stop = descend_pockets(s, depth + 1, now, all, 0);
+    }
+    if (s->counts[type]++ == 0) s->left |= (uint64_t)1 << (type & 63);
+    return stop;
+}
+
+/* descend, made twice (below) with `tallied` a constant, so that the pockets' search carries no test of it. */
+static ALWAYS_INLINE int descend(Search *s, int depth, Cells filled, Cells all, Cells changed, const int tallied) {
     const Prepared *t = s->t;
     const int W = t->nwords;
+    if (filled == all) return found(s, depth);
     Cells empty = all & ~filled;
     const uint64_t *live = s->live + (size_t)depth * W;
     uint64_t *next = s->live + (size_t)(depth + 1) * W;
     int32_t from = t->first[lowest_cell(empty)];
-    int fewest, start = from >> 6;
-    int c, type = -1;
-    if (t->pair) {
-        uint64_t word = (uint64_t)empty;
-        Cells looked = (word & (~word + 1)) | tightest_in_word(t, word);
-        c = branch_cell(s, live, looked, POCKETS, from, &fewest);
-        if (c < 0) return 0;
-        if (fewest > QUICK) {
-            Pair plane[PLANES], over;
-            tally_live(t, live, start, plane, &over);
-            int chosen = narrow_choice(plane, over, (uint64_t)empty, s->left, &c, &type, &fewest);
-            if (!chosen) return 0;
-            if (chosen == OVER) {
-                c = branch_cell(s, live, empty, 0, from, &fewest);
-                if (c < 0) return 0;
-                type = branch_piece(s, live, start, &fewest);
-                if (type == DEAD) return 0;
-            }
-        } else {
-            type = branch_piece(s, live, start, &fewest);
-            if (type == DEAD) return 0;
-        }
-    } else {
-        Cells looked = t->pockets ? (empty & (~empty + 1)) | tightest(t, empty) : empty;
-        c = branch_cell(s, live, looked, t->pockets ? POCKETS : 0, from, &fewest);
-        if (c < 0) return 0;
-        type = branch_piece(s, live, start, &fewest);
-        if (type == DEAD) return 0;
+    int start = from >> 6;
+    int fewest = INT32_MAX, c = -1;
+    const int16_t *tally = tallied ? s->tally + (size_t)depth * MAX_CELLS : NULL;
+    int16_t *after = tallied ? s->tally + (size_t)(depth + 1) * MAX_CELLS : NULL;  /* the child's tally */
+    if (tally) {
+        c = fewest_cell(tally, &fewest);
+        if (!fewest) return 0;
     }
+    if (!tally || fewest > 1) {  /* a forced cell's check waits for its one child, which grows both at once */
+        if (!regions_fit(s, empty, changed)) return 0;  /* the pockets' children: checked before (changed = 0) */
+        changed = 0;
+    }
+    int type = tally ? branch_piece(s, live, start, &fewest) : pockets_choice(s, live, empty, from, &c, &fewest);
+    if (type == DEAD) return 0;
     int lo = start, hi = W;
     const uint64_t *choices = t->piece + (size_t)type * W;  /* the live placements of the piece, or the cell's */
     if (type < 0) {
@@ -445,27 +561,45 @@ static int descend(Search *s, int depth, Cells filled, Cells all) {
             type = t->type[p];
             if (should_stop(s)) return 1;
             s->nodes++;
-            s->row[depth] = t->original[p];
-            Cells now = filled | t->mask[p];
-            if (now == all) {
-                if (found(s, depth + 1)) return 1;
+            const uint64_t *conflict = t->conflict + (size_t)p * W;
+            if (!tallied) {
+                int stop = pockets_child(s, depth, filled, all, p, live, next, start);
+                if (stop) return 1;
                 continue;
             }
-            if (--s->counts[type] == 0) s->left &= ~((uint64_t)1 << type);
-            int stop = 0;
-            if (regions_fit(s, all & ~now, t->halo[p])) {  /* before the live set: a third of the nodes end here */
-                const uint64_t *conflict = t->conflict + (size_t)p * W;
-                for (int v = start; v < W; v++) next[v] = live[v] & ~conflict[v];
-                if (!s->counts[type] && t->copies[type] > 1) {  /* the last copy: its piece's placements go */
-                    const uint64_t *piece = t->piece + (size_t)type * W;
-                    for (int v = start; v < W; v++) next[v] &= ~piece[v];
+            if (tally) {
+                memcpy(after, tally, MAX_CELLS * sizeof(int16_t));
+                for (int v = start; v < W; v++) {
+                    uint64_t gone = live[v] & conflict[v];
+                    next[v] = live[v] & ~gone;
+                    untally(t, after, gone, v);
                 }
-                stop = descend(s, depth + 1, now, all);
+            } else
+                for (int v = start; v < W; v++) next[v] = live[v] & ~conflict[v];
+            if (--s->counts[type] == 0 && t->copies[type] > 1) {  /* the last copy: its piece's placements go */
+                const uint64_t *piece = t->piece + (size_t)type * W;
+                for (int v = start; v < W; v++) {
+                    if (tally) untally(t, after, next[v] & piece[v], v);
+                    next[v] &= ~piece[v];
+                }
             }
-            if (s->counts[type]++ == 0) s->left |= (uint64_t)1 << type;
+            if (tally)
+                for (int32_t k = t->cells_from[p]; k < t->cells_from[p + 1]; k++) after[t->cells_of[k]] = FILLED;
+            s->row[depth] = t->original[p];
+            int stop = tallied ? descend_tallied(s, depth + 1, filled | t->mask[p], all, changed | t->halo[p])
+                               : descend_pockets(s, depth + 1, filled | t->mask[p], all, t->halo[p]);
+            s->counts[type]++;
             if (stop) return 1;
         }
     return 0;
+}
+
+static int descend_tallied(Search *s, int depth, Cells filled, Cells all, Cells changed) {
+    return descend(s, depth, filled, all, changed, 1);
+}
+
+static int descend_pockets(Search *s, int depth, Cells filled, Cells all, Cells changed) {
+    return descend(s, depth, filled, all, changed, 0);
 }
 
 /* Level 0's live placements: every placement of a piece with copies left that misses the filled cells. */
@@ -485,11 +619,21 @@ static void target_cells(const Prepared *t, const uint8_t *occupied, Cells *all,
     }
 }
 
+/* Level 0's tally: each empty cell's live placements; FILLED for the filled cells and those past the target. */
+static void first_tally(Search *s, Cells filled) {
+    const Prepared *t = s->t;
+    for (int c = 0; c < MAX_CELLS; c++) s->tally[c] = c < t->ncells && !(filled >> c & 1) ? 0 : FILLED;
+    for (int p = 0; p < t->nplacements; p++)
+        if (s->live[p >> 6] >> (p & 63) & 1)
+            for (int32_t k = t->cells_from[p]; k < t->cells_from[p + 1]; k++) s->tally[t->cells_of[k]]++;
+}
+
 static int run(Search *s, const uint8_t *occupied) {
     Cells all, filled;
     target_cells(s->t, occupied, &all, &filled);
     first_level(s, filled);
-    int stop = filled == all ? found(s, 0) : regions_fit(s, all & ~filled, all) && descend(s, 0, filled, all);
+    if (s->tally) first_tally(s, filled);
+    int stop = s->tally ? descend_tallied(s, 0, filled, all, all) : descend_pockets(s, 0, filled, all, all);
     s->finished = !stop;
     return stop;
 }
@@ -500,6 +644,7 @@ static void free_prepared(Prepared *t) {
     if (!t) return;
     free(t->original); free(t->type); free(t->mask); free(t->halo); free(t->first); free(t->reach); free(t->cover);
     free(t->conflict); free(t->piece); free(t->copies); free(t->size); free(t->weight); free(t->rank); free(t->near); free(t->pair);
+    free(t->cells_of); free(t->cells_from);
     free(t);
 }
 
@@ -606,11 +751,24 @@ static int number_placements(Prepared *t, const int32_t *types, const int32_t *o
     return 0;
 }
 
+/* Each placement's cells as a list (for the tally), in the placements' new numbering. */
+static int list_cells(Prepared *t, const int32_t *offsets) {
+    t->cells_from = malloc(((size_t)t->nplacements + 1) * sizeof(int32_t));
+    t->cells_of = malloc((size_t)offsets[t->nplacements] + 1);
+    if (!t->cells_from || !t->cells_of) return -1;
+    int32_t k = 0;
+    for (int q = 0; q < t->nplacements; q++) {
+        t->cells_from[q] = k;
+        for (Cells m = t->mask[q]; m; m &= m - 1) t->cells_of[k++] = (uint8_t)lowest_cell(m);
+    }
+    t->cells_from[t->nplacements] = k;
+    return 0;
+}
+
 /* Prepared.weight: each size a digit of the key, in the order the sizes first come; all 0 (one key, never
  * remembered) when the key would not fit in 63 bits (the pieces' copies add up to far more than a target holds). */
 static void size_weights(Prepared *t) {
     uint64_t base = 1;
-    memset(t->weight, 0, (size_t)t->ntypes * sizeof(uint64_t));
     t->remember = 1;
     for (int type = 0; type < t->ntypes; type++) {
         int first = 0;
@@ -667,7 +825,7 @@ static Prepared *make_prepared(int ncells, Py_buffer *types, Py_buffer *offsets,
             for (int32_t k = no[c]; k < no[c + 1]; k++) t->near[t->rank[c]] |= (Cells)1 << t->rank[nc[k]];
         find_steps(t);
     }
-    if (number_placements(t, types->buf, offsets->buf, cells->buf)) goto fail;
+    if (number_placements(t, types->buf, offsets->buf, cells->buf) || list_cells(t, offsets->buf)) goto fail;
     for (size_t p = 0; t->near && p < P; p++)
         for (Cells m = t->mask[p]; m; m &= m - 1) t->halo[p] |= t->near[lowest_cell(m)] & ~t->mask[p];
     size_weights(t);
@@ -677,7 +835,7 @@ static Prepared *make_prepared(int ncells, Py_buffer *types, Py_buffer *offsets,
         if (t->size[type] != t->same_size) t->same_size = 0;
         if (t->copies[type] > 1) t->pockets = 0;
     }
-    if (t->pockets && C <= 64 && T <= 64) {
+    if (t->pockets && C <= 64 && T <= 64) {  /* the one-word tally (see pockets_choice) */
         t->pair = malloc((P + 1) * sizeof(Pair));
         if (!t->pair) goto fail;
         for (size_t p = 0; p < P; p++) t->pair[p] = (Pair){(uint64_t)t->mask[p], (uint64_t)1 << t->type[p]};
@@ -759,10 +917,12 @@ static PyObject *search(PyObject *self, PyObject *args, PyObject *kwargs) {
     s.live = malloc(((size_t)t->ncells + 2) * (size_t)t->nwords * sizeof(uint64_t));
     s.row = calloc((size_t)t->ncells + 1, sizeof(int32_t));
     s.in_row = calloc((size_t)t->nplacements + 1, 1);
-    if (!s.counts || !s.live || !s.row || !s.in_row ) { PyErr_NoMemory(); goto out; }
+    s.tally = t->pockets ? NULL : malloc(((size_t)t->ncells + 2) * MAX_CELLS * sizeof(int16_t));
+    if (!s.counts || !s.live || !s.row || !s.in_row || (!t->pockets && !s.tally)) { PyErr_NoMemory(); goto out; }
     memcpy(s.counts, counts.buf, (size_t)t->ntypes * sizeof(int32_t));
+    for (int type = 0; type < t->ntypes && type < 64; type++)
+        if (s.counts[type]) s.left |= (uint64_t)1 << type;
     for (int slot = 0; slot < 1 << VOLUME_SLOTS_LOG; slot++) s.volumes[slot].key = ~(uint64_t)0;
-    for (int type = 0; type < t->ntypes && type < 64; type++) if (s.counts[type]) s.left |= (uint64_t)1 << type;
     for (int k = 0; k < s.nchosen; k++) s.in_row[s.chosen[k]] = 1;
     saved = PyEval_SaveThread();
     run(&s, occupied.buf);
@@ -773,7 +933,7 @@ static PyObject *search(PyObject *self, PyObject *args, PyObject *kwargs) {
     if (data)
         result = Py_BuildValue("NLLOL", data, s.packings, s.nodes, s.finished ? Py_True : Py_False, s.stabilisers);
 out:
-    free(s.rows.data); free(s.counts); free(s.live); free(s.row); free(s.in_row);
+    free(s.rows.data); free(s.counts); free(s.live); free(s.row); free(s.in_row); free(s.tally);
     PyBuffer_Release(&counts);
     PyBuffer_Release(&occupied);
     if (group.obj) PyBuffer_Release(&group);

@@ -36,14 +36,20 @@ class Plan:
     splits: dict[int, tuple[tuple[Task, ...], int]] = field(default_factory=dict)  # parts -> split(parts)
 
     @cached_property
+    def symmetries(self) -> tuple[list[tuple[int, ...]], list[Permutation]]:
+        """(cell permutations, placement permutations) of the puzzle's distinct symmetries, made once: mapping
+        every placement by every symmetry is a sizeable share of a quick count (0.12 s of the Y cube's)."""
+        return symmetry_group(self.table)
+
+    @cached_property
     def group(self) -> tuple[Permutation, ...]:
         """The puzzle's distinct symmetries acting on placements, the identity first."""
-        return tuple(symmetry_group(self.table)[1])
+        return tuple(self.symmetries[1])
 
     @cached_property
     def starts(self) -> tuple[Task, ...]:
         """The search's starting points after the symmetry anchors."""
-        cells, group = symmetry_group(self.table)
+        cells, group = self.symmetries
         return tuple(anchored_tasks(self.table, group, cells))
 
     def split(self, parts: int) -> tuple[tuple[Task, ...], int]:

@@ -4,8 +4,8 @@ process, with the sanitizer runtime preloaded): python sanitized_searches.py DIR
 Every branch of _core.c is walked: packings found and counted in threads (with their stabilisers, a
 shared limit and a bound on the rows kept), a search with no packing, a limit, a node budget, a stop
 flag, a search that looks at the signal handlers, a search without the region check, inconsistent tables
-refused, the Bedlam cube's first packings (one word of cells, counts past the counters' cap), a strip of two
-words of cells."""
+refused, the classes' canonical forms (rows that do not fit refused), the Bedlam cube's first packings (one
+word of cells, counts past the counters' cap), a strip of two words of cells."""
 
 from __future__ import annotations
 
@@ -31,6 +31,12 @@ def example(name: str):
 def main() -> None:
     assert (census(example("soma")).packings, census(example("soma")).classes) == (11520, 240)
     assert census(example("mixed-2x3x4")).packings == 11172
+    for rows, width in [(array("i", [0, 1, 2]).tobytes(), 2), (array("i", [0, 7]).tobytes(), 2)]:
+        try:
+            _core.forms(rows, width, array("i", [0, 1, 2, 3]).tobytes(), 4)
+            raise AssertionError("forms took rows that do not fit")
+        except ValueError:
+            pass
     none = solve(parse_packing("packing 3 3 1\npiece V x3: 0 0 0, 1 0 0, 0 1 0\n", "none.txt"), every=True)
     assert none.failure == "no packing"
     table = build_table(example("soma"))

@@ -4,13 +4,14 @@ one process or several, and the parts' JSON merged back into the whole run's rep
 from __future__ import annotations
 
 import json
+from array import array
 
 import pytest
 
 from foldkit.cli import main
 from foldkit.kinds.packing.parallel import counter
 from solver.packing import census, make_packing, parse_packing, solve, symmetry
-from solver.packing.engine import Counting
+from solver.packing.engine import Counting, compiled
 from solver.packing.parts import count_part, merge, plan_of
 from solver.packing.solve import as_packing, census_of
 from solver.packing.tasks import search_tasks
@@ -150,20 +151,48 @@ def test_a_part_makes_nothing_to_build(capsys, tmp_path):
     assert code == 2 and "makes nothing" in err and not any(tmp_path.iterdir())
 
 
-@pytest.mark.parametrize("name", ["soma.txt", "l-tricubes.txt"])
-def test_classes_are_named_alike_in_plain_python_and_in_numpy(monkeypatch, name):
-    """A few rows are named without numpy's import; many with it: the same forms, in the same order,
-    and the representatives are the packings of those forms, as make_packing orders them."""
+@pytest.mark.parametrize("name", ["soma.txt", "l-tricubes.txt", "scott-pentominoes.txt"])
+def test_classes_are_named_alike_in_c_in_plain_python_and_in_numpy(monkeypatch, name):
+    """The compiled core names the classes; without it, a few rows are named in plain Python and many with
+    numpy: the same forms, in the same order, and the representatives are the packings of those forms, as
+    make_packing orders them."""
     plan = plan_of(parse_packing((EXAMPLES / name).read_text(), name), None)
     found = search_tasks(plan.table, list(plan.split(1)[0]), "auto", 1, Counting(0, 10_000, plan.group))
     group = list(plan.group)
+    assert compiled() and len(found.rows) * len(group) > 0
+    by_c = symmetry.classes(found.rows, group)
+    monkeypatch.setattr(symmetry, "_core", lambda cells=0: None)
     by_python = symmetry.classes(found.rows, group)
     monkeypatch.setattr(symmetry, "FEW_IMAGES", 0)
-    assert len(found.rows) * len(group) > 0
-    assert symmetry.classes(found.rows, group) == by_python
+    assert symmetry.classes(found.rows, group) == by_python == by_c
     assert len(by_python) == census(plan.table.puzzle).classes
     made: dict = {}
     for form in by_python:
         packing = as_packing(plan.table, form, made)
         assert packing == make_packing(packing) and len(packing) == len(form)
         assert {placement.cubes for placement in packing} == {plan.table.placement_cubes(p) for p in form}
+
+
+def test_the_compiled_forms_refuse_rows_and_groups_that_do_not_fit():
+    from solver.packing import _core
+
+    ids = array("i", [0, 1, 2, 3]).tobytes()
+    assert array("i", _core.forms(ids, 2, array("i", [0, 1, 2, 3, 2, 3, 0, 1]).tobytes(), 4)) == \
+        array("i", [0, 1, 0, 1])  # the swap maps (2, 3) to (0, 1), which comes first
+    for rows, width, group in [(ids, 3, ids), (array("i", [0, 9]).tobytes(), 2, ids), (ids, 2, b"")]:
+        with pytest.raises(ValueError, match="do not fit"):
+            _core.forms(rows, width, group, 4)
+
+
+@pytest.mark.parametrize("name", ["soma.txt", "scott-pentominoes.txt", "bedlam.txt", "mixed-2x3x4.txt"])
+def test_symmetries_composed_from_a_few_map_each_placement_as_its_cells_say(name):
+    """placement_permutations maps a few generators cell by cell and composes the rest: every one of them is
+    the permutation that mapping each placement's cells (and renaming its piece) gives."""
+    table = plan_of(parse_packing((EXAMPLES / name).read_text(), name), None).table
+    cells = symmetry.cell_permutations(table)
+    index = {piece.name: kind for kind, piece in enumerate(table.puzzle.pieces)}
+    renamings = [renaming for _, renaming in symmetry.box_symmetries(table.puzzle)]
+    for moved, renaming, image in zip(cells, renamings, symmetry.placement_permutations(table, cells), strict=True):
+        for p, q in enumerate(image):
+            assert table.placement_piece[q] == index[renaming[table.puzzle.pieces[table.placement_piece[p]].name]]
+            assert set(table.placement_cells[q]) == {moved[cell] for cell in table.placement_cells[p]}
