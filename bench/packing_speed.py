@@ -16,17 +16,18 @@
    Each line gives the median wall seconds and the median CPU seconds (the process and its threads).
    Under PYTHONDONTWRITEBYTECODE, compile each checkout first (`python -m compileall -q solver foldkit`):
    a checkout without __pycache__ pays about 45 ms CPU a process compiling its sources.
-   Last run (`--targets --against` main at 6d37ee7, a quiet machine: load 0.3, no other session; medians of 5,
-   alternating; now = _front.c for every target here, _core.c with four counter planes, classes named without
-   numpy when few, representatives made from each placement once; goal in brackets):
-     every packing and class   wall now / before      CPU-s now / before   nodes now / before (one thread)
-     Bedlam [10 s]             12.5 s / 15.2 s        24.2 / 28.2          84 M / 49 M
-     pentominoes 6x10 [0.5 s]  0.38 s / 0.95 s        0.54 / 1.42          1.97 M / 1.74 M
-     pentominoes 3x4x5 [5 s]   3.99 s / 5.36 s        7.1 / 9.4            27.5 M / 15.8 M
-     Y cube [2 s]              2.26 s / 4.57 s        4.1 / 8.3            6.8 M / 6.16 M
-     first packings [0.2 s]: 6x10 0.14 s / 0.15, Y cube 0.12 / 0.20, 3x4x5 0.15 / 0.17, Bedlam 0.14 / 0.15.
-   At load 4 (the helpers' runs) every figure was 1.5-3 times these. In one thread, in-process, at load 1:
-   Bedlam 22.3 CPU-s against 28.7 for _core.c (266 against 586 ns a node).
+   Last run (branch bedlam, the pockets' search with the one-word tally, against main at 734b632; whole
+   processes alternating with main's, medians; nodes: one thread, in-process; goal in brackets):
+     every packing and class   wall now / main      CPU-s now / main   nodes now / main   runs, load
+     Bedlam [10 s]             8.27 s / 12.80 s     15.9 / 25.0        58.7 M / 84 M      3, 0.1-1.4
+     pentominoes 6x10 [0.5 s]  0.36 s / 0.38 s      0.52 / 0.56        1.87 M / 1.97 M    5, 1.5
+     pentominoes 3x4x5 [5 s]   3.63 s / 4.12 s      6.4 / 7.4          21.8 M / 27.5 M    3, 1.3-1.5
+     Y cube [2 s]              1.34 s / 1.35 s      2.36 / 2.38        6.16 M (the same search)   5, 1.5
+     first packings [0.2 s] (`--targets --against`, load 1.8-2.6): 6x10 0.16 s / 0.16, Y cube 0.15 / 0.15,
+     3x4x5 0.14 / 0.12, Bedlam 0.15 / 0.16.
+   With the other sessions running (`--targets --against`, load 2-4, medians of 5) Bedlam took 14.6 s / 22.0 s
+   wall (fastest 8.7 / 11.6) and 17.0 / 23.3 CPU-s: the machine's two cores shared, the wall is near the CPU.
+   Before (6d37ee7, load 0.3): Bedlam 12.5 s, 24.2 CPU-s, 84 M nodes; _core.c 49 M nodes.
 Usage: python bench/packing_speed.py [--runs 5] [--all-runs 5] [--slow] [--skip-process] [--targets] [--rival]
        [--against DIR]
 """
