@@ -204,6 +204,24 @@ def test_planted_grids_keep_the_natural_clue_chosen_for_each_row_and_no_number_t
         assert len(every) == len(set(every))
 
 
+def test_the_row_below_filters_by_each_of_its_drawn_layouts_alone():
+    """A planted row sees the row below through the few layouts drawn for it: a tile may send an
+    amount down where one of them has a cell with room, a cell may need an amount where the same
+    one has a tile; each layout is one sketch, so the two must agree on one layout."""
+    rng = random.Random(2)
+    view = _with_random_layouts(frame(made(1).puzzle), rng)
+    assert view is not None and all(1 < len(layouts) <= 16 for layouts in view.layouts)
+    digits = (0,) * len(view.neighbours)
+    below = _below(view, 1, digits)
+    assert below.everything == (1 << len(view.layouts[1])) - 1
+    for i, placement in enumerate(view.layouts[1]):
+        for c, is_tile in enumerate(placement[0]):
+            room = 0 if view.lit[1][c] else 8
+            assert [bool(below.tile[c][a] >> i & 1) for a in range(10)] == [not is_tile and a <= room
+                                                                            for a in range(10)]
+            assert [bool(below.cell[c][b] >> i & 1) for b in range(10)] == [b == 0 or is_tile for b in range(10)]
+
+
 @pytest.mark.parametrize("seed", range(6))
 def test_a_random_way_of_a_row_is_one_of_the_ways_the_search_lists(seed):
     """The shuffled walk only reorders the search's row walk: its first way is one of the row's
