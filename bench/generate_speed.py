@@ -48,9 +48,10 @@ def medians(samples: list[tuple[float, float]]) -> tuple[float, float]:
     return statistics.median(s[0] for s in samples), statistics.median(s[1] for s in samples)
 
 
-def line(label: str, samples: list[tuple[float, float]], goal: float) -> str:
+def line(label: str, samples: list[tuple[float, float]], goal: float, timed_out: int = 0) -> str:
+    """The medians against the goal; past it if half the runs or more ended at their time bound."""
     wall, cpu = medians(samples)
-    verdict = "ok" if min(wall, cpu) <= goal else "over"
+    verdict = "ok" if min(wall, cpu) <= goal and 2 * timed_out < len(samples) else "over"
     return f"  {label:<34} wall {wall:7.3f} s   cpu {cpu:7.3f} s   (goal {goal:g} s: {verdict})"
 
 
@@ -117,14 +118,15 @@ def numbercross(seeds: int, sizes: list[str], timeout: str) -> None:
     with tempfile.TemporaryDirectory() as folder:
         for size in sizes:
             print(f"foldkit generate number-cross --size {size}, {seeds} seeds")
-            samples = []
+            samples, timed_out = [], 0
             for seed in range(1, seeds + 1):
                 path = str(Path(folder) / f"{size}-{seed}.txt")
                 samples.append(foldkit("generate", "number-cross", "--size", size, "--seed", str(seed), "-o", path,
                                        "--timeout", timeout, may_time_out=True))
                 made = "" if Path(path).exists() else f" (timed out at {timeout} s)"
+                timed_out += bool(made)
                 print(f"    seed {seed}: wall {samples[-1][0]:.2f} s, cpu {samples[-1][1]:.2f} s{made}")
-            print(line(f"generate number-cross {size} (median)", samples, 60.0))
+            print(line(f"generate number-cross {size} (median)", samples, 60.0, timed_out))
 
 
 def blockparty_steps(seeds: int) -> dict[str, float]:
