@@ -1,5 +1,5 @@
 """Planted grids for new Number Cross puzzles, made to fit natural clues: random regions,
-highlighted cells and tile layouts, then the rows filled top to bottom, each with a clue chosen
+highlighted cells and a few tile layouts per row, then the rows filled top to bottom, each with a clue chosen
 first (``product of digits is 20``, ``square``, ``palindrome``, ...) and a random way of the row
 that keeps it (``shuffled.random_way``), going back a row when no clue can be kept.
 
@@ -7,7 +7,8 @@ Clues are drawn from the kinds the published puzzles use and that tell the searc
 a digit product constrains every digit, and the sequences (square, fibonacci, ...) have few
 members of each length. A digit sum is never chosen: moving units of a tile's digit among the
 cells of one number keeps it, so rows clued so are ambiguous. The strongest clues for the row's
-number lengths are tried first (with some noise, for variety). Everything is a pure function of
+number lengths are tried first (with some noise, for variety), and weaker ones the published
+puzzle also uses (prime, multiple of 13) only where none fits. Everything is a pure function of
 the ``random.Random`` given; the walks are bounded by steps, not seconds.
 """
 
@@ -31,6 +32,7 @@ Planted = tuple[list[Row], list[Clue]]  # the rows filled, their clues
 
 HIGHLIGHTED_SHARE = 0.08  # of the cells
 LONGEST_NUMBER = 5  # tile layouts whose numbers are at most this long (the published ones: 2-5 digits)
+LAYOUTS_PER_ROW = 16  # random tile layouts a row's walk may choose among (one alone: most rows fit no clue)
 ROW_STEPS = 20_000  # steps of one row's random walk before that clue is given up for this row
 PLANT_WALKS = 2_000  # row walks tried for one planted grid before it is given up
 NOISE_BITS = 10.0  # clues are tried strongest first, their bits blurred by up to this much
@@ -38,8 +40,16 @@ SMALLEST_MULTIPLE, MAX_MULTIPLE = 7, 99  # 'multiple of N': past 2, 3, 5 and 6, 
 MAX_PRODUCT = 2025  # 'product of digits is N' up to the largest published N: 279936 reads as a code, not a clue
 ANY = Clue(())
 RARE = ("square", "cube", "prime", "fibonacci", "palindrome", "triangular")  # the adjectives that tell much
+LARGEST_CHOSEN_PRODUCT = 144  # planted products; the published ones go up to MAX_PRODUCT
 CHOSEN = tuple(Condition(word) for word in ("square", "cube", "fibonacci", "palindrome", "triangular")) + tuple(
-    Condition("product", n) for n in range(6, 145) if arith.fewest_digits_with_product(n) is not None)
+    Condition("product", n) for n in range(6, LARGEST_CHOSEN_PRODUCT + 1)
+    if arith.fewest_digits_with_product(n) is not None)
+# Tried only when no condition of CHOSEN fits a row: weaker ones the published puzzle also uses
+# (prime, divisible by each of its digits, multiple of 13 or 32). They reject a partial number
+# late or never, so a row clued so has more ways; multiples of 3 are left out, being partly a
+# digit sum (which moving units within a number keeps).
+FALLBACK = (Condition("prime"), Condition("self-divisible")) + tuple(
+    Condition("multiple", n) for n in range(11, MAX_MULTIPLE + 1) if n % 3)
 
 
 def plant(rows: int, cols: int, rng: random.Random,
@@ -64,16 +74,15 @@ def plant(rows: int, cols: int, rng: random.Random,
 
 
 def _with_random_layouts(view: PuzzleView, rng: random.Random) -> PuzzleView | None:
-    """The view with one random tile layout per row: no tile below a tile, numbers of at most
-    LONGEST_NUMBER digits; None if a row has no such layout."""
-    chosen: list[tuple[Placement]] = []
-    above = 0  # the tile mask of the row above
+    """The view with up to LAYOUTS_PER_ROW random tile layouts per row, numbers of at most
+    LONGEST_NUMBER digits, in random order; None if a row has no such layout. (The walk picks
+    one that has no tile below a tile of the row above.)"""
+    chosen: list[tuple[Placement, ...]] = []
     for placements in view.layouts:
-        fits = [p for p in placements if not p[3] & above and max(p[2]) <= LONGEST_NUMBER]
+        fits = [p for p in placements if max(p[2]) <= LONGEST_NUMBER]
         if not fits:
             return None
-        chosen.append((rng.choice(fits),))
-        above = chosen[-1][0][3]
+        chosen.append(tuple(rng.sample(fits, min(LAYOUTS_PER_ROW, len(fits)))))
     return replace(view, layouts=tuple(chosen))
 
 
@@ -106,15 +115,19 @@ def _fill(view: PuzzleView, r: int, above: Edge | None, digits: Digits, used: fr
 
 def _clues_to_try(view: PuzzleView, r: int, rng: random.Random) -> list[Condition]:
     """The conditions of CHOSEN some number of each of row r's lengths can keep, strongest first
-    (the bits they tell about the row's numbers, blurred by up to NOISE_BITS)."""
+    (the bits they tell about the row's numbers, blurred by up to NOISE_BITS), then those of FALLBACK
+    alike. Lengths are those of the row's first tile layout."""
     placement = view.layouts[r][0]
     lengths = [length for c, length in enumerate(placement[2]) if length and placement[1][c] == c]
 
     def bits(condition: Condition) -> float:
         return sum(-math.log2(strength.share(condition, length)) for length in lengths)
 
-    possible = [c for c in CHOSEN if all(strength.share(c, n) > 9.0 ** -n for n in lengths)]
-    return sorted(possible, key=lambda c: -(bits(c) + NOISE_BITS * rng.random()))
+    def strongest_first(conditions: tuple[Condition, ...]) -> list[Condition]:
+        possible = [c for c in conditions if all(strength.share(c, n) > 9.0 ** -n for n in lengths)]
+        return sorted(possible, key=lambda c: -(bits(c) + NOISE_BITS * rng.random()))
+
+    return strongest_first(CHOSEN) + strongest_first(FALLBACK)
 
 
 def random_regions(rows: int, cols: int, rng: random.Random) -> Regions:

@@ -4,8 +4,9 @@
 The walk tries region digits and cell values in an order drawn from the ``random.Random`` given,
 so its first way is a random one among those the row's clue allows. Rows are planted top to
 bottom, so the row below is still open: a tile may send part of its digit down, and a cell may
-need something from a tile below. The row below's tile layout is fixed in advance, and a filter
-made from it (``below``) keeps those amounts to what that row can give and take.
+need something from a tile below. The row below's tile layouts are drawn in advance (a few of
+its many), and a filter made from them (``below``), one sketch per layout, keeps those amounts to
+what that row can give and take with one of them.
 """
 
 from __future__ import annotations
@@ -22,12 +23,14 @@ def random_way(view: PuzzleView, r: int, above: Edge | None, digits: Digits, rng
                budget: int) -> Way | None:
     """A random way to fill row r under the filled row above (its edge; None for the top row), the
     row below open if there is one; None if the walk finds none within `budget` steps. The view
-    holds one tile layout per row."""
+    holds the few tile layouts each row may have; they are tried in random order."""
     open_down = r + 1 < len(view.region)
     below = _below(view, r + 1, digits) if open_down else None
     setting = RowSetting(view, r, (above, None), (False, open_down), (None, below))
     steps = [budget]
-    for placement in fitting(view.layouts[r], above):
+    placements = fitting(view.layouts[r], above)
+    rng.shuffle(placements)
+    for placement in placements:
         out: dict[Way, None] = {}
         try:
             _ShuffledFill(setting, placement, steps, rng, r).fill(digits, out)
@@ -39,17 +42,23 @@ def random_way(view: PuzzleView, r: int, above: Edge | None, digits: Digits, rng
 
 
 def _below(view: PuzzleView, s: int, digits: Digits) -> sketch.Filter:
-    """What row s (one tile layout, not filled yet) can take and give, as a filter of one sketch:
-    a cell there takes what its region's digit leaves room for (8 if not chosen yet, nothing if
-    highlighted), a tile there gives at most its region's digit."""
-    layout = view.layouts[s][0][0]
-    tile, cell = [], []
-    for c, is_tile in enumerate(layout):
-        d = digits[view.region[s][c]]
-        room = 0 if view.lit[s][c] else (9 - d if d else 8)
-        tile.append(tuple(int(not is_tile and a <= room) for a in range(10)))
-        cell.append(tuple(int(b == 0 or (is_tile and b <= (d or 9))) for b in range(10)))
-    return sketch.Filter(1, tuple(tile), tuple(cell), ())
+    """What row s (not filled yet) can take and give, as a filter with one sketch per tile layout
+    it may have: a cell there takes what its region's digit leaves room for (8 if not chosen yet,
+    nothing if highlighted), a tile there gives at most its region's digit."""
+    placements = view.layouts[s]
+    tile = [[0] * 10 for _ in range(len(view.region[s]))]
+    cell = [[0] * 10 for _ in range(len(view.region[s]))]
+    for i, placement in enumerate(placements):
+        bit = 1 << i
+        for c, is_tile in enumerate(placement[0]):
+            d = digits[view.region[s][c]]
+            room = 0 if view.lit[s][c] else (9 - d if d else 8)
+            for a in range(10):
+                if not is_tile and a <= room:
+                    tile[c][a] |= bit
+                if a == 0 or (is_tile and a <= (d or 9)):
+                    cell[c][a] |= bit
+    return sketch.Filter((1 << len(placements)) - 1, tuple(map(tuple, tile)), tuple(map(tuple, cell)), ())
 
 
 class _ShuffledFill(RowFill):

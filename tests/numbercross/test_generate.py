@@ -25,7 +25,15 @@ from solver.numbercross.clues import Clue, Condition, parse_clue
 from solver.numbercross.generate import Generated, _Undecided, generate, other_grid, true_conditions
 from solver.numbercross.model import numbers
 from solver.numbercross.parse import parse_number_cross, parse_solution
-from solver.numbercross.plant import CHOSEN, MAX_MULTIPLE, MAX_PRODUCT, _with_random_layouts, plant, row_values
+from solver.numbercross.plant import (
+    CHOSEN,
+    FALLBACK,
+    MAX_MULTIPLE,
+    MAX_PRODUCT,
+    _with_random_layouts,
+    plant,
+    row_values,
+)
 from solver.numbercross.rows import row_ways
 from solver.numbercross.search import frame
 from solver.numbercross.shuffled import _below, random_way
@@ -190,10 +198,28 @@ def test_planted_grids_keep_the_natural_clue_chosen_for_each_row_and_no_number_t
     for puzzle, grid in found:
         assert solution_problem(puzzle, grid) is None  # keeps every rule, the planted clues among them
         for clue, values in zip(puzzle.clues, row_values(grid), strict=True):
-            assert len(clue.conditions) == 1 and clue.conditions[0] in CHOSEN
+            assert len(clue.conditions) == 1 and clue.conditions[0] in CHOSEN + FALLBACK
             assert values and all(clue.holds(v) for v in values)
         every = [p.value for p in numbers(grid)]
         assert len(every) == len(set(every))
+
+
+def test_the_row_below_filters_by_each_of_its_drawn_layouts_alone():
+    """A planted row sees the row below through the few layouts drawn for it: a tile may send an
+    amount down where one of them has a cell with room, a cell may need an amount where the same
+    one has a tile; each layout is one sketch, so the two must agree on one layout."""
+    rng = random.Random(2)
+    view = _with_random_layouts(frame(made(1).puzzle), rng)
+    assert view is not None and all(1 < len(layouts) <= 16 for layouts in view.layouts)
+    digits = (0,) * len(view.neighbours)
+    below = _below(view, 1, digits)
+    assert below.everything == (1 << len(view.layouts[1])) - 1
+    for i, placement in enumerate(view.layouts[1]):
+        for c, is_tile in enumerate(placement[0]):
+            room = 0 if view.lit[1][c] else 8
+            assert [bool(below.tile[c][a] >> i & 1) for a in range(10)] == [not is_tile and a <= room
+                                                                            for a in range(10)]
+            assert [bool(below.cell[c][b] >> i & 1) for b in range(10)] == [b == 0 or is_tile for b in range(10)]
 
 
 @pytest.mark.parametrize("seed", range(6))
