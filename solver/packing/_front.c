@@ -40,7 +40,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "rows.h"  /* the control array, Rows, rows_push, maps_into */
+#include "rows.h"    /* the control array, Rows, rows_push, maps_into */
+#include "tables.h"  /* bad_table, and the checks of the group, chosen placements, control and neighbours */
 
 /* popcount as one instruction (without it the compiler calls a slow routine); the module refuses to load on
  * the rare x86-64 processor without it (before 2008), and engine.py then uses _core.c. */
@@ -657,14 +658,9 @@ static void destroy_capsule(PyObject *capsule) {
     free_prepared(PyCapsule_GetPointer(capsule, "foldkit.packing.front"));
 }
 
-static int bad_table(const char *what) {
-    PyErr_Format(PyExc_ValueError, "inconsistent packing table: %s", what);
-    return -1;
-}
-
 /* Raise ValueError unless every index is in range and the cells fit. */
-static int check_table(int ncells, Py_buffer *types, Py_buffer *offsets, Py_buffer *cells, Py_buffer *near_offsets,
-                       Py_buffer *near, Py_buffer *order, Py_buffer *copies) {
+static int check_prepared(int ncells, Py_buffer *types, Py_buffer *offsets, Py_buffer *cells, Py_buffer *near_offsets,
+                          Py_buffer *near, Py_buffer *order, Py_buffer *copies) {
     Py_ssize_t nplacements = types->len / 4, ntypes = copies->len / 4;
     const int32_t *ty = types->buf, *off = offsets->buf, *cl = cells->buf, *rank = order->buf;
     if (ncells < 1 || ncells > MAX_CELLS) return bad_table("this search takes 1 to 128 cells");
@@ -680,15 +676,7 @@ static int check_table(int ncells, Py_buffer *types, Py_buffer *offsets, Py_buff
         if (rank[c] < 0 || rank[c] >= ncells || seen[rank[c]]) return bad_table("order");
         seen[rank[c]] = 1;
     }
-    if (!near_offsets->len && !near->len) return 0;
-    const int32_t *no = near_offsets->buf, *nc = near->buf;
-    if (near_offsets->len != ((Py_ssize_t)ncells + 1) * 4 || no[0] != 0 || (Py_ssize_t)no[ncells] * 4 != near->len)
-        return bad_table("neighbour offsets");
-    for (int c = 0; c < ncells; c++)
-        if (no[c] > no[c + 1]) return bad_table("neighbour offsets");
-    for (Py_ssize_t k = 0; k < near->len / 4; k++)
-        if (nc[k] < 0 || nc[k] >= ncells) return bad_table("neighbours");
-    return 0;
+    return check_neighbours(ncells, near_offsets, near);
 }
 
 /* The distances between neighbours' numbers in the scan order, for growing regions by shifts (none when
@@ -859,7 +847,7 @@ static PyObject *prepare(PyObject *self, PyObject *args) {
                           &copies))
         return NULL;
     PyObject *result = NULL;
-    if (!check_table(ncells, &types, &offsets, &cells, &near_offsets, &near, &order, &copies)) {
+    if (!check_prepared(ncells, &types, &offsets, &cells, &near_offsets, &near, &order, &copies)) {
         Prepared *t = make_prepared(ncells, &types, &offsets, &cells, &near_offsets, &near, &order, &copies);
         if (!t)
             PyErr_NoMemory();
@@ -878,16 +866,7 @@ static int check_search(const Prepared *t, Py_buffer *counts, Py_buffer *occupie
     const int32_t *left = counts->buf;
     for (int type = 0; type < t->ntypes; type++)  /* one copy's conflicts rule out its piece's placements */
         if (left[type] > t->copies[type]) return bad_table("more copies left than the puzzle has");
-    Py_ssize_t P = t->nplacements;
-    if (group->len % 4 || (P && (group->len / 4) % P) || (!P && group->len)) return bad_table("group size");
-    const int32_t *g = group->buf, *c = chosen->buf;
-    for (Py_ssize_t k = 0; k < group->len / 4; k++)
-        if (g[k] < 0 || g[k] >= P) return bad_table("group");
-    if (chosen->len % 4) return bad_table("chosen size");
-    for (Py_ssize_t k = 0; k < chosen->len / 4; k++)
-        if (c[k] < 0 || c[k] >= P) return bad_table("chosen");
-    if (control->buf && control->len != CONTROL_SIZE * (Py_ssize_t)sizeof(int64_t)) return bad_table("control size");
-    return 0;
+    return check_extras(t->nplacements, group, chosen, control);
 }
 
 static PyObject *search(PyObject *self, PyObject *args, PyObject *kwargs) {

@@ -1,6 +1,7 @@
 /* The checks of the table buffers that _core.c and _sparse.c take alike (the same arguments to search()), so that
- * an inconsistent table is a ValueError and never a read out of bounds. Inline, so that a module that does not
- * use one (only _core.c has the neighbours) draws no unused-function warning. */
+ * an inconsistent table is a ValueError and never a read out of bounds; _front.c, which takes its table another
+ * way, checks the group, chosen placements, control and neighbours with them too. Inline, so that a module that
+ * does not use one draws no unused-function warning. */
 #ifndef FOLDKIT_PACKING_TABLES_H
 #define FOLDKIT_PACKING_TABLES_H
 
