@@ -16,17 +16,21 @@
    Each line gives the median wall seconds and the median CPU seconds (the process and its threads).
    Under PYTHONDONTWRITEBYTECODE, compile each checkout first (`python -m compileall -q solver foldkit`):
    a checkout without __pycache__ pays about 45 ms CPU a process compiling its sources.
-   Last run (branch bedlam, the pockets' search with the one-word tally, against main at 734b632; whole
-   processes alternating with main's, medians; nodes: one thread, in-process; goal in brackets):
-     every packing and class   wall now / main      CPU-s now / main   nodes now / main   runs, load
-     Bedlam [10 s]             8.27 s / 12.80 s     15.9 / 25.0        58.7 M / 84 M      3, 0.1-1.4
-     pentominoes 6x10 [0.5 s]  0.36 s / 0.38 s      0.52 / 0.56        1.87 M / 1.97 M    5, 1.5
-     pentominoes 3x4x5 [5 s]   3.63 s / 4.12 s      6.4 / 7.4          21.8 M / 27.5 M    3, 1.3-1.5
-     Y cube [2 s]              1.34 s / 1.35 s      2.36 / 2.38        6.16 M (the same search)   5, 1.5
-     first packings [0.2 s] (`--targets --against`, load 1.8-2.6): 6x10 0.16 s / 0.16, Y cube 0.15 / 0.15,
-     3x4x5 0.14 / 0.12, Bedlam 0.15 / 0.16.
-   With the other sessions running (`--targets --against`, load 2-4, medians of 5) Bedlam took 14.6 s / 22.0 s
-   wall (fastest 8.7 / 11.6) and 17.0 / 23.3 CPU-s: the machine's two cores shared, the wall is near the CPU.
+   Last run (`--targets --skip-process --against` main at 206c7d4, this round's start; load 0.7, no other
+   session running; medians of 5, alternating; nodes: one thread, in-process; goal in brackets):
+     every packing and class   wall now / before    CPU-s now / before   nodes now / before
+     Bedlam [10 s]             8.86 s / 13.7 s      17.2 / 26.6          58.7 M / 84 M
+     pentominoes 6x10 [0.5 s]  0.40 s / 0.45 s      0.57 / 0.61          1.87 M / 1.97 M
+     pentominoes 3x4x5 [5 s]   3.89 s / 4.51 s      7.0 / 8.3            21.8 M / 27.5 M
+     Y cube [2 s]              1.37 s / 2.70 s      2.43 / 4.79          6.16 M / 6.80 M
+     first packings [0.2 s]: 6x10 0.16 s / 0.14, Y cube 0.18 / 0.17, 3x4x5 0.17 / 0.17, Bedlam 0.18 / 0.18
+     (a run's scatter: 0.11-0.19 s).
+   What did it: the Y cube's search keeps a tally of every cell's live placements per level and leaves a forced
+   cell's region check to its child (_front.c), its classes are named in C (_core.forms: no numpy import) and the
+   symmetry group is made once, of a few generators; the pockets' search (Bedlam, the pentominoes) falls back to
+   a one-word tally of every cell and piece when the pockets settle nothing, checks regions before making the
+   live set, and remembers the volume sums. With the other sessions running (load 2-4) every figure is 1.5-2
+   times these (Bedlam 14.6 s, fastest 8.7).
    Before (6d37ee7, load 0.3): Bedlam 12.5 s, 24.2 CPU-s, 84 M nodes; _core.c 49 M nodes.
 Usage: python bench/packing_speed.py [--runs 5] [--all-runs 5] [--slow] [--skip-process] [--targets] [--rival]
        [--against DIR]
