@@ -304,40 +304,27 @@ static ALWAYS_INLINE int live_count(const Prepared *t, const uint64_t *live, int
  * finds nearly as small a tree as counting every empty cell (6x10: 1.95 M nodes against 1.82 M) at a
  * fraction of the cost; with many copies of a piece (the Y cube), where no piece runs out to cut the tree,
  * a dead cell anywhere matters and every empty cell is counted, by a tally (6.2 M nodes against 139 M). */
-static ALWAYS_INLINE Cells tightest(const Prepared *t, Cells empty) {
-    Cells c0 = 0, c1 = 0, c2 = 0;
-    for (int k = 0; k < t->nsteps; k++)
-        for (int way = 0; way < 2; way++) {
-            Cells open = way ? t->up[k] & (empty >> t->step[k]) : t->down[k] & (empty << t->step[k]);
-            Cells carry = c0 & open, carry2 = c1 & carry;
-            c0 ^= open;
-            c1 ^= carry;
-            c2 |= carry2;
-        }
-    Cells pick = empty, zero;
-    if ((zero = pick & ~c2)) pick = zero;
-    if ((zero = pick & ~c1)) pick = zero;
-    if ((zero = pick & ~c0)) pick = zero;
-    return pick;
-}
-
-/* tightest in one word of cells. */
-static ALWAYS_INLINE uint64_t tightest_in_word(const Prepared *t, uint64_t empty) {
-    uint64_t c0 = 0, c1 = 0, c2 = 0;
-    for (int k = 0; k < t->nsteps; k++)
-        for (int way = 0; way < 2; way++) {
-            uint64_t open = way ? (uint64_t)t->up[k] & (empty >> t->step[k]) : (uint64_t)t->down[k] & (empty << t->step[k]);
-            uint64_t carry = c0 & open, carry2 = c1 & carry;
-            c0 ^= open;
-            c1 ^= carry;
-            c2 |= carry2;
-        }
-    uint64_t pick = empty, zero;
-    if ((zero = pick & ~c2)) pick = zero;
-    if ((zero = pick & ~c1)) pick = zero;
-    if ((zero = pick & ~c0)) pick = zero;
-    return pick;
-}
+#define TIGHTEST(name, Set)                                                                               \
+    static ALWAYS_INLINE Set name(const Prepared *t, Set empty) {                                         \
+        Set c0 = 0, c1 = 0, c2 = 0;                                                                       \
+        for (int k = 0; k < t->nsteps; k++)                                                               \
+            for (int way = 0; way < 2; way++) {                                                           \
+                Set open = way ? (Set)t->up[k] & (empty >> t->step[k]) : (Set)t->down[k] & (empty << t->step[k]); \
+                Set carry = c0 & open, carry2 = c1 & carry;                                               \
+                c0 ^= open;                                                                               \
+                c1 ^= carry;                                                                              \
+                c2 |= carry2;                                                                             \
+            }                                                                                             \
+        Set pick = empty, zero;                                                                           \
+        if ((zero = pick & ~c2)) pick = zero;                                                             \
+        if ((zero = pick & ~c1)) pick = zero;                                                             \
+        if ((zero = pick & ~c0)) pick = zero;                                                             \
+        return pick;                                                                                      \
+    }
+TIGHTEST(tightest, Cells)
+/* tightest in one word of cells (up to 64): the same steps, without the 128-bit shifts. */
+TIGHTEST(tightest_in_word, uint64_t)
+#undef TIGHTEST
 
 /* The cell to branch on: of the first `look` cells of `empty` (every one when look is 0), the first with fewer
  * live placements than *most (counted only that far), their number into *most; -1 when none has fewer. A

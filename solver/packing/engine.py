@@ -143,7 +143,7 @@ def build_table(puzzle: PackingPuzzle, seed: int | None = None) -> Table:
 WIDE_CELLS = 256  # targets of more cells are searched by _sparse.c (see there), smaller ones by _core.c
 
 
-def _core(cells: int = 0):
+def core_module(cells: int = 0):
     """The compiled search module for a target of this many cells, or None when it is not built."""
     try:
         if cells > WIDE_CELLS:
@@ -157,7 +157,7 @@ def _core(cells: int = 0):
 
 def compiled() -> bool:
     """Whether the compiled searches are available."""
-    return _core() is not None and _core(WIDE_CELLS + 1) is not None
+    return core_module() is not None and core_module(WIDE_CELLS + 1) is not None
 
 
 @dataclass(frozen=True)
@@ -285,7 +285,7 @@ def search(table: Table, task: Task | None = None, limit: int = 0, max_nodes: in
     counting = Counting(limit) if counting is None else counting
     cells = len(table.cell_cubes)
     front = front_module(cells) if engine in ("auto", "front") else None
-    core = _core(cells) if engine == "c" or (engine == "auto" and front is None) else None
+    core = core_module(cells) if engine == "c" or (engine == "auto" and front is None) else None
     if engine in ("c", "front") and (front or core) is None:  # _core and _sparse: "c"; _front: "front"
         raise RuntimeError(f"the compiled search {engine!r} is not built, or takes no target of {cells} cells")
     filled = bytes((occupied_cells(table, task.chosen) >> cell) & 1 for cell in range(cells))

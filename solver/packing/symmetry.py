@@ -15,7 +15,16 @@ from dataclasses import dataclass
 from types import ModuleType
 from typing import TYPE_CHECKING
 
-from solver.packing.engine import Permutation, PlacementId, Row, Table, Task, _core, live_placements, occupied_cells
+from solver.packing.engine import (
+    Permutation,
+    PlacementId,
+    Row,
+    Table,
+    Task,
+    core_module,
+    live_placements,
+    occupied_cells,
+)
 from solver.packing.geometry import box_map, box_symmetries
 
 if TYPE_CHECKING:
@@ -231,7 +240,7 @@ def classes(rows: list[Row], group: list[Permutation]) -> list[Row]:
     canonical_forms), in ascending order: by the compiled core when it is built (the Y cube's 1,264 rows
     under 48 symmetries take a millisecond there, against numpy's import of 0.15 s), else in plain Python
     when there are few images, else by numpy."""
-    core = _core()
+    core = core_module()
     if core is not None and rows and rows[0] and group:
         return _compiled_classes(core, rows, group)
     if len(rows) * len(group) <= FEW_IMAGES:

@@ -161,7 +161,7 @@ def test_classes_are_named_alike_in_c_in_plain_python_and_in_numpy(monkeypatch, 
     group = list(plan.group)
     assert compiled() and len(found.rows) * len(group) > 0
     by_c = symmetry.classes(found.rows, group)
-    monkeypatch.setattr(symmetry, "_core", lambda cells=0: None)
+    monkeypatch.setattr(symmetry, "core_module", lambda cells=0: None)
     by_python = symmetry.classes(found.rows, group)
     monkeypatch.setattr(symmetry, "FEW_IMAGES", 0)
     assert symmetry.classes(found.rows, group) == by_python == by_c
