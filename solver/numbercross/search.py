@@ -13,7 +13,8 @@ first meets the region, never equal to a neighbouring region's digit.
 Which row first: the top or the bottom row (the one whose clue can reject partial numbers, else
 the one quicker to list, counted with a budget of steps doubled until one of them fits, or the top
 one if neither fits in LAST_BUDGET). Then the
-filled block grows from that end, one row at a time. (Rows are filled by the same code whatever
+filled block grows from that end, one row at a time, except that a row without a clue is passed
+over (at an end too) and filled once the rows on both sides of it are. (Rows are filled by the same code whatever
 sides are known or open, so other orders can be tried.)
 
 A neighbouring row that is not filled yet prunes the row being filled through its sketches (see
@@ -33,6 +34,7 @@ from dataclasses import dataclass
 
 from solver.numbercross import sketch
 from solver.numbercross.model import Grid, NumberCross, Row
+from solver.numbercross.order import beside, clued_ends
 from solver.numbercross.rows import OverBudget, RowWays, first_ways, fitting, mask, row_ways, runs_of
 from solver.numbercross.rowtypes import (
     DOWN,
@@ -116,20 +118,32 @@ class _Search:
     filters: dict
     too_many: list  # per row: how often listing its sketches ran over the budget
     steps: list[int]  # [steps left]: the bound on the whole search, shared with its row walks
+    start: str | None = None  # "top" or "bottom": the end row with a clue to start from; None: the quicker
 
 
-def grids(puzzle: NumberCross, budget: int | None = None) -> Iterator[tuple[Grid, dict[int, int]]]:
+def grids(puzzle: NumberCross, budget: int | None = None,
+          start: str | None = None) -> Iterator[tuple[Grid, dict[int, int]]]:
     """Every completed grid that keeps every rule, with the digit of each region id that makes it
     (a grid may come more than once); rows.OverBudget once the search has taken `budget` steps
-    (states visited and steps of the row walks)."""
+    (states visited and steps of the row walks). start: "top" or "bottom", the end to fill from
+    (by default the one whose first row is quicker to list)."""
     steps = [UNLIMITED if budget is None else budget]
-    search = _Search(frame(puzzle), set(), {}, {}, [0] * puzzle.rows, steps)
+    search = _Search(frame(puzzle), set(), {}, {}, [0] * puzzle.rows, steps, start)
     filled: tuple[Row | None, ...] = (None,) * puzzle.rows
     edges: tuple[tuple[Edge | None, Edge | None], ...] = ((None, None),) * puzzle.rows
     digits: Digits = (0,) * len(search.view.neighbours)
     ids = sorted({i for row in puzzle.regions for i in row})  # region index -> region id, as region_graph numbers them
     for grid, chosen in _fill(search, filled, edges, digits, frozenset()):
         yield grid, dict(zip(ids, chosen, strict=True))
+
+
+def first_end(puzzle: NumberCross) -> str:
+    """The end the search starts from by default: "top" or "bottom"."""
+    search = _Search(frame(puzzle), set(), {}, {}, [0] * puzzle.rows, [UNLIMITED])
+    todo = list(range(puzzle.rows))
+    first = _first_row(search, (None,) * puzzle.rows, ((None, None),) * puzzle.rows,
+                       (0,) * len(search.view.neighbours), todo)
+    return "top" if first == clued_ends(search.view.puzzle.clues, todo)[0] else "bottom"
 
 
 def _fill(search: _Search, filled: tuple, edges: tuple, digits: Digits,
@@ -189,19 +203,21 @@ def _next_row(search: _Search, filled: tuple, edges: tuple, digits: Digits,
     if not done:
         r = _first_row(search, filled, edges, digits, todo)
     else:
-        r = next(r for r in todo if any(abs(r - d) == 1 for d in done))
+        r = beside(search.view.puzzle.clues, filled, todo)
     ways = _ways(search, r, filled, edges, digits, None)
     assert ways is not None, "with no budget, every way is counted"
     return r, ways
 
 
 def _first_row(search: _Search, filled: tuple, edges: tuple, digits: Digits, todo: list[int]) -> int:
-    """Where to start: the top or the bottom row, whichever is quicker to list every way of.
+    """Where to start: the top or the bottom row with a clue, whichever is quicker to list every way of.
 
     If only one of them has a clue that can reject partial numbers, that one. Else both are counted
     with the same budget of steps, doubled until one of them fits in it (the top first, so that it
     wins a tie), up to LAST_BUDGET; the top if neither does."""
-    ends = (todo[0], todo[-1])
+    ends = clued_ends(search.view.puzzle.clues, todo)
+    if search.start is not None:
+        return ends[0] if search.start == "top" else ends[1]
     prunes = [search.view.puzzle.clues[r].prunes_prefixes for r in ends]
     if prunes[0] != prunes[1]:
         return ends[0] if prunes[0] else ends[1]
