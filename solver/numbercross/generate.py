@@ -29,9 +29,9 @@ from solver.numbercross import strength
 from solver.numbercross.check import solution_problem
 from solver.numbercross.clues import Clue, Condition
 from solver.numbercross.model import Grid, NumberCross
-from solver.numbercross.plant import plant, row_values, true_conditions
+from solver.numbercross.plant import Planting, planting, replanted, row_values, true_conditions
 from solver.numbercross.rows import OverBudget
-from solver.numbercross.search import grids
+from solver.numbercross.search import first_end, grids
 
 Stop = Callable[[], None]  # raises to end the work (a time bound); returns otherwise
 Keeps = Callable[[NumberCross], bool]  # a puzzle with one completed grid -> may its clues be as few as that
@@ -39,7 +39,8 @@ Place = tuple[int, Condition]  # a condition of a row's clue: (row, condition)
 
 PLANT_TRIES = 20_000  # planted grids tried before giving up
 CHECK_STEPS = 400_000  # search steps a check may take at first (about 1-2 s of CPU)
-RETRY_STEPS = 6_000_000  # for a condition whose first check ran out of steps, once the others are settled
+REPAIRS = 30  # plantings of one grid, each from where a second grid differs, before another grid is drawn
+RETRY_STEPS = 3_000_000  # for a condition whose first check ran out of steps, once the others are settled
 
 __all__ = ["Generated", "NoPuzzle", "generate", "true_conditions"]
 
@@ -71,18 +72,15 @@ def generate(rows: int, cols: int, rng: random.Random, stop: Stop = lambda: None
     stays when the puzzle without it is not one ``keeps`` takes: a difficulty to keep to)."""
     for tries in range(1, PLANT_TRIES + 1):
         stop()
-        planted = plant(rows, cols, rng, stop)
-        if planted is None:
-            continue
-        puzzle, grid = planted
-        offered = [_offered(clue, values) for clue, values in zip(puzzle.clues, row_values(grid), strict=True)]
         try:
-            every_offered = replace(puzzle, clues=tuple(Clue(tuple(found)) for found in offered))
-            if other_grid(every_offered, grid, CHECK_STEPS) is not None:
-                continue  # even every true condition leaves a second grid: one check, the quickest there is
+            made = _repaired(planting(rows, cols, rng, stop), rng, stop)
+            if made is None:
+                continue
+            puzzle, grid = made.puzzle(), made.grid()
+            offered = _every_offered(puzzle, grid)
             clued = _pinned(puzzle, grid, offered, stop)
             if clued is None:
-                continue  # cannot happen after the check above, but _pinned says so on its own
+                continue  # cannot happen after the repairs, but _pinned says so on its own
             if not keeps(clued):
                 continue  # harder than asked with these clues already: fewer can only be harder
             thinned, witnesses = _thin(clued, grid, rng, stop, keeps)
@@ -91,6 +89,28 @@ def generate(rows: int, cols: int, rng: random.Random, stop: Stop = lambda: None
         every = {(r, i) for r, clue in enumerate(thinned.clues) for i in range(len(clue.conditions))}
         return Generated(thinned, grid, witnesses, tries, frozenset(every - set(witnesses)))
     raise NoPuzzle(f"no {rows}x{cols} planted grid could be pinned down by true clues ({PLANT_TRIES} tries)")
+
+
+def _every_offered(puzzle: NumberCross, grid: Grid) -> list[list[Condition]]:
+    return [_offered(clue, values) for clue, values in zip(puzzle.clues, row_values(grid), strict=True)]
+
+
+def _repaired(made: Planting | None, rng: random.Random, stop: Stop) -> Planting | None:
+    """The planting, or one planted again from the first row where a second grid differs, until
+    every condition true of its rows leaves no second grid; None if that takes more than REPAIRS
+    plantings, or one fails. The rows above that row are most often pinned already, and a second
+    grid most often differs in a few rows at the bottom."""
+    for _ in range(REPAIRS):
+        if made is None:
+            return None
+        stop()
+        puzzle, grid = made.puzzle(), made.grid()
+        every_offered = replace(puzzle, clues=tuple(Clue(tuple(found)) for found in _every_offered(puzzle, grid)))
+        other = other_grid(every_offered, grid, CHECK_STEPS)
+        if other is None:
+            return made
+        made = replanted(made, next(r for r, row in enumerate(other) if row != grid[r]), rng, stop)
+    return None
 
 
 def _offered(planted: Clue, values: list[int]) -> list[Condition]:
@@ -102,10 +122,21 @@ def _offered(planted: Clue, values: list[int]) -> list[Condition]:
 
 def other_grid(puzzle: NumberCross, planted: Grid, steps: int) -> Grid | None:
     """A completed grid of the puzzle other than the planted one, or None if there is none;
-    _Undecided past `steps` search steps. The planted grid must keep the puzzle's rules."""
+    _Undecided if the search runs out of `steps` steps from its first row and again from the other
+    end (a weak row at one end makes the search from there wide, and the other end often
+    decides at once). The planted grid must keep the puzzle's rules."""
+    for start in (None, "top" if first_end(puzzle) == "bottom" else "bottom"):
+        try:
+            return _other_grid_from(puzzle, planted, steps, start)
+        except _Undecided:
+            continue
+    raise _Undecided
+
+
+def _other_grid_from(puzzle: NumberCross, planted: Grid, steps: int, start: str | None) -> Grid | None:
     seen_planted = False
     try:
-        for grid, region_digits in grids(puzzle, steps):
+        for grid, region_digits in grids(puzzle, steps, start):
             if grid == planted:
                 seen_planted = True
                 continue

@@ -17,23 +17,24 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Callable
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 from solver.numbercross import arith, strength
 from solver.numbercross.check import solution_problem
 from solver.numbercross.clues import Clue, Condition
 from solver.numbercross.model import Cell, Grid, NumberCross, Row, numbers
+from solver.numbercross.rows import OverBudget, row_ways
 from solver.numbercross.rowtypes import Digits, Edge, Placement, PuzzleView
-from solver.numbercross.search import frame
+from solver.numbercross.search import frame, region_graph
 from solver.numbercross.shuffled import random_way
 
 Regions = tuple[tuple[int, ...], ...]
-Planted = tuple[list[Row], list[Clue]]  # the rows filled, their clues
 
 HIGHLIGHTED_SHARE = 0.08  # of the cells
 LONGEST_NUMBER = 5  # tile layouts whose numbers are at most this long (the published ones: 2-5 digits)
 LAYOUTS_PER_ROW = 16  # random tile layouts a row's walk may choose among (one alone: most rows fit no clue)
 ROW_STEPS = 20_000  # steps of one row's random walk before that clue is given up for this row
+ALONE_STEPS = 200_000  # steps of listing the last row's ways, to see that it is the only one
 PLANT_WALKS = 2_000  # row walks tried for one planted grid before it is given up
 NOISE_BITS = 10.0  # clues are tried strongest first, their bits blurred by up to this much
 SMALLEST_MULTIPLE, MAX_MULTIPLE = 7, 99  # 'multiple of N': past 2, 3, 5 and 6, as short as published ones (13, 32)
@@ -52,25 +53,83 @@ FALLBACK = (Condition("prime"), Condition("self-divisible")) + tuple(
     Condition("multiple", n) for n in range(11, MAX_MULTIPLE + 1) if n % 3)
 
 
+@dataclass(frozen=True)
+class PlantedRow:
+    """One planted row and what it was planted under, so that the rows can be planted again from it down."""
+
+    row: Row
+    clue: Clue
+    above: Edge | None  # the edge the row above left it (None for the top row)
+    before: Digits  # the region digits chosen above it (0: not yet)
+    used: frozenset[int]  # the numbers used above it
+    after: Digits  # the region digits once it is filled
+
+
+@dataclass(frozen=True)
+class Planting:
+    """A planted grid as it was made: the puzzle it started from (regions, the highlighted cells
+    drawn, no clues) and its rows top to bottom.
+
+    Its puzzle highlights, besides the cells drawn, every quiet cell: not a tile, and given
+    nothing by a tile (its digit is its region's). That keeps the planted grid and takes from
+    every other grid the freedom to put a tile there or to add to it, which most second grids
+    use (a tile moved, its digit shared out another way)."""
+
+    start: NumberCross
+    rows: tuple[PlantedRow, ...]
+
+    def grid(self) -> Grid:
+        return tuple(planted.row for planted in self.rows)
+
+    def puzzle(self) -> NumberCross:
+        return replace(self.start, highlighted=self.start.highlighted | self.quiet(len(self.rows)),
+                       clues=tuple(planted.clue for planted in self.rows))
+
+    def quiet(self, above: int) -> frozenset[Cell]:
+        """The quiet cells of the rows above row `above`."""
+        digits, region = self.rows[-1].after, region_graph(self.start)[0]
+        return frozenset((r, c) for r, planted in enumerate(self.rows[:above]) for c, value in enumerate(planted.row)
+                         if value is not None and value == digits[region[r][c]])
+
+
 def plant(rows: int, cols: int, rng: random.Random,
           stop: Callable[[], None] = lambda: None) -> tuple[NumberCross, Grid] | None:
-    """Random regions, highlighted cells and tile layouts, a clue of one condition per row and a
-    completed grid that keeps them all; None if the rows could not be filled within PLANT_WALKS
-    row walks. stop() is asked before each row walk and may raise to end the work."""
+    """A planted puzzle and its grid (see ``planting``); None if the rows could not be filled."""
+    made = planting(rows, cols, rng, stop)
+    return None if made is None else (made.puzzle(), made.grid())
+
+
+def planting(rows: int, cols: int, rng: random.Random, stop: Callable[[], None] = lambda: None) -> Planting | None:
+    """Random regions and highlighted cells, a clue of one condition per row and a completed grid
+    that keeps them all; None if the rows could not be filled within PLANT_WALKS row walks.
+    stop() is asked before each row walk and may raise to end the work."""
     regions = random_regions(rows, cols, rng)
     cells = [(r, c) for r in range(rows) for c in range(cols)]
     highlighted = frozenset(rng.sample(cells, round(HIGHLIGHTED_SHARE * len(cells))))
-    puzzle = NumberCross(rows, cols, regions, highlighted, tuple(ANY for _ in range(rows)))
-    view = _with_random_layouts(frame(puzzle), rng)
+    start = NumberCross(rows, cols, regions, highlighted, tuple(ANY for _ in range(rows)))
+    return _planted_from(start, (), 0, None, (0,) * len(region_graph(start)[1]), frozenset(), rng, stop)
+
+
+def replanted(made: Planting, r: int, rng: random.Random, stop: Callable[[], None] = lambda: None) -> Planting | None:
+    """The planting with rows r.. planted again under the rows above (kept, their quiet cells
+    highlighted); None if they could not be filled."""
+    kept = made.rows[:r]
+    start = replace(made.start, highlighted=made.start.highlighted | made.quiet(r))
+    first = made.rows[r]
+    planted = _planted_from(start, kept, r, first.above, first.before, first.used, rng, stop)
+    return None if planted is None else replace(planted, start=made.start)
+
+
+def _planted_from(start: NumberCross, kept: tuple[PlantedRow, ...], r: int, above: Edge | None, digits: Digits,
+                  used: frozenset[int], rng: random.Random, stop: Callable[[], None]) -> Planting | None:
+    view = _with_random_layouts(frame(start), rng)
     if view is None:
         return None
-    walks = [PLANT_WALKS]
-    filled = _fill(view, 0, None, (0,) * len(view.neighbours), frozenset(), rng, walks, stop)
+    filled = _fill(view, r, above, digits, used, rng, [PLANT_WALKS], stop)
     if filled is None:
         return None
-    grid, clues = tuple(filled[0]), tuple(filled[1])
-    puzzle = replace(puzzle, clues=clues)
-    return (puzzle, grid) if solution_problem(puzzle, grid) is None else None
+    made = Planting(start, kept + tuple(filled))
+    return made if solution_problem(made.puzzle(), made.grid()) is None else None
 
 
 def _with_random_layouts(view: PuzzleView, rng: random.Random) -> PuzzleView | None:
@@ -87,12 +146,14 @@ def _with_random_layouts(view: PuzzleView, rng: random.Random) -> PuzzleView | N
 
 
 def _fill(view: PuzzleView, r: int, above: Edge | None, digits: Digits, used: frozenset[int], rng: random.Random,
-          walks: list[int], stop: Callable[[], None]) -> Planted | None:
+          walks: list[int], stop: Callable[[], None]) -> list[PlantedRow] | None:
     """Rows r.. filled under the edge of row r-1, each with a clue it keeps and no number used
     twice: a clue, a random way of the row that keeps it, then the rows below (another clue if
-    they cannot be filled); None if none works or the walks run out."""
+    they cannot be filled); None if none works or the walks run out. The last row must be the
+    only way to fill it under the row above with every condition true of its numbers."""
     if r == len(view.region):
-        return [], []
+        return []
+    last = r == len(view.region) - 1
     for condition in _clues_to_try(view, r, rng):
         if walks[0] <= 0:
             return None
@@ -107,10 +168,27 @@ def _fill(view: PuzzleView, r: int, above: Edge | None, digits: Digits, used: fr
         chosen = list(digits)
         for k, d in assigned:
             chosen[k] = d
+        if last and not _alone(view, r, above, row, digits, tuple(chosen),
+                               Clue((condition, *true_conditions(list(made))))):
+            continue
         rest = _fill(view, r + 1, down, tuple(chosen), used.union(made), rng, walks, stop)
         if rest is not None:
-            return [row, *rest[0]], [clue, *rest[1]]
+            return [PlantedRow(row, clue, above, digits, used, tuple(chosen)), *rest]
     return None
+
+
+def _alone(view: PuzzleView, r: int, above: Edge | None, row: Row, before: Digits, after: Digits, clue: Clue) -> bool:
+    """Whether the row (the last) is the only way to fill row r under the row above, every layout
+    allowed, its quiet cells highlighted and the clue kept: a last row is the one no row below
+    pins, and the most common second grid differs in it alone."""
+    quiet = frozenset((r, c) for c, value in enumerate(row) if value is not None and value == after[view.region[r][c]])
+    puzzle = replace(view.puzzle, highlighted=view.puzzle.highlighted | quiet)
+    whole = frame(replace(puzzle, clues=puzzle.clues[:r] + (clue,) + puzzle.clues[r + 1:]))
+    try:
+        ways = row_ways(whole, r, above, None, False, False, before, ALONE_STEPS)
+    except OverBudget:
+        return False
+    return {way[0] for way in ways} == {row}
 
 
 def _clues_to_try(view: PuzzleView, r: int, rng: random.Random) -> list[Condition]:

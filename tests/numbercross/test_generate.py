@@ -19,7 +19,7 @@ import pytest
 
 from foldkit.cli import main
 from foldkit.kinds.numbercross import KIND
-from solver.numbercross import strength
+from solver.numbercross import search, strength
 from solver.numbercross.check import solution_problem
 from solver.numbercross.clues import Clue, Condition, parse_clue
 from solver.numbercross.generate import Generated, _Undecided, generate, other_grid, true_conditions
@@ -32,10 +32,12 @@ from solver.numbercross.plant import (
     MAX_PRODUCT,
     _with_random_layouts,
     plant,
+    planting,
+    replanted,
     row_values,
 )
 from solver.numbercross.rows import row_ways
-from solver.numbercross.search import frame
+from solver.numbercross.search import frame, grids, region_graph
 from solver.numbercross.shuffled import _below, random_way
 from solver.numbercross.solve import solve
 from tests.conftest import ROOT
@@ -281,3 +283,56 @@ def test_a_condition_stays_when_the_puzzle_without_it_is_harder_than_asked():
 def test_no_number_cross_puzzle_is_easy_so_none_is_looked_for(capsys):
     code, _, err = run(capsys, "generate", "number-cross", "--difficulty", "easy")
     assert code == 2 and "no Number Cross puzzle is easy" in err and len(err.strip().splitlines()) == 1
+
+
+def test_a_planting_highlights_its_quiet_cells_and_plants_again_below_a_row_keeping_the_rows_above():
+    """Every cell of the planted grid that is not a tile and given nothing (its region's digit) is
+    highlighted, so no other grid may put a tile there or add to it; planting again from row r
+    keeps rows 0..r-1 as they were and the whole grid keeps every rule."""
+    rng = random.Random(4)
+    made = next(p for p in (planting(7, 7, rng) for _ in range(20)) if p is not None)
+    puzzle, grid = made.puzzle(), made.grid()
+    assert solution_problem(puzzle, grid) is None
+    region, digits = region_graph(puzzle)[0], made.rows[-1].after
+    quiet = {(r, c) for r in range(7) for c in range(7) if grid[r][c] == digits[region[r][c]]}
+    assert quiet and quiet <= puzzle.highlighted and puzzle.highlighted - quiet <= made.start.highlighted
+    for r in (6, 3):
+        again = next(p for p in (replanted(made, r, rng) for _ in range(20)) if p is not None)
+        assert again.grid()[:r] == grid[:r] and solution_problem(again.puzzle(), again.grid()) is None
+        assert again.start == made.start
+
+
+def test_the_last_planted_row_is_the_only_way_under_the_row_above():
+    """No row below pins the last one: it is planted only if, under the row above, every layout
+    allowed and its clue's true conditions kept, it is the only way."""
+    rng = random.Random(5)
+    for made in [p for p in (planting(5, 5, rng) for _ in range(6)) if p is not None]:
+        puzzle, grid, last = made.puzzle(), made.grid(), made.rows[-1]
+        conditions = (*last.clue.conditions, *true_conditions(row_values(grid)[-1]))
+        pinned = replace(puzzle, clues=puzzle.clues[:-1] + (Clue(conditions),))
+        ways = row_ways(frame(pinned), 4, last.above, None, False, False, last.before)
+        assert {way[0] for way in ways} == {grid[-1]}
+
+
+@pytest.mark.parametrize(("seed", "r"), [(1, 3), (3, 2)])
+def test_a_row_without_a_clue_is_filled_between_its_neighbours_and_no_grid_is_lost(monkeypatch, seed, r):
+    """The search passes over a row without a clue and fills it once both its neighbours are: the
+    same grids come out as when it grows the block one row at a time, each keeping the rules."""
+    new = made(seed)
+    open_row = replace(new.puzzle, clues=new.puzzle.clues[:r] + (Clue(()),) + new.puzzle.clues[r + 1:])
+    passed_over = {grid for grid, _ in grids(open_row)}
+    monkeypatch.setattr(search, "beside", lambda clues, filled, todo: next(
+        r for r in todo if any(abs(r - d) == 1 for d, row in enumerate(filled) if row is not None)))
+    one_by_one = {grid for grid, _ in grids(open_row)}
+    assert passed_over == one_by_one and new.solution in passed_over and len(passed_over) > 1
+    assert all(solution_problem(open_row, grid) is None for grid in passed_over)
+
+
+def test_the_search_from_either_end_finds_the_same_grids():
+    """A check that runs out of steps from one end is tried again from the other: both ends (and
+    the default, one of them) list the same grids."""
+    new = made(3)
+    open_row = replace(new.puzzle, clues=new.puzzle.clues[:2] + (Clue(()),) + new.puzzle.clues[3:])
+    found = {start: {grid for grid, _ in grids(open_row, None, start)} for start in (None, "top", "bottom")}
+    assert found[None] == found["top"] == found["bottom"] and len(found[None]) > 1
+    assert search.first_end(open_row) in ("top", "bottom")
