@@ -5,9 +5,9 @@ puzzle at the default difficulty over --seeds seeds (goal: median at most 60 s).
 Issue 22's bars (--kind): `foldkit generate block-party` of a 10x10 grid at the default largest
 region over --seeds seeds (goal: median at most 5 s), with where the time goes, in process; and
 `foldkit generate number-cross` of 5x5, 7x7 and 11x11 grids over --seeds seeds, each run bounded by
---timeout (goal: median at most 60 s). Measured (seeds 1-5, machine loaded two to three times
-over): 5x5 median 2.2 CPU-s, 7x7 14 CPU-s (6.4-64); 11x11 not met: every seed ends at a 90 s
-timeout (no planted 11x11 grid is pinned by all its offered conditions yet; see the README).
+--timeout (goal: median at most 60 s). Measured (seeds 1-5, machine shared with one other job):
+5x5 median 0.84 CPU-s, 7x7 5.6 CPU-s (3.8-47); 11x11 not met: puzzles are made, but in minutes
+(seed 6: 272 CPU-s in process; see the README).
 
 The machine may be shared: each line gives the wall time and the CPU time (user + sys) of the
 child processes, which load on the machine inflates far less.

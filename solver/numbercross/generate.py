@@ -2,6 +2,10 @@
 ``plant``), then clues from the clue language that are true of every number of their row, taken
 away one condition at a time, in random order, for as long as the planted grid stays the only one.
 
+First the planted grid is repaired: while a second grid keeps every condition true of the planted
+rows, the rows from the first where the two differ are planted again under the rows above (a
+second grid most often differs in a few rows at the bottom, and the rows above settle).
+
 Each row starts with the clue it was planted for, and the strongest other true conditions (the
 most bits, see ``strength``) are added while a second grid keeps them, so the first proof of
 uniqueness is cheap: each row has few ways. Each check looks for a completed grid other than

@@ -10,6 +10,10 @@ cells of one number keeps it, so rows clued so are ambiguous. The strongest clue
 number lengths are tried first (with some noise, for variety), and weaker ones the published
 puzzle also uses (prime, multiple of 13) only where none fits. Everything is a pure function of
 the ``random.Random`` given; the walks are bounded by steps, not seconds.
+
+A planting keeps how each row was planted (``Planting``), so that the rows from any one down can
+be planted again (``replanted``); its puzzle highlights every quiet cell besides those drawn, and
+its last row is the only way under the row above (no row below pins it).
 """
 
 from __future__ import annotations
