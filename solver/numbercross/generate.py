@@ -44,7 +44,7 @@ Place = tuple[int, Condition]  # a condition of a row's clue: (row, condition)
 PLANT_TRIES = 20_000  # planted grids tried before giving up
 CHECK_STEPS = 400_000  # search steps a check may take at first (about 1-2 s of CPU)
 REPAIRS = 30  # plantings of one grid, each from where a second grid differs, before another grid is drawn
-RETRY_STEPS = 3_000_000  # for a condition whose first check ran out of steps, once the others are settled
+RETRY_STEPS = 6_000_000  # for a condition whose first check ran out of steps, once the others are settled
 
 __all__ = ["Generated", "NoPuzzle", "generate", "true_conditions"]
 
