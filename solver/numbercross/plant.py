@@ -38,7 +38,7 @@ HIGHLIGHTED_SHARE = 0.08  # of the cells
 LONGEST_NUMBER = 5  # tile layouts whose numbers are at most this long (the published ones: 2-5 digits)
 LAYOUTS_PER_ROW = 16  # random tile layouts a row's walk may choose among (one alone: most rows fit no clue)
 ROW_STEPS = 20_000  # steps of one row's random walk before that clue is given up for this row
-ALONE_STEPS = 200_000  # steps of listing the last row's ways, to see that it is the only one
+LAST_ROW_STEPS = 100_000  # steps of listing every way of the last row (no clue) to choose one that stands alone
 PLANT_WALKS = 2_000  # row walks tried for one planted grid before it is given up
 NOISE_BITS = 10.0  # clues are tried strongest first, their bits blurred by up to this much
 SMALLEST_MULTIPLE, MAX_MULTIPLE = 7, 99  # 'multiple of N': past 2, 3, 5 and 6, as short as published ones (13, 32)
@@ -55,6 +55,7 @@ CHOSEN = tuple(Condition(word) for word in ("square", "cube", "fibonacci", "pali
 # digit sum (which moving units within a number keeps).
 FALLBACK = (Condition("prime"), Condition("self-divisible")) + tuple(
     Condition("multiple", n) for n in range(11, MAX_MULTIPLE + 1) if n % 3)
+PLANTED = frozenset(CHOSEN + FALLBACK)  # the conditions a row may be planted for
 
 
 @dataclass(frozen=True)
@@ -154,10 +155,14 @@ def _fill(view: PuzzleView, r: int, above: Edge | None, digits: Digits, used: fr
     """Rows r.. filled under the edge of row r-1, each with a clue it keeps and no number used
     twice: a clue, a random way of the row that keeps it, then the rows below (another clue if
     they cannot be filled); None if none works or the walks run out. The last row must be the
-    only way to fill it under the row above with every condition true of its numbers."""
+    only way to fill it under the row above with every condition true of its numbers
+    (``_lone_last_row``)."""
     if r == len(view.region):
         return []
-    last = r == len(view.region) - 1
+    if r == len(view.region) - 1:
+        stop()
+        alone = _lone_last_row(view, r, above, digits, used, rng)
+        return None if alone is None else [alone]
     for condition in _clues_to_try(view, r, rng):
         if walks[0] <= 0:
             return None
@@ -169,30 +174,55 @@ def _fill(view: PuzzleView, r: int, above: Edge | None, digits: Digits, used: fr
         if way is None or used.intersection(way[4]):
             continue
         row, _, down, assigned, made = way
-        chosen = list(digits)
-        for k, d in assigned:
-            chosen[k] = d
-        if last and not _alone(view, r, above, row, digits, tuple(chosen),
-                               Clue((condition, *true_conditions(list(made))))):
-            continue
-        rest = _fill(view, r + 1, down, tuple(chosen), used.union(made), rng, walks, stop)
+        chosen = _with(digits, assigned)
+        rest = _fill(view, r + 1, down, chosen, used.union(made), rng, walks, stop)
         if rest is not None:
-            return [PlantedRow(row, clue, above, digits, used, tuple(chosen)), *rest]
+            return [PlantedRow(row, clue, above, digits, used, chosen), *rest]
     return None
 
 
-def _alone(view: PuzzleView, r: int, above: Edge | None, row: Row, before: Digits, after: Digits, clue: Clue) -> bool:
-    """Whether the row (the last) is the only way to fill row r under the row above, every layout
-    allowed, its quiet cells highlighted and the clue kept: a last row is the one no row below
-    pins, and the most common second grid differs in it alone."""
-    quiet = frozenset((r, c) for c, value in enumerate(row) if value is not None and value == after[view.region[r][c]])
-    puzzle = replace(view.puzzle, highlighted=view.puzzle.highlighted | quiet)
-    whole = frame(replace(puzzle, clues=puzzle.clues[:r] + (clue,) + puzzle.clues[r + 1:]))
+def _lone_last_row(view: PuzzleView, r: int, above: Edge | None, digits: Digits, used: frozenset[int],
+                   rng: random.Random) -> PlantedRow | None:
+    """A last row that is the only way to fill it under the row above, chosen from a listing of
+    every way (every layout, no clue): one whose numbers share a condition a row may be planted
+    for (the strongest is its clue), and that no other way matches once its quiet cells are
+    highlighted and every condition true of its numbers is kept. None if the listing takes more
+    than LAST_ROW_STEPS or no way stands alone.
+
+    One listing answers for every candidate, where planting by clue walks the row once per clue
+    and lists it again per candidate to see that it stands alone."""
     try:
-        ways = row_ways(whole, r, above, None, False, False, before, ALONE_STEPS)
+        ways = list(row_ways(frame(view.puzzle), r, above, None, False, False, digits, LAST_ROW_STEPS))
     except OverBudget:
-        return False
-    return {way[0] for way in ways} == {row}
+        return None
+    rng.shuffle(ways)
+    region = view.region[r]
+    for row, _, _, assigned, made in ways:
+        every = true_conditions(list(made))
+        conditions = [c for c in every if c in PLANTED]
+        if not conditions or used.intersection(made):
+            continue
+        after = _with(digits, assigned)
+        quiet = [c for c, value in enumerate(row) if value is not None and value == after[region[c]]]
+        if all(other == row for other, _, _, chosen, numbers in ways
+               if _keeps(other, _with(digits, chosen), region, quiet) and all(
+                   c.holds(v) for c in every for v in numbers)):
+            strongest = max(conditions, key=lambda c: strength.bits(c, list(made)))
+            return PlantedRow(row, Clue((strongest,)), above, digits, used, after)
+    return None
+
+
+def _with(digits: Digits, assigned: tuple[tuple[int, int], ...]) -> Digits:
+    chosen = list(digits)
+    for k, d in assigned:
+        chosen[k] = d
+    return tuple(chosen)
+
+
+def _keeps(row: Row, digits: Digits, region: tuple[int, ...], quiet: list[int]) -> bool:
+    """Whether a way of the row has, at each of these cells, no tile and its region's digit (as if
+    they were highlighted)."""
+    return all(row[c] is not None and row[c] == digits[region[c]] for c in quiet)
 
 
 def _clues_to_try(view: PuzzleView, r: int, rng: random.Random) -> list[Condition]:

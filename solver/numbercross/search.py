@@ -127,8 +127,14 @@ def grids(puzzle: NumberCross, budget: int | None = None,
     (a grid may come more than once); rows.OverBudget once the search has taken `budget` steps
     (states visited and steps of the row walks). start: "top" or "bottom", the end to fill from
     (by default the one whose first row is quicker to list)."""
-    steps = [UNLIMITED if budget is None else budget]
-    search = _Search(frame(puzzle), set(), {}, {}, [0] * puzzle.rows, steps, start)
+    yield from view_grids(frame(puzzle), budget, start)
+
+
+def view_grids(view: PuzzleView, budget: int | None = None,
+               start: str | None = None) -> Iterator[tuple[Grid, dict[int, int]]]:
+    """``grids`` of a puzzle as the search reads it (its rows' testers may be narrower than its clues)."""
+    puzzle, steps = view.puzzle, [UNLIMITED if budget is None else budget]
+    search = _Search(view, set(), {}, {}, [0] * puzzle.rows, steps, start)
     filled: tuple[Row | None, ...] = (None,) * puzzle.rows
     edges: tuple[tuple[Edge | None, Edge | None], ...] = ((None, None),) * puzzle.rows
     digits: Digits = (0,) * len(search.view.neighbours)
