@@ -6,6 +6,10 @@ First the planted grid is repaired: while a second grid keeps every condition tr
 rows, the rows from the first where the two differ are planted again under the rows above (a
 second grid most often differs in a few rows at the bottom, and the rows above settle).
 
+A second grid is looked for first in bands of a few rows, every other row held to its planted
+numbers (``nearby``), then by the whole search: most second grids differ from the planted one in
+a few rows, which a band search finds in thousands of steps.
+
 Each row starts with the clue it was planted for, and the strongest other true conditions (the
 most bits, see ``strength``) are added while a second grid keeps them, so the first proof of
 uniqueness is cheap: each row has few ways. Each check looks for a completed grid other than
@@ -45,7 +49,7 @@ Place = tuple[int, Condition]  # a condition of a row's clue: (row, condition)
 PLANT_TRIES = 20_000  # planted grids tried before giving up
 CHECK_STEPS = 400_000  # search steps a check may take at first (about 1-2 s of CPU)
 REPAIRS = 30  # plantings of one grid, each from where a second grid differs, before another grid is drawn
-RETRY_STEPS = 6_400_000  # for a condition whose first check ran out of steps, once the others are settled
+RETRY_STEPS = 1_600_000  # for a condition whose first check ran out of steps, once the others are settled
 
 __all__ = ["Generated", "NoPuzzle", "generate", "true_conditions"]
 
@@ -103,18 +107,28 @@ def _every_offered(puzzle: NumberCross, grid: Grid) -> list[list[Condition]]:
 def _repaired(made: Planting | None, rng: random.Random, stop: Stop) -> Planting | None:
     """The planting, or one planted again from the first row where a second grid differs, until
     every condition true of its rows leaves no second grid; None if that takes more than REPAIRS
-    plantings, or one fails. The rows above that row are most often pinned already, and a second
-    grid most often differs in a few rows at the bottom."""
-    for _ in range(REPAIRS):
-        if made is None:
-            return None
+    plantings. The rows above that row are most often pinned already, and a second grid most
+    often differs in a few rows at the bottom. A planting again that cannot be filled is tried
+    from one row higher; a check that stays undecided plants again from the middle row down."""
+    repairs = REPAIRS
+    while made is not None:
         stop()
         puzzle, grid = made.puzzle(), made.grid()
         every_offered = replace(puzzle, clues=tuple(Clue(tuple(found)) for found in _every_offered(puzzle, grid)))
-        other = other_grid(every_offered, grid, CHECK_STEPS)
-        if other is None:
-            return made
-        made = replanted(made, next(r for r, row in enumerate(other) if row != grid[r]), rng, stop)
+        try:
+            other = other_grid(every_offered, grid, CHECK_STEPS)
+        except _Undecided:
+            r = puzzle.rows // 2
+        else:
+            if other is None:
+                return made
+            r = next(r for r, row in enumerate(other) if row != grid[r])
+        again = None
+        while again is None and repairs > 0 and r >= 0:
+            repairs -= 1
+            again = replanted(made, r, rng, stop)
+            r -= 1
+        made = again
     return None
 
 

@@ -41,7 +41,7 @@ def test_a_held_row_lets_through_only_prefixes_of_its_numbers():
     assert not test(4, 1, 2) and not test(473, 3, 3) and not test(36, 2, 2) and not test(47, 2, 4)
 
 
-@pytest.mark.parametrize(("seed", "r"), [(1, 3), (3, 2), (2, 0)])
+@pytest.mark.parametrize(("seed", "r"), [(1, 4), (3, 2), (2, 0)])
 def test_a_band_search_finds_a_second_grid_exactly_when_one_differs_only_inside_the_band(seed, r):
     new = made(seed)
     puzzle = open_row(new, r)
@@ -75,7 +75,7 @@ def test_around_a_row_comes_its_band_then_the_row_with_each_other_row_nearest_fi
 def test_a_check_near_a_row_answers_as_the_whole_search_does():
     """A check that first searches the band around the row whose condition was taken away gives a
     second grid exactly when the whole search has one, and one the rules accept."""
-    for seed, r in ((1, 3), (2, 4)):
+    for seed, r in ((1, 0), (2, 4)):
         new = made(seed)
         puzzle = open_row(new, r)
         every = {grid for grid, _ in grids(puzzle)}
