@@ -19,6 +19,7 @@ import pytest
 
 from foldkit.cli import main
 from foldkit.kinds.numbercross import KIND
+from solver.numbercross import generate as generate_module
 from solver.numbercross import search, strength
 from solver.numbercross.check import solution_problem
 from solver.numbercross.clues import Clue, Condition, parse_clue
@@ -336,3 +337,21 @@ def test_the_search_from_either_end_finds_the_same_grids():
     found = {start: {grid for grid, _ in grids(open_row, None, start)} for start in (None, "top", "bottom")}
     assert found[None] == found["top"] == found["bottom"] and len(found[None]) > 1
     assert search.first_end(open_row) in ("top", "bottom")
+
+
+def test_a_second_grid_again_below_the_rows_planted_again_sends_the_repairs_a_row_higher(monkeypatch):
+    """When a second grid keeps differing at or below the first row planted again, the freedom lies
+    higher: each repair starts a row above the last, and one that cannot be filled a row higher."""
+    made = next(p for p in (planting(5, 5, random.Random(7)) for _ in range(20)) if p is not None)
+    grid = made.grid()
+    differs_last = grid[:-1] + (tuple(None if v is not None else 1 for v in grid[-1]),)
+    starts: list[int] = []
+
+    def again(planted, r, rng, stop):
+        starts.append(r)
+        return None if r == 2 else planted  # row 2 cannot be planted again: the repair goes on from row 1
+
+    monkeypatch.setattr(generate_module, "other_grid", lambda puzzle, planted, steps, near=None: differs_last)
+    monkeypatch.setattr(generate_module, "replanted", again)
+    assert generate_module._repaired(made, random.Random(1), lambda: None) is None
+    assert starts == [4, 3, 2, 1, 0]
