@@ -185,9 +185,9 @@ def _lone_last_row(view: PuzzleView, r: int, above: Edge | None, digits: Digits,
                    rng: random.Random) -> PlantedRow | None:
     """A last row that is the only way to fill it under the row above, chosen from a listing of
     every way (every layout, no clue): one whose numbers share a condition a row may be planted
-    for (the strongest is its clue), and that no other way matches once its quiet cells are
-    highlighted and every condition true of its numbers is kept. None if the listing takes more
-    than LAST_ROW_STEPS or no way stands alone.
+    for (the strongest is its clue) and have at most LONGEST_NUMBER digits, and that no other way
+    matches once its quiet cells are highlighted and every condition true of its numbers is kept.
+    None if the listing takes more than LAST_ROW_STEPS or no way stands alone.
 
     One listing answers for every candidate, where planting by clue walks the row once per clue
     and lists it again per candidate to see that it stands alone."""
@@ -200,8 +200,8 @@ def _lone_last_row(view: PuzzleView, r: int, above: Edge | None, digits: Digits,
     for row, _, _, assigned, made in ways:
         every = true_conditions(list(made))
         conditions = [c for c in every if c in PLANTED]
-        if not conditions or used.intersection(made):
-            continue
+        if not conditions or used.intersection(made) or max(made) >= 10 ** LONGEST_NUMBER:
+            continue  # its numbers as long as the published ones; its rivals may be longer
         after = _with(digits, assigned)
         quiet = [c for c, value in enumerate(row) if value is not None and value == after[region[c]]]
         if all(other == row for other, _, _, chosen, numbers in ways

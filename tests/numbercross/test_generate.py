@@ -29,6 +29,7 @@ from solver.numbercross.parse import parse_number_cross, parse_solution
 from solver.numbercross.plant import (
     CHOSEN,
     FALLBACK,
+    LONGEST_NUMBER,
     MAX_MULTIPLE,
     MAX_PRODUCT,
     _with_random_layouts,
@@ -204,7 +205,7 @@ def test_planted_grids_keep_the_natural_clue_chosen_for_each_row_and_no_number_t
             assert len(clue.conditions) == 1 and clue.conditions[0] in CHOSEN + FALLBACK
             assert values and all(clue.holds(v) for v in values)
         every = [p.value for p in numbers(grid)]
-        assert len(every) == len(set(every))
+        assert len(every) == len(set(every)) and max(every) < 10 ** LONGEST_NUMBER  # as long as published ones
 
 
 def test_the_row_below_filters_by_each_of_its_drawn_layouts_alone():
