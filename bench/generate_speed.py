@@ -6,8 +6,8 @@ Issue 22's bars (--kind): `foldkit generate block-party` of a 10x10 grid at the 
 region over --seeds seeds (goal: median at most 5 s), with where the time goes, in process; and
 `foldkit generate number-cross` of 5x5, 7x7 and 11x11 grids over --seeds seeds, each run bounded by
 --timeout (goal: median at most 60 s). Measured (seeds 1-5, machine shared with one other job):
-5x5 median 0.84 CPU-s, 7x7 5.6 CPU-s (3.8-47); 11x11 (--timeout 300) median 75 CPU-s (33, 41,
-75, 103, one timed out): not yet met (see the README).
+5x5 median 1.05 CPU-s, 7x7 3.6 CPU-s (2.2-4.4); 11x11 (--timeout 300) median 120 CPU-s (28, 96,
+120, 212, one timed out): not met (see the README).
 
 The machine may be shared: each line gives the wall time and the CPU time (user + sys) of the
 child processes, which load on the machine inflates far less.

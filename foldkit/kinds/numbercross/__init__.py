@@ -31,7 +31,7 @@ SIZES = ("5x5", "7x7", "11x11")
 @dataclass(frozen=True)
 class NumberCrossGenerateOptions(GeneratingOptions):
     size: str = option("5x5", "--size", "grid size (default 5x5; 7x7 takes seconds to a minute; 11x11, the "
-                       "published size, half a minute to several: raise --timeout)", choices=SIZES)
+                       "published size, half a minute to minutes, not every seed: raise --timeout)", choices=SIZES)
 
     def check(self) -> None:
         # The easiest deductions (level 1) never read a clue, so they cannot tell a region's digit:
