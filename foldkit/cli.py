@@ -12,7 +12,13 @@ import os
 import signal
 import sys
 
-from foldkit.console import forget_interrupts, interrupted, on_interrupt, raise_if_interrupted
+from foldkit.console import (
+    forget_interrupts,
+    hold_interrupts_while_importing,
+    interrupted,
+    on_interrupt,
+    raise_if_interrupted,
+)
 from foldkit.errors import EXIT_BAD_INPUT, EXIT_INTERRUPTED, FoldkitError
 from solver.text import InputError
 
@@ -30,6 +36,7 @@ def main(argv: list[str] | None = None) -> int:
     """Run one command; return its exit code. As the program itself (argv None), Ctrl-C always
     ends it with 130 and 'interrupted', whatever a library did with the interrupt."""
     forget_interrupts()
+    hold_interrupts_while_importing()
     previous = signal.signal(signal.SIGINT, on_interrupt)
     previous_term = signal.signal(signal.SIGTERM, on_interrupt)  # a kill ends a build as cleanly as Ctrl-C
     try:

@@ -83,3 +83,35 @@ def test_a_signal_while_the_fold_renders_exits_130_and_leaves_nothing(tmp_path, 
     assert done.returncode == 130, err[-2000:]
     assert err.strip().endswith("foldkit: interrupted") and "Traceback" not in err, err
     assert list(tmp_path.iterdir()) == []  # no folder, no half-made .new- folder beside it
+
+
+# A module that sends itself Ctrl-C halfway through its own import; `finished` is set after.
+_SELF_INTERRUPTING_MODULE = """
+import os, signal
+os.kill(os.getpid(), signal.SIGINT)
+finished = sum(range(100_000)) > 0
+"""
+
+_IMPORT_IT = """
+import signal, sys
+from foldkit.console import hold_interrupts_while_importing, on_interrupt
+{hold}
+signal.signal(signal.SIGINT, on_interrupt)
+try:
+    import halfway
+except KeyboardInterrupt:
+    print(getattr(sys.modules.get("halfway"), "finished", "dropped"))
+"""
+
+
+@pytest.mark.parametrize("hold", [True, False])
+def test_ctrl_c_during_an_import_comes_once_the_import_is_whole(tmp_path, hold):
+    # A library that loads a compiled module inside `try` (trimesh loads manifold3d so) drops the
+    # half-made module when Ctrl-C comes, and manifold3d crashes freeing it (1 build in 100 died
+    # of SIGSEGV when Ctrl-C came at the wrong moment). Without the hold, the module is dropped.
+    (tmp_path / "halfway.py").write_text(_SELF_INTERRUPTING_MODULE)
+    code = _IMPORT_IT.format(hold="hold_interrupts_while_importing()" if hold else "")
+    done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=60,
+                          env={"PYTHONPATH": f"{ROOT}:{tmp_path}", "PATH": "/usr/bin:/bin"})
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == ("True" if hold else "dropped")
