@@ -17,29 +17,34 @@ from __future__ import annotations
 
 import builtins
 import sys
+import threading
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
 _interrupted = False
-_holding = 0  # how many interrupts_held sections are open
+_holding = 0  # how many held sections the main thread is in (signal handlers run only there)
+_held_back = False  # an interrupt came inside a held section: it is raised when the last one ends
 
 
 def on_interrupt(signum: int, frame: object) -> None:
     """The SIGINT and SIGTERM handler: remember, then interrupt (the first time only, and not
-    inside interrupts_held)."""
-    global _interrupted
+    inside a held section: there it waits for the section's end)."""
+    global _interrupted, _held_back
     if _interrupted:
         return
     _interrupted = True
-    if not _holding:
+    if _holding:
+        _held_back = True
+    else:
         raise KeyboardInterrupt
 
 
 @contextmanager
 def interrupts_held() -> Iterator[None]:
     """A section that a Ctrl-C or SIGTERM must not break into: one that comes is raised (as
-    KeyboardInterrupt) when the section ends. Keep such sections short: one render, one import."""
+    KeyboardInterrupt) when the section ends. Keep such sections short: one render, one import.
+    Only the main thread's sections count: it alone runs signal handlers."""
     _hold()
     try:
         yield
@@ -53,20 +58,27 @@ def _hold() -> None:
 
 
 def _release() -> None:
-    """End one held section; when the last ends, raise the interrupt that came meanwhile."""
-    global _holding
+    """End one held section; when the last ends, raise the interrupt held back meanwhile (only
+    that one: an interrupt raised before must not come again from every import in the clean-up
+    after it)."""
+    global _holding, _held_back
     _holding -= 1
-    if not _holding:
-        raise_if_interrupted()
+    if not _holding and _held_back:
+        _held_back = False
+        raise KeyboardInterrupt
 
 
 def hold_interrupts_while_importing() -> None:
-    """Make every import statement a section held from interrupts, once for the program."""
+    """Make every import statement of the main thread a section held from interrupts, once for
+    the program (an import in another thread does not hold back the main thread's interrupt)."""
     plain_import = builtins.__import__
     if getattr(plain_import, "holds_interrupts", False):
         return
+    main_thread = threading.main_thread()
 
     def held_import(*arguments: Any, **keywords: Any) -> Any:  # as interrupts_held, but in 1 µs, not 4
+        if threading.current_thread() is not main_thread:
+            return plain_import(*arguments, **keywords)
         _hold()
         try:
             return plain_import(*arguments, **keywords)
@@ -82,8 +94,8 @@ def interrupted() -> bool:
 
 
 def forget_interrupts() -> None:
-    global _interrupted
-    _interrupted = False
+    global _interrupted, _held_back
+    _interrupted = _held_back = False
 
 
 def raise_if_interrupted() -> None:

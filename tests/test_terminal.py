@@ -115,3 +115,27 @@ def test_ctrl_c_during_an_import_comes_once_the_import_is_whole(tmp_path, hold):
                           env={"PYTHONPATH": f"{ROOT}:{tmp_path}", "PATH": "/usr/bin:/bin"})
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip() == ("True" if hold else "dropped")
+
+
+_CLEAN_UP_AFTER_CTRL_C = """
+import os, signal, sys
+from foldkit.console import hold_interrupts_while_importing, on_interrupt
+hold_interrupts_while_importing()
+signal.signal(signal.SIGINT, on_interrupt)
+try:
+    os.kill(os.getpid(), signal.SIGINT)
+    for _ in range(10**7):
+        pass
+except KeyboardInterrupt:
+    import halfway  # the clean-up imports: the interrupt raised already must not come again
+    print(halfway.finished)
+"""
+
+
+def test_an_interrupt_raised_already_does_not_come_again_from_the_clean_ups_imports(tmp_path):
+    # It did: a count's pool, terminated after Ctrl-C, imported as it went, and every import
+    # raised the interrupt again, so the workers were left running.
+    (tmp_path / "halfway.py").write_text("finished = True\n")
+    done = subprocess.run([sys.executable, "-c", _CLEAN_UP_AFTER_CTRL_C], cwd=ROOT, capture_output=True, text=True,
+                          timeout=60, env={"PYTHONPATH": f"{ROOT}:{tmp_path}", "PATH": "/usr/bin:/bin"})
+    assert (done.returncode, done.stdout.strip()) == (0, "True"), done.stderr
