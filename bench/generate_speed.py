@@ -5,9 +5,9 @@ puzzle at the default difficulty over --seeds seeds (goal: median at most 60 s).
 Issue 22's bars (--kind): `foldkit generate block-party` of a 10x10 grid at the default largest
 region over --seeds seeds (goal: median at most 5 s), with where the time goes, in process; and
 `foldkit generate number-cross` of 5x5, 7x7 and 11x11 grids over --seeds seeds, each run bounded by
---timeout (goal: median at most 60 s). Measured (seeds 1-5, machine shared with one other job):
-5x5 median 1.05 CPU-s, 7x7 3.6 CPU-s (2.2-4.4); 11x11 (--timeout 300) median 120 CPU-s (28, 96,
-120, 212, one timed out): not met (see the README).
+--timeout (goal: median at most 60 s). Measured (seeds 1-5): 5x5 median 0.98 CPU-s, 7x7 3.4
+CPU-s (2.0-4.2); 11x11 (--timeout 300, the round before the thinning's retries moved) median 120
+CPU-s (28, 96, 120, 212, one timed out), in process since then 80.6: not met (see the README).
 
 The machine may be shared: each line gives the wall time and the CPU time (user + sys) of the
 child processes, which load on the machine inflates far less.

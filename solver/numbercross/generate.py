@@ -13,10 +13,10 @@ a few rows, which a band search finds in thousands of steps.
 Each row starts with the clue it was planted for, and the strongest other true conditions (the
 most bits, see ``strength``) are added while a second grid keeps them, so the first proof of
 uniqueness is cheap: each row has few ways. Each check looks for a completed grid other than
-the planted one and is bounded by a number of search steps: past it, the condition stays for
-now, and such conditions are tried again with a larger bound once the others are settled. A
-planted grid that still cannot be settled, or that even all its true conditions leave open, is
-dropped for another: a grid hard to pin down costs a bounded amount of work rather than minutes.
+the planted one and is bounded by a number of search steps: past it, the check is made again at
+once with a larger bound. A planted grid that still cannot be settled, or that even all its true
+conditions leave open, is dropped for another: a grid hard to pin down costs a bounded amount of
+work rather than minutes.
 
 What is left is minimal: for every condition still there, the puzzle without it has a second
 completed grid (its witness, kept so that anyone can check it with ``check.solution_problem``),
@@ -49,7 +49,7 @@ Place = tuple[int, Condition]  # a condition of a row's clue: (row, condition)
 PLANT_TRIES = 20_000  # planted grids tried before giving up
 CHECK_STEPS = 400_000  # search steps a check may take at first (about 1-2 s of CPU)
 REPAIRS = 30  # plantings of one grid, each from where a second grid differs, before another grid is drawn
-RETRY_STEPS = 1_600_000  # for a condition whose first check ran out of steps, once the others are settled
+RETRY_STEPS = 1_600_000  # for a condition whose first check ran out of steps, checked again at once
 
 __all__ = ["Generated", "NoPuzzle", "generate", "true_conditions"]
 
@@ -143,41 +143,35 @@ def _offered(planted: Clue, values: list[int]) -> list[Condition]:
     return [*planted.conditions, *sorted(others, key=lambda condition: -strength.bits(condition, values))]
 
 
-def other_grid(puzzle: NumberCross, planted: Grid, steps: int, near: int | None = None) -> Grid | None:
+def other_grid(puzzle: NumberCross, planted: Grid, steps: int, near: int | None = None,
+               bands: bool = True) -> Grid | None:
     """A completed grid of the puzzle other than the planted one, or None if there is none;
     _Undecided if the search runs out of `steps` steps from both ends. The planted grid must keep
     the puzzle's rules.
 
-    The whole search runs from its first row and then from the other end (past CHECK_STEPS, with a
-    quarter of the steps first): a weak row at one end makes the search from there wide, and the
-    other end often decides at once (an 11x11 check took 2.6 s of CPU from the top and 21 s from
-    the bottom, another 7.6 s and more than 73 s).
+    The whole search runs from its first row and then from the other end: a weak row at one end
+    makes the search from there wide, and the other end often decides at once (an 11x11 check took
+    2.6 s of CPU from the top and 21 s from the bottom, another 7.6 s and more than 73 s).
 
     Before the whole search, a few rows are searched alone, every other row held to its planted
     numbers (see ``nearby``): the rows around row `near` (where a condition was taken away), then
     that row with each other row, and before the other end every band of rows side by side; with
     no such row, every band at once. Each band takes at most min(steps, BAND_STEPS) steps: a
     second grid most often differs in a few rows, which a band search finds in thousands of steps
-    where the whole search may take millions."""
-    first = around(puzzle.rows, near) if near is not None else every_band(puzzle.rows)
-    if found := _other_in_bands(puzzle, planted, first, steps):
-        return found
-    ends = (None, "top" if first_end(puzzle) == "bottom" else "bottom")
-    for rung, budget in enumerate(_rungs(steps)):
-        for end in ends:
-            try:
-                return _other_grid_from(puzzle, planted, budget, end)
-            except _Undecided:
-                if rung == 0 and end is None and near is not None and (
-                        found := _other_in_bands(puzzle, planted, every_band(puzzle.rows), steps)):
-                    return found
+    where the whole search may take millions. With `bands` False (the same check made again with
+    more steps), the bands are not searched: they would find nothing again."""
+    if bands:
+        first = around(puzzle.rows, near) if near is not None else every_band(puzzle.rows)
+        if found := _other_in_bands(puzzle, planted, first, steps):
+            return found
+    for end in (None, "top" if first_end(puzzle) == "bottom" else "bottom"):
+        try:
+            return _other_grid_from(puzzle, planted, steps, end)
+        except _Undecided:
+            if bands and end is None and near is not None and (
+                    found := _other_in_bands(puzzle, planted, every_band(puzzle.rows), steps)):
+                return found
     raise _Undecided
-
-
-def _rungs(steps: int) -> tuple[int, ...]:
-    """The step bounds the whole search is run with, from both ends each: a large bound first
-    with a quarter of it."""
-    return (steps,) if steps <= CHECK_STEPS else (steps // 4, steps)
 
 
 def _other_in_bands(puzzle: NumberCross, planted: Grid, bands: Sequence[Collection[int]], steps: int) -> Grid | None:
@@ -241,32 +235,32 @@ def _thin(puzzle: NumberCross, grid: Grid, rng: random.Random, stop: Stop,
           keeps: Keeps) -> tuple[NumberCross, dict[tuple[int, int], Grid]]:
     """Each condition in random order taken away unless a second grid then appears or ``keeps``
     refuses the puzzle without it; (the puzzle left, a witness for each condition left that a
-    second grid keeps). Conditions whose check runs out of steps are tried again at the end with
-    RETRY_STEPS; _Undecided if one still does."""
+    second grid keeps). A condition whose check runs out of steps is checked again at once with
+    RETRY_STEPS; _Undecided if that one does too. At once, not at the end: the puzzle has more
+    conditions now than it will have then, so its search is narrower, and a grid that cannot be
+    thinned is dropped before the other checks are spent on it. (A witness found now stays one:
+    a second grid that keeps these conditions keeps any fewer.)"""
     witness_of: dict[Place, Grid] = {}
     order = [(r, condition) for r, clue in enumerate(puzzle.clues) for condition in clue.conditions]
     rng.shuffle(order)
-    undecided: list[Place] = []
     for place in order:
         stop()
         try:
             puzzle = _settle(puzzle, grid, place, CHECK_STEPS, witness_of, keeps)
         except _Undecided:
-            undecided.append(place)
-    for place in undecided:
-        stop()
-        puzzle = _settle(puzzle, grid, place, RETRY_STEPS, witness_of, keeps)
+            puzzle = _settle(puzzle, grid, place, RETRY_STEPS, witness_of, keeps, again=True)
     witnesses = {(r, i): witness_of[(r, condition)] for r, clue in enumerate(puzzle.clues)
                  for i, condition in enumerate(clue.conditions) if (r, condition) in witness_of}
     return puzzle, witnesses
 
 
 def _settle(puzzle: NumberCross, grid: Grid, place: Place, steps: int, witness_of: dict[Place, Grid],
-            keeps: Keeps) -> NumberCross:
+            keeps: Keeps, again: bool = False) -> NumberCross:
     """The puzzle without the condition if the planted grid stays the only one and ``keeps``
-    takes it, else as it was, with the second grid (if that is why) noted as its witness."""
+    takes it, else as it was, with the second grid (if that is why) noted as its witness.
+    `again`: the same check, just made with fewer steps (its band searches are not repeated)."""
     weaker = _without(puzzle, *place)
-    other = other_grid(weaker, grid, steps, near=place[0])
+    other = other_grid(weaker, grid, steps, near=place[0], bands=not again)
     if other is not None:
         witness_of[place] = other
         return puzzle

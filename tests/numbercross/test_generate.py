@@ -356,3 +356,40 @@ def test_a_second_grid_again_below_the_rows_planted_again_sends_the_repairs_a_ro
     monkeypatch.setattr(generate_module, "replanted", again)
     assert generate_module._repaired(made, random.Random(1), lambda: None) is None
     assert starts == [4, 3, 2, 1, 0]
+
+
+def test_a_thinning_check_past_its_steps_is_made_again_at_once_with_more_steps(monkeypatch):
+    """Again at once, on the puzzle as it stands (more conditions than at the end: a narrower
+    search), without the band searches that just found nothing; and the grid is dropped as soon
+    as one such check stays undecided, before the other checks are spent on it."""
+    new = made(1)
+    order = [(r, c) for r, clue in enumerate(new.puzzle.clues) for c in clue.conditions]
+    first = random.Random(5)
+    first.shuffle(order)
+    calls: list[tuple[int, int, bool, int]] = []  # (row, steps, bands, conditions left)
+
+    def other(puzzle, planted, steps, near=None, bands=True):
+        calls.append((near, steps, bands, sum(len(clue.conditions) for clue in puzzle.clues)))
+        if len(calls) == 1:
+            raise _Undecided
+        return None  # unique: every condition goes
+
+    monkeypatch.setattr(generate_module, "other_grid", other)
+    thinned, witnesses = generate_module._thin(new.puzzle, new.solution, random.Random(5), lambda: None,
+                                               lambda puzzle: True)
+    conditions = len(order)
+    assert calls[:3] == [(order[0][0], generate_module.CHECK_STEPS, True, conditions - 1),
+                         (order[0][0], generate_module.RETRY_STEPS, False, conditions - 1),
+                         (order[1][0], generate_module.CHECK_STEPS, True, conditions - 2)]
+    assert witnesses == {} and all(not clue.conditions for clue in thinned.clues)
+
+    def undecided(puzzle, planted, steps, near=None, bands=True):
+        calls.append((near, steps, bands, sum(len(clue.conditions) for clue in puzzle.clues)))
+        raise _Undecided
+
+    calls.clear()
+    monkeypatch.setattr(generate_module, "other_grid", undecided)
+    with pytest.raises(_Undecided):
+        generate_module._thin(new.puzzle, new.solution, random.Random(5), lambda: None, lambda puzzle: True)
+    assert calls == [(order[0][0], generate_module.CHECK_STEPS, True, conditions - 1),
+                     (order[0][0], generate_module.RETRY_STEPS, False, conditions - 1)]  # and no other check
