@@ -6,8 +6,8 @@ Issue 22's bars (--kind): `foldkit generate block-party` of a 10x10 grid at the 
 region over --seeds seeds (goal: median at most 5 s), with where the time goes, in process; and
 `foldkit generate number-cross` of 5x5, 7x7 and 11x11 grids over --seeds seeds, each run bounded by
 --timeout (goal: median at most 60 s). Measured (seeds 1-5): 5x5 median 0.98 CPU-s, 7x7 3.4
-CPU-s (2.0-4.2); 11x11 (--timeout 300, the round before the thinning's retries moved) median 120
-CPU-s (28, 96, 120, 212, one timed out), in process since then 80.6: not met (see the README).
+CPU-s (2.0-4.2); 11x11 (--timeout 200) median 104 CPU-s (30, 72, 104, two timed out; the round
+before, --timeout 300: 120): not met (see the README).
 
 The machine may be shared: each line gives the wall time and the CPU time (user + sys) of the
 child processes, which load on the machine inflates far less.
