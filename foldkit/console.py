@@ -25,6 +25,7 @@ from typing import Any
 _interrupted = False
 _holding = 0  # how many held sections the main thread is in (signal handlers run only there)
 _held_back = False  # an interrupt came inside a held section: it is raised when the last one ends
+_MAIN_THREAD = threading.main_thread()
 
 
 def on_interrupt(signum: int, frame: object) -> None:
@@ -53,8 +54,11 @@ def interrupts_held() -> Iterator[None]:
 
 
 def _hold() -> None:
+    """Begin one held section (in another thread, nothing: it does not hold back the main
+    thread's interrupt)."""
     global _holding
-    _holding += 1
+    if threading.current_thread() is _MAIN_THREAD:
+        _holding += 1
 
 
 def _release() -> None:
@@ -62,6 +66,8 @@ def _release() -> None:
     that one: an interrupt raised before must not come again from every import in the clean-up
     after it)."""
     global _holding, _held_back
+    if threading.current_thread() is not _MAIN_THREAD:
+        return
     _holding -= 1
     if not _holding and _held_back:
         _held_back = False
@@ -69,16 +75,12 @@ def _release() -> None:
 
 
 def hold_interrupts_while_importing() -> None:
-    """Make every import statement of the main thread a section held from interrupts, once for
-    the program (an import in another thread does not hold back the main thread's interrupt)."""
+    """Make every import statement a section held from interrupts, once for the program."""
     plain_import = builtins.__import__
     if getattr(plain_import, "holds_interrupts", False):
         return
-    main_thread = threading.main_thread()
 
     def held_import(*arguments: Any, **keywords: Any) -> Any:  # as interrupts_held, but in 1 µs, not 4
-        if threading.current_thread() is not main_thread:
-            return plain_import(*arguments, **keywords)
         _hold()
         try:
             return plain_import(*arguments, **keywords)

@@ -248,19 +248,19 @@ def _thin(puzzle: NumberCross, grid: Grid, rng: random.Random, stop: Stop,
         try:
             puzzle = _settle(puzzle, grid, place, CHECK_STEPS, witness_of, keeps)
         except _Undecided:
-            puzzle = _settle(puzzle, grid, place, RETRY_STEPS, witness_of, keeps, again=True)
+            puzzle = _settle(puzzle, grid, place, RETRY_STEPS, witness_of, keeps, bands=False)
     witnesses = {(r, i): witness_of[(r, condition)] for r, clue in enumerate(puzzle.clues)
                  for i, condition in enumerate(clue.conditions) if (r, condition) in witness_of}
     return puzzle, witnesses
 
 
 def _settle(puzzle: NumberCross, grid: Grid, place: Place, steps: int, witness_of: dict[Place, Grid],
-            keeps: Keeps, again: bool = False) -> NumberCross:
+            keeps: Keeps, bands: bool = True) -> NumberCross:
     """The puzzle without the condition if the planted grid stays the only one and ``keeps``
     takes it, else as it was, with the second grid (if that is why) noted as its witness.
-    `again`: the same check, just made with fewer steps (its band searches are not repeated)."""
+    `bands`: as ``other_grid``'s (False for the same check made again with more steps)."""
     weaker = _without(puzzle, *place)
-    other = other_grid(weaker, grid, steps, near=place[0], bands=not again)
+    other = other_grid(weaker, grid, steps, near=place[0], bands=bands)
     if other is not None:
         witness_of[place] = other
         return puzzle
