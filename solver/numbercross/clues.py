@@ -21,8 +21,10 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import lru_cache
 
 from solver.numbercross import arith
+from solver.numbercross.compiled import memo
 from solver.text import InputError, ascii_int, quoted
 
 N = "N"  # a whole number in a phrase pattern
@@ -41,6 +43,7 @@ KNOWN = ("square, cube, prime, fibonacci, palindrome, odd, even, triangular, any
          "sum of digits is N, multiple of N, divisible by each of its digits, power of N, N more than a square")
 
 REMEMBERED = 1 << 20  # answers a tester keeps before it forgets them all (about 100 MB at most)
+TESTERS_KEPT = 256  # clues whose testers are shared, the least recently used forgotten (an 11x11 generation: 130)
 _ONES = [0] + [int("1" * m) for m in range(1, 40)]  # _ONES[m] = 11...1 (m ones)
 
 
@@ -100,21 +103,9 @@ class Clue:
 
     def tester(self) -> Callable[[int, int, int], bool]:
         """A fast can_start for the search: one function, no loop over conditions it can skip, each
-        answer remembered (a search asks about the same prefix many times; its digits are 1-9, so
-        the prefix tells k)."""
-        test = self._tester()
-        known: dict[int, bool] = {}
-
-        def remembered(prefix: int, k: int, length: int) -> bool:
-            key = prefix << 5 | length  # length < 32
-            answer = known.get(key)
-            if answer is None:
-                if len(known) > REMEMBERED:
-                    known.clear()
-                answer = known[key] = test(prefix, k, length)
-            return answer
-
-        return remembered
+        answer remembered (see ``remembering``). The same clue shares one tester (a generator makes
+        hundreds of searches of puzzles whose rows mostly keep their clues)."""
+        return _shared_tester(self)
 
     def _tester(self) -> Callable[[int, int, int], bool]:
         wholes = [(_HOLDS[c.word], c.n) for c in self.conditions]
@@ -131,6 +122,32 @@ class Clue:
             (holds, n), (start, _) = wholes[0], partials[0]
             return lambda prefix, k, length: holds(prefix, n) if k == length else start(prefix, k, length, n)
         return test
+
+
+@lru_cache(maxsize=TESTERS_KEPT)
+def _shared_tester(clue: Clue) -> Callable[[int, int, int], bool]:
+    return remembering(clue._tester())
+
+
+def remembering(test: Callable[[int, int, int], bool]) -> Callable[[int, int, int], bool]:
+    """test(prefix, k, length) with each answer remembered (a search asks about the same prefix
+    many times; its digits are 1-9, so the prefix and the length tell k): compiled where the
+    compiled row walk is built, which then reads the answers without calling into Python."""
+    compiled = memo(test)
+    if compiled is not None:
+        return compiled
+    known: dict[int, bool] = {}
+
+    def remembered(prefix: int, k: int, length: int) -> bool:
+        key = prefix << 5 | length  # length < 32
+        answer = known.get(key)
+        if answer is None:
+            if len(known) > REMEMBERED:
+                known.clear()
+            answer = known[key] = test(prefix, k, length)
+        return answer
+
+    return remembered
 
 
 # ---------------------------------------------------------------------------------------------

@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable, Collection, Sequence
 from dataclasses import replace
 
+from solver.numbercross.clues import remembering
 from solver.numbercross.model import Grid, NumberCross
 from solver.numbercross.plant import row_values
 from solver.numbercross.rows import OverBudget
@@ -29,7 +30,7 @@ def held_to(values: list[int]) -> Tester:
     """A row tester that lets through only the prefixes of these numbers (digits are 1-9, so a
     prefix and the number's length say how far into it the walk is)."""
     prefixes = {(int(str(v)[:k]), len(str(v))) for v in values for k in range(1, len(str(v)) + 1)}
-    return lambda prefix, k, length: (prefix, length) in prefixes
+    return remembering(lambda prefix, k, length: (prefix, length) in prefixes)
 
 
 def other_in_bands(puzzle: NumberCross, planted: Grid, bands: Sequence[Collection[int]],

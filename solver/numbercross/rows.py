@@ -5,14 +5,14 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 
-from solver.numbercross import sketch
+from solver.numbercross import compiled, sketch
+from solver.numbercross.layouts import fitting
 from solver.numbercross.rowtypes import (
     DOWN,
     UNLIMITED,
     UP,
     Digits,
     Edge,
-    Layout,
     Placement,
     PuzzleView,
     Way,
@@ -62,7 +62,13 @@ def _walk(view: PuzzleView, r: int, known: tuple[Edge | None, Edge | None], open
     steps are spent), Enough at `most` ways."""
     steps = shared if shared is not None else [budget if budget is not None else UNLIMITED]
     setting = RowSetting(view, r, known, open_sides, filters)
-    for placement in fitting(view.layouts[r], *known):
+    placements = fitting(view.layouts[r], *known)
+    if compiled.usable(setting.cols):
+        ended = compiled.fill(setting, placements, digits, steps, most, out)
+        if ended is not None:
+            raise {"over budget": OverBudget, "enough": Enough}[ended]
+        return
+    for placement in placements:
         RowFill(setting, placement, steps, most).fill(digits, out)
 
 
@@ -96,20 +102,6 @@ class RowWays:
                 return
             yield self.known[i]
             i += 1
-
-
-def fitting(placements: tuple[Placement, ...], *edges: Edge | None) -> list[Placement]:
-    """The placements with no tile across from a tile, and a tile across from every cell that needs something."""
-    banned = needed = 0
-    for edge in edges:
-        if edge is not None:
-            banned |= mask(tuple(tile for tile, _ in edge))
-            needed |= mask(tuple(not tile and amount > 0 for tile, amount in edge))
-    return [p for p in placements if not p[3] & banned and not needed & ~p[3]]
-
-
-def mask(flags: tuple[bool, ...]) -> int:
-    return sum(1 << c for c, flag in enumerate(flags) if flag)
 
 
 class RowSetting:
@@ -313,18 +305,3 @@ class RowFill(RowSetting):
             self.numbers.pop()
 
 
-def runs_of(layout: Layout) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    """Per column: the first column of its run and the run's length (0 for tiles)."""
-    starts, lengths = [0] * len(layout), [0] * len(layout)
-    c = 0
-    while c < len(layout):
-        if layout[c]:
-            c += 1
-            continue
-        end = c
-        while end < len(layout) and not layout[end]:
-            end += 1
-        for j in range(c, end):
-            starts[j], lengths[j] = c, end - c
-        c = end
-    return tuple(starts), tuple(lengths)

@@ -32,17 +32,17 @@ from __future__ import annotations
 from collections.abc import Generator, Iterator
 from dataclasses import dataclass
 
-from solver.numbercross import sketch
+from solver.numbercross import compiled, sketch
+from solver.numbercross.layouts import every_placement, fitting
 from solver.numbercross.model import Grid, NumberCross, Row
 from solver.numbercross.order import beside, clued_ends
-from solver.numbercross.rows import OverBudget, RowWays, first_ways, fitting, mask, row_ways, runs_of
+from solver.numbercross.rows import OverBudget, RowWays, first_ways, row_ways
 from solver.numbercross.rowtypes import (
     DOWN,
     UNLIMITED,
     UP,
     Digits,
     Edge,
-    Layout,
     PuzzleView,
 )
 
@@ -71,7 +71,7 @@ def frame(puzzle: NumberCross) -> PuzzleView:
     """The search's view of a puzzle."""
     region, touching = region_graph(puzzle)
     lit = tuple(tuple((r, c) in puzzle.highlighted for c in range(puzzle.cols)) for r in range(puzzle.rows))
-    placements = {pattern: tuple((layout, *runs_of(layout), mask(layout)) for layout in row_layouts(pattern))
+    placements = {pattern: every_placement(pattern)
                   for pattern in set(lit)}  # rows highlighted alike share their placements (thousands in 24 columns)
     layouts = tuple(placements[pattern] for pattern in lit)
     row_regions = tuple(frozenset(row) for row in region)
@@ -86,22 +86,6 @@ def relevant_digits(view: PuzzleView, rows: list[int], digits: Digits) -> tuple[
         if not digits[k]:
             regions.update(view.neighbours[k])
     return tuple((k, digits[k]) for k in sorted(regions))
-
-
-def row_layouts(lit: tuple[bool, ...]) -> Iterator[Layout]:
-    """Every tile placement in a row: none on a highlighted cell, none side by side, runs of 2+ cells."""
-    cols = len(lit)
-
-    def extend(c: int, run: int, placed: Layout) -> Iterator[Layout]:
-        if c == cols:
-            if run != 1:
-                yield placed
-            return
-        yield from extend(c + 1, run + 1, (*placed, False))
-        if not lit[c] and run != 1 and not (placed and placed[-1]):
-            yield from extend(c + 1, 0, (*placed, True))
-
-    return extend(0, 0, ())
 
 
 # ---------------------------------------------------------------------------------------------
@@ -310,10 +294,15 @@ def _sketches(view: PuzzleView, s: int, filled: tuple, edges: tuple, digits: Dig
     """The sketches of row s given its filled neighbours' edges; sketch.OverBudget past budget or cap."""
     rows = len(filled)
     above, below = _near_edges(s, filled, edges)
-    layouts = [placement[:3] for placement in fitting(view.layouts[s], above, below)]
+    placements = fitting(view.layouts[s], above, below)
     can_take = tuple(any(0 <= a < rows and not view.lit[a][c] and (edge is None or edge[c][0])
                          for a, edge in ((s - 1, above), (s + 1, below))) for c in range(view.puzzle.cols))
-    return sketch.sketches(layouts, view.region[s], view.lit[s], can_take,
+    if compiled.usable(view.puzzle.cols):
+        found = compiled.sketches(view, s, placements, can_take, digits, budget, cap)
+        if found is None:
+            raise sketch.OverBudget
+        return found
+    return sketch.sketches([placement[:3] for placement in placements], view.region[s], view.lit[s], can_take,
                            lambda k, d: list(region_choices(view, k, d)), view.testers[s], digits, budget, cap)
 
 

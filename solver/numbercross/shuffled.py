@@ -14,8 +14,9 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator
 
-from solver.numbercross import sketch
-from solver.numbercross.rows import Enough, OverBudget, RowFill, RowSetting, fitting
+from solver.numbercross import compiled, sketch
+from solver.numbercross.layouts import fitting
+from solver.numbercross.rows import Enough, OverBudget, RowFill, RowSetting
 from solver.numbercross.rowtypes import DOWN, UP, Digits, Edge, PuzzleView, Way
 
 
@@ -30,6 +31,11 @@ def random_way(view: PuzzleView, r: int, above: Edge | None, digits: Digits, rng
     steps = [budget]
     placements = fitting(view.layouts[r], above)
     rng.shuffle(placements)
+    if compiled.usable(setting.cols):
+        first: dict[Way, None] = {}
+        ended = compiled.fill(setting, placements, digits, steps, 1, first, rng,
+                              view.region[r + 1] if open_down else None)
+        return next(iter(first)) if ended == "enough" else None
     for placement in placements:
         out: dict[Way, None] = {}
         try:
@@ -46,19 +52,16 @@ def _below(view: PuzzleView, s: int, digits: Digits) -> sketch.Filter:
     it may have: a cell there takes what its region's digit leaves room for (8 if not chosen yet,
     nothing if highlighted), a tile there gives at most its region's digit."""
     placements = view.layouts[s]
-    tile = [[0] * 10 for _ in range(len(view.region[s]))]
-    cell = [[0] * 10 for _ in range(len(view.region[s]))]
-    for i, placement in enumerate(placements):
-        bit = 1 << i
-        for c, is_tile in enumerate(placement[0]):
-            d = digits[view.region[s][c]]
-            room = 0 if view.lit[s][c] else (9 - d if d else 8)
-            for a in range(10):
-                if not is_tile and a <= room:
-                    tile[c][a] |= bit
-                if a == 0 or (is_tile and a <= (d or 9)):
-                    cell[c][a] |= bit
-    return sketch.Filter((1 << len(placements)) - 1, tuple(map(tuple, tile)), tuple(map(tuple, cell)), ())
+    everything = (1 << len(placements)) - 1
+    tile, cell = [], []
+    for c, k in enumerate(view.region[s]):
+        tiles_here = sum(1 << i for i, placement in enumerate(placements) if placement[3] >> c & 1)
+        cells_here = everything & ~tiles_here
+        d = digits[k]
+        room = 0 if view.lit[s][c] else (9 - d if d else 8)
+        tile.append(tuple(cells_here if a <= room else 0 for a in range(10)))
+        cell.append((everything, *(tiles_here if a <= (d or 9) else 0 for a in range(1, 10))))
+    return sketch.Filter(everything, tuple(tile), tuple(cell), ())
 
 
 class _ShuffledFill(RowFill):

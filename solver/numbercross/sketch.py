@@ -12,8 +12,10 @@ could stand beside or across it; the search itself settles the amounts exactly.
 
 from __future__ import annotations
 
+import struct
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import cached_property
 
 Row = tuple[int | None, ...]
 Digits = tuple[int, ...]
@@ -81,6 +83,17 @@ class Filter:
     tile: tuple[tuple[int, ...], ...]
     cell: tuple[tuple[int, ...], ...]
     digits: tuple[Digits, ...]  # per sketch: the region digits it assumes
+
+    @cached_property
+    def words(self) -> bytes:
+        """Every mask as little-endian 64-bit words, each as wide as ``everything``: everything,
+        then tile and then cell, column by column, amount by amount (as the compiled walk reads them)."""
+        masks = (self.everything, *(m for column in self.tile for m in column),
+                 *(m for column in self.cell for m in column))
+        if self.everything.bit_length() <= 64:
+            return struct.pack(f"<{len(masks)}Q", *masks)  # one word each: the most common, and quicker
+        size = 8 * ((self.everything.bit_length() + 63) // 64)
+        return b"".join(mask.to_bytes(size, "little") for mask in masks)
 
 
 def make_filter(found: list[Sketch], region_across: tuple[int, ...]) -> Filter:
