@@ -14,7 +14,9 @@
  *   out          dict: each way found is a key (value None), as rows.RowFill._record makes it
  * fill(..., out, rng, below): shuffled._ShuffledFill's walk: region digits and cell values tried in
  *   the order rng.shuffle would put them (the same draws of rng.getrandbits), and what a tile sends
- *   down kept to the room in the row below, whose region indices are `below` (None: no row below)
+ *   down kept to the room in the row below; below: None if there is no row below, else its
+ *   (region indices, tile placements, highlighted flags), from which the filter shuffled._below
+ *   makes is made here (the setting's filters are None)
  *
  * sketches(cols, placements, region, lit, can_take, neighbours, tester, digits, budget, cap)
  *   -> the list sketch.sketches makes over these placements (rows.Placement), or None past budget
@@ -230,6 +232,7 @@ typedef struct {
     PyObject *getrandbits;            /* the random.Random's, or NULL for the search's walk */
     int below[MAX_COLS];              /* the region indices of the row below (when shuffled and there is one) */
     int has_below;
+    uint64_t *below_filter;           /* shuffled._below's filter, made here */
 } Walk;
 
 static PyObject *PAIRS[2][10];        /* (False/True, amount) */
@@ -892,6 +895,57 @@ static int read_layout(PyObject *placement, int cols, int *tile, int *run_start,
     return 0;
 }
 
+/* The row below of the shuffled walk and the filter shuffled._below makes of it: per layout it may
+ * have, a cell there takes what its region's digit leaves room for (8 if not chosen yet, nothing
+ * if highlighted), a tile there gives at most its region's digit. */
+static int read_below(Walk *w, PyObject *below) {
+    int cols = w->cols, lit[MAX_COLS], tile[MAX_COLS], start[MAX_COLS], length[MAX_COLS];
+    if (below == Py_None)
+        return 0;
+    PyObject *placements = PyTuple_Check(below) && PyTuple_GET_SIZE(below) == 3 ? PyTuple_GET_ITEM(below, 1) : NULL;
+    if (placements == NULL || !PyTuple_Check(placements) || w->nfilters) {
+        PyErr_SetString(PyExc_ValueError, "below: expected (regions, placements, lit) and no filters");
+        return -1;
+    }
+    if (read_ints(PyTuple_GET_ITEM(below, 0), w->below, cols, "below regions") < 0 ||
+        read_ints(PyTuple_GET_ITEM(below, 2), lit, cols, "below lit") < 0)
+        return -1;
+    for (int c = 0; c < cols; c++)
+        if (w->below[c] < 0 || w->below[c] >= w->nregions) {
+            PyErr_SetString(PyExc_ValueError, "below: a region index out of range");
+            return -1;
+        }
+    Py_ssize_t n = PyTuple_GET_SIZE(placements), words = n / 64 + 1, masks = 1 + 20 * (Py_ssize_t)cols;
+    uint64_t *f = w->below_filter = PyMem_Calloc((size_t)(masks * words), sizeof(uint64_t));
+    if (f == NULL) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    for (Py_ssize_t i = 0; i < n; i++)
+        f[i / 64] |= 1ULL << (i % 64);  /* everything */
+    for (Py_ssize_t i = 0; i < n; i++) {
+        if (read_layout(PyTuple_GET_ITEM(placements, i), cols, tile, start, length) < 0)
+            return -1;
+        for (int c = 0; c < cols; c++) {
+            int d = w->start_digits[w->below[c]], room = lit[c] ? 0 : (d ? 9 - d : 8), most = d ? d : 9;
+            uint64_t bit = 1ULL << (i % 64);
+            uint64_t *tile_at = f + words * (1 + (Py_ssize_t)c * 10) + i / 64;
+            uint64_t *cell_at = f + words * (1 + (Py_ssize_t)cols * 10 + (Py_ssize_t)c * 10) + i / 64;
+            cell_at[0] |= bit;
+            for (int a = 1; a <= 9 && tile[c]; a++)
+                if (a <= most)
+                    cell_at[words * a] |= bit;
+            for (int a = 0; a <= room && !tile[c]; a++)
+                tile_at[words * a] |= bit;
+        }
+    }
+    w->has_below = 1;
+    w->filter[DOWN] = f;
+    w->words[DOWN] = words;
+    w->filter_side[w->nfilters++] = DOWN;
+    return 0;
+}
+
 static PyObject *fill(PyObject *Py_UNUSED(module), PyObject *const *args, Py_ssize_t nargs) {
     if (nargs != 17 && nargs != 19) {
         PyErr_SetString(PyExc_TypeError, "fill takes 17 arguments, or 19 for the shuffled walk");
@@ -909,17 +963,9 @@ static PyObject *fill(PyObject *Py_UNUSED(module), PyObject *const *args, Py_ssi
     }
     if (read_setting(w, args) < 0)
         goto done;
-    if (nargs == 19) {
-        w->getrandbits = PyObject_GetAttrString(args[17], "getrandbits");
-        w->has_below = args[18] != Py_None;
-        if (w->getrandbits == NULL || (w->has_below && read_ints(args[18], w->below, w->cols, "below") < 0))
-            goto done;
-        for (int c = 0; c < w->cols && w->has_below; c++)
-            if (w->below[c] < 0 || w->below[c] >= w->nregions) {
-                PyErr_SetString(PyExc_ValueError, "below: a region index out of range");
-                goto done;
-            }
-    }
+    if (nargs == 19 && ((w->getrandbits = PyObject_GetAttrString(args[17], "getrandbits")) == NULL ||
+                        read_below(w, args[18]) < 0))
+        goto done;
     PyObject *placements = args[12], *steps_list = args[14];
     if (!PyList_Check(placements) || !PyList_Check(steps_list) || PyList_GET_SIZE(steps_list) != 1 ||
         !PyDict_Check(args[16])) {
@@ -963,6 +1009,7 @@ done:
     PyMem_Free(w->alive[DOWN]);
     PyMem_Free(w->saved);
     Py_XDECREF(w->getrandbits);
+    PyMem_Free(w->below_filter);
     PyMem_Free(w);
     return result;
 }

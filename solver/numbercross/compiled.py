@@ -35,11 +35,12 @@ def usable(cols: int) -> bool:
 
 
 def fill(setting: Any, placements: list, digits: tuple[int, ...], steps: list[int], most: int, out: dict,
-         rng: random.Random | None = None, below: tuple[int, ...] | None = None) -> str | None:
+         rng: random.Random | None = None, below: tuple | None = None) -> str | None:
     """rows.RowFill's walk of a rows.RowSetting over these placements, each way found added to out:
     None once every way is found, "enough" at `most` ways, "over budget" once steps ([steps left])
-    are spent. With rng, shuffled._ShuffledFill's walk instead (below: the region indices of the
-    row below, None if there is none)."""
+    are spent. With rng, shuffled._ShuffledFill's walk instead (below: the row below as (region
+    indices, tile placements, highlighted flags), None if there is none; the setting has no filters:
+    the walk makes shuffled._below's)."""
     assert ENGINE is not None, "asked only when usable()"
     arguments = (setting.cols, setting.region, setting.lit, setting.view.neighbours, setting.across_region,
                  setting.can_cross, setting.known_in, setting.known, setting.open,

@@ -4,12 +4,15 @@ runs of 2+ cells), with the runs they leave and their bit masks, and which fit t
 from __future__ import annotations
 
 from collections.abc import Iterator
+from functools import lru_cache
 
 from solver.numbercross.rowtypes import Edge, Layout, Placement
 
 
+@lru_cache(maxsize=4096)
 def every_placement(lit: tuple[bool, ...]) -> tuple[Placement, ...]:
-    """Every tile placement of a row highlighted so, with its runs and mask."""
+    """Every tile placement of a row highlighted so, with its runs and mask (the same tuple for rows
+    highlighted alike: a generator frames thousands of puzzles with the same rows)."""
     return tuple((layout, *runs_of(layout), mask(layout)) for layout in row_layouts(lit))
 
 

@@ -119,10 +119,20 @@ class RowSetting:
         across = (r - 1, r + 1)
         self.across_region = tuple(view.region[a] if 0 <= a < puzzle.rows else None for a in across)
         # per side and column: may an amount cross between (r, c) and the open row on that side?
-        self.can_cross = tuple(
-            tuple(open_sides[s] and not view.lit[across[s]][c] for c in range(self.cols)) for s in (UP, DOWN))
-        self.known_in = tuple(sum(edge[c][1] for edge in known if edge is not None and edge[c][0])
-                              for c in range(self.cols))
+        self.can_cross = tuple(tuple(not lit for lit in view.lit[across[s]]) if open_sides[s] else (False,) * self.cols
+                               for s in (UP, DOWN))
+        self.known_in = _known_in(known, self.cols)
+
+
+def _known_in(known: tuple[Edge | None, Edge | None], cols: int) -> tuple[int, ...]:
+    """Per column: what the tiles of the filled rows beside send into it."""
+    total = [0] * cols
+    for edge in known:
+        if edge is not None:
+            for c, (tile, amount) in enumerate(edge):
+                if tile:
+                    total[c] += amount
+    return tuple(total)
 
 
 class RowFill(RowSetting):

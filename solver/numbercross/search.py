@@ -71,9 +71,7 @@ def frame(puzzle: NumberCross) -> PuzzleView:
     """The search's view of a puzzle."""
     region, touching = region_graph(puzzle)
     lit = tuple(tuple((r, c) in puzzle.highlighted for c in range(puzzle.cols)) for r in range(puzzle.rows))
-    placements = {pattern: every_placement(pattern)
-                  for pattern in set(lit)}  # rows highlighted alike share their placements (thousands in 24 columns)
-    layouts = tuple(placements[pattern] for pattern in lit)
+    layouts = tuple(every_placement(pattern) for pattern in lit)  # rows highlighted alike share one tuple
     row_regions = tuple(frozenset(row) for row in region)
     testers = tuple(clue.tester() for clue in puzzle.clues)
     return PuzzleView(puzzle, region, lit, touching, layouts, row_regions, testers)

@@ -26,16 +26,17 @@ def random_way(view: PuzzleView, r: int, above: Edge | None, digits: Digits, rng
     row below open if there is one; None if the walk finds none within `budget` steps. The view
     holds the few tile layouts each row may have; they are tried in random order."""
     open_down = r + 1 < len(view.region)
-    below = _below(view, r + 1, digits) if open_down else None
-    setting = RowSetting(view, r, (above, None), (False, open_down), (None, below))
     steps = [budget]
     placements = fitting(view.layouts[r], above)
     rng.shuffle(placements)
-    if compiled.usable(setting.cols):
+    if compiled.usable(view.puzzle.cols):  # the compiled walk makes the filter of the row below itself
         first: dict[Way, None] = {}
-        ended = compiled.fill(setting, placements, digits, steps, 1, first, rng,
-                              view.region[r + 1] if open_down else None)
+        below_row = (view.region[r + 1], view.layouts[r + 1], view.lit[r + 1]) if open_down else None
+        ended = compiled.fill(RowSetting(view, r, (above, None), (False, open_down), (None, None)), placements,
+                              digits, steps, 1, first, rng, below_row)
         return next(iter(first)) if ended == "enough" else None
+    below = _below(view, r + 1, digits) if open_down else None
+    setting = RowSetting(view, r, (above, None), (False, open_down), (None, below))
     for placement in placements:
         out: dict[Way, None] = {}
         try:

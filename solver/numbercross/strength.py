@@ -21,6 +21,7 @@ def bits(condition: Condition, values: list[int]) -> float:
     return sum(-math.log2(share(condition, len(str(v)))) for v in values)
 
 
+@lru_cache(maxsize=16384)
 def share(condition: Condition, length: int) -> float:
     """About what share of the numbers of `length` digits 1-9 have the condition (0 < share <= 1)."""
     word, n, every = condition.word, condition.n, 9.0**length
