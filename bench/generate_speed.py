@@ -5,9 +5,9 @@ puzzle at the default difficulty over --seeds seeds (goal: median at most 60 s).
 Issue 22's bars (--kind): `foldkit generate block-party` of a 10x10 grid at the default largest
 region over --seeds seeds (goal: median at most 5 s), with where the time goes, in process; and
 `foldkit generate number-cross` of 5x5, 7x7 and 11x11 grids over --seeds seeds, each run bounded by
---timeout (goal: median at most 60 s). Measured (seeds 1-5): 5x5 median 0.98 CPU-s, 7x7 3.4
-CPU-s (2.0-4.2); 11x11 (--timeout 200) median 104 CPU-s (30, 72, 104, two timed out; the round
-before, --timeout 300: 120): not met (see the README).
+--timeout (goal: median at most 60 s). Measured (seeds 1-5) with the compiled row walk: 5x5
+median 0.82 CPU-s, 7x7 2.4 CPU-s (1.2-3.9); 11x11 (--timeout 200) median 19.6 CPU-s (88, 19.6,
+17.4, 65, 8.2): met (before it 104, two seeds past 200; see the README).
 
 The machine may be shared: each line gives the wall time and the CPU time (user + sys) of the
 child processes, which load on the machine inflates far less.

@@ -30,8 +30,8 @@ SIZES = ("5x5", "7x7", "11x11")
 
 @dataclass(frozen=True)
 class NumberCrossGenerateOptions(GeneratingOptions):
-    size: str = option("5x5", "--size", "grid size (default 5x5; 7x7 takes seconds to a minute; 11x11, the "
-                       "published size, half a minute to minutes, not every seed: raise --timeout)", choices=SIZES)
+    size: str = option("5x5", "--size", "grid size (default 5x5; 7x7 takes seconds; 11x11, the published size, "
+                       "about 10 s to a minute and a half, a few seeds more: raise --timeout)", choices=SIZES)
 
     def check(self) -> None:
         # The easiest deductions (level 1) never read a clue, so they cannot tell a region's digit:
