@@ -791,6 +791,16 @@ static int read_pair(PyObject *pair, const char *what) {
     return 0;
 }
 
+/* 0 if every region digit is 0 (not chosen) to 9, else -1 with an exception set. */
+static int check_digits(const int *digits, int n) {
+    for (int i = 0; i < n; i++)
+        if (digits[i] < 0 || digits[i] > 9) {
+            PyErr_SetString(PyExc_ValueError, "digits: a region digit is 0 (not chosen) to 9");
+            return -1;
+        }
+    return 0;
+}
+
 static int read_setting(Walk *w, PyObject *const *a) {
     int cols = w->cols;
     if (read_ints(a[1], w->region, cols, "region") < 0 || read_ints(a[2], w->lit, cols, "lit") < 0)
@@ -849,7 +859,7 @@ static int read_setting(Walk *w, PyObject *const *a) {
     }
     w->nown = (int)PyTuple_GET_SIZE(a[11]);
     if (read_ints(a[11], w->own, w->nown, "own_regions") < 0 ||
-        read_ints(a[13], w->start_digits, w->nregions, "digits") < 0)
+        read_ints(a[13], w->start_digits, w->nregions, "digits") < 0 || check_digits(w->start_digits, w->nregions) < 0)
         return -1;
     for (int i = 0; i < w->nown; i++)
         if (w->own[i] < 0 || w->own[i] >= w->nregions) {
@@ -1037,7 +1047,7 @@ static PyObject *sketches(PyObject *Py_UNUSED(module), PyObject *const *args, Py
     k->nregions = (int)PyTuple_GET_SIZE(k->neighbours);
     if (read_ints(args[2], k->region, k->cols, "region") < 0 || read_ints(args[3], k->lit, k->cols, "lit") < 0 ||
         read_ints(args[4], k->can_take, k->cols, "can_take") < 0 ||
-        read_ints(args[7], k->digits, k->nregions, "digits") < 0)
+        read_ints(args[7], k->digits, k->nregions, "digits") < 0 || check_digits(k->digits, k->nregions) < 0)
         goto done;
     for (int c = 0; c < k->cols; c++)
         if (k->region[c] < 0 || k->region[c] >= k->nregions) {

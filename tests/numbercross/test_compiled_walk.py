@@ -182,6 +182,8 @@ def test_a_bad_argument_to_the_compiled_walk_is_an_error_not_a_crash():
     with pytest.raises(ValueError):
         COMPILED.fill(*args, placements, digits[:-1], [100], 5, {})  # a digit short
     with pytest.raises(ValueError):
+        COMPILED.fill(*args, placements, (40,) + digits[1:], [100], 5, {})  # no such digit
+    with pytest.raises(ValueError):
         COMPILED.fill(*replace_at(args, 1, (99,) * puzzle.cols), placements, digits, [100], 5, {})  # no region 99
     with pytest.raises(ValueError):
         COMPILED.fill(*replace_at(args, 0, 40), placements, digits, [100], 5, {})  # too many columns
