@@ -28,7 +28,7 @@ from solver.numbercross.check import solution_problem
 from solver.numbercross.clues import Clue, Condition
 from solver.numbercross.model import Cell, Grid, NumberCross, Row, numbers
 from solver.numbercross.rows import OverBudget, row_ways
-from solver.numbercross.rowtypes import Digits, Edge, Placement, PuzzleView
+from solver.numbercross.rowtypes import Digits, Edge, Placement, PuzzleView, with_assigned
 from solver.numbercross.search import frame, region_graph
 from solver.numbercross.shuffled import random_way
 
@@ -174,7 +174,7 @@ def _fill(view: PuzzleView, r: int, above: Edge | None, digits: Digits, used: fr
         if way is None or used.intersection(way[4]):
             continue
         row, _, down, assigned, made = way
-        chosen = _with(digits, assigned)
+        chosen = with_assigned(digits, assigned)
         rest = _fill(view, r + 1, down, chosen, used.union(made), rng, walks, stop)
         if rest is not None:
             return [PlantedRow(row, clue, above, digits, used, chosen), *rest]
@@ -202,21 +202,14 @@ def _lone_last_row(view: PuzzleView, r: int, above: Edge | None, digits: Digits,
         conditions = [c for c in every if c in PLANTED]
         if not conditions or used.intersection(made) or max(made) >= 10 ** LONGEST_NUMBER:
             continue  # its numbers as long as the published ones; its rivals may be longer
-        after = _with(digits, assigned)
+        after = with_assigned(digits, assigned)
         quiet = [c for c, value in enumerate(row) if value is not None and value == after[region[c]]]
         if all(other == row for other, _, _, chosen, numbers in ways
-               if _keeps(other, _with(digits, chosen), region, quiet) and all(
+               if _keeps(other, with_assigned(digits, chosen), region, quiet) and all(
                    c.holds(v) for c in every for v in numbers)):
             strongest = max(conditions, key=lambda c: strength.bits(c, list(made)))
             return PlantedRow(row, Clue((strongest,)), above, digits, used, after)
     return None
-
-
-def _with(digits: Digits, assigned: tuple[tuple[int, int], ...]) -> Digits:
-    chosen = list(digits)
-    for k, d in assigned:
-        chosen[k] = d
-    return tuple(chosen)
 
 
 def _keeps(row: Row, digits: Digits, region: tuple[int, ...], quiet: list[int]) -> bool:

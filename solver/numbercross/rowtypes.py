@@ -28,3 +28,11 @@ class PuzzleView:
     layouts: tuple[tuple[Placement, ...], ...]  # per row: every tile placement
     row_regions: tuple[frozenset[int], ...]  # per row: the region indices it holds
     testers: tuple  # per row: its clue's fast can_start
+
+
+def with_assigned(digits: Digits, assigned: Assigned) -> Digits:
+    """The region digits once a row's way has given its new ones."""
+    chosen = list(digits)
+    for k, d in assigned:
+        chosen[k] = d
+    return tuple(chosen)

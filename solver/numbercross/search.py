@@ -44,6 +44,7 @@ from solver.numbercross.rowtypes import (
     Digits,
     Edge,
     PuzzleView,
+    with_assigned,
 )
 
 FIRST_BUDGET = 4_000  # search steps for counting an end row's ways; doubled until one of them fits
@@ -154,11 +155,8 @@ def _fill(search: _Search, filled: tuple, edges: tuple, digits: Digits,
         if used.intersection(made):
             clean = False
             continue
-        chosen = list(digits)
-        for k, d in assigned:
-            chosen[k] = d
         deeper = _fill(search, filled[:r] + (row,) + filled[r + 1 :], edges[:r] + ((up, down),) + edges[r + 1 :],
-                       tuple(chosen), used.union(made))
+                       with_assigned(digits, assigned), used.union(made))
         while True:
             try:
                 done = next(deeper)
