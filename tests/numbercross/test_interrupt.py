@@ -1,0 +1,38 @@
+"""Ctrl-C while the compiled row walk runs: the walk answers Python's signal handlers as it goes
+(its testers' first answers are Python calls, and it looks at the handlers every 2^20 steps), so
+`foldkit solve` ends with 130 at once, even inside a single walk of a row that has no end soon."""
+
+from __future__ import annotations
+
+import signal
+import subprocess
+import sys
+import time
+
+from tests.conftest import ROOT
+
+COLS = 17  # the widest row the compiled walk takes
+# No number of 2+ digits is an even prime, yet every prefix may start one: row 1's walk tries
+# every layout and digit of 17 columns before it can say the row has no way (9^17 paths).
+ENDLESS = "\n".join(["number-cross 3 17", "regions:", *(" ".join([str(r)] * COLS) for r in range(3)),
+                     "highlighted:", *(" ".join(["."] * COLS) for _ in range(3)),
+                     "clues:", "any", "even prime", "any", ""])
+
+
+def test_ctrl_c_stops_a_long_row_walk_at_once(tmp_path):
+    puzzle = tmp_path / "endless.txt"
+    puzzle.write_text(ENDLESS)
+    child = subprocess.Popen([sys.executable, "-m", "foldkit", "solve", str(puzzle)], cwd=ROOT,
+                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    time.sleep(1.5)
+    assert child.poll() is None, "the search ended before the interrupt"
+    sent = time.perf_counter()
+    child.send_signal(signal.SIGINT)
+    try:
+        out, err = child.communicate(timeout=10)
+    finally:
+        child.kill()
+    waited = time.perf_counter() - sent
+    assert child.returncode == 130, err
+    assert waited < 1.5, f"{waited:.2f} s from Ctrl-C to the exit"
+    assert "Traceback" not in err and err.strip().endswith("interrupted")
