@@ -10,7 +10,10 @@ from __future__ import annotations
 import json
 import os
 import shutil
+import signal
 import subprocess
+import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -86,3 +89,19 @@ def validate_gltf(data: bytes, tmp_path: Path) -> dict:
     env = os.environ | {"GLTF_VALIDATOR": str(VALIDATOR)}
     done = subprocess.run([node, str(script), str(path)], capture_output=True, text=True, check=True, env=env)
     return json.loads(done.stdout)
+
+
+def interrupted_solve(puzzle: Path, *extra: str, after: float = 1.5) -> tuple[int, float, str]:
+    """`foldkit solve PUZZLE` sent Ctrl-C once it has run `after` seconds (it must still be running):
+    (its exit code, seconds from the signal to its exit, what it wrote to stderr)."""
+    child = subprocess.Popen([sys.executable, "-m", "foldkit", "solve", str(puzzle), *extra], cwd=ROOT,
+                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    time.sleep(after)
+    assert child.poll() is None, "the search ended before the interrupt"
+    sent = time.perf_counter()
+    child.send_signal(signal.SIGINT)
+    try:
+        _, err = child.communicate(timeout=10)
+    finally:
+        child.kill()
+    return child.returncode, time.perf_counter() - sent, err

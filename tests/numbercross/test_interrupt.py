@@ -4,12 +4,7 @@
 
 from __future__ import annotations
 
-import signal
-import subprocess
-import sys
-import time
-
-from tests.conftest import ROOT
+from tests.conftest import interrupted_solve
 
 COLS = 17  # the widest row the compiled walk takes
 # No number of 2+ digits is an even prime, yet every prefix may start one: row 1's walk tries
@@ -22,17 +17,7 @@ ENDLESS = "\n".join(["number-cross 3 17", "regions:", *(" ".join([str(r)] * COLS
 def test_ctrl_c_stops_a_long_row_walk_at_once(tmp_path):
     puzzle = tmp_path / "endless.txt"
     puzzle.write_text(ENDLESS)
-    child = subprocess.Popen([sys.executable, "-m", "foldkit", "solve", str(puzzle)], cwd=ROOT,
-                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    time.sleep(1.5)
-    assert child.poll() is None, "the search ended before the interrupt"
-    sent = time.perf_counter()
-    child.send_signal(signal.SIGINT)
-    try:
-        out, err = child.communicate(timeout=10)
-    finally:
-        child.kill()
-    waited = time.perf_counter() - sent
-    assert child.returncode == 130, err
+    code, waited, err = interrupted_solve(puzzle)
+    assert code == 130, err
     assert waited < 1.5, f"{waited:.2f} s from Ctrl-C to the exit"
     assert "Traceback" not in err and err.strip().endswith("interrupted")

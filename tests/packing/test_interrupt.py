@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import ROOT
+from tests.conftest import ROOT, interrupted_solve
 
 # 43 W pentominoes and one cube in a 6x6x6 box: the first-packing search runs for minutes at least.
 LONG_FIRST = "packing 6 6 6\npiece W x43: 0 0 0, 1 0 0, 1 1 0, 2 1 0, 2 2 0\npiece M: 0 0 0\n"
@@ -23,18 +23,8 @@ LONG_COUNT = "packing 4 4 4\npiece D x32: 0 0 0, 1 0 0\n"  # billions of domino 
 def test_ctrl_c_stops_the_search_at_once(tmp_path, text, extra):
     puzzle = tmp_path / "long.txt"
     puzzle.write_text(text)
-    child = subprocess.Popen([sys.executable, "-m", "foldkit", "solve", str(puzzle), *extra], cwd=ROOT,
-                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    time.sleep(1.5)
-    assert child.poll() is None, "the search ended before the interrupt"
-    sent = time.perf_counter()
-    child.send_signal(signal.SIGINT)
-    try:
-        out, err = child.communicate(timeout=10)
-    finally:
-        child.kill()
-    waited = time.perf_counter() - sent
-    assert child.returncode == 130, err
+    code, waited, err = interrupted_solve(puzzle, *extra)
+    assert code == 130, err
     assert waited < 1.5, f"{waited:.2f} s from Ctrl-C to the exit"
     assert "Traceback" not in err and err.strip().endswith("interrupted")
 
