@@ -7,7 +7,7 @@
  *      tester, own_regions, placements, digits, steps, most, out) -> 0, ENOUGH or OVER_BUDGET
  *   the attributes of a rows.RowSetting, then
  *   filters      per side: the sketch.Filter's masks as bytes (Filter.words), or None
- *   placements   the tile placements to walk, in order (rows.Placement: the mask at index 3 is read)
+ *   placements   the tile placements to walk, in order (rowtypes.Placement: the mask at index 3 is read)
  *   digits       the region digits when the walk starts
  *   steps        [steps left]: decremented as rows.RowFill does, written back however the walk ends
  *   most         stop at this many ways in out
@@ -19,12 +19,12 @@
  *   makes is made here (the setting's filters are None)
  *
  * sketches(cols, placements, region, lit, can_take, neighbours, tester, digits, budget, cap)
- *   -> the list sketch.sketches makes over these placements (rows.Placement), or None past budget
+ *   -> the list sketch.sketches makes over these placements (rowtypes.Placement), or None past budget
  *   steps or cap sketches (where it raises sketch.OverBudget); region digits are chosen as
  *   search.region_choices chooses them
  *
  * Memo(test): a tester that remembers test(prefix, k, length) per (prefix, length), as
- * clues.Clue.tester does; the walk reads its answers without calling into Python.
+ * clues.remembering does in Python; the walk reads its answers without calling into Python.
  * The walk checks for Ctrl-C every 2^20 steps.
  */
 #define PY_SSIZE_T_CLEAN
