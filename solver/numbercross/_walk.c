@@ -879,7 +879,7 @@ static int read_setting(Walk *w, PyObject *const *a) {
 /* The layout of a placement (its tile mask) with its runs, as rows.runs_of gives them. */
 static int read_layout(PyObject *placement, int cols, int *tile, int *run_start, int *run_length) {
     if (!PyTuple_Check(placement) || PyTuple_GET_SIZE(placement) < 4) {
-        PyErr_SetString(PyExc_ValueError, "placements: expected rows.Placement tuples");
+        PyErr_SetString(PyExc_ValueError, "placements: expected rowtypes.Placement tuples");
         return -1;
     }
     long long mask = PyLong_AsLongLong(PyTuple_GET_ITEM(placement, 3));
