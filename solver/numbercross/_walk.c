@@ -206,7 +206,7 @@ enum { UP = 0, DOWN = 1 };
 
 typedef struct {
     /* the setting */
-    int cols, open[2], has_across[2], has_known[2];
+    int cols, open[2], has_across[2];
     int region[MAX_COLS], lit[MAX_COLS], across[2][MAX_COLS], can_cross[2][MAX_COLS], known_in[MAX_COLS];
     int known_amount[2][MAX_COLS];
     PyObject *neighbours;             /* tuple: region -> tuple of neighbouring regions */
@@ -821,10 +821,13 @@ static int read_setting(Walk *w, PyObject *const *a) {
             return -1;
         if (read_ints(PyTuple_GET_ITEM(a[5], s), w->can_cross[s], cols, "can_cross") < 0)
             return -1;
-        w->has_known[s] = known != Py_None;
+        if (known != Py_None && (!PyTuple_Check(known) || PyTuple_GET_SIZE(known) != cols)) {
+            PyErr_SetString(PyExc_ValueError, "known: expected an edge of a pair per column, or None");
+            return -1;
+        }
         for (int c = 0; c < cols; c++) {
             w->known_amount[s][c] = 0;
-            if (!w->has_known[s])
+            if (known == Py_None)
                 continue;
             PyObject *pair = PyTuple_GET_ITEM(known, c);
             if (read_pair(pair, "known edge") < 0)
