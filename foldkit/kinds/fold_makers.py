@@ -12,7 +12,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from foldkit.console import ProgressBar, print_notes
-from foldkit.exchange import write_artifact
+from foldkit.exchange import refuse_to_overwrite, write_artifact
 from foldkit.fold.animation import AnimationOptions, animation_bytes
 from foldkit.fold.subject import Subject
 from foldkit.kinds.base import Invocation, Made, Maker
@@ -113,9 +113,10 @@ def run_animate(call: Invocation) -> int:
     options: AnimateOptions = call.options
     fold = _fold_of(call)
     output = Path(options.output or Path("outputs") / fold.name / "fold.gif")
+    refuse_to_overwrite(output.parent, [output.name], options.force)  # before the rendering, not after
     progress = None if options.quiet else ProgressBar("rendering")
     data = animation_bytes(fold, output.suffix.lower(), options.animation(), progress)
-    print(f"wrote {write_artifact(output, data)}")
+    print(f"wrote {write_artifact(output, data, options.force)}")
     return 0
 
 
@@ -125,10 +126,11 @@ def run_template(call: Invocation) -> int:
     options: TemplateCommandOptions = call.options
     subject = call.subject()
     output = Path(options.output or Path("outputs") / subject.fold.name / "template.pdf")
+    refuse_to_overwrite(output.parent, [output.name], options.force)
     chosen = TemplateOptions(paper=options.paper, cell_mm=options.cell_mm, letters=options.letters,
                              plain=options.plain)
     drawn, notes = subject.fitted_template(chosen)
     write = template_svg if output.suffix.lower() == ".svg" else template_pdf
-    print(f"wrote {write_artifact(output, write(subject.fold, chosen, drawn))}")
+    print(f"wrote {write_artifact(output, write(subject.fold, chosen, drawn), options.force)}")
     print_notes(notes)
     return 0

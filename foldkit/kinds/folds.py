@@ -14,7 +14,17 @@ from typing import TYPE_CHECKING, Any
 
 from foldkit import options as opt
 from foldkit.exchange import VIDEO_FORMATS, format_of
-from foldkit.kinds.base import BedOptions, Command, GifOptions, Maker, NoOptions, PaperOptions, lazy_module, option
+from foldkit.kinds.base import (
+    BedOptions,
+    Command,
+    GifOptions,
+    Maker,
+    NoOptions,
+    PaperOptions,
+    force_option,
+    lazy_module,
+    option,
+)
 
 if TYPE_CHECKING:
     from foldkit.fold.animation import AnimationOptions
@@ -91,7 +101,7 @@ class ShowOptions:
 @dataclass(frozen=True)
 class AnimateOptions(ShowOptions):
     output: str | None = option(None, "--output", "output .gif or .mp4 (default outputs/<name>/fold.gif)",
-                                str, aliases=("-o",))
+                                opt.file_name, aliases=("-o",))
     size: tuple[int, int] = option((640, 480), "--size", f"frame size in pixels, each side 16 to {opt.MAX_SIDE_PX} "
                                    "(default 640x480)", opt.size, "WxH")
     fps: int = option(20, "--fps", f"frames per second, 1 to {opt.MAX_FPS} (default 20)",
@@ -99,6 +109,7 @@ class AnimateOptions(ShowOptions):
     seconds: float = option(6.0, "--seconds", "length of the fold (default 6)",
                             opt.number(float, 0.5, opt.MAX_SECONDS, "a number of seconds"))
     quiet: bool = option(False, "--quiet", "no progress bar")
+    force: bool = force_option()
 
     def check(self) -> None:
         opt.check_animation(len(animation.frame_times(self.animation())), *self.size)
@@ -113,13 +124,14 @@ class AnimateOptions(ShowOptions):
 @dataclass(frozen=True)
 class TemplateCommandOptions(PaperOptions):
     output: str | None = option(None, "--output", "output .pdf or .svg (default outputs/<name>/template.pdf)",
-                                str, aliases=("-o",))
+                                opt.file_name, aliases=("-o",))
     cell_mm: float | None = option(None, "--paper-cell-mm", "paper cell size in mm (default: the largest that "
                                    "fits one page)", opt.number(float, 2.0, 200.0, "a size in mm"),
                                    aliases=("--cell-mm",))
     letters: bool = option(True, "--no-letters", "leave the seam letters off the net's faces (the tabs keep "
                            "theirs); print once with letters to see which edge each tab goes under")
     plain: bool = option(False, "--plain", PLAIN_HELP)
+    force: bool = force_option()
 
     def check(self) -> None:
         if self.output is not None:

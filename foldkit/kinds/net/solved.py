@@ -150,7 +150,7 @@ def run_nets(call: Invocation) -> int:
         return nets.exit_code(result)
     if options.pdf is not None:
         path, pages = worksheet.write_worksheet(result, Path(options.pdf), call.build_options.paper, options.mix,
-                                                options.seed)
+                                                options.seed, options.force)
         print(f"wrote {path} ({pages} pages)")
     code = pick.run_pick(call, result, options.pick) if options.pick is not None else 0
     return code or nets.exit_code(result)

@@ -12,7 +12,7 @@ import random
 from pathlib import Path
 
 from foldkit.drawing import Document
-from foldkit.exchange import write_artifact
+from foldkit.exchange import refuse_to_overwrite, write_artifact
 from foldkit.exchange.pdf import drawing_pdf
 from foldkit.paper.nets_sheet import NetsSheet, SheetNet, worksheet
 from solver.grid import Layout
@@ -42,7 +42,10 @@ def nets_document(result: NetsResult, paper: str, mix: bool = False, seed: int =
     return worksheet(nets_sheet(result, mix, seed), paper)
 
 
-def write_worksheet(result: NetsResult, path: Path, paper: str, mix: bool = False, seed: int = 1) -> tuple[Path, int]:
-    """Write the worksheet's PDF; the path written and its number of pages."""
+def write_worksheet(result: NetsResult, path: Path, paper: str, mix: bool = False, seed: int = 1,
+                    force: bool = False) -> tuple[Path, int]:
+    """Write the worksheet's PDF (never over a file foldkit did not write, unless forced); the path
+    written and its number of pages."""
+    refuse_to_overwrite(path.parent, [path.name], force)
     document = nets_document(result, paper, mix, seed)
-    return write_artifact(path, drawing_pdf(document)), len(document.pages)
+    return write_artifact(path, drawing_pdf(document), force), len(document.pages)
