@@ -146,7 +146,7 @@ def _unchanged(folder: Path, name: str, entries: Mapping[str, Entry]) -> bool:
         status = os.lstat(folder / name)
     except OSError:
         return False
-    return (stat.S_ISREG(status.st_mode) and status.st_size == entry.size and os.access(folder / name, os.W_OK)
+    return (stat.S_ISREG(status.st_mode) and status.st_size == entry.size and bool(status.st_mode & stat.S_IWUSR)
             and digest(folder / name) == entry.sha256)
 
 
