@@ -90,6 +90,8 @@ def write_files(folder: str | Path, files: Mapping[str, bytes], force: bool = Fa
     held, then the record: a failure (a full disk) or an interrupt leaves the folder as it was,
     with no temporary file. ``puzzle`` is what the record says the files were made from."""
     folder = Path(folder)
+    if not all(plain_name(name) for name in files):
+        raise ValueError(f"not the name of a file in a folder: {[n for n in files if not plain_name(n)][0]!r}")
     _make_folder(folder, next(iter(files), RECORD))
     with _folder_locked(folder), _signals_held():
         entries = recorded(folder)
@@ -121,7 +123,8 @@ def refuse_to_overwrite(folder: str | Path, names: Iterable[str], force: bool = 
     """A FoldkitError (exit 2) naming the first of these files of the folder that is in the way:
     a folder (always), or, unless forced, a file foldkit did not write or that changed since.
     Called before any work, so that a long build refuses at once, and again when writing."""
-    folder = Path(folder)
+    folder, names = Path(folder), list(names)
+    _refuse_a_file_for_a_folder(folder, names[0] if names else RECORD)
     entries = recorded(folder) if entries is None else entries
     taken = [folder / name for name in names if os.path.lexists(folder / name)]
     for path in [*taken, folder / RECORD]:
@@ -150,10 +153,19 @@ def _unchanged(folder: Path, name: str, entries: Mapping[str, Entry]) -> bool:
             and digest(folder / name) == entry.sha256)
 
 
+def _refuse_a_file_for_a_folder(folder: Path, first: str) -> None:
+    """A FoldkitError naming the first file to go into folder, when the folder, or the nearest of
+    its parents that exists, is not a folder."""
+    there = folder
+    while not os.path.lexists(there) and there != there.parent:
+        there = there.parent
+    if os.path.lexists(there) and not there.is_dir():
+        raise _cannot_write(folder / first, NotADirectoryError(20, f"{there} is a file, not a folder"))
+
+
 def _make_folder(folder: Path, first: str) -> None:
     """The folder, made if need be; a FoldkitError naming the first file to go in it, if it cannot."""
-    if folder.exists() and not folder.is_dir():
-        raise _cannot_write(folder / first, NotADirectoryError(20, f"{folder} is a file, not a folder"))
+    _refuse_a_file_for_a_folder(folder, first)
     try:
         folder.mkdir(parents=True, exist_ok=True)
     except OSError as error:

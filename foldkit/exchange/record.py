@@ -41,7 +41,7 @@ def record_entries(data: bytes | None) -> dict[str, Entry]:
         record = json.loads(data or b"{}")
         files = record.get("files", {}) if record.get("schema") == SCHEMA else {}
         return {name: _entry(name, fields) for name, fields in files.items()}
-    except (ValueError, AttributeError, TypeError):
+    except (ValueError, AttributeError, TypeError, RecursionError):  # RecursionError: nested past Python's limit
         return {}
 
 

@@ -109,6 +109,17 @@ def test_a_folder_in_the_way_is_kept_even_with_force(capsys, tmp_path):
     assert (folder / "solution.txt" / "inside").is_dir()
 
 
+@pytest.mark.parametrize("output", ["afile", "afile/sub"])
+def test_a_file_where_the_folder_goes_is_refused_before_any_work(capsys, tmp_path, monkeypatch, output):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "afile").write_text("mine")
+    monkeypatch.setattr("foldkit.build.made", None)  # nothing may be made: the refusal comes first
+    code, _, err = run(capsys, "build", SAMPLE, "-o", output, "--only", "solution.txt")
+    assert code == 2
+    assert one_error_line(err) == f"{output}/solution.txt: cannot write the file (afile is a file, not a folder)"
+    assert listing(tmp_path) == {"afile": b"mine"}
+
+
 def test_nets_pick_never_replaces_a_users_net_txt(capsys, tmp_path):
     folder = tmp_path / "net"
     folder.mkdir()
@@ -234,7 +245,8 @@ def _entry_of(data: bytes) -> dict:
     return {"sha256": hashlib.sha256(data).hexdigest(), "size": len(data), "puzzle": "f" * 16}
 
 
-@pytest.mark.parametrize("forge", ["outside", "absolute", "link", "folder", "not json", "a list", "bad digest"])
+@pytest.mark.parametrize("forge", ["outside", "absolute", "link", "folder", "not json", "a list", "bad digest",
+                                   "deep"])
 def test_a_forged_or_malformed_record_deletes_nothing(capsys, tmp_path, forge):
     folder, outside = tmp_path / "docs", tmp_path / "thesis.txt"
     folder.mkdir()
@@ -249,6 +261,7 @@ def test_a_forged_or_malformed_record_deletes_nothing(capsys, tmp_path, forge):
         "not json": "{'files': ",
         "a list": json.dumps(["inside.txt"]),
         "bad digest": _recorded({"inside.txt": {**_entry_of(data), "sha256": "../" * 21 + "x"}}),
+        "deep": "[" * 100_000 + "]" * 100_000,
     }
     (folder / "link.txt").symlink_to(outside)
     (folder / "sub").mkdir()
