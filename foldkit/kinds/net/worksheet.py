@@ -12,7 +12,7 @@ import random
 from pathlib import Path
 
 from foldkit.drawing import Document
-from foldkit.exchange import refuse_to_overwrite, write_artifact
+from foldkit.exchange import write_artifact
 from foldkit.exchange.pdf import drawing_pdf
 from foldkit.paper.nets_sheet import NetsSheet, SheetNet, worksheet
 from solver.grid import Layout
@@ -46,6 +46,5 @@ def write_worksheet(result: NetsResult, path: Path, paper: str, mix: bool = Fals
                     force: bool = False) -> tuple[Path, int]:
     """Write the worksheet's PDF (never over a file foldkit did not write, unless forced); the path
     written and its number of pages."""
-    refuse_to_overwrite(path.parent, [path.name], force)
     document = nets_document(result, paper, mix, seed)
     return write_artifact(path, drawing_pdf(document), force), len(document.pages)
