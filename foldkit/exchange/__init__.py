@@ -124,7 +124,7 @@ def refuse_to_overwrite(folder: str | Path, names: Iterable[str], force: bool = 
     a folder (always), or, unless forced, a file foldkit did not write or that changed since.
     Called before any work, so that a long build refuses at once, and again when writing."""
     folder, names = Path(folder), list(names)
-    _refuse_a_file_for_a_folder(folder, names[0] if names else RECORD)
+    _refuse_an_unwritable_folder(folder, names[0] if names else RECORD)
     entries = recorded(folder) if entries is None else entries
     taken = [folder / name for name in names if os.path.lexists(folder / name)]
     for path in [*taken, folder / RECORD]:
@@ -153,19 +153,21 @@ def _unchanged(folder: Path, name: str, entries: Mapping[str, Entry]) -> bool:
             and digest(folder / name) == entry.sha256)
 
 
-def _refuse_a_file_for_a_folder(folder: Path, first: str) -> None:
+def _refuse_an_unwritable_folder(folder: Path, first: str) -> None:
     """A FoldkitError naming the first file to go into folder, when the folder, or the nearest of
-    its parents that exists, is not a folder."""
+    its parents that exists, is not a folder, or one foldkit may not write into."""
     there = folder
     while not os.path.lexists(there) and there != there.parent:
         there = there.parent
     if os.path.lexists(there) and not there.is_dir():
         raise _cannot_write(folder / first, NotADirectoryError(20, f"{there} is a file, not a folder"))
+    if there.is_dir() and not os.access(there, os.W_OK | os.X_OK):
+        raise _cannot_write(folder / first, PermissionError(13, f"{there} is read-only"))
 
 
 def _make_folder(folder: Path, first: str) -> None:
     """The folder, made if need be; a FoldkitError naming the first file to go in it, if it cannot."""
-    _refuse_a_file_for_a_folder(folder, first)
+    _refuse_an_unwritable_folder(folder, first)
     try:
         folder.mkdir(parents=True, exist_ok=True)
     except OSError as error:
