@@ -27,9 +27,16 @@ def css_rgb(rgb: tuple[float, float, float], towards_white: float = 0.0) -> str:
     return "rgb({},{},{})".format(*(round(255 * (v + (1 - v) * towards_white)) for v in rgb))
 
 
+# Inside <script>, '</script' ends the element and '<!--' with '<script' makes the browser look for
+# two closings: neither '<', '>' nor '&' may appear as such. json.dumps already writes every
+# non-ASCII character (U+2028 and U+2029 included, line ends to old JavaScript) as \uXXXX.
+SCRIPT_SAFE = str.maketrans({"<": "\\u003c", ">": "\\u003e", "&": "\\u0026"})
+
+
 def inline_json(data: Any) -> str:
-    """JSON safe inside a <script> element: no '</' can close it early."""
-    return json.dumps(data, separators=(",", ":")).replace("</", "<\\/")
+    """JSON safe inside a <script> element, whatever text its strings hold: the markup characters
+    written as JSON escapes, which JSON.parse reads back as the same text."""
+    return json.dumps(data, separators=(",", ":"), ensure_ascii=True).translate(SCRIPT_SAFE)
 
 
 def links_html(links: Sequence[str]) -> str:
