@@ -12,9 +12,11 @@ import numpy as np
 import pytest
 from PIL import Image
 
-from tests.page.browser import DESKTOP, PHONE, requested_urls, visit
+from tests.page.browser import DESKTOP, PHONE, measure, requested_urls, visit
 from tests.page.pages import written
 from tests.page.test_page import page_data
+
+JS = Path(__file__).parent / "js"  # the tests' measuring scripts, run in the page
 
 
 @pytest.fixture(scope="module")
@@ -102,3 +104,14 @@ def test_the_net_log_would_show_a_request(tmp_path):
     page = tmp_path / "asks.html"
     page.write_text('<img src="http://example.invalid/pixel.png"><link rel="stylesheet" href="https://example.invalid/a.css">')
     assert requested_urls(page, tmp_path) == ["http://example.invalid/pixel.png", "https://example.invalid/a.css"]
+
+
+def test_every_cube_face_in_sight_is_drawn_on_top(pages):
+    """At every step of the Y-pentacube's assembly and from four sides: each cube face that a ray
+    from the eye reaches at its middle, past every other cube, is the one painted there; the first
+    piece shows its 5 cubes (the floor was painted over one, by the depth of its middle)."""
+    views = [[-0.6, 0.9], [0.4, 0.5], [2.5, 1.2], [-2.2, 0.3]]  # (yaw, pitch): the page's own view first
+    script = f"const VIEWS = {json.dumps(views)};\n" + (JS / "hidden_cubes.js").read_text()
+    found, _ = measure(pages["y-pentacube"], script)
+    assert found["visible"] > 4000 and found["wrong"] == [], found
+    assert found["firstShown"] == 5

@@ -29,13 +29,14 @@ function quadsAt(count) {
   DATA.steps.slice(0, count).forEach((piece, i) => {
     const fill = i === count - 1 ? DATA.colours[piece.colour] : DATA.faded[piece.colour];
     for (const cube of piece.cubes) {
+      const at = cube.map((v) => v + 0.5);
       for (const face of faces(cube)) {
-        if (!filled.has(face.next)) quads.push({p: face.p, front: fill, back: null, stroke: null});
+        if (!filled.has(face.next)) quads.push({p: face.p, front: fill, back: null, stroke: null, at, piece: i});
       }
     }
   });
-  // The floor of the box, seen from above only.
-  quads.push({p: [[0, -Y, 0], [X, -Y, 0], [X, 0, 0], [0, 0, 0]], front: "rgb(215,215,205)", back: null});
+  // The floor of the box, seen from above only, under everything.
+  quads.push({p: [[0, -Y, 0], [X, -Y, 0], [X, 0, 0], [0, 0, 0]], front: "rgb(215,215,205)", back: null, layer: -1});
   return quads;
 }
 
