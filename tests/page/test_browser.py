@@ -115,3 +115,46 @@ def test_every_cube_face_in_sight_is_drawn_on_top(pages):
     found, _ = measure(pages["y-pentacube"], script)
     assert found["visible"] > 4000 and found["wrong"] == [], found
     assert found["firstShown"] == 5
+
+
+def test_step_and_t_mean_the_same_on_fold_and_packing_pages(pages):
+    """#step=N: the first N steps done (hinge groups folded, pieces in), 1-based as the page says
+    them; #t: that fraction of the whole, on every page."""
+    where = "return doc.getElementById('where').textContent"
+    fold, groups = pages["nov2025"], len(page_data(pages["nov2025"].read_bytes())["frames"]) // 8
+    said, shown = measure(fold, where, "step=1")
+    assert shown["step"] == "1" and float(shown["t"]) == pytest.approx(1 / groups, abs=1e-3)
+    assert said == f"hinge group 1 of {groups} folded"
+    said, shown = measure(fold, where, f"t={1.5 / groups}")
+    assert shown["step"] == "1" and said == f"folding hinge group 2 of {groups}"
+    packing = pages["y-pentacube"]
+    for t, step in (("0.5", "12"), ("0", "0"), ("1", "25"), ("0.04", "1")):
+        said, shown = measure(packing, where, f"t={t}")
+        assert shown["step"] == step and shown["t"] == f"{int(step) / 25:.3f}", (t, shown)
+    said, shown = measure(packing, where, "step=1")
+    assert said.startswith("step 1 of 25: piece ") and shown["t"] == "0.040"
+
+
+REVEAL_TWICE = """
+const button = doc.getElementById('reveal'), answer = doc.getElementById('answer'), seen = [];
+const look = () => seen.push([button.textContent, answer.hidden, doc.body.dataset.revealed]);
+look(); button.click(); look(); button.click(); look();
+return seen;
+"""
+
+
+@pytest.mark.parametrize("name", ["nov2025", "number-cross-example", "block-party-4"])
+def test_the_reveal_button_says_what_it_does_and_hides_again(pages, name):
+    seen, _ = measure(pages[name], REVEAL_TWICE)
+    assert seen == [["Reveal the solution", True, "false"], ["Hide the solution", False, "true"],
+                    ["Reveal the solution", True, "false"]]
+
+
+def test_hiding_the_solution_gives_back_what_was_typed(pages):
+    page = pages["block-party-4"]
+    script = """const input = doc.querySelector('#grid input:not([readonly])');
+input.value = '7'; const button = doc.getElementById('reveal');
+button.click(); const solved = input.value; button.click();
+return [solved, input.value];"""
+    (solved, typed), _ = measure(page, script)
+    assert typed == "7" and solved != ""

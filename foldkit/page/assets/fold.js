@@ -30,8 +30,10 @@ function show(value) {
   view.quads = quadsAt(t);
   view.draw();
   $("scrub").value = Math.round(t * 1000);
-  const done = Math.floor(t * groups + 1e-6);
-  $("where").textContent = t >= 1 ? "closed" : t <= 0 ? "flat" : `hinge group ${Math.min(done + 1, groups)} of ${groups}`;
+  // Step N (1-based) is hinge group N turning; #step=N and the published step: N groups folded.
+  const done = Math.floor(t * groups + 1e-6), between = t * groups - done > 1e-6;
+  $("where").textContent = t >= 1 ? `closed: ${groups} of ${groups} hinge groups folded` : t <= 0 ? "flat"
+    : between ? `folding hinge group ${done + 1} of ${groups}` : `hinge group ${done} of ${groups} folded`;
   publish("t", t.toFixed(3));
   publish("step", done);
 }
@@ -71,17 +73,19 @@ function puzzleGrid(puzzle) {
     if (underline) cell.classList.add("underlined");  // reads as another number upside down
   }
 }
-function reveal() {
-  $("puzzle").classList.add("revealed");
-  for (const cell of document.querySelectorAll("#puzzle td.kept")) cell.style.background = DATA.colours[cell.dataset.face];
-  $("answer").hidden = false;
-  publish("revealed", true);
+function reveal(shown) {
+  $("puzzle").classList.toggle("revealed", shown);
+  for (const cell of document.querySelectorAll("#puzzle td.kept")) {
+    cell.style.background = shown ? DATA.colours[cell.dataset.face] : "";
+  }
+  $("answer").hidden = !shown;
+  revealed(shown);
 }
 if (DATA.puzzle) {
   puzzleGrid(DATA.puzzle);
-  $("reveal").addEventListener("click", reveal);
-  publish("revealed", false);
-  if (HASH.has("revealed")) reveal();
+  $("reveal").addEventListener("click", () => reveal($("answer").hidden));
+  revealed(false);
+  if (HASH.has("revealed")) reveal(true);
 }
-if (HASH.has("step")) show(Number(HASH.get("step")) / groups);
-else show(HASH.has("t") ? Number(HASH.get("t")) : 0);
+const [atStep, atT] = [hashNumber("step"), hashNumber("t")];
+show(atStep !== null ? Math.round(atStep) / groups : atT !== null ? atT : 0);

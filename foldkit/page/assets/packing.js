@@ -51,6 +51,7 @@ function show(count) {
     li.className = i === step - 1 ? "current" : i < step - 1 ? "placed" : "";
   });
   publish("step", step);
+  publish("t", (step / DATA.steps.length).toFixed(3));
 }
 
 function stop() { playing = false; clearInterval(timer); $("play").textContent = "Play"; publish("playing", false); }
@@ -72,4 +73,7 @@ DATA.steps.forEach((piece, i) => {
   li.addEventListener("click", () => { stop(); show(i + 1); });
   $("pieces").append(li);
 });
-show(HASH.has("step") ? Number(HASH.get("step")) : DATA.steps.length);
+// #step=N: the first N pieces in; #t=0..1: that fraction of the pieces in (rounded down); plainly, the packed box.
+const count = DATA.steps.length;
+const [atStep, atT] = [hashNumber("step"), hashNumber("t")];
+show(atStep !== null ? Math.round(atStep) : atT !== null ? Math.floor(atT * count + 1e-6) : count);
