@@ -18,10 +18,9 @@ from foldkit.fold.pose import cell_corners, panel_matrices
 from foldkit.fold.subject import Subject
 from foldkit.look import box_text, face_colour, face_sums_text, product_text, underlined
 from foldkit.page.html import css_rgb, page_bytes, viewer_html
-from foldkit.paper.shutbox_sheet import RULES
+from foldkit.paper.shutbox_sheet import RULES, arrow_outline
 
 SAMPLES = 8  # per hinge group; the eased turn blended linearly between samples stays within ~1 degree
-ARROWS = {"U": "↑", "R": "→", "D": "↓", "L": "←"}
 
 
 def motions(subject: Subject) -> list[list[float]]:
@@ -51,8 +50,10 @@ def fold_data(subject: Subject, puzzle: Any = None) -> dict:
     if puzzle is not None:
         numbers = sorted((cell, str(n.value), n.mark) for cell, n in puzzle.numbers.items())
         marks = [[r, c, text, mark, int(underlined(text))] for (r, c), text, mark in numbers]
-        marks += [[r, c, "".join(ARROWS[d] for d in arrows), "", 0] for (r, c), arrows in sorted(puzzle.arrows.items())]
-        data["puzzle"] = {"rows": puzzle.rows, "cols": puzzle.cols, "marks": marks}
+        # Arrows as shapes, the outline puzzle.pdf draws (in cells about the cell's centre, y down).
+        arrows = [[r, c, pointed, np.round(arrow_outline(pointed), 3).tolist()]
+                  for (r, c), pointed in sorted(puzzle.arrows.items())]
+        data["puzzle"] = {"rows": puzzle.rows, "cols": puzzle.cols, "marks": marks, "arrows": arrows}
     return data
 
 

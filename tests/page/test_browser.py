@@ -158,3 +158,23 @@ button.click(); const solved = input.value; button.click();
 return [solved, input.value];"""
     (solved, typed), _ = measure(page, script)
     assert typed == "7" and solved != ""
+
+
+WORDS = {"up": "U", "down": "D", "left": "L", "right": "R"}
+
+
+@pytest.mark.parametrize("width", [390, 1200])
+def test_every_arrow_of_the_puzzle_grid_is_drawn_whole_and_readable(pages, width):
+    """Each arrow cell's drawing lies inside its cell (none clipped), reaches out to a head in each
+    direction it points (a 4-arrow cell shows four) and no further in the others, at a size a
+    person reads: a cell of at least 16 px, so a head at least 4 px wide."""
+    page = pages["nov2025"]
+    arrows = page_data(page.read_bytes())["puzzle"]["arrows"]
+    found, _ = measure(page, (JS / "arrows.js").read_text(), "", width, 3000)
+    assert len(found) == len(arrows) and {len(pointed) for _, _, pointed, _ in arrows} >= {1, 2, 3, 4}
+    for cell, (_, _, pointed, _) in zip(found, arrows, strict=True):
+        assert {WORDS[w] for w in cell["pointed"].split()[1:] if w in WORDS} == set(pointed)
+        size = min(cell["width"], cell["height"])
+        assert size >= 16 and cell["inside"] and cell["visible"], cell
+        for way, reach in cell["reach"].items():
+            assert (reach >= 0.385 * size) == (way in pointed), (pointed, cell)

@@ -56,6 +56,16 @@ $("next").addEventListener("click", () => { stop(); show((Math.floor(t * groups 
 $("previous").addEventListener("click", () => { stop(); show((Math.ceil(t * groups - 1e-6) - 1) / groups); });
 $("scrub").addEventListener("input", (e) => { stop(); show(e.target.value / 1000); });
 
+const WAYS = {U: "up", R: "right", D: "down", L: "left"};
+// An arrow's drawing: fixed markup parsed as HTML makes an SVG element (no namespace to write out).
+function arrowSvg(pointed, outline) {
+  const template = document.createElement("template");
+  template.innerHTML = '<svg viewBox="-0.5 -0.5 1 1"><polygon></polygon></svg>';
+  const svg = template.content.firstChild;
+  svg.setAttribute("aria-label", `arrow ${pointed.split("").map((d) => WAYS[d]).join(" and ")}`);
+  svg.firstChild.setAttribute("points", outline.map((p) => p.join(",")).join(" "));
+  return svg;
+}
 function puzzleGrid(puzzle) {
   const table = $("puzzle");
   const kept = new Map(DATA.cells.map(([r, c, , face]) => [`${r},${c}`, face]));
@@ -65,6 +75,10 @@ function puzzleGrid(puzzle) {
       const cell = row.insertCell(), face = kept.get(`${r},${c}`);
       if (face !== undefined) { cell.className = "kept"; cell.dataset.face = face; }
     }
+  }
+  for (const [r, c, pointed, outline] of puzzle.arrows) {
+    table.rows[r].cells[c].append(arrowSvg(pointed, outline));
+    table.rows[r].cells[c].classList.add("arrow");
   }
   for (const [r, c, text, mark, underline] of puzzle.marks) {
     const cell = table.rows[r].cells[c];
