@@ -22,7 +22,7 @@ from typing import Any
 from foldkit.errors import EXIT_BAD_INPUT, FoldkitError
 from foldkit.exchange import write_folder
 from foldkit.files import read_if_there
-from foldkit.kinds.base import Files, Made, Maker, made
+from foldkit.kinds.base import Files, Linking, Made, Maker, made
 
 RECORD = ".foldkit-build.json"
 RECORD_SCHEMA = "foldkit.build/1"
@@ -106,10 +106,13 @@ def build(makers: Mapping[str, Maker], subject: Any, folder: Path, options: Any,
     notes: dict[str, None] = {}  # ordered, each once
     failed: list[tuple[str, str]] = []
     refusals: list[FoldkitError] = []
-    for name, (make, keep) in chosen(makers, subject, options, only, skip).items():
+    for name, (make, keep) in _linking_last(chosen(makers, subject, options, only, skip)):
         start = time.perf_counter()
         try:
-            result: Made = made(make(subject, options), name)
+            if isinstance(make, Linking):  # a page linking the files the folder will hold: these, and those kept
+                result: Made = made(make(subject, options, {*files, *_kept(folder, files, puzzle)}), name)
+            else:
+                result = made(make(subject, options), name)
         except FoldkitError as error:
             failed.append((name, str(error)))
             refusals.append(error)
@@ -128,6 +131,17 @@ def build(makers: Mapping[str, Maker], subject: Any, folder: Path, options: Any,
     paths = write_folder(folder, {**files, RECORD: record}, remove=dropped)
     written = [Written(path, len(files[path.name]), seconds[path.name]) for path in paths if path.name in files]
     return Built(written, failed, dropped, tuple(notes))
+
+
+def _linking_last(runs: dict[str, tuple[Maker, set[str] | None]]) -> list[tuple[str, tuple[Maker, set[str] | None]]]:
+    """The makers to run, those of pages that link the others (Linking) after the rest."""
+    return sorted(runs.items(), key=lambda run: isinstance(run[1][0], Linking))
+
+
+def _kept(folder: Path, made_now: Mapping[str, bytes], puzzle: str) -> list[str]:
+    """The files of the folder that this build keeps from an earlier one (made from the same puzzle)."""
+    return [name for name, made_from in _artifacts_recorded(folder).items()
+            if name not in made_now and made_from == puzzle]
 
 
 def _give_back_freed_memory() -> None:

@@ -39,9 +39,14 @@ def inline_json(data: Any) -> str:
     return json.dumps(data, separators=(",", ":"), ensure_ascii=True).translate(SCRIPT_SAFE)
 
 
+FILES_NOTE = "Files of this build, in the page's folder (a page sent alone comes without them):"
+
+
 def links_html(links: Sequence[str]) -> str:
-    """The other files of the build folder, by relative name."""
-    return " ".join(f'<a href="{escape(name)}">{escape(name)}</a>' for name in links if name != "index.html")
+    """The other files of the build folder, by relative name, after a word that they come with the
+    folder, not with the page (a page can travel alone, by mail); nothing when there are none."""
+    anchors = " ".join(f'<a href="{escape(name)}">{escape(name)}</a>' for name in links if name != "index.html")
+    return f'<span class="files">{escape(FILES_NOTE)}</span> {anchors}' if anchors else ""
 
 
 def viewer_html(what: str, steps: str, scrub: str, hint: str) -> str:

@@ -6,16 +6,18 @@ import base64
 import json
 import re
 from dataclasses import replace
+from html import escape
 
 import numpy as np
 import pytest
 
 from foldkit.build import file_owners
+from foldkit.cli import main
 from foldkit.fold.pose import panel_matrices
 from foldkit.kinds import BUILT_IN_KINDS
 from foldkit.page.fold import motions
 from foldkit.page.grid import row_hash, row_hashes
-from foldkit.page.html import POLICY
+from foldkit.page.html import FILES_NOTE, POLICY, page_bytes
 from tests.conftest import puzzle_fold
 from tests.page.pages import index_html, solved
 
@@ -108,3 +110,29 @@ def test_a_packings_page_links_every_file_its_build_writes_when_the_pieces_need_
     written = set(file_owners(kind.artifacts, subject, options)) - {"index.html"}
     assert {"pieces-1.stl", "pieces-2.stl", "box.stl"} <= written and "pieces.stl" not in written
     assert set(re.findall(r'href="([^"]*)"', page)) == written
+
+
+def hrefs(page: bytes) -> list[str]:
+    return re.findall(r'href="([^"]*)"', page.decode())
+
+
+def test_a_partial_build_links_only_the_files_its_folder_holds(tmp_path):
+    """--only, --skip: the page links what this build made and what the folder keeps from an
+    earlier build of the same puzzle, never a file that is not there (net.stl was linked)."""
+    folder = tmp_path / "out"
+    assert main(["build", "--only", "index.html,solution.txt", "--quiet", "-o", str(folder)]) == 0
+    assert hrefs((folder / "index.html").read_bytes()) == ["solution.txt"]
+    assert main(["build", "--only", "index.html,fold.fold", "--quiet", "-o", str(folder)]) == 0
+    linked = hrefs((folder / "index.html").read_bytes())
+    assert sorted(linked) == ["fold.fold", "solution.txt"] and all((folder / name).is_file() for name in linked)
+    assert main(["build", "--skip", "fold.gif,box.stl,net.stl,fold.glb,box.3mf,hints.pdf,puzzle.pdf,template.pdf",
+                 "--quiet", "-o", str(folder)]) == 0
+    linked = hrefs((folder / "index.html").read_bytes())
+    assert "net.stl" not in linked and all((folder / name).is_file() for name in linked), linked
+
+
+def test_the_page_says_its_files_come_with_its_folder():
+    page = index_html("nov2025-sample.txt").decode()
+    assert escape(FILES_NOTE) in page and page.index(escape(FILES_NOTE)) < page.index('href="')
+    bare = page_bytes("alone", "", {}, (), ()).decode()
+    assert escape(FILES_NOTE) not in bare and "href=" not in bare
