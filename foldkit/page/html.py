@@ -49,15 +49,15 @@ def links_html(links: Sequence[str]) -> str:
     return f'<span class="files">{escape(FILES_NOTE)}</span> {anchors}' if anchors else ""
 
 
-def viewer_html(what: str, steps: str, scrub: str, hint: str) -> str:
+def viewer_html(what: str, steps: str, scrub: str, hint: str, more: str = "") -> str:
     """The 3D view's canvas and its controls: a scrub bar (with ``scrub``'s attributes), previous,
-    play/pause, next (one of ``steps`` each), and where the view is."""
+    play/pause, next (one of ``steps`` each), and where the view is; ``more`` HTML after them."""
     return f"""<section class="stage">
 <canvas id="view" aria-label="{escape(what)} in 3D: drag to turn, wheel or pinch to zoom"></canvas>
 <div class="controls"><input id="scrub" type="range" {scrub} aria-label="{escape(what)}">
 <button id="previous" title="previous {steps}">&#x23EE;</button><button id="play">Play</button>
 <button id="next" title="next {steps}">&#x23ED;</button><span id="where"></span></div>
-<p>Drag to turn, wheel or pinch to zoom. {escape(hint)}</p></section>"""
+<p>Drag to turn, wheel or pinch to zoom. {escape(hint)}</p>{more}</section>"""
 
 
 def page_bytes(title: str, body: str, data: Any, scripts: Sequence[str], links: Sequence[str] = ()) -> bytes:

@@ -26,6 +26,11 @@ def pages(tmp_path_factory) -> dict[str, Path]:
             for name in ("nov2025", "y-pentacube", "number-cross-example", "block-party-4", "two-boxes")}
 
 
+def hinge_groups(page: Path, box: int = 1) -> int:
+    """How many hinge groups the page's folding onto its box number ``box`` has."""
+    return page_data(page.read_bytes())["foldings"][box - 1]["stages"]
+
+
 def pixels(png: Path) -> np.ndarray:
     return np.asarray(Image.open(png).convert("RGB"), dtype=np.int16)
 
@@ -46,7 +51,7 @@ def test_the_fold_scrubs_from_flat_to_closed(pages, tmp_path):
     shots = [tmp_path / f"fold-{t}.png" for t in ("0", "0.5", "1")]
     states = [visit(page, f"t={t}", DESKTOP, png) for t, png in zip(("0", "0.5", "1"), shots, strict=True)]
     assert [s["t"] for s in states] == ["0.000", "0.500", "1.000"]
-    groups = len(page_data(page.read_bytes())["frames"]) // 8
+    groups = hinge_groups(page)
     assert [int(s["step"]) for s in states] == [0, groups // 2, groups]
     assert all(s["revealed"] == "false" for s in states)
     assert_drawn_and_different(shots)
@@ -54,7 +59,7 @@ def test_the_fold_scrubs_from_flat_to_closed(pages, tmp_path):
 
 def test_the_fold_steps_one_hinge_group_and_reveals_the_solution(pages, tmp_path):
     shown = visit(pages["nov2025"], "step=2&revealed", PHONE, tmp_path / "phone.png")
-    groups = len(page_data(pages["nov2025"].read_bytes())["frames"]) // 8
+    groups = hinge_groups(pages["nov2025"])
     assert shown["step"] == "2" and float(shown["t"]) == pytest.approx(2 / groups, abs=1e-3)
     assert shown["revealed"] == "true"
     assert shown["overflow"] == "false"  # nothing to scroll sideways on a phone
@@ -121,7 +126,7 @@ def test_step_and_t_mean_the_same_on_fold_and_packing_pages(pages):
     """#step=N: the first N steps done (hinge groups folded, pieces in), 1-based as the page says
     them; #t: that fraction of the whole, on every page."""
     where = "return doc.getElementById('where').textContent"
-    fold, groups = pages["nov2025"], len(page_data(pages["nov2025"].read_bytes())["frames"]) // 8
+    fold, groups = pages["nov2025"], hinge_groups(pages["nov2025"])
     said, shown = measure(fold, where, "step=1")
     assert shown["step"] == "1" and float(shown["t"]) == pytest.approx(1 / groups, abs=1e-3)
     assert said == f"hinge group 1 of {groups} folded"
@@ -178,3 +183,20 @@ def test_every_arrow_of_the_puzzle_grid_is_drawn_whole_and_readable(pages, width
         assert size >= 16 and cell["inside"] and cell["visible"], cell
         for way, reach in cell["reach"].items():
             assert (reach >= 0.385 * size) == (way in pointed), (pointed, cell)
+
+
+def test_a_two_box_net_page_folds_into_either_box_with_a_switch(pages, tmp_path):
+    page = pages["two-boxes"]
+    boxes = [folding["box"] for folding in page_data(page.read_bytes())["foldings"]]
+    assert len(boxes) == 2 and boxes[0] != boxes[1]
+    shots = [tmp_path / "box-1.png", tmp_path / "box-2.png"]
+    states = [visit(page, f"box={n}&t=1", DESKTOP, png) for n, png in zip((1, 2), shots, strict=True)]
+    assert [(s["box"], s["box-text"], s["t"]) for s in states] == [("1", boxes[0], "1.000"), ("2", boxes[1], "1.000")]
+    assert_drawn_and_different(shots)
+    script = """const seen = () => [doc.body.dataset.box, [...doc.querySelectorAll('.facts')].filter((f) => !f.hidden)
+  .map((f) => f.textContent), doc.querySelector('#boxes [aria-pressed=true]').textContent];
+const before = seen(); doc.querySelector('#boxes button[data-box="2"]').click(); return [before, seen()];"""
+    (before, after), state = measure(page, script, "t=0.5")
+    assert before == ["1", [f"Box: {boxes[0]}, 22 cells."], f"Box 1: {boxes[0]}"]
+    assert after == ["2", [f"Box: {boxes[1]}, 22 cells."], f"Box 2: {boxes[1]}"]
+    assert state["t"] == "0.500"  # the same fraction of the fold, in the other box

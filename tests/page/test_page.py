@@ -62,12 +62,13 @@ def test_the_fold_starts_flat_and_ends_closed():
 def test_the_fold_page_carries_the_numbers_and_the_puzzle():
     data = page_data(index_html("nov2025-sample.txt"))
     fold = puzzle_fold("examples/nov2025-sample.txt")
-    assert {(r, c) for r, c, *_ in data["cells"]} == set(fold.cells)
-    assert {(r, c): int(label) for r, c, _, _, label, _ in data["cells"] if label} == \
+    (folding,) = data["foldings"]
+    assert {(r, c) for r, c, *_ in folding["cells"]} == set(fold.cells)
+    assert {(r, c): int(label) for r, c, _, _, label, _ in folding["cells"] if label} == \
         {cell: int(label.text) for cell, label in fold.labels.items()}
-    assert data["puzzle"]["rows"] == 8 and data["stages"] == fold.tree.stage_count
+    assert data["puzzle"]["rows"] == 8 and folding["stages"] == fold.tree.stage_count
     # The 6 of the sample is underlined (it reads as 9 upside down), in the 3D view and the grid.
-    assert {(r, c) for r, c, _, _, _, underline in data["cells"] if underline} == \
+    assert {(r, c) for r, c, _, _, _, underline in folding["cells"] if underline} == \
         {cell for cell, label in fold.labels.items() if label.text in ("6", "9")} != set()
     assert {text: underline for _, _, text, _, underline in data["puzzle"]["marks"] if text in "2469"} == \
         {"2": 0, "4": 0, "6": 1}
@@ -136,3 +137,11 @@ def test_the_page_says_its_files_come_with_its_folder():
     assert escape(FILES_NOTE) in page and page.index(escape(FILES_NOTE)) < page.index('href="')
     bare = page_bytes("alone", "", {}, (), ()).decode()
     assert escape(FILES_NOTE) not in bare and "href=" not in bare
+
+
+def test_a_net_page_has_a_folding_per_box_and_a_switch_only_for_two():
+    two = index_html("two-boxes.txt").decode()
+    assert [f["box"] for f in page_data(two.encode())["foldings"]] == ["1 × 1 × 5", "1 × 2 × 3"]
+    assert 'id="boxes"' in two
+    one = index_html("nov2025-sample.txt").decode()
+    assert len(page_data(one.encode())["foldings"]) == 1 and 'id="boxes"' not in one

@@ -1,29 +1,45 @@
 // The fold: every cell a quad carried by its panel's motion, the motions sampled by foldkit at
-// evenly spaced fold fractions (DATA.frames: per frame, per panel, a 3x4 matrix row by row) and
-// blended linearly between samples, which is close enough at DATA.samples samples per hinge group.
+// evenly spaced fold fractions (per frame, per panel, a 3x4 matrix row by row) and blended
+// linearly between samples, which is close enough at 8 samples per hinge group. A net that folds
+// into several boxes has a folding per box (DATA.foldings), shown one at a time (#box=N).
 const view = View($("view"));
-view.centre = DATA.centre;
-view.radius = DATA.radius;
-const groups = DATA.stages;
-let t = 0, playing = false, last = 0;
+let folding = DATA.foldings[0], groups = folding.stages, t = 0, playing = false, last = 0;
 
-function motion(frame, panel) { return DATA.frames[frame].slice(12 * panel, 12 * panel + 12); }
+function motion(frame, panel) { return folding.frames[frame].slice(12 * panel, 12 * panel + 12); }
 function apply(m, x, y) { return [m[0] * x + m[1] * y + m[3], m[4] * x + m[5] * y + m[7], m[8] * x + m[9] * y + m[11]]; }
 
 function quadsAt(t) {
-  const at = t * (DATA.frames.length - 1), lo = Math.min(Math.floor(at), DATA.frames.length - 2), s = at - lo;
+  const frames = folding.frames, at = t * (frames.length - 1), lo = Math.min(Math.floor(at), frames.length - 2), s = at - lo;
   const matrices = [];
-  for (let p = 0; p * 12 < DATA.frames[0].length; p++) {
+  for (let p = 0; p * 12 < frames[0].length; p++) {
     const a = motion(lo, p), b = motion(lo + 1, p);
     matrices.push(a.map((v, i) => v + s * (b[i] - v)));
   }
-  return DATA.cells.map(([r, c, panel, face, label, underline]) => {
+  return folding.cells.map(([r, c, panel, face, label, underline]) => {
     const m = matrices[panel];
     // Corners counter-clockwise seen from +z; the printed side faces -z in net coordinates.
     const p = [[c, r], [c + 1, r], [c + 1, r + 1], [c, r + 1]].map(([x, y]) => apply(m, x, y));
     return {p, front: DATA.inside[face], back: DATA.colours[face], label, underline, labelSide: "back"};
   });
 }
+
+// Show the net's folding onto box n (1-based), at the same fold fraction.
+function chooseBox(n) {
+  const index = Math.max(1, Math.min(DATA.foldings.length, Math.round(n))) - 1;
+  folding = DATA.foldings[index];
+  groups = folding.stages;
+  view.centre = folding.centre;
+  view.radius = folding.radius;
+  document.querySelectorAll("#boxes button").forEach((b, i) => b.setAttribute("aria-pressed", i === index));
+  document.querySelectorAll(".facts").forEach((facts, i) => { facts.hidden = i !== index; });
+  publish("box", index + 1);
+  publish("boxText", folding.box);
+}
+document.querySelectorAll("#boxes button").forEach((button) => button.addEventListener("click", () => {
+  chooseBox(Number(button.dataset.box));
+  show(t);
+}));
+chooseBox(hashNumber("box") ?? 1);
 
 function show(value) {
   t = Math.max(0, Math.min(1, value));
@@ -68,7 +84,7 @@ function arrowSvg(pointed, outline) {
 }
 function puzzleGrid(puzzle) {
   const table = $("puzzle");
-  const kept = new Map(DATA.cells.map(([r, c, , face]) => [`${r},${c}`, face]));
+  const kept = new Map(folding.cells.map(([r, c, , face]) => [`${r},${c}`, face]));
   for (let r = 0; r < puzzle.rows; r++) {
     const row = table.insertRow();
     for (let c = 0; c < puzzle.cols; c++) {
