@@ -83,11 +83,17 @@ def boxes_html(subjects: Sequence[Subject]) -> str:
            f"The same net folds into {len(subjects)} boxes: {buttons}</div>"
 
 
+# Any FOLD file can be played in the view (foldfile.js): the reader's own file, read in the page.
+FOLD_FILE_HTML = """<p class="foldfile"><label>Play a FOLD file (.fold, from foldkit or another tool; or drop one on
+the page): <input type="file" id="fold-file" accept=".fold,application/json"></label>
+<button id="fold-back" hidden>Back to this page's fold</button> <span id="fold-status" aria-live="polite"></span></p>"""
+
+
 def fold_body(subjects: Sequence[Subject], puzzle: Any) -> str:
     view = viewer_html("the fold", "hinge group", 'min="0" max="1000" value="0"',
                        "The scrub bar goes from the flat net to the closed box. While the net lies flat, its "
                        "printed side (colours and numbers) faces the table: turn the view to see it.",
-                       boxes_html(subjects))
+                       boxes_html(subjects) + FOLD_FILE_HTML)
     facts = "".join(f'<div class="facts" data-box="{n}">{facts_html(subject)}</div>'
                     for n, subject in enumerate(subjects, 1))
     if puzzle is None:
@@ -103,7 +109,8 @@ def fold_page(subjects: Sequence[Subject], puzzle: Any = None, links: Sequence[s
     ``puzzle`` (a Shut the Box puzzle) adds its grid."""
     name = subjects[0].name
     title = f"{name}: the fold" if puzzle is None else f"{name}: Shut the Box"
-    return page_bytes(title, fold_body(subjects, puzzle), fold_data(subjects, puzzle), ("view3d.js", "fold.js"), links)
+    scripts = ("view3d.js", "fold.js", "foldfile.js")
+    return page_bytes(title, fold_body(subjects, puzzle), fold_data(subjects, puzzle), scripts, links)
 
 
 def shutbox_page(solved: Any, options: object, links: Sequence[str] = ()) -> bytes:

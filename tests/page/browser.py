@@ -61,7 +61,7 @@ frame.addEventListener("load", () => setTimeout(() => {{
 
 
 def measure(page: Path, script: str, position: str = "", width: int = DESKTOP[0], height: int = DESKTOP[1],
-            png: Path | None = None) -> tuple[Any, dict[str, str]]:
+            png: Path | None = None, budget_ms: int = 6000) -> tuple[Any, dict[str, str]]:
     """Open the page at #position in a frame exactly ``width`` CSS pixels wide (a phone's 390 px
     too, narrower than headless Chromium's narrowest window), run ``script`` (the body of an async
     function of ``win`` and ``doc``, the page's window and document) once it has set itself up;
@@ -71,7 +71,7 @@ def measure(page: Path, script: str, position: str = "", width: int = DESKTOP[0]
     wrapper.write_text(MEASURING.format(src=src, width=width, height=height, script=script))
     shot = [f"--screenshot={png}"] if png else []
     dom = chromium(wrapper.as_uri(), "--dump-dom", "--allow-file-access-from-files",
-                   f"--window-size={width},{height}", *shot, profile=page.parent / "profile", budget_ms=6000)
+                   f"--window-size={width},{height}", *shot, profile=page.parent / "profile", budget_ms=budget_ms)
     body = re.search(r"<body([^>]*)>", dom)
     assert body, dom[:500]
     found = {key: html.unescape(value) for key, value in re.findall(r'data-([a-z-]+)="([^"]*)"', body.group(1))}
