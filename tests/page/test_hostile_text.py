@@ -24,7 +24,7 @@ SHELL_TEXTS = [f"</script><script>{MARK}</script>", "<!--<script>", f"\"'><svg o
 READ_BACK = """
 const pieces = [...doc.querySelectorAll('#pieces li')].map((li) => li.textContent);
 return {title: doc.title, heading: doc.querySelector('h1').textContent, pieces,
-        marks: [doc.body.dataset.pwned || null, win.document.querySelectorAll('svg').length]};
+        marks: [doc.body.dataset.pwned || null, doc.querySelectorAll('[onload], [onerror]').length]};
 """
 
 
@@ -49,6 +49,12 @@ def hostile_copy(example: str, folder: Path, rename: dict[str, str] | None = Non
     return path
 
 
+def puzzle_name(source: Path) -> str:
+    """The name foldkit makes of a puzzle's file name (a net is read as its name and its cells)."""
+    puzzle = load(source).puzzle
+    return puzzle[0] if isinstance(puzzle, tuple) else puzzle.name
+
+
 def assert_safe(found: dict, title: str) -> None:
     assert found["marks"] == [None, 0], "a script of the user's ran, or their markup became elements"
     assert found["title"] == found["heading"] == title
@@ -56,14 +62,14 @@ def assert_safe(found: dict, title: str) -> None:
 
 @pytest.mark.parametrize(("example", "what", "published"), [
     ("nov2025-sample.txt", "Shut the Box", "revealed"), ("number-cross-example.txt", "Number Cross", "revealed"),
-    ("block-party-4.txt", "Block Party", "revealed")])
+    ("block-party-4.txt", "Block Party", "revealed"), ("two-boxes.txt", "the fold", "box")])
 def test_a_hostile_file_name_is_text_in_every_page(tmp_path, example, what, published):
     source = hostile_copy(example, tmp_path / "puzzle")
     page = built_page(source)
     found, state = measure(page, READ_BACK, "revealed")
-    assert_safe(found, f"{load(source).puzzle.name}: {what}")  # the name foldkit makes of the file's
-    assert state[published] == "true"  # the page set itself up, past the hostile data
-    if what != "Shut the Box":  # the name salts the rows' hashes: the revealed grid checks right
+    assert_safe(found, f"{puzzle_name(source)}: {what}")
+    assert state[published] in ("true", "1")  # the page set itself up, past the hostile data
+    if what in ("Number Cross", "Block Party"):  # the name salts the rows' hashes: the revealed grid checks right
         assert state["checked"] == "right"
 
 
@@ -73,7 +79,7 @@ def test_hostile_piece_names_are_text_on_the_packing_page(tmp_path):
     source = hostile_copy("soma.txt", tmp_path / "packing", names)
     page = built_page(source)
     found, state = measure(page, READ_BACK, "step=7")
-    assert_safe(found, f"{load(source).puzzle.name}: assembly")
+    assert_safe(found, f"{puzzle_name(source)}: assembly")
     assert state["step"] == "7"
     shown = " ".join(found["pieces"])
     assert all(f"({name})" in shown for name in PIECE_NAMES), found["pieces"]
