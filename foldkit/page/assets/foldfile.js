@@ -24,8 +24,9 @@ function sameMesh(a, b) {
 
 function foldFileFilm(name, frames) {
   const points = frames.map((f) => f.vertices_coords.map((p) => [Number(p[0]) || 0, Number(p[1]) || 0, Number(p[2]) || 0]));
-  const all = points.flat(), low = [0, 1, 2].map((a) => Math.min(...all.map((p) => p[a])));
-  const high = [0, 1, 2].map((a) => Math.max(...all.map((p) => p[a])));
+  // The box around every frame (by reduce: a large file's points are too many to spread as arguments).
+  const all = points.flat(), low = [0, 1, 2].map((a) => all.reduce((m, p) => Math.min(m, p[a]), Infinity));
+  const high = [0, 1, 2].map((a) => all.reduce((m, p) => Math.max(m, p[a]), -Infinity));
   const steps = Math.max(frames.length - 1, 1);
   function quadsAt(t) {
     const at = t * (frames.length - 1), lo = Math.min(Math.floor(at), Math.max(frames.length - 2, 0));
