@@ -50,6 +50,7 @@ function openFoldFile(file) {
     const frames = foldFrames(JSON.parse(text));
     if (!frames.length) throw new Error("it has no frame with vertices_coords and faces_vertices");
     loadFilm(foldFileFilm(file.name, frames));
+    document.querySelectorAll(".facts").forEach((facts) => { facts.hidden = true; });  // they are of this page's box
     $("fold-back").hidden = false;
     $("fold-status").textContent = `${file.name}: ${frames.length} frame${frames.length > 1 ? "s" : ""}.`;
     publish("foldFile", file.name);
