@@ -23,7 +23,7 @@ from typing import Any
 from foldkit.errors import EXIT_BAD_INPUT, FoldkitError
 from foldkit.exchange import real_folder, recorded, refuse_to_overwrite, write_files
 from foldkit.exchange.record import RECORD
-from foldkit.kinds.base import Files, Made, Maker, made
+from foldkit.kinds.base import Files, Linking, Made, Maker, made
 
 __all__ = ["RECORD", "Built", "Written", "build", "chosen", "file_owners", "fingerprint", "stale"]
 
@@ -121,10 +121,13 @@ def build(makers: Mapping[str, Maker], subject: Any, folder: Path, options: Any,
     notes: dict[str, None] = {}  # ordered, each once
     failed: list[tuple[str, str]] = []
     refusals: list[FoldkitError] = []
-    for name, (make, keep) in selected.items():
+    for name, (make, keep) in _linking_last(selected):
         start = time.perf_counter()
         try:
-            result: Made = made(make(subject, options), name)
+            if isinstance(make, Linking):  # a page linking the files the folder will hold: these, and those kept
+                result: Made = made(make(subject, options, {*files, *_kept(folder, files, puzzle)}), name)
+            else:
+                result = made(make(subject, options), name)
         except FoldkitError as error:
             failed.append((name, str(error)))
             refusals.append(error)
@@ -142,6 +145,17 @@ def build(makers: Mapping[str, Maker], subject: Any, folder: Path, options: Any,
     wrote = write_files(folder, files, force, stale(folder, list(files), puzzle), puzzle)
     written = [Written(path, len(files[path.name]), seconds[path.name]) for path in wrote.paths]
     return Built(written, failed, [path.name for path in wrote.removed], tuple(notes))
+
+
+def _linking_last(runs: dict[str, tuple[Maker, set[str] | None]]) -> list[tuple[str, tuple[Maker, set[str] | None]]]:
+    """The makers to run, those of pages that link the others (Linking) after the rest."""
+    return sorted(runs.items(), key=lambda run: isinstance(run[1][0], Linking))
+
+
+def _kept(folder: Path, made_now: Mapping[str, bytes], puzzle: str) -> list[str]:
+    """The files of the folder that this build keeps from an earlier one (made from the same puzzle)."""
+    return [name for name, entry in recorded(folder).items()
+            if name not in made_now and entry.puzzle == puzzle and (folder / name).is_file()]
 
 
 def _give_back_freed_memory() -> None:

@@ -13,20 +13,23 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from foldkit.errors import FoldkitError
+from foldkit.kinds.base import Linking
 
 PageMaker = Callable[[Any, Any, tuple[str, ...]], bytes]  # (subject, build options, links) -> the page
 
 
 def with_page(make: PageMaker, artifacts: Mapping[str, Any], **extra: Any) -> dict[str, Any]:
     """A kind's artifacts with index.html added, made by ``make`` (given ``extra``, such as the
-    kind's rules) and linking to the files the others write."""
+    kind's rules) and linking to those of the files the others write that the build folder holds."""
 
-    def index_html(subject: Any, options: Any) -> bytes:
-        links = tuple(name for artifact, maker in artifacts.items()
-                      for name in _files_written(artifact, maker, subject, options))
-        return make(subject, options, links, **extra)
+    def others(subject: Any, options: Any) -> list[str]:
+        written = (_files_written(artifact, maker, subject, options) for artifact, maker in artifacts.items())
+        return [name for names in written for name in names if name != "index.html"]
 
-    return {**artifacts, "index.html": index_html}
+    def index_html(subject: Any, options: Any, links: list[str]) -> bytes:
+        return make(subject, options, tuple(links), **extra)
+
+    return {**artifacts, "index.html": Linking(index_html, others)}
 
 
 def _files_written(artifact: str, maker: Any, subject: Any, options: Any) -> list[str]:

@@ -18,10 +18,9 @@ from foldkit.fold.pose import cell_corners, panel_matrices
 from foldkit.fold.subject import Subject
 from foldkit.look import box_text, face_colour, face_sums_text, product_text, underlined
 from foldkit.page.html import css_rgb, page_bytes, viewer_html
-from foldkit.paper.shutbox_sheet import RULES
+from foldkit.paper.shutbox_sheet import RULES, arrow_outline
 
 SAMPLES = 8  # per hinge group; the eased turn blended linearly between samples stays within ~1 degree
-ARROWS = {"U": "↑", "R": "→", "D": "↓", "L": "←"}
 
 
 def motions(subject: Subject) -> list[list[float]]:
@@ -38,21 +37,29 @@ def extent(subject: Subject) -> tuple[list[float], float]:
     return np.round((low + high) / 2, 3).tolist(), round(float(np.linalg.norm(high - low) / 2), 3)
 
 
-def fold_data(subject: Subject, puzzle: Any = None) -> dict:
-    """What fold.js draws: the cells on their panels, the sampled motions, colours, the puzzle."""
+def folding_data(subject: Subject) -> dict:
+    """One folding as fold.js draws it: its box, the cells on their panels, the sampled motions."""
     tree = subject.tree
     texts = [subject.labels[cell].text if cell in subject.labels else "" for cell in tree.cells]
     cells = [[r, c, tree.panel_of((r, c)), subject.folding.placement[(r, c)][0], text, int(underlined(text))]
              for (r, c), text in zip(tree.cells, texts, strict=True)]
     centre, radius = extent(subject)
-    data = {"cells": cells, "frames": motions(subject), "stages": max(tree.stage_count, 1), "centre": centre,
-            "radius": radius, "colours": [css_rgb(face_colour(f)) for f in range(6)],
+    return {"box": box_text(subject.folding.box), "cells": cells, "frames": motions(subject),
+            "stages": max(tree.stage_count, 1), "centre": centre, "radius": radius}
+
+
+def fold_data(subjects: Sequence[Subject], puzzle: Any = None) -> dict:
+    """What fold.js draws: each folding of the net (one, or one per box), colours, the puzzle."""
+    data = {"foldings": [folding_data(subject) for subject in subjects],
+            "colours": [css_rgb(face_colour(f)) for f in range(6)],
             "inside": [css_rgb(face_colour(f), 0.6) for f in range(6)], "puzzle": None}
     if puzzle is not None:
         numbers = sorted((cell, str(n.value), n.mark) for cell, n in puzzle.numbers.items())
         marks = [[r, c, text, mark, int(underlined(text))] for (r, c), text, mark in numbers]
-        marks += [[r, c, "".join(ARROWS[d] for d in arrows), "", 0] for (r, c), arrows in sorted(puzzle.arrows.items())]
-        data["puzzle"] = {"rows": puzzle.rows, "cols": puzzle.cols, "marks": marks}
+        # Arrows as shapes, the outline puzzle.pdf draws (in cells about the cell's centre, y down).
+        arrows = [[r, c, pointed, np.round(arrow_outline(pointed), 3).tolist()]
+                  for (r, c), pointed in sorted(puzzle.arrows.items())]
+        data["puzzle"] = {"rows": puzzle.rows, "cols": puzzle.cols, "marks": marks, "arrows": arrows}
     return data
 
 
@@ -66,11 +73,29 @@ def facts_html(subject: Subject) -> str:
     return "".join(facts)
 
 
-def fold_body(subject: Subject, puzzle: Any) -> str:
+def boxes_html(subjects: Sequence[Subject]) -> str:
+    """For a net that folds into several boxes, a switch between its foldings (#box=N)."""
+    if len(subjects) < 2:
+        return ""
+    buttons = "".join(f'<button data-box="{n}">Box {n}: {box_text(subject.folding.box)}</button>'
+                      for n, subject in enumerate(subjects, 1))
+    return f'<div class="controls" id="boxes" role="group" aria-label="which box the net folds into">' \
+           f"The same net folds into {len(subjects)} boxes: {buttons}</div>"
+
+
+# Any FOLD file can be played in the view (foldfile.js): the reader's own file, read in the page.
+FOLD_FILE_HTML = """<p class="foldfile"><label>Play a FOLD file (.fold, from foldkit or another tool; or drop one on
+the page): <input type="file" id="fold-file" accept=".fold,application/json"></label>
+<button id="fold-back" hidden>Back to this page's fold</button> <span id="fold-status" aria-live="polite"></span></p>"""
+
+
+def fold_body(subjects: Sequence[Subject], puzzle: Any) -> str:
     view = viewer_html("the fold", "hinge group", 'min="0" max="1000" value="0"',
                        "The scrub bar goes from the flat net to the closed box. While the net lies flat, its "
-                       "printed side (colours and numbers) faces the table: turn the view to see it.")
-    facts = facts_html(subject)
+                       "printed side (colours and numbers) faces the table: turn the view to see it.",
+                       boxes_html(subjects) + FOLD_FILE_HTML)
+    facts = "".join(f'<div class="facts" data-box="{n}">{facts_html(subject)}</div>'
+                    for n, subject in enumerate(subjects, 1))
     if puzzle is None:
         return view + f'<section class="side"><div id="answer">{facts}</div></section>'
     rules = "".join(f"<li>{escape(rule)}</li>" for rule in RULES)
@@ -79,17 +104,21 @@ def fold_body(subject: Subject, puzzle: Any) -> str:
 <div id="answer" hidden>{facts}</div><h2>Rules</h2><ul class="rules">{rules}</ul></section>"""
 
 
-def fold_page(subject: Subject, puzzle: Any = None, links: Sequence[str] = ()) -> bytes:
-    """The fold of a subject as a self-contained page; ``puzzle`` (a Shut the Box puzzle) adds its grid."""
-    title = f"{subject.name}: the fold" if puzzle is None else f"{subject.name}: Shut the Box"
-    return page_bytes(title, fold_body(subject, puzzle), fold_data(subject, puzzle), ("view3d.js", "fold.js"), links)
+def fold_page(subjects: Sequence[Subject], puzzle: Any = None, links: Sequence[str] = ()) -> bytes:
+    """The fold of a net into its box, or into each of its boxes, as a self-contained page;
+    ``puzzle`` (a Shut the Box puzzle) adds its grid."""
+    name = subjects[0].name
+    title = f"{name}: the fold" if puzzle is None else f"{name}: Shut the Box"
+    scripts = ("view3d.js", "fold.js", "foldfile.js")
+    return page_bytes(title, fold_body(subjects, puzzle), fold_data(subjects, puzzle), scripts, links)
 
 
 def shutbox_page(solved: Any, options: object, links: Sequence[str] = ()) -> bytes:
     """A solved Shut the Box puzzle (foldkit.kinds.shutbox.Solved): its fold and its grid."""
-    return fold_page(solved.fold, solved.report.puzzle, links)
+    return fold_page([solved.fold], solved.report.puzzle, links)
 
 
 def net_page(net: Any, options: object, links: Sequence[str] = ()) -> bytes:
-    """One folding of a net (foldkit.kinds.net.NetFolding)."""
-    return fold_page(net.fold, None, links)
+    """A net's chosen folding (foldkit.kinds.net.NetFolding), and for a net of two boxes or more,
+    its folding onto the next box too (the two-way models' second), with a switch."""
+    return fold_page([net.fold] if net.two_way is None else [net.fold, net.two_way.second], None, links)

@@ -175,6 +175,18 @@ def test_the_fold_projects_library_finds_the_same_faces_and_creases(document, tm
     assignments = document["edges_assignment"]
     for name, letter in (("mountain", "M"), ("valley", "V"), ("flat", "F"), ("boundary", "B")):
         assert report[name] == [k for k, a in enumerate(assignments) if a == letter]
+    # Every folded frame, read through its inheritance: the same mesh, every cell side still one
+    # cell long (the paper does not stretch), every face flat; in the last, each face is square to
+    # an axis (the closed box).
+    counts = (len(document["vertices_coords"]), len(document["edges_vertices"]), len(document["faces_vertices"]))
+    frames = report["frames"]
+    assert [frame["title"] for frame in frames] == [frame["frame_title"] for frame in document["file_frames"]]
+    for frame in frames:
+        assert (frame["vertices"], frame["edges"], frame["faces"]) == counts
+        assert np.allclose(frame["edgeLengths"], 1.0, atol=1e-3), frame["title"]
+        assert all(normal is not None for normal in frame["normals"]), frame["title"]
+    closed = np.abs(np.array(frames[-1]["normals"]))
+    assert np.allclose(closed.max(axis=1), 1.0, atol=1e-3)
 
 
 def test_a_net_has_its_fold_file_too(tmp_path, examples):

@@ -1,6 +1,7 @@
 """Headless Chromium, cut off from the network, driven from the command line: open a page at a
-position (the page reads #t=, #step=, #revealed, #guess= from its address), read back the state
-it publishes on <body data-...>, take screenshots, and keep Chromium's net log of the visit."""
+position (the page reads #t=, #step=, #box=, #revealed, #guess= from its address), read back the
+state it publishes on <body data-...>, take screenshots, measure the rendered page with a script
+of the test's own (``measure``), and keep Chromium's net log of the visit."""
 
 from __future__ import annotations
 
@@ -8,7 +9,9 @@ import html
 import json
 import re
 import subprocess
+import uuid
 from pathlib import Path
+from typing import Any
 
 from tests.conftest import require_program
 
@@ -18,13 +21,13 @@ OFFLINE = ["--host-resolver-rules=MAP * ~NOTFOUND", "--proxy-server=127.0.0.1:9"
 PHONE, DESKTOP = (390, 844), (1280, 860)
 
 
-def chromium(url: str, *flags: str, profile: Path) -> str:
+def chromium(url: str, *flags: str, profile: Path, budget_ms: int = 4000) -> str:
     """Run headless Chromium on a URL with the network disabled; its standard output."""
     program = require_program("chromium")
     command = [program, "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--no-first-run",
                "--disable-extensions", "--disable-background-networking", "--disable-component-update",
                "--disable-sync", "--metrics-recording-only", "--no-default-browser-check",
-               f"--user-data-dir={profile}", *OFFLINE, "--virtual-time-budget=4000", *flags, url]
+               f"--user-data-dir={profile}", *OFFLINE, f"--virtual-time-budget={budget_ms}", *flags, url]
     done = subprocess.run(command, capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr[-2000:]
     return done.stdout
@@ -40,6 +43,42 @@ def visit(page: Path, position: str = "", size: tuple[int, int] = DESKTOP, png: 
     assert body, dom[:500]
     assert png is None or png.exists(), f"no screenshot of {page.name}#{position}"
     return {key: html.unescape(value) for key, value in re.findall(r'data-([a-z-]+)="([^"]*)"', body.group(1))}
+
+
+MEASURING = """<!doctype html><html><body style="margin:0">
+<iframe id="page" src="{src}" style="width:{width}px;height:{height}px;border:0;display:block"></iframe>
+<script>
+const frame = document.getElementById("page");
+frame.addEventListener("load", () => setTimeout(() => {{
+  const win = frame.contentWindow, doc = frame.contentDocument;
+  new Promise((resolve) => resolve((async function (win, doc) {{ {script} }})(win, doc)))
+    .then((result) => {{ document.body.dataset.measured = JSON.stringify(result === undefined ? null : result); }},
+          (error) => {{ document.body.dataset.measured = JSON.stringify({{error: String(error)}}); }})
+    .finally(() => {{ document.body.dataset.page = JSON.stringify(Object.assign({{}}, doc.body.dataset)); }});
+}}, 300));
+</script></body></html>
+"""
+
+
+def measure(page: Path, script: str, position: str = "", width: int = DESKTOP[0], height: int = DESKTOP[1],
+            png: Path | None = None, budget_ms: int = 6000) -> tuple[Any, dict[str, str]]:
+    """Open the page at #position in a frame exactly ``width`` CSS pixels wide (a phone's 390 px
+    too, narrower than headless Chromium's narrowest window), run ``script`` (the body of an async
+    function of ``win`` and ``doc``, the page's window and document) once it has set itself up;
+    (what the script returned, the state the page published on <body data-...>)."""
+    wrapper = page.parent / f"measure-{width}-{uuid.uuid4().hex[:8]}.html"
+    src = html.escape(f"{page.name}#{position}", quote=True)
+    wrapper.write_text(MEASURING.format(src=src, width=width, height=height, script=script))
+    shot = [f"--screenshot={png}"] if png else []
+    dom = chromium(wrapper.as_uri(), "--dump-dom", "--allow-file-access-from-files",
+                   f"--window-size={width},{height}", *shot, profile=page.parent / "profile", budget_ms=budget_ms)
+    body = re.search(r"<body([^>]*)>", dom)
+    assert body, dom[:500]
+    found = {key: html.unescape(value) for key, value in re.findall(r'data-([a-z-]+)="([^"]*)"', body.group(1))}
+    assert "measured" in found, f"the measuring script did not finish on {page.name}#{position}: {found}"
+    result = json.loads(found["measured"])
+    assert not (isinstance(result, dict) and "error" in result), result
+    return result, json.loads(found.get("page", "{}"))
 
 
 # Chromium's own background requests (clock, component updates, accounts), made whatever page it opens.

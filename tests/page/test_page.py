@@ -6,16 +6,18 @@ import base64
 import json
 import re
 from dataclasses import replace
+from html import escape
 
 import numpy as np
 import pytest
 
 from foldkit.build import file_owners
+from foldkit.cli import main
 from foldkit.fold.pose import panel_matrices
 from foldkit.kinds import BUILT_IN_KINDS
 from foldkit.page.fold import motions
 from foldkit.page.grid import row_hash, row_hashes
-from foldkit.page.html import POLICY
+from foldkit.page.html import FILES_NOTE, POLICY, page_bytes
 from tests.conftest import puzzle_fold
 from tests.page.pages import index_html, solved
 
@@ -60,12 +62,13 @@ def test_the_fold_starts_flat_and_ends_closed():
 def test_the_fold_page_carries_the_numbers_and_the_puzzle():
     data = page_data(index_html("nov2025-sample.txt"))
     fold = puzzle_fold("examples/nov2025-sample.txt")
-    assert {(r, c) for r, c, *_ in data["cells"]} == set(fold.cells)
-    assert {(r, c): int(label) for r, c, _, _, label, _ in data["cells"] if label} == \
+    (folding,) = data["foldings"]
+    assert {(r, c) for r, c, *_ in folding["cells"]} == set(fold.cells)
+    assert {(r, c): int(label) for r, c, _, _, label, _ in folding["cells"] if label} == \
         {cell: int(label.text) for cell, label in fold.labels.items()}
-    assert data["puzzle"]["rows"] == 8 and data["stages"] == fold.tree.stage_count
+    assert data["puzzle"]["rows"] == 8 and folding["stages"] == fold.tree.stage_count
     # The 6 of the sample is underlined (it reads as 9 upside down), in the 3D view and the grid.
-    assert {(r, c) for r, c, _, _, _, underline in data["cells"] if underline} == \
+    assert {(r, c) for r, c, _, _, _, underline in folding["cells"] if underline} == \
         {cell for cell, label in fold.labels.items() if label.text in ("6", "9")} != set()
     assert {text: underline for _, _, text, _, underline in data["puzzle"]["marks"] if text in "2469"} == \
         {"2": 0, "4": 0, "6": 1}
@@ -108,3 +111,37 @@ def test_a_packings_page_links_every_file_its_build_writes_when_the_pieces_need_
     written = set(file_owners(kind.artifacts, subject, options)) - {"index.html"}
     assert {"pieces-1.stl", "pieces-2.stl", "box.stl"} <= written and "pieces.stl" not in written
     assert set(re.findall(r'href="([^"]*)"', page)) == written
+
+
+def hrefs(page: bytes) -> list[str]:
+    return re.findall(r'href="([^"]*)"', page.decode())
+
+
+def test_a_partial_build_links_only_the_files_its_folder_holds(tmp_path):
+    """--only, --skip: the page links what this build made and what the folder keeps from an
+    earlier build of the same puzzle, never a file that is not there (net.stl was linked)."""
+    folder = tmp_path / "out"
+    assert main(["build", "--only", "index.html,solution.txt", "--quiet", "-o", str(folder)]) == 0
+    assert hrefs((folder / "index.html").read_bytes()) == ["solution.txt"]
+    assert main(["build", "--only", "index.html,fold.fold", "--quiet", "-o", str(folder)]) == 0
+    linked = hrefs((folder / "index.html").read_bytes())
+    assert sorted(linked) == ["fold.fold", "solution.txt"] and all((folder / name).is_file() for name in linked)
+    assert main(["build", "--skip", "fold.gif,box.stl,net.stl,fold.glb,box.3mf,hints.pdf,puzzle.pdf,template.pdf",
+                 "--quiet", "-o", str(folder)]) == 0
+    linked = hrefs((folder / "index.html").read_bytes())
+    assert "net.stl" not in linked and all((folder / name).is_file() for name in linked), linked
+
+
+def test_the_page_says_its_files_come_with_its_folder():
+    page = index_html("nov2025-sample.txt").decode()
+    assert escape(FILES_NOTE) in page and page.index(escape(FILES_NOTE)) < page.index('href="')
+    bare = page_bytes("alone", "", {}, (), ()).decode()
+    assert escape(FILES_NOTE) not in bare and "href=" not in bare
+
+
+def test_a_net_page_has_a_folding_per_box_and_a_switch_only_for_two():
+    two = index_html("two-boxes.txt").decode()
+    assert [f["box"] for f in page_data(two.encode())["foldings"]] == ["1 × 1 × 5", "1 × 2 × 3"]
+    assert 'id="boxes"' in two
+    one = index_html("nov2025-sample.txt").decode()
+    assert len(page_data(one.encode())["foldings"]) == 1 and 'id="boxes"' not in one

@@ -52,22 +52,35 @@ function check() {
   publish("checked", wrong.length ? "wrong" : unfinished.length ? "unfinished" : "right");
 }
 
-function reveal() {
-  const solution = JSON.parse(atob(DATA.sealed));
-  solution.grid.forEach((line, r) => line.forEach((text, c) => {
+function fill(grid) {
+  grid.forEach((line, r) => line.forEach((text, c) => {
     inputs[r][c].value = text;
-    inputs[r][c].parentElement.classList.toggle("tile", text === "X");
+    inputs[r][c].parentElement.classList.toggle("tile", normal(text) === "X");
+    inputs[r][c].parentElement.classList.remove("wrong");
   }));
-  $("answer").textContent = solution.answer;
-  $("answer").hidden = false;
-  publish("revealed", true);
-  check();
+}
+
+let typed = null;  // what the person had typed when the solution was revealed, given back on hiding it
+function reveal(shown) {
+  if (shown) {
+    typed = inputs.map((line) => line.map((input) => input.value));
+    const solution = JSON.parse(atob(DATA.sealed));
+    fill(solution.grid);
+    $("answer").textContent = solution.answer;
+  } else if (typed) {
+    fill(typed);
+    $("verdict").textContent = "";
+    publish("checked", "");
+  }
+  $("answer").hidden = !shown;
+  revealed(shown);
+  if (shown) check();
 }
 
 $("check").addEventListener("click", check);
-$("reveal").addEventListener("click", reveal);
-publish("revealed", false);
-if (HASH.has("revealed")) reveal();
+$("reveal").addEventListener("click", () => reveal($("answer").hidden));
+revealed(false);
+if (HASH.has("revealed")) reveal(true);
 if (HASH.has("guess")) {  // #guess=1,2,X;3,4,5: type these rows in, then check them
   HASH.get("guess").split(";").forEach((line, r) => line.split(",").forEach((text, c) => {
     if (inputs[r] && inputs[r][c] && !inputs[r][c].readOnly) inputs[r][c].value = text;

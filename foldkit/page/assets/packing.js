@@ -29,13 +29,14 @@ function quadsAt(count) {
   DATA.steps.slice(0, count).forEach((piece, i) => {
     const fill = i === count - 1 ? DATA.colours[piece.colour] : DATA.faded[piece.colour];
     for (const cube of piece.cubes) {
+      const at = cube.map((v) => v + 0.5);
       for (const face of faces(cube)) {
-        if (!filled.has(face.next)) quads.push({p: face.p, front: fill, back: null, stroke: null});
+        if (!filled.has(face.next)) quads.push({p: face.p, front: fill, back: null, stroke: null, at, piece: i});
       }
     }
   });
-  // The floor of the box, seen from above only.
-  quads.push({p: [[0, -Y, 0], [X, -Y, 0], [X, 0, 0], [0, 0, 0]], front: "rgb(215,215,205)", back: null});
+  // The floor of the box, seen from above only, under everything.
+  quads.push({p: [[0, -Y, 0], [X, -Y, 0], [X, 0, 0], [0, 0, 0]], front: "rgb(215,215,205)", back: null, layer: -1});
   return quads;
 }
 
@@ -50,6 +51,7 @@ function show(count) {
     li.className = i === step - 1 ? "current" : i < step - 1 ? "placed" : "";
   });
   publish("step", step);
+  publish("t", (step / DATA.steps.length).toFixed(3));
 }
 
 function stop() { playing = false; clearInterval(timer); $("play").textContent = "Play"; publish("playing", false); }
@@ -71,4 +73,7 @@ DATA.steps.forEach((piece, i) => {
   li.addEventListener("click", () => { stop(); show(i + 1); });
   $("pieces").append(li);
 });
-show(HASH.has("step") ? Number(HASH.get("step")) : DATA.steps.length);
+// #step=N: the first N pieces in; #t=0..1: that fraction of the pieces in (rounded down); plainly, the packed box.
+const count = DATA.steps.length;
+const [atStep, atT] = [hashNumber("step"), hashNumber("t")];
+show(atStep !== null ? Math.round(atStep) : atT !== null ? Math.floor(atT * count + 1e-6) : count);

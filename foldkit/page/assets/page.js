@@ -1,8 +1,16 @@
 // What every page shares: the data inlined by foldkit, the state the page shows (published on
-// <body data-...> so a test or a curious reader can see it), and the address's #options
-// (#t=0.5, #step=3, #revealed; not an id of the page, or the browser would scroll to it) that open the page at a chosen position.
+// <body data-...> so a test or a curious reader can see it), and the address's #options that
+// open the page at a chosen position (not an id of the page, or the browser would scroll to it),
+// with one meaning on every page: #step=N the first N steps done (1-based: hinge groups folded,
+// pieces in), #t=0..1 that fraction of the whole, #box=N the net's folding onto its Nth box,
+// #revealed the solution shown, #guess=1,2,X;3,4,5 rows typed into a grid and checked.
 const DATA = JSON.parse(document.getElementById("data").textContent);
 const HASH = new URLSearchParams(location.hash.slice(1));
+// The number an #option gives, or null when it is absent or not a number.
+function hashNumber(name) {
+  const value = HASH.has(name) ? Number(HASH.get(name)) : NaN;
+  return Number.isFinite(value) ? value : null;
+}
 
 function publish(key, value) { document.body.dataset[key] = String(value); }
 function $(id) { return document.getElementById(id); }
@@ -11,6 +19,13 @@ function element(tag, attributes, text) {
   for (const [k, v] of Object.entries(attributes || {})) e.setAttribute(k, v);
   if (text !== undefined) e.textContent = text;
   return e;
+}
+
+// The reveal button of a puzzle's page says what a click will do, and the page publishes the state.
+function revealed(shown) {
+  $("reveal").textContent = shown ? "Hide the solution" : "Reveal the solution";
+  $("reveal").setAttribute("aria-pressed", shown);
+  publish("revealed", shown);
 }
 
 // FNV-1a, 32 bits, over the UTF-16 code units of a string (digits and letters here): the same

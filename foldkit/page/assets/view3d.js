@@ -1,11 +1,16 @@
-// A small 3D view on a 2D canvas (our own, no library): flat quads in world space (z up), sorted
-// back to front and filled (the painter's algorithm), which is exact enough for the convex
-// panels and cube faces we draw and needs neither WebGL nor a GPU. Drag to orbit, wheel or
-// pinch to zoom. Each quad: {p: [[x,y,z] x4], front, back: CSS colours or null (side hidden),
-// label, underline, stroke}; "front" is the side facing +z of its net coordinates turned by its motion.
+// A small 3D view on a 2D canvas (our own, no library): flat convex polygons in world space (z up),
+// painted back to front and filled (the painter's algorithm), which needs neither WebGL nor a GPU.
+// Drag to orbit, wheel or pinch to zoom. Each quad: {p: [[x,y,z] x3 or more], front, back: CSS
+// colours or null (side hidden), label, underline, stroke, layer, at}; "front" is the side facing
+// +z of its net coordinates turned by its motion. Polygons are painted by layer (lowest first: a
+// floor under everything), then those of unit cubes (at: the cube's centre) by the cube's
+// Manhattan distance from the eye, farthest first, an exact order for the faces of a grid of
+// cubes, and the others by the depth of their middle, enough for the fold's panels.
 function View(canvas) {
   const view = {yaw: -0.6, pitch: 0.9, zoom: 1, quads: [], centre: [0, 0, 0], radius: 1};
   const ctx = canvas.getContext("2d");
+  let drawn = [];  // what the last draw painted, in painting order
+  canvas.view = view;  // for a reader's console, and a test measuring what is drawn
 
   function basis() {
     const cy = Math.cos(view.yaw), sy = Math.sin(view.yaw), cp = Math.cos(view.pitch), sp = Math.sin(view.pitch);
@@ -21,6 +26,22 @@ function View(canvas) {
       `rgb(${Math.round(r * light)},${Math.round(g * light)},${Math.round(b * light)})`);
   }
 
+  const distance = 4;  // a mild perspective: the eye stands 4 radii from the centre
+  // Where the eye is, in world coordinates.
+  view.eye = function () { return basis().f.map((v, i) => view.centre[i] + distance * view.radius * v); };
+  // A world point on the canvas: [x, y] in CSS pixels, and its depth towards the eye.
+  view.project = function (p) {
+    const {r, u, f} = basis(), w = canvas.clientWidth, h = canvas.clientHeight;
+    const scale = view.zoom * 0.5 * Math.min(w, h) / view.radius, eye = distance * view.radius;
+    const q = sub(p, view.centre), depth = dot(q, f), k = eye / (eye - depth);
+    return [w / 2 + scale * k * dot(q, r), h / 2 - scale * k * dot(q, u), depth];
+  };
+  function farFirst(eye) {
+    const away = (p) => Math.abs(p[0] - eye[0]) + Math.abs(p[1] - eye[1]) + Math.abs(p[2] - eye[2]);
+    return (a, b) => (a.quad.layer || 0) - (b.quad.layer || 0)
+      || (a.quad.at && b.quad.at ? away(b.quad.at) - away(a.quad.at) : a.depth - b.depth);
+  }
+
   view.draw = function () {
     const dpr = window.devicePixelRatio || 1;
     const w = canvas.clientWidth, h = canvas.clientHeight;
@@ -28,25 +49,20 @@ function View(canvas) {
     if (canvas.height !== Math.round(h * dpr)) canvas.height = Math.round(h * dpr);
     ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
     ctx.clearRect(0, 0, w, h);
-    const {r, u, f} = basis();
-    const scale = view.zoom * 0.5 * Math.min(w, h) / view.radius;
-    const eye = 4 * view.radius;  // a mild perspective: the camera stands 4 radii away
-    const project = (p) => {
-      const q = sub(p, view.centre), depth = dot(q, f), k = eye / (eye - depth);
-      return [w / 2 + scale * k * dot(q, r), h / 2 - scale * k * dot(q, u), depth];
-    };
-    const drawn = [];
+    const {f} = basis(), eye = view.eye();
+    drawn = [];
     for (const quad of view.quads) {
-      const normal = cross(sub(quad.p[1], quad.p[0]), sub(quad.p[3], quad.p[0]));
-      const facing = dot(normal, f) >= 0;
+      const normal = cross(sub(quad.p[1], quad.p[0]), sub(quad.p[quad.p.length - 1], quad.p[0]));
+      const pts = quad.p.map(view.project);
+      // Which side the eye sees: the side of the polygon's plane it stands on (perspective).
+      const facing = dot(normal, sub(eye, quad.p[0])) >= 0;
       const fill = facing ? quad.front : quad.back;
       if (!fill) continue;
-      const pts = quad.p.map(project);
       const depth = pts.reduce((s, p) => s + p[2], 0) / pts.length;
       const light = 0.7 + 0.3 * Math.abs(dot(normal, f)) / (Math.hypot(...normal) || 1);
       drawn.push({pts, depth, fill: shade(fill, light), quad, facing});
     }
-    drawn.sort((a, b) => a.depth - b.depth);
+    drawn.sort(farFirst(eye));
     for (const d of drawn) {
       ctx.beginPath();
       d.pts.forEach((p, i) => (i ? ctx.lineTo(p[0], p[1]) : ctx.moveTo(p[0], p[1])));
@@ -57,7 +73,7 @@ function View(canvas) {
       ctx.lineWidth = d.quad.stroke ? 2 : 0.6;
       ctx.stroke();
       if (d.quad.label && d.facing === (d.quad.labelSide !== "back")) {
-        const cx = d.pts.reduce((s, p) => s + p[0], 0) / 4, cy = d.pts.reduce((s, p) => s + p[1], 0) / 4;
+        const n = d.pts.length, cx = d.pts.reduce((s, p) => s + p[0], 0) / n, cy = d.pts.reduce((s, p) => s + p[1], 0) / n;
         const size = Math.max(7, Math.min(28, 0.5 * Math.hypot(d.pts[0][0] - d.pts[2][0], d.pts[0][1] - d.pts[2][1])));
         ctx.fillStyle = "#1a1a1f";
         ctx.font = `${Math.round(size)}px sans-serif`;
@@ -72,6 +88,20 @@ function View(canvas) {
         }
       }
     }
+  };
+
+  // The polygon painted on top at a canvas point (CSS pixels), as last drawn, or null.
+  view.quadAt = function (x, y) {
+    for (let i = drawn.length - 1; i >= 0; i--) {
+      const pts = drawn[i].pts;
+      let inside = false;
+      for (let j = 0, k = pts.length - 1; j < pts.length; k = j++) {
+        if ((pts[j][1] > y) !== (pts[k][1] > y) &&
+            x < pts[k][0] + (pts[j][0] - pts[k][0]) * (y - pts[k][1]) / (pts[j][1] - pts[k][1])) inside = !inside;
+      }
+      if (inside) return drawn[i].quad;
+    }
+    return null;
   };
 
   // Orbit with one pointer, zoom with the wheel or two pointers (pinch).
