@@ -63,8 +63,9 @@ def _template(suffix: str) -> Maker:
 
         chosen = TemplateOptions(paper=options.paper, plain=options.plain)
         drawn, notes = subject.fitted_template(chosen)
-        write = template_svg if suffix == ".svg" else template_pdf
-        return Made({f"template{suffix}": write(subject.fold, chosen, drawn)}, notes)
+        if suffix == ".svg":
+            return Made({"template.svg": template_svg(subject.fold, chosen, drawn, options.kerf_mm)}, notes)
+        return Made({"template.pdf": template_pdf(subject.fold, chosen, drawn)}, notes)
     return make
 
 

@@ -67,8 +67,8 @@ class FoldBuildOptions(PaperOptions, GifOptions, BedOptions):
                        "(wall --wall-mm, default 1.6; gap --clearance-mm)")
     clearance_mm: float = option(0.15, "--clearance-mm", "with --lid: the gap between lid and tray (default 0.15)",
                                  opt.number(float, 0.0, 1.0, "a size in mm"))
-    kerf_mm: float = option(0.0, "--kerf", "template.dxf for a laser cutter: the cut outline moved outward by "
-                            "half this kerf in mm, 0 to 2 (default 0)",
+    kerf_mm: float = option(0.0, "--kerf", "template.dxf and template.svg for a laser cutter: each cut line "
+                            "moved outward by half this kerf in mm, 0 to 2 (default 0)",
                             opt.number(float, 0.0, 2.0, "a width in mm"), "MM")
     plain: bool = option(False, "--plain", PLAIN_HELP)
     numbers: bool = False  # numbers on box.stl and net.stl: a kind whose cells carry numbers offers --no-numbers

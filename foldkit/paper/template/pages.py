@@ -13,6 +13,7 @@ from foldkit.fold.subject import Subject
 from foldkit.look import INK, box_text
 from foldkit.paper.page import BOLD, MARGIN_MM, REGULAR, SOFT_INK, Sheet, Stroke, draw_header
 from foldkit.paper.template.assembly import draw_assembly_page
+from foldkit.paper.template.cutter import cutter_drawing
 from foldkit.paper.template.fit import Drawn, fitted_marks
 from foldkit.paper.template.layout import OVERLAP_MM, PagePlan, TemplateOptions, Tile
 from foldkit.paper.template.marks import sums_text, title_text
@@ -55,10 +56,11 @@ def template_pdf(subject: Subject, options: TemplateOptions, drawn: Drawn | None
     return drawing_pdf(template_document(subject, options, drawn))
 
 
-def template_svg(subject: Subject, options: TemplateOptions, drawn: Drawn | None = None) -> bytes:
+def template_svg(subject: Subject, options: TemplateOptions, drawn: Drawn | None = None, kerf_mm: float = 0.0) -> bytes:
     """The whole net as SVG bytes, at the cell size the PDF uses, with separate "print", "fold"
-    and "cut" layers for cutting machines (see net_drawing)."""
-    return drawing_svg(net_drawing(subject, options, drawn))
+    and "cut" layers for cutting machines, cut lines red and folds blue, the cut lines offset
+    by half the kerf (see cutter_drawing)."""
+    return drawing_svg(cutter_drawing(subject, options, kerf_mm, drawn))
 
 
 def draw_net_page(sheet: Sheet, subject: Subject, net: Drawing, plan: PagePlan, tile: Tile,
