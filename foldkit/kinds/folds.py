@@ -28,6 +28,10 @@ fit = lazy_module("foldkit.paper.template.fit")
 
 PLAIN_HELP = ("the template (pdf, svg, dxf) with cut, fold and glue marks only: no colours, no numbers, no "
               "face names; it folds with the printed side inside, so the box is blank outside")
+CUTTERS = ("silhouette", "cameo5", "cricut")  # foldkit.paper.template.registration draws their marks
+CUTTER_HELP = ("print-then-cut: the template's net page (pdf, svg, dxf) inside the registration marks of "
+               "this cutting machine: silhouette (three corners: a square and two Ls), cameo5 (four Ls), "
+               "cricut (its 9.25 x 6.75 in Print Then Cut area, framed); the cut lines on their own layer")
 SEQUENCES = ("staged", "together")
 SEQUENCE_HELP = "staged: panels fold leaves first, as a person folds (default); together: every hinge at once"
 
@@ -55,7 +59,14 @@ class Folded:
 
 
 @dataclass(frozen=True)
-class FoldBuildOptions(PaperOptions, GifOptions, BedOptions):
+class CutterOptions:
+    """The cutting machine a template is printed for."""
+
+    cutter: str | None = option(None, "--cutter", CUTTER_HELP, choices=CUTTERS)
+
+
+@dataclass(frozen=True)
+class FoldBuildOptions(PaperOptions, GifOptions, BedOptions, CutterOptions):
     """The fold's artifacts: the printed box and net, the GIF, the template's paper."""
 
     print_cell_mm: float = option(10.0, "--print-cell-mm", "cell size of the printed box.stl and net.stl in mm "
@@ -111,7 +122,7 @@ class AnimateOptions(ShowOptions):
 
 
 @dataclass(frozen=True)
-class TemplateCommandOptions(PaperOptions):
+class TemplateCommandOptions(PaperOptions, CutterOptions):
     output: str | None = option(None, "--output", "output .pdf or .svg (default outputs/<name>/template.pdf)",
                                 str, aliases=("-o",))
     cell_mm: float | None = option(None, "--paper-cell-mm", "paper cell size in mm (default: the largest that "

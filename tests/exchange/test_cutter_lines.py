@@ -15,8 +15,9 @@ from ezdxf.colors import BYLAYER, aci2rgb
 from shapely import MultiLineString, Point
 
 from foldkit.paper.template import TemplateOptions, template_svg
-from foldkit.paper.template.cutter import LAYER_COLOURS, template_dxf
+from foldkit.paper.template.cutter import LAYER_COLOURS
 from foldkit.paper.template.fit import fitted_marks
+from foldkit.paper.template.pages import template_dxf
 from tests.conftest import EXAMPLES, net_fold, puzzle_fold
 
 Segment = tuple[tuple[float, float], tuple[float, float]]

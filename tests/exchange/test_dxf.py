@@ -21,8 +21,8 @@ from foldkit.exchange import exporter
 from foldkit.exchange.dxf import drawing_dxf
 from foldkit.fold.subject import Subject
 from foldkit.paper.template import TemplateOptions, net_drawing
-from foldkit.paper.template.cutter import template_dxf
 from foldkit.paper.template.fit import fitted_marks
+from foldkit.paper.template.pages import template_dxf
 from foldkit.paper.template.paint import outline_rings
 from tests.conftest import puzzle_fold
 

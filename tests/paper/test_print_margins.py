@@ -49,6 +49,10 @@ def runs(folder: Path, paper: str) -> dict[str, list[str]]:
                            "-o", str(folder / "plain" / "template.pdf")],
         "tiled template": ["template", example("nov2025-sample"), "--paper-cell-mm", "40", "--paper", paper,
                            "-o", str(folder / "tiled" / "template.pdf")],
+        "silhouette template": ["template", example("nov2025-sample"), "--cutter", "silhouette", "--paper", paper,
+                                "-o", str(folder / "silhouette" / "template.pdf")],
+        "cricut template": ["template", example("nov2025-sample"), "--cutter", "cricut", "--paper", paper,
+                            "-o", str(folder / "cricut" / "template.pdf")],
         "worksheet": ["nets", "1x1x5", "1x2x3", "--limit", "40", "--pdf", str(folder / "common.pdf"), "--paper", paper],
         "mixed worksheet": ["nets", "1x1x1", "--mix", "--pdf", str(folder / "mixed.pdf"), "--paper", paper],
         "challenges": ["generate", "packing", "--from", example("soma"), "--seed", "1", "--paper", paper,
@@ -76,7 +80,7 @@ def test_every_pdf_keeps_its_ink_inside_a_6_mm_margin_on_every_paper(tmp_path, p
         assert main(argv) == (EXIT_UNFINISHED if "--limit" in argv else 0), name  # a limit: the nets so far
     capsys.readouterr()
     pdfs = sorted((tmp_path / "out").rglob("*.pdf"))
-    assert len(pdfs) == 18
+    assert len(pdfs) == 20
     faults = []
     for n, pdf in enumerate(pdfs):
         subprocess.run([pdftoppm, "-r", str(DPI), "-gray", "-png", str(pdf), str(tmp_path / f"p{n}")], check=True)

@@ -1,6 +1,6 @@
-"""The template for a cutting machine: the net's own page (``net_drawing``) with every cut line
-moved outward by half the machine's kerf, so that the piece cut out is the net's true size, and
-that page as a DXF (and, through ``template_svg``, an SVG).
+"""The template for a cutting machine: a page whose cut lines are each moved outward by half the
+machine's kerf, so that the piece cut out is the net's true size, and whose cut, fold, print and
+text layers each have a colour of their own (``template_dxf`` and ``template_svg`` write it).
 
 Each cut line is offset on its own, not the region it bounds: where two parts of the net touch
 (a tab's corner on a cell's, two tabs' tips), the region's offset would close the gap between
@@ -43,40 +43,34 @@ STRAIGHT = 1e-9  # |sin| of the turn below which two edges run on as one
 
 def cutter_drawing(subject: Subject, options: TemplateOptions, kerf_mm: float = 0.0,
                    drawn: Drawn | None = None) -> Drawing:
-    """The net's page (see net_drawing), each of its cut lines offset outward by kerf_mm / 2."""
-    page = net_drawing(subject, options, drawn or fitted_marks(subject, options))
-    shapes = tuple(_machine_coloured(shape) for shape in page.shapes)
-    if kerf_mm <= 0:
-        return Drawing(page.size, page.title, shapes)
-    shapes = tuple(_offset_cut(shape, kerf_mm / 2) for shape in shapes)
-    return Drawing(page.size, f"{page.title}, kerf {kerf_mm:g} mm", shapes)
+    """The net's page (see net_drawing) as a machine takes it (see machine_lines)."""
+    return machine_lines(net_drawing(subject, options, drawn or fitted_marks(subject, options)), kerf_mm)
 
 
-def template_dxf(subject: Subject, options: TemplateOptions, kerf_mm: float = 0.0,
-                 drawn: Drawn | None = None) -> bytes:
-    """The net for a cutting machine as DXF bytes: layers cut, fold, print and text, in mm, each
-    in its colour (LAYER_COLOURS)."""
-    from foldkit.exchange.dxf import drawing_dxf  # ezdxf loads only when a DXF is written
-
-    aci = {layer: index for layer, (index, _) in LAYER_COLOURS.items()}
-    return drawing_dxf(cutter_drawing(subject, options, kerf_mm, drawn), aci)
+def machine_lines(page: Drawing, kerf_mm: float = 0.0) -> Drawing:
+    """A page whose cut and fold layers (wherever they sit) take their colours, each of its cut
+    lines offset outward by kerf_mm / 2."""
+    shapes = tuple(_machine_coloured(shape, kerf_mm / 2) for shape in page.shapes)
+    return Drawing(page.size, f"{page.title}, kerf {kerf_mm:g} mm" if kerf_mm > 0 else page.title, shapes)
 
 
-def _machine_coloured(shape: Shape) -> Shape:
-    """A cut or fold layer with its lines in the layer's colour; any other shape as it is."""
-    if not (isinstance(shape, Group) and shape.layer in MACHINE_LAYERS):
+def _machine_coloured(shape: Shape, offset_mm: float) -> Shape:
+    """A cut or fold layer with its lines in the layer's colour, cut lines moved offset_mm away
+    from the paper; a group with such layers inside, the same; any other shape as it is."""
+    if not isinstance(shape, Group):
         return shape
+    if shape.layer not in MACHINE_LAYERS:
+        return replace(shape, shapes=tuple(_machine_coloured(s, offset_mm) for s in shape.shapes))
     rgb = LAYER_COLOURS[shape.layer][1]
     lines = tuple(replace(s, colour=rgb) if isinstance(s, Line) else
                   replace(s, stroke=rgb) if isinstance(s, Polygon | Circle) and s.stroke is not None else s
                   for s in shape.shapes)
-    return replace(shape, shapes=lines)
+    coloured = replace(shape, shapes=lines)
+    return _offset_cut(coloured, offset_mm) if shape.layer == CUT_LAYER and offset_mm > 0 else coloured
 
 
-def _offset_cut(shape: Shape, distance_mm: float) -> Shape:
-    """The cut layer with each of its lines moved distance_mm away from the paper; any other shape as it is."""
-    if not (isinstance(shape, Group) and shape.layer == CUT_LAYER):
-        return shape
+def _offset_cut(shape: Group, distance_mm: float) -> Group:
+    """The cut layer with each of its lines moved distance_mm away from the paper."""
     rings = [s for s in shape.shapes if isinstance(s, Polygon)]
     paper = cut_region(rings)
     moved = []

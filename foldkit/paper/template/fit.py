@@ -50,7 +50,8 @@ def _depth_guess(folding: Folding, options: TemplateOptions) -> float:
     depth = TAB_DEPTH
     for _ in range(ROUNDS):
         bounds = (min(cols) - depth, min(rows) - depth, max(cols) + 1 + depth, max(rows) + 1 + depth)
-        cell = options.cell_mm if options.cell_mm is not None else fitting_cell_mm(bounds, options.paper)
+        fitting = fitting_cell_mm(bounds, options.paper, options.cutter)
+        cell = options.cell_mm if options.cell_mm is not None else fitting
         wanted = min(MAX_TAB_DEPTH, MIN_TAB_MM / max(cell, 1e-9) * 1.001)
         if depth >= wanted:
             break
