@@ -61,7 +61,8 @@ def _template(suffix: str) -> Maker:
     def make(subject: Folded, options: FoldBuildOptions) -> Made:
         from foldkit.paper.template import TemplateOptions, template_pdf, template_svg
 
-        chosen = TemplateOptions(paper=options.paper, plain=options.plain, cutter=options.cutter or "")
+        chosen = TemplateOptions(paper=options.paper, plain=options.plain, cutter=options.cutter or "",
+                             tabs=options.tabs)
         drawn, notes = subject.fitted_template(chosen)
         if suffix == ".svg":
             return Made({"template.svg": template_svg(subject.fold, chosen, drawn, options.kerf_mm)}, notes)
@@ -77,7 +78,8 @@ def template_dxf(subject: Folded, options: FoldBuildOptions) -> Made:
     from foldkit.paper.template import TemplateOptions
     from foldkit.paper.template.pages import template_dxf as make
 
-    chosen = TemplateOptions(paper=options.paper, plain=options.plain, cutter=options.cutter or "")
+    chosen = TemplateOptions(paper=options.paper, plain=options.plain, cutter=options.cutter or "",
+                             tabs=options.tabs)
     drawn, notes = subject.fitted_template(chosen)
     return Made({"template.dxf": make(subject.fold, chosen, options.kerf_mm, drawn)}, notes)
 
@@ -127,7 +129,7 @@ def run_template(call: Invocation) -> int:
     subject = call.subject()
     output = Path(options.output or Path("outputs") / subject.fold.name / "template.pdf")
     chosen = TemplateOptions(paper=options.paper, cell_mm=options.cell_mm, letters=options.letters,
-                             plain=options.plain, cutter=options.cutter or "")
+                             plain=options.plain, cutter=options.cutter or "", tabs=options.tabs)
     drawn, notes = subject.fitted_template(chosen)
     write = template_svg if output.suffix.lower() == ".svg" else template_pdf
     print(f"wrote {write_artifact(output, write(subject.fold, chosen, drawn))}")

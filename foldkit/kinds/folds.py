@@ -32,6 +32,9 @@ CUTTERS = ("silhouette", "cameo5", "cricut")  # foldkit.paper.template.registrat
 CUTTER_HELP = ("print-then-cut: the template's net page (pdf, svg, dxf) inside the registration marks of "
                "this cutting machine: silhouette (three corners: a square and two Ls), cameo5 (four Ls), "
                "cricut (its 9.25 x 6.75 in Print Then Cut area, framed); the cut lines on their own layer")
+TAB_STYLES = ("glue", "both", "shadow")  # foldkit.paper.template.geometry.TAB_STYLES
+TABS_HELP = ("how the template's seams close: glue (a glue tab on one edge of each seam, default), both (a tab on "
+             "both edges), shadow (a tab, and a grey shadow printed where it lands on the other edge)")
 SEQUENCES = ("staged", "together")
 SEQUENCE_HELP = "staged: panels fold leaves first, as a person folds (default); together: every hinge at once"
 
@@ -60,9 +63,10 @@ class Folded:
 
 @dataclass(frozen=True)
 class CutterOptions:
-    """The cutting machine a template is printed for."""
+    """The cutting machine a template is printed for, and how its seams close."""
 
     cutter: str | None = option(None, "--cutter", CUTTER_HELP, choices=CUTTERS)
+    tabs: str = option("glue", "--tabs", TABS_HELP, choices=TAB_STYLES)
 
 
 @dataclass(frozen=True)

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import io
 import xml.etree.ElementTree as ET
-from functools import cache
 
 import ezdxf
 import numpy as np
@@ -18,7 +17,7 @@ from foldkit.paper.template import TemplateOptions, template_svg
 from foldkit.paper.template.cutter import LAYER_COLOURS
 from foldkit.paper.template.fit import fitted_marks
 from foldkit.paper.template.pages import template_dxf
-from tests.conftest import EXAMPLES, net_fold, puzzle_fold
+from tests.conftest import example_fold
 
 Segment = tuple[tuple[float, float], tuple[float, float]]
 SVG = "{http://www.w3.org/2000/svg}"
@@ -27,11 +26,8 @@ SAMPLES_PER_MM = 4
 SUBJECTS = ("nov2025-sample", "nov2025", "two-boxes 1", "two-boxes 2")
 
 
-@cache
 def subject(name: str):
-    if name.startswith("two-boxes"):
-        return net_fold(EXAMPLES / "two-boxes.txt", int(name.split()[1]))
-    return puzzle_fold(None if name == "nov2025" else EXAMPLES / f"{name}.txt")
+    return example_fold(name)
 
 
 def closed(points: list[tuple[float, float]]) -> list[Segment]:

@@ -34,7 +34,7 @@ def fitted(folding: Folding, options: TemplateOptions) -> tuple[NetGeometry, Pag
     least TAB_DEPTH cells)."""
     depth = _depth_guess(folding, options)
     for _ in range(ROUNDS):
-        geometry = net_geometry(folding, depth)
+        geometry = net_geometry(folding, depth, options.tabs)
         plan = plan_pages(geometry.bounds, options)
         wanted = min(MAX_TAB_DEPTH, MIN_TAB_MM / plan.cell_mm * 1.001)
         if depth >= wanted:

@@ -36,6 +36,9 @@ ALONG: dict[Direction, tuple[int, int]] = {"U": (0, 1), "D": (0, 1), "L": (1, 0)
 TAB_DEPTH = 0.35  # cells, when the cells are big enough that this is a tab a person can glue
 TAB_STEPS = (1.0, 0.85, 0.7, 0.43)
 TAB_INSET = 1.2
+# How seams close (--tabs): a glue tab on one side of each seam; on both sides; or one, with a
+# printed shadow on the other side where the tab lands when glued.
+TAB_STYLES = ("glue", "both", "shadow")
 OVERLAP = 1e-9  # areas below this (cells squared) are touching, not overlapping
 
 
@@ -133,12 +136,12 @@ class NetGeometry:
         return next(s.label for s in self.seams for side in s.sides if edge in side.edges)
 
 
-def net_geometry(folding: Folding, tab_depth: float = TAB_DEPTH) -> NetGeometry:
-    """The seams of a folding with their labels, and a glue tab for every seam, tabs as deep
-    as tab_depth (cells) where they fit, shallower where they do not."""
+def net_geometry(folding: Folding, tab_depth: float = TAB_DEPTH, tabs: str = "glue") -> NetGeometry:
+    """The seams of a folding with their labels, and a glue tab for every seam (tabs "both": on
+    each of its sides), tabs as deep as tab_depth (cells) where they fit, shallower where they do not."""
     seams = find_seams(folding)
     net = net_polygon(folding.cells)
-    return NetGeometry(folding, seams, place_tabs(seams, net, tab_shapes(tab_depth)))
+    return NetGeometry(folding, seams, place_tabs(seams, net, tab_shapes(tab_depth), both=tabs == "both"))
 
 
 def tab_shapes(depth: float) -> list[tuple[float, float]]:
@@ -276,26 +279,27 @@ def _pieces(seam: Seam, side: int) -> list[tuple[Point, Point, tuple[int, int]]]
     return [(s.start, s.end, s.outward)] + [(*e.segment, s.outward) for e in s.edges]
 
 
-def _tab_choices(seam: Seam, shapes: list[tuple[float, float]]):
-    """Ways to tab a seam, best first: (side, [pieces]) whole, then smaller, then split."""
+def _tab_choices(seam: Seam, shapes: list[tuple[float, float]], sides: tuple[int, ...] = (0, 1)):
+    """Ways to tab a seam on these sides, best first: (side, [pieces]) whole, then smaller, then split."""
     for depth, inset in shapes:
-        for side in (0, 1):
+        for side in sides:
             yield side, [_pieces(seam, side)[0]], depth, inset
     if seam.sides[0].length > 1:
         for depth, inset in shapes:
-            for side in (0, 1):
+            for side in sides:
                 yield side, _pieces(seam, side)[1:], depth, inset
 
 
-def place_tabs(seams: list[Seam], net: Polygon, shapes: list[tuple[float, float]]) -> list[Tab]:
-    """Glue tabs for the seams, each where it keeps off the net and the other tabs.
+def place_tabs(seams: list[Seam], net: Polygon, shapes: list[tuple[float, float]], both: bool = False) -> list[Tab]:
+    """Glue tabs for the seams (both: on each side of each), each where it keeps off the net and
+    the other tabs.
 
     A seam takes the first choice that fits whole; a split seam keeps the edges that fit."""
     tabs: list[Tab] = []
     placed: list[Polygon] = []
-    for seam in seams:
+    for seam, sides in [(seam, sides) for seam in seams for sides in ([(0,), (1,)] if both else [(0, 1)])]:
         best: list[Tab] = []
-        for side, pieces, depth, inset in _tab_choices(seam, shapes):
+        for side, pieces, depth, inset in _tab_choices(seam, shapes, sides):
             found: list[Tab] = []
             for start, end, outward in pieces:
                 inset_here = min(inset, 0.4 * np.hypot(end[0] - start[0], end[1] - start[1]))
@@ -315,3 +319,20 @@ def place_tabs(seams: list[Seam], net: Polygon, shapes: list[tuple[float, float]
 def _tab_length(tab: Tab) -> float:
     (x0, y0), (x1, y1) = tab.fold
     return float(np.hypot(x1 - x0, y1 - y0))
+
+
+def tab_shadow(geometry: NetGeometry, tab: Tab) -> np.ndarray:
+    """Where a tab lands when glued: its shape on the other side of its seam, inside the net,
+    shape (4, 2) float64 in net coordinates."""
+    seam = next(s for s in geometry.seams if s.label == tab.label)
+    mine, other = seam.sides[tab.side], seam.sides[1 - tab.side]
+    start, end = tab.fold
+    p0 = np.array(start, dtype=np.float64)
+    along = (np.array(end, dtype=np.float64) - p0) / np.linalg.norm(np.array(end) - p0)
+    inset = float(np.dot(tab.polygon[1] - tab.polygon[0], along))
+    inward = (-other.outward[0], -other.outward[1])
+    if (start, end) == (mine.start, mine.end):
+        return tab_polygon(other.start, other.end, inward, tab.depth, inset)
+    partner = partners(geometry.folding, [*mine.edges, *other.edges])
+    edge = next(e for e in mine.edges if e.segment == (start, end))
+    return tab_polygon(*partner[edge].segment, inward, tab.depth, inset)

@@ -28,13 +28,15 @@ class TemplateOptions:
     whether the seam letters inside the net are printed (the tabs keep theirs), whether
     the template is plain: cut, fold and glue marks only, printed side inside the box, and the
     cutting machine whose print-then-cut marks go round the net's page ("": none; see
-    foldkit.paper.template.registration)."""
+    foldkit.paper.template.registration), and how seams close ("glue", "both", "shadow": see
+    foldkit.paper.template.geometry.TAB_STYLES)."""
 
     paper: str = "a4"
     cell_mm: float | None = None
     letters: bool = True
     plain: bool = False
     cutter: str = ""
+    tabs: str = "glue"
 
 
 @dataclass(frozen=True)

@@ -47,7 +47,8 @@ def template_document(subject: Subject, options: TemplateOptions, drawn: Drawn |
         draw_net_page(sheet, subject, net, plan, tile, (number, len(tiles) + 1), options)
         pages.append(sheet.drawing(title))
     sheet = Sheet(plan.size)  # the assembly page turned the same way as the net's, so the PDF prints in one orientation
-    draw_assembly_page(sheet, subject, geometry, plan.size, (len(tiles) + 1, len(tiles) + 1), options.plain)
+    draw_assembly_page(sheet, subject, geometry, plan.size, (len(tiles) + 1, len(tiles) + 1), options.plain,
+                       options.tabs)
     pages.append(sheet.drawing(title))
     if options.cutter:
         paper = paper_page(plan)
