@@ -65,7 +65,7 @@ Drawn = tuple[NetGeometry, PagePlan, Marks]  # everything a template draws on it
 def fitted_marks(subject: Subject, options: TemplateOptions) -> Drawn:
     """The geometry, page plan and marks of a subject's template."""
     geometry, plan = fitted(subject.folding, options)
-    return geometry, plan, net_marks(subject, geometry, plan.cell_mm, options.letters, options.plain)
+    return geometry, plan, net_marks(subject, geometry, plan.cell_mm, options.letters, options.plain, options.paper_mm)
 
 
 def template_facts(subject: Subject, options: TemplateOptions, drawn: Drawn | None = None) -> TemplateFacts:

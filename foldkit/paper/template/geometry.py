@@ -36,9 +36,6 @@ ALONG: dict[Direction, tuple[int, int]] = {"U": (0, 1), "D": (0, 1), "L": (1, 0)
 TAB_DEPTH = 0.35  # cells, when the cells are big enough that this is a tab a person can glue
 TAB_STEPS = (1.0, 0.85, 0.7, 0.43)
 TAB_INSET = 1.2
-# How seams close (--tabs): a glue tab on one side of each seam; on both sides; or one, with a
-# printed shadow on the other side where the tab lands when glued.
-TAB_STYLES = ("glue", "both", "shadow")
 OVERLAP = 1e-9  # areas below this (cells squared) are touching, not overlapping
 
 
@@ -320,19 +317,3 @@ def _tab_length(tab: Tab) -> float:
     (x0, y0), (x1, y1) = tab.fold
     return float(np.hypot(x1 - x0, y1 - y0))
 
-
-def tab_shadow(geometry: NetGeometry, tab: Tab) -> np.ndarray:
-    """Where a tab lands when glued: its shape on the other side of its seam, inside the net,
-    shape (4, 2) float64 in net coordinates."""
-    seam = next(s for s in geometry.seams if s.label == tab.label)
-    mine, other = seam.sides[tab.side], seam.sides[1 - tab.side]
-    start, end = tab.fold
-    p0 = np.array(start, dtype=np.float64)
-    along = (np.array(end, dtype=np.float64) - p0) / np.linalg.norm(np.array(end) - p0)
-    inset = float(np.dot(tab.polygon[1] - tab.polygon[0], along))
-    inward = (-other.outward[0], -other.outward[1])
-    if (start, end) == (mine.start, mine.end):
-        return tab_polygon(other.start, other.end, inward, tab.depth, inset)
-    partner = partners(geometry.folding, [*mine.edges, *other.edges])
-    edge = next(e for e in mine.edges if e.segment == (start, end))
-    return tab_polygon(*partner[edge].segment, inward, tab.depth, inset)

@@ -29,7 +29,8 @@ class TemplateOptions:
     the template is plain: cut, fold and glue marks only, printed side inside the box, and the
     cutting machine whose print-then-cut marks go round the net's page ("": none; see
     foldkit.paper.template.registration), and how seams close ("glue", "both", "shadow": see
-    foldkit.paper.template.geometry.TAB_STYLES)."""
+    foldkit.paper.template.closing.TAB_STYLES), and the card's thickness in mm, by which each tab's
+    fold moves into its panel (see foldkit.paper.template.closing.tab_folds)."""
 
     paper: str = "a4"
     cell_mm: float | None = None
@@ -37,6 +38,7 @@ class TemplateOptions:
     plain: bool = False
     cutter: str = ""
     tabs: str = "glue"
+    paper_mm: float = 0.0
 
 
 @dataclass(frozen=True)

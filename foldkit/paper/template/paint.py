@@ -19,8 +19,9 @@ from foldkit.drawing import PT_MM, Circle, Drawing, Group, Label, Mm, Polygon, R
 from foldkit.fold.subject import Subject
 from foldkit.look import FOLD_EDGE, INK, MARK_RADIUS, RGB, face_colour, underline_bar
 from foldkit.paper.page import BOLD, Stroke
+from foldkit.paper.template.closing import tab_shadow
 from foldkit.paper.template.fit import Drawn, fitted_marks
-from foldkit.paper.template.geometry import NetGeometry, Point, tab_shadow
+from foldkit.paper.template.geometry import NetGeometry, Point
 from foldkit.paper.template.layout import TemplateOptions
 from foldkit.paper.template.marks import Marks
 from foldkit.paper.template.text import CAP, Text, text_box
@@ -128,6 +129,8 @@ def draw_net(pen: NetPen, subject: Subject, geometry: NetGeometry, marks: Marks,
     pen.layer("cut")
     for ring in outline_rings(geometry.outline):
         pen.polygon(ring, None, CUT_PEN)
+    for a, b in marks.reliefs:
+        pen.line(a, b, CUT_PEN)
 
 
 def net_drawing(subject: Subject, options: TemplateOptions, drawn: Drawn | None = None) -> Drawing:
