@@ -59,13 +59,22 @@ def fold_gif(subject: Folded, options: FoldBuildOptions) -> bytes:
 
 def _template(suffix: str) -> Maker:
     def make(subject: Folded, options: FoldBuildOptions) -> Made:
-        from foldkit.paper.template import TemplateOptions, template_pdf, template_svg
+        from foldkit.paper.template import template_pdf, template_svg
 
-        chosen = TemplateOptions(paper=options.paper, plain=options.plain)
+        chosen = _template_options(options)
         drawn, notes = subject.fitted_template(chosen)
-        write = template_svg if suffix == ".svg" else template_pdf
-        return Made({f"template{suffix}": write(subject.fold, chosen, drawn)}, notes)
+        if suffix == ".svg":
+            return Made({"template.svg": template_svg(subject.fold, chosen, drawn, options.kerf_mm)}, notes)
+        return Made({"template.pdf": template_pdf(subject.fold, chosen, drawn)}, notes)
     return make
+
+
+def _template_options(options: FoldBuildOptions | TemplateCommandOptions, **more):
+    """The template's options from a build's or the template command's (more: those only the command has)."""
+    from foldkit.paper.template import TemplateOptions
+
+    return TemplateOptions(paper=options.paper, plain=options.plain, cutter=options.cutter or "", tabs=options.tabs,
+                           paper_mm=options.paper_mm, **more)
 
 
 template_pdf = _template(".pdf")
@@ -73,10 +82,9 @@ template_svg = _template(".svg")
 
 
 def template_dxf(subject: Folded, options: FoldBuildOptions) -> Made:
-    from foldkit.paper.template import TemplateOptions
-    from foldkit.paper.template.cutter import template_dxf as make
+    from foldkit.paper.template.pages import template_dxf as make
 
-    chosen = TemplateOptions(paper=options.paper, plain=options.plain)
+    chosen = _template_options(options)
     drawn, notes = subject.fitted_template(chosen)
     return Made({"template.dxf": make(subject.fold, chosen, options.kerf_mm, drawn)}, notes)
 
@@ -121,14 +129,13 @@ def run_animate(call: Invocation) -> int:
 
 
 def run_template(call: Invocation) -> int:
-    from foldkit.paper.template import TemplateOptions, template_pdf, template_svg
+    from foldkit.paper.template import template_pdf, template_svg
 
     options: TemplateCommandOptions = call.options
     subject = call.subject()
     output = Path(options.output or Path("outputs") / subject.fold.name / "template.pdf")
     refuse_to_overwrite(output.parent, [output.name], options.force)
-    chosen = TemplateOptions(paper=options.paper, cell_mm=options.cell_mm, letters=options.letters,
-                             plain=options.plain)
+    chosen = _template_options(options, cell_mm=options.cell_mm, letters=options.letters)
     drawn, notes = subject.fitted_template(chosen)
     write = template_svg if output.suffix.lower() == ".svg" else template_pdf
     print(f"wrote {write_artifact(output, write(subject.fold, chosen, drawn), options.force)}")

@@ -38,6 +38,13 @@ fit = lazy_module("foldkit.paper.template.fit")
 
 PLAIN_HELP = ("the template (pdf, svg, dxf) with cut, fold and glue marks only: no colours, no numbers, no "
               "face names; it folds with the printed side inside, so the box is blank outside")
+CUTTERS = ("silhouette", "cameo5", "cricut")  # foldkit.paper.template.registration draws their marks
+CUTTER_HELP = ("print-then-cut: the template's net page (pdf, svg, dxf) inside the registration marks of "
+               "this cutting machine: silhouette (three corners: a square and two Ls), cameo5 (four Ls), "
+               "cricut (its 9.25 x 6.75 in Print Then Cut area, framed); the cut lines on their own layer")
+TAB_STYLES = ("glue", "both", "shadow")  # foldkit.paper.template.closing.TAB_STYLES
+TABS_HELP = ("how the template's seams close: glue (a glue tab on one edge of each seam, default), both (a tab on "
+             "both edges), shadow (a tab, and a grey shadow printed where it lands on the other edge)")
 SEQUENCES = ("staged", "together")
 SEQUENCE_HELP = "staged: panels fold leaves first, as a person folds (default); together: every hinge at once"
 
@@ -65,7 +72,18 @@ class Folded:
 
 
 @dataclass(frozen=True)
-class FoldBuildOptions(PaperOptions, GifOptions, BedOptions):
+class CutterOptions:
+    """The cutting machine a template is printed for, and how its seams close."""
+
+    cutter: str | None = option(None, "--cutter", CUTTER_HELP, choices=CUTTERS)
+    tabs: str = option("glue", "--tabs", TABS_HELP, choices=TAB_STYLES)
+    paper_mm: float = option(0.0, "--paper-mm", "the card's thickness in mm, 0.1 to 0.6 (cardstock about 0.3): each "
+                             "tab's fold moves that far into its panel, so the closed box is true to size and square "
+                             "(default: not allowed for)", opt.number(float, 0.1, 0.6, "a thickness in mm"), "T")
+
+
+@dataclass(frozen=True)
+class FoldBuildOptions(PaperOptions, GifOptions, BedOptions, CutterOptions):
     """The fold's artifacts: the printed box and net, the GIF, the template's paper."""
 
     print_cell_mm: float = option(10.0, "--print-cell-mm", "cell size of the printed box.stl and net.stl in mm "
@@ -77,8 +95,8 @@ class FoldBuildOptions(PaperOptions, GifOptions, BedOptions):
                        "(wall --wall-mm, default 1.6; gap --clearance-mm)")
     clearance_mm: float = option(0.15, "--clearance-mm", "with --lid: the gap between lid and tray (default 0.15)",
                                  opt.number(float, 0.0, 1.0, "a size in mm"))
-    kerf_mm: float = option(0.0, "--kerf", "template.dxf for a laser cutter: the cut outline moved outward by "
-                            "half this kerf in mm, 0 to 2 (default 0)",
+    kerf_mm: float = option(0.0, "--kerf", "template.dxf and template.svg for a laser cutter: each cut line "
+                            "moved outward by half this kerf in mm, 0 to 2 (default 0)",
                             opt.number(float, 0.0, 2.0, "a width in mm"), "MM")
     plain: bool = option(False, "--plain", PLAIN_HELP)
     numbers: bool = False  # numbers on box.stl and net.stl: a kind whose cells carry numbers offers --no-numbers
@@ -122,7 +140,7 @@ class AnimateOptions(ShowOptions):
 
 
 @dataclass(frozen=True)
-class TemplateCommandOptions(PaperOptions):
+class TemplateCommandOptions(PaperOptions, CutterOptions):
     output: str | None = option(None, "--output", "output .pdf or .svg (default outputs/<name>/template.pdf)",
                                 opt.file_name, aliases=("-o",))
     cell_mm: float | None = option(None, "--paper-cell-mm", "paper cell size in mm (default: the largest that "
