@@ -66,13 +66,15 @@ class FoldCheck:
         return self.collision is None
 
 
-def check_fold(tree: PanelTree, sequence: Sequence = "staged", followed: Followed | None = None) -> FoldCheck:
+def check_fold(tree: PanelTree, sequence: Sequence = "staged", followed: Followed | None = None,
+               proved: int = 0) -> FoldCheck:
     """Follow every pair of cells of different panels through the fold, stage by stage; the
     collision found in the earliest stage that has one, if any. ``followed`` may be given for a tree
-    of the same panels and hinges staged otherwise."""
+    of the same panels and hinges staged otherwise; the first ``proved`` stages are taken as
+    already checked (the same motions as a fold checked before)."""
     followed = followed or follow(tree)
     looks = 0
-    for stage, (t0, t1) in enumerate(_intervals(tree, sequence)):
+    for stage, (t0, t1) in list(enumerate(_intervals(tree, sequence)))[proved:]:
         collision, work = _follow(tree, sequence, followed, t0, t1)
         looks += work
         if collision:

@@ -38,14 +38,15 @@ def closing_fold(tree: PanelTree, budget: int = ORDERS_TRIED) -> ClosingFold:
     if first.closes or not tree.hinges:
         return ClosingFold(tree, first, 1)
     start = _leaves_first(tree)
-    # (minus the stage its parent order first collided in, tie-break, order): furthest along first.
-    queue: list[tuple[int, int, Order]] = [(0, 0, start)]
+    # (minus the stage its parent order first collided in, tie-break, order, its stages already
+    # proved: those before the first hinge the repair moved): furthest along first.
+    queue: list[tuple[int, int, Order, int]] = [(0, 0, start, 0)]
     seen = {start}
     tried = 1
     while queue and tried < budget:
-        _, _, order = heapq.heappop(queue)
+        _, _, order, proved = heapq.heappop(queue)
         staged = one_at_a_time(tree, order)
-        check = check_fold(staged, followed=followed)
+        check = check_fold(staged, followed=followed, proved=proved)
         tried += 1
         if check.closes:
             return ClosingFold(staged, check, tried)
@@ -53,7 +54,8 @@ def closing_fold(tree: PanelTree, budget: int = ORDERS_TRIED) -> ClosingFold:
         for repaired in _repairs(tree, order, check):
             if repaired not in seen:
                 seen.add(repaired)
-                heapq.heappush(queue, (-check.stage, len(seen), repaired))
+                unchanged = next(i for i, (a, b) in enumerate(zip(order, repaired, strict=True)) if a != b)
+                heapq.heappush(queue, (-check.stage, len(seen), repaired, unchanged))
     return ClosingFold(tree, first, tried)
 
 
