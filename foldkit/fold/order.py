@@ -86,14 +86,16 @@ def _before(order: Order, hinge: int, other: int) -> Order:
     return tuple(rest)
 
 
-def fold_note(closing: ClosingFold) -> str:
-    """What a person is told of the check, in a sentence (cells counted from 1)."""
+def fold_notes(closing: ClosingFold) -> tuple[str, ...]:
+    """What a person is told of the check, when the fold is not the usual one (cells counted from 1)."""
     check = closing.check
     if check.collision is None:
-        order = "as staged" if closing.orders_tried == 1 else "one hinge at a time, in an order found to close"
-        return (f"the fold closes with no panel passing through another, {order} "
-                f"(every moment checked, {check.pairs:,} pairs of cells)")
+        if closing.orders_tried == 1:
+            return ()
+        return (f"the panels fold one hinge at a time, in an order found to close with no panel passing through "
+                f"another (every moment checked, {check.pairs:,} pairs of cells); folded by subtree heights they "
+                f"would meet",)
     (r1, c1), (r2, c2) = check.collision.first, check.collision.second
     return (f"the fold shown passes the cells at row {r1 + 1}, column {c1 + 1} and row {r2 + 1}, column {c2 + 1} "
             f"through each other at {check.collision.t:.0%} of the fold; no order that closes was found "
-            f"in {closing.orders_tried} tries")
+            f"in {closing.orders_tried} tries",)

@@ -14,7 +14,7 @@ from pathlib import Path
 from foldkit.console import ProgressBar, print_notes
 from foldkit.exchange import write_artifact
 from foldkit.fold.animation import AnimationOptions, animation_bytes
-from foldkit.fold.order import fold_note
+from foldkit.fold.order import fold_notes
 from foldkit.fold.subject import Subject
 from foldkit.kinds.base import Invocation, Made, Maker
 from foldkit.kinds.folds import AnimateOptions, FoldBuildOptions, Folded, TemplateCommandOptions
@@ -50,13 +50,13 @@ def net_stl(subject: Folded, options: FoldBuildOptions) -> bytes:
 def fold_glb(subject: Folded, options: FoldBuildOptions) -> Made:
     from foldkit.fold.gltf import fold_glb as make
 
-    return Made({"fold.glb": make(subject.fold)}, (fold_note(subject.fold.closing),))
+    return Made({"fold.glb": make(subject.fold)}, fold_notes(subject.fold.closing))
 
 
 def fold_gif(subject: Folded, options: FoldBuildOptions) -> Made:
     width, height = options.gif_size
     film = animation_bytes(subject.fold, ".gif", AnimationOptions(width, height, options.gif_fps), options.progress)
-    return Made({"fold.gif": film}, (fold_note(subject.fold.closing),))
+    return Made({"fold.gif": film}, fold_notes(subject.fold.closing))
 
 
 def _template(suffix: str) -> Maker:

@@ -88,3 +88,13 @@ def test_every_net_of_a_small_box_gets_an_order_that_closes(box):
     for net in nets:
         chosen = closing_fold(tree_of(net, box))
         assert chosen.check.closes, sorted(net)
+
+
+def test_build_tells_when_the_fold_had_to_be_reordered(tmp_path, capsys):
+    from foldkit.cli import main
+
+    net = tmp_path / "staircase.txt"
+    net.write_text("###..\n..###\n")
+    assert main(["build", "--net", str(net), "-o", str(tmp_path / "out"), "--only", "fold.glb", "--quiet"]) == 0
+    err = capsys.readouterr().err
+    assert "one hinge at a time, in an order found to close" in err
