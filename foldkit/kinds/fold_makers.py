@@ -14,6 +14,7 @@ from pathlib import Path
 from foldkit.console import ProgressBar, print_notes
 from foldkit.exchange import refuse_to_overwrite, write_artifact
 from foldkit.fold.animation import AnimationOptions, animation_bytes
+from foldkit.fold.order import fold_notes
 from foldkit.fold.subject import Subject
 from foldkit.kinds.base import Invocation, Made, Maker
 from foldkit.kinds.folds import AnimateOptions, FoldBuildOptions, Folded, TemplateCommandOptions
@@ -46,15 +47,16 @@ def net_stl(subject: Folded, options: FoldBuildOptions) -> bytes:
     return stl_bytes(net_mesh(subject.fold, options.print_cell_mm, options.bed_mm, options.numbers))
 
 
-def fold_glb(subject: Folded, options: FoldBuildOptions) -> bytes:
+def fold_glb(subject: Folded, options: FoldBuildOptions) -> Made:
     from foldkit.fold.gltf import fold_glb as make
 
-    return make(subject.fold)
+    return Made({"fold.glb": make(subject.fold)}, fold_notes(subject.fold.closing))
 
 
-def fold_gif(subject: Folded, options: FoldBuildOptions) -> bytes:
+def fold_gif(subject: Folded, options: FoldBuildOptions) -> Made:
     width, height = options.gif_size
-    return animation_bytes(subject.fold, ".gif", AnimationOptions(width, height, options.gif_fps), options.progress)
+    film = animation_bytes(subject.fold, ".gif", AnimationOptions(width, height, options.gif_fps), options.progress)
+    return Made({"fold.gif": film}, fold_notes(subject.fold.closing))
 
 
 def _template(suffix: str) -> Maker:

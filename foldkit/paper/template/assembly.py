@@ -7,7 +7,7 @@ from __future__ import annotations
 import numpy as np
 
 from foldkit.drawing import PT_MM, Circle, Group, Polygon, Shape
-from foldkit.fold.panels import PanelTree
+from foldkit.fold.panels import PanelTree, subtree
 from foldkit.fold.subject import Subject
 from foldkit.look import FOLD_EDGE, INK, MARK_RADIUS, RGB, face_colour, face_label, underlined
 from foldkit.paper.page import BOLD, REGULAR, SOFT_INK, Sheet, Stroke, draw_header, wrapped
@@ -174,14 +174,6 @@ def draw_face_names(sheet: Sheet, subject: Subject, faces: list[int], to_mm,
 
 # ---------------------------------------------------------------------------------------------
 # Folding steps
-
-
-def subtree(tree: PanelTree, panel: int) -> set[int]:
-    """A panel and every panel hinged beyond it."""
-    out = {panel}
-    for child in tree.children(panel):
-        out |= subtree(tree, child)
-    return out
 
 
 def step_texts(subject: Subject, geometry: NetGeometry, tree: PanelTree, plain: bool = False,
