@@ -45,6 +45,7 @@ MAX_DIGITS = 30  # no count comes near 10^30; Python itself refuses more than 4,
 MAX_PART_BYTES = 64 * 1024 * 1024  # a part lists at most its classes met (a few MB for the largest census)
 MAX_CHECKPOINT_BYTES = 512 * 1024 * 1024
 CHECKPOINT_SECONDS = 5.0  # the longest a finished part waits to be written (unless the run ends first)
+WRITING_SHARE = 0.05  # of the run's time, at most, spent rewriting the checkpoint
 _STRINGS = re.compile(rb'"(?:[^"\\]|\\.)*"')
 
 
@@ -170,8 +171,9 @@ def totals(records: Iterable[Record]) -> dict[str, int]:
 
 @dataclass
 class Checkpoint:
-    """The parts of one count finished so far, written to a file (whole and atomically, at most every
-    CHECKPOINT_SECONDS, and at the end) so that a run killed at any moment can be resumed."""
+    """The parts of one count finished so far, written to a file (whole and atomically, as parts finish but
+    no more often than keeps the writing to WRITING_SHARE of the time, and at least every CHECKPOINT_SECONDS
+    that parts finish, and at the end) so that a run killed at any moment can be resumed."""
 
     path: Path | None  # None: nothing is written
     count: str
@@ -179,23 +181,26 @@ class Checkpoint:
     schema: str
     done: dict[int, Record] = field(default_factory=dict)  # part K (1-based) -> its record
     written: float = 0.0  # when the file was last written (time.monotonic)
+    writing: float = 0.0  # how long the last write took
     unwritten: bool = False
 
     def add(self, record: Record) -> None:
         """A part finished: kept, and written if the last write is old enough."""
         self.done[record["part"]] = record
         self.unwritten = True
-        if time.monotonic() - self.written >= CHECKPOINT_SECONDS:
+        if time.monotonic() - self.written >= min(CHECKPOINT_SECONDS, self.writing / WRITING_SHARE):
             self.flush()
 
     def flush(self) -> None:
         """Write what is not written yet."""
         if self.path is None or not self.unwritten:
             return
+        started = time.monotonic()
         whole = {"schema": CHECKPOINT_SCHEMA, "count": self.count, "parts": self.parts,
                  "done": [self.done[k] for k in sorted(self.done)]}
         write_artifact(self.path, json.dumps(whole, separators=(",", ":")).encode() + b"\n")
         self.written, self.unwritten = time.monotonic(), False
+        self.writing = self.written - started
 
     def left(self) -> list[int]:
         """The parts (0-based) not finished yet."""
@@ -208,7 +213,9 @@ def new_checkpoint(path: str | None, count: str, parts: int, schema: str) -> Che
     if path is not None and Path(path).exists():
         raise FoldkitError(f"{path}: already there; to go on from a checkpoint give --resume {path}",
                            EXIT_BAD_INPUT)
-    return Checkpoint(None if path is None else Path(path), count, parts, schema)
+    checkpoint = Checkpoint(None if path is None else Path(path), count, parts, schema, unwritten=True)
+    checkpoint.flush()  # there from the start, so that --resume works whenever the run is killed
+    return checkpoint
 
 
 def resumed(path: str, count: str, schema: str, check: CheckRecord | None = None) -> Checkpoint:
