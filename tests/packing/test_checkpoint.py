@@ -17,6 +17,7 @@ import pytest
 
 from foldkit import census
 from tests.conftest import EXAMPLES, ROOT
+from tests.packing.test_interrupt import children
 
 Y_CUBE = str(EXAMPLES / "y-pentacube.txt")  # 60,672 packings, 1,264 classes; about 1.7 CPU-s
 Y_COUNTS = "every packing: 60,672; classes under the box's 48 symmetries: 1,264"
@@ -74,23 +75,11 @@ def test_killed_at_random_moments_and_resumed_the_count_is_unchanged(tmp_path, s
     assert done_parts(checkpoint) == json.loads(checkpoint.read_text())["parts"]
 
 
-def workers_of(pid: int) -> list[int]:
-    found = []
-    for status in Path("/proc").glob("[0-9]*/stat"):
-        try:
-            fields = status.read_text().rsplit(")", 1)[1].split()
-        except OSError:
-            continue
-        if int(fields[1]) == pid:
-            found.append(int(status.parent.name))
-    return found
-
-
 @pytest.mark.skipif(not Path("/proc").is_dir(), reason="reads the process table from /proc")
 def test_a_killed_worker_loses_only_its_parts(tmp_path):
     child = foldkit("solve", Y_CUBE, "--all", "--jobs", "2", "--checkpoint", str(tmp_path / "c.json"))
     deadline = time.monotonic() + HANG
-    while len(workers := workers_of(child.pid)) < 2 and time.monotonic() < deadline and child.poll() is None:
+    while len(workers := sorted(children(child.pid))) < 2 and time.monotonic() < deadline and child.poll() is None:
         time.sleep(0.05)
     assert len(workers) >= 2, "the count did not start its worker processes"
     os.kill(workers[0], signal.SIGKILL)
