@@ -158,6 +158,7 @@ KIND = Kind(
     outcome=body.outcome,
     text=body.text,
     json=body.json,
+    json_stream=body.json_stream,
     grade=hinting.grade,
     artifacts=with_page(page.packing_page, {
         "solution.txt": body.packed_solution_txt,
