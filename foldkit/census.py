@@ -30,8 +30,6 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
-import numpy as np
-
 from foldkit.errors import EXIT_BAD_INPUT, FoldkitError
 from foldkit.exchange import write_artifact
 from foldkit.files import read_bytes
@@ -85,6 +83,8 @@ def read_json(path: str, limit: int = MAX_PART_BYTES) -> object:
 
 def nesting(data: bytes) -> int:
     """How deep the arrays and objects of a JSON text nest (strings skipped), counted without parsing it."""
+    import numpy as np  # here: only reading a census file needs it, and a count should not pay its 13 MB
+
     bare = np.frombuffer(_STRINGS.sub(b'""', data), dtype=np.uint8)
     steps = np.isin(bare, (ord("["), ord("{"))).astype(np.int64) - np.isin(bare, (ord("]"), ord("}")))
     return int(np.cumsum(steps).max(initial=0))
