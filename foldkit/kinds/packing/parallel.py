@@ -28,6 +28,7 @@ from solver.packing.solve import Counter
 Report = Callable[[int, int, int], None]  # (parts done, parts, packings so far)
 Keeping = tuple[str | None, str | None]  # (--checkpoint FILE, --resume FILE)
 Finished = Generator[tuple[int, Tally], None, None]  # (part, 0-based; its tally) as parts finish
+PROCESSES_PER_CORE = 4  # more only take memory (--jobs 1024 on 2 cores: past 1.5 GB)
 RETRIES = 3  # times a pool whose worker died is made again before the count gives up
 
 
@@ -74,9 +75,10 @@ def counter(puzzle: PackingPuzzle, seed: int | None, jobs: int, cluster: str | N
 
 
 def _parts_for(jobs: int, client) -> int:
-    """PARTS_PER_WORKER parts for each process, or each thread of the cluster's workers."""
+    """PARTS_PER_WORKER parts for each process (as many as are worth starting), or each thread of the
+    cluster's workers."""
     if client is None:
-        return PARTS_PER_WORKER * max(jobs, 1)
+        return PARTS_PER_WORKER * max(min(jobs, PROCESSES_PER_CORE * cores()), 1)
     return PARTS_PER_WORKER * max(1, sum(client.nthreads().values()))
 
 
@@ -124,7 +126,7 @@ def in_processes(puzzle: PackingPuzzle, seed: int | None, parts: int, left: list
 
     todo = list(left)
     for _ in range(RETRIES + 1):
-        pool = _pool(puzzle, seed, min(jobs, max(len(todo), 1)))
+        pool = _pool(puzzle, seed, min(jobs, max(len(todo), 1), PROCESSES_PER_CORE * cores()))
         try:
             futures = {pool.submit(count_part_of, puzzle, seed, k, parts, limit): k for k in todo}
             yield from _as_finished(futures, todo)
