@@ -179,14 +179,15 @@ class Checkpoint:
     count: str
     parts: int
     schema: str
-    done: dict[int, Record] = field(default_factory=dict)  # part K (1-based) -> its record
+    done: dict[int, Record] = field(default_factory=dict)  # part K (1-based) -> its record ({} with no file)
     written: float = 0.0  # when the file was last written (time.monotonic)
     writing: float = 0.0  # how long the last write took
     unwritten: bool = False
 
     def add(self, record: Record) -> None:
-        """A part finished: kept, and written if the last write is old enough."""
-        self.done[record["part"]] = record
+        """A part finished: kept, and written if the last write is old enough (with no file, only its number
+        is kept: a count's classes are held once, by the count)."""
+        self.done[record["part"]] = record if self.path is not None else {}
         self.unwritten = True
         if time.monotonic() - self.written >= min(CHECKPOINT_SECONDS, self.writing / WRITING_SHARE):
             self.flush()
