@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from foldkit import options as opt
-from foldkit.console import ProgressBar, print_notes, raise_if_interrupted
+from foldkit.console import ProgressBar, print_notes, print_stream, raise_if_interrupted
 from foldkit.errors import EXIT_PARTIAL, FoldkitError
 from foldkit.exchange.json import json_text
 from foldkit.kinds import Loaded, Source, all_kinds, parse_source
@@ -82,7 +82,9 @@ class SolveCommandOptions:
 def run_solve(call: Invocation) -> int:
     report = call.report()
     grade = call.kind.grade(report) if call.options.grade and call.kind.grade is not None else None
-    if call.options.json:
+    if call.options.json and call.kind.json_stream is not None and not call.options.grade:
+        print_stream(call.kind.json_stream(report))
+    elif call.options.json:
         found = call.kind.json(report)
         print(json_text(found | {"difficulty": grade.json() if grade else None} if call.options.grade else found))
     else:

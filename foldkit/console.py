@@ -131,6 +131,13 @@ class ProgressBar:
         sys.stderr.flush()
 
 
+def print_stream(chunks: Iterable[str]) -> None:
+    """A long text printed as it is made, ending with a newline (as print)."""
+    for chunk in chunks:
+        sys.stdout.write(chunk)
+    sys.stdout.write("\n")
+
+
 def print_notes(notes: Iterable[str]) -> None:
     """Advice for the person at the terminal, one line each, on stderr."""
     for note in notes:

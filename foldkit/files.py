@@ -23,8 +23,8 @@ def read_text(path: str | Path) -> str:
     return decode_text(read_bytes(path), str(path))
 
 
-def read_bytes(path: str | Path, follow_links: bool = True) -> bytes:
-    """The bytes of a regular file of at most MAX_INPUT_BYTES (a FIFO or a device is refused
+def read_bytes(path: str | Path, follow_links: bool = True, limit: int = MAX_INPUT_BYTES) -> bytes:
+    """The bytes of a regular file of at most `limit` bytes (a FIFO or a device is refused
     before anything is read from it, so it can neither block nor fill the memory)."""
     if str(path) == "":
         raise FoldkitError("the file name is empty (an unset shell variable?)", EXIT_BAD_INPUT)
@@ -32,12 +32,13 @@ def read_bytes(path: str | Path, follow_links: bool = True) -> bytes:
         with open(path, "rb", opener=_open_without_blocking if follow_links else _open_not_following) as handle:
             if not stat.S_ISREG(os.fstat(handle.fileno()).st_mode):
                 raise FoldkitError(f"{path}: cannot read the file (not a regular file)", EXIT_BAD_INPUT)
-            data = handle.read(MAX_INPUT_BYTES + 1)
+            data = handle.read(limit + 1)
     except OSError as error:
         raise FoldkitError(f"{path}: cannot read the file ({error.strerror})", EXIT_BAD_INPUT) from None
-    if len(data) > MAX_INPUT_BYTES:
-        limit = MAX_INPUT_BYTES // (1024 * 1024)
-        raise FoldkitError(f"{path}: the file is larger than {limit} MB, far more than any puzzle", EXIT_BAD_INPUT)
+    if len(data) > limit:
+        what = "any puzzle" if limit == MAX_INPUT_BYTES else "such a file ever is"
+        raise FoldkitError(f"{path}: the file is larger than {limit // (1024 * 1024)} MB, far more than {what}",
+                           EXIT_BAD_INPUT)
     return data
 
 

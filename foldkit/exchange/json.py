@@ -9,6 +9,7 @@ like words in a paragraph; an array of objects one object a line.
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable, Iterator
 
 WIDTH = 100  # the longest line an array is packed into, counting its indent
 INDENT = "  "
@@ -67,3 +68,22 @@ def _packed(items: list[str], inner: str) -> str:
             line = trial
     lines.append(inner + line)
     return "\n".join(lines)
+
+
+def json_streamed(data: dict, key: str, items: Iterable[str]) -> Iterator[str]:
+    """The text json_text would make of data with data[key] a list, given that list's items already
+    formatted (by item_text), piece by piece: a long list is never held whole in memory."""
+    marker = "\0streamed\0"
+    head, _, tail = json_text({**data, key: marker}).partition(json.dumps(marker))
+    yield head
+    started = False
+    for item in items:
+        yield (",\n" if started else "[\n") + INDENT * 2 + item
+        started = True
+    yield ("\n" + INDENT + "]" if started else "[]") + tail
+
+
+def item_text(value, level: int = 2) -> str:
+    """A value as json_text formats it at that depth (2: an item of a list that is the value of a top-level
+    key), its first line not indented."""
+    return _value(value, level)

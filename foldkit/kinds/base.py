@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import dataclasses
 import importlib
-from collections.abc import Callable, Collection, Iterator, Mapping
+from collections.abc import Callable, Collection, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -290,6 +290,8 @@ class Kind:
     # or None, for a kind with a human-style solver; `solve --grade` reports it, `generate --difficulty` aims at it
     from_bytes: Callable[[bytes, str], str | None] | None = None  # (file bytes, source) -> the puzzle as this
     # kind's text, for a file format of its own that is not text (BurrTools' gzip XML); None: not of it
+    json_stream: Callable[[Any], Iterable[str]] | None = None  # report -> the text of its JSON, piece by piece,
+    # for a kind whose JSON can be long (a census's representatives); None: json_text of json
 
     def capabilities(self) -> tuple[str, ...]:
         """What this kind can do, as its command names: solve, build and its own."""

@@ -8,7 +8,9 @@ from array import array
 
 import pytest
 
+from foldkit import census as census_files
 from foldkit.cli import main
+from foldkit.kinds.packing import part_records
 from foldkit.kinds.packing.parallel import counter
 from solver.packing import census, make_packing, parse_packing, solve, symmetry
 from solver.packing.engine import Counting, compiled
@@ -105,21 +107,23 @@ def parts(capsys, tmp_path):
     return paths
 
 
-def edited(path, **changes):
+def forged(path, **changes):
+    """The part edited by someone who knows to make its count digest and its seal again."""
     data = json.loads(path.read_text())
     data.update(changes)
-    path.write_text(json.dumps(data))
+    data["count"] = part_records._count(data["puzzle"], data["seed"], data["table"])
+    path.write_text(json.dumps(census_files.sealed(data)))
     return path
 
 
 @pytest.mark.parametrize(("make", "message"), [
     (lambda p: [p[0]], "parts missing: 2 of 2"),
     (lambda p: [p[0], p[0], p[1]], "part 1 of 2 is given more than once"),
-    (lambda p: [p[0], edited(p[1], seed=7)], "a part of another count"),
-    (lambda p: [edited(p[0], table="0" * 16), edited(p[1], table="0" * 16)], "numbers the placements otherwise"),
-    (lambda p: [edited(p[0], schema="foldkit.packing/1"), p[1]], "not the JSON of a part"),
-    (lambda p: [edited(p[0], packings="many"), p[1]], "fields missing or of the wrong type"),
-    (lambda p: [edited(p[0], part=3), p[1]], "fields missing or of the wrong type"),
+    (lambda p: [p[0], forged(p[1], seed=7)], "a part of another count"),
+    (lambda p: [forged(p[0], table="0" * 16), forged(p[1], table="0" * 16)], "numbers the placements otherwise"),
+    (lambda p: [forged(p[0], schema="foldkit.packing/1"), p[1]], "not the JSON of a part"),
+    (lambda p: [forged(p[0], totals="many"), p[1]], "fields missing or of the wrong type"),
+    (lambda p: [forged(p[0], part=3), p[1]], "part 3 of 2 does not exist"),
 ])
 def test_merge_refuses_what_is_not_a_whole_count(capsys, parts, make, message):
     code, out, err = run(capsys, "merge", *map(str, make(parts)))

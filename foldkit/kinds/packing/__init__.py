@@ -69,13 +69,23 @@ class PackingSolveOptions:
                                           "for 'foldkit merge'", part_of, "K/N")
     cluster: str | None = option(None, "--cluster", "with --all: count on the Dask scheduler at ADDRESS "
                                  "(pip install foldkit[cluster])", str, "ADDRESS")
+    checkpoint: str | None = option(None, "--checkpoint", "with --all: keep the parts finished in FILE (a new "
+                                    "file), to go on with --resume FILE after a crash", str, "FILE")
+    resume: str | None = option(None, "--resume", "with --all: go on from the checkpoint FILE, and keep "
+                                "writing it", str, "FILE")
 
     def check(self) -> None:
-        for flag, given in (("--jobs", self.jobs), ("--part", self.part), ("--cluster", self.cluster)):
+        for flag, given in (("--jobs", self.jobs), ("--part", self.part), ("--cluster", self.cluster),
+                            ("--checkpoint", self.checkpoint), ("--resume", self.resume)):
             if given is not None and not self.every:
                 raise FoldkitError(f"{flag} divides the count of every packing: give it with --all", EXIT_BAD_INPUT)
         if self.part is not None and self.cluster is not None:
             raise FoldkitError("--part runs one part here, --cluster every part there: give one of them",
+                               EXIT_BAD_INPUT)
+        if self.part is not None and (self.checkpoint or self.resume):
+            raise FoldkitError("--part writes its one part's JSON: a checkpoint is for a whole count", EXIT_BAD_INPUT)
+        if self.checkpoint is not None and self.resume is not None:
+            raise FoldkitError("--resume FILE keeps writing FILE: give --checkpoint or --resume, not both",
                                EXIT_BAD_INPUT)
 
 
@@ -151,6 +161,7 @@ KIND = Kind(
     outcome=body.outcome,
     text=body.text,
     json=body.json,
+    json_stream=body.json_stream,
     grade=hinting.grade,
     artifacts=with_page(page.packing_page, {
         "solution.txt": body.packed_solution_txt,

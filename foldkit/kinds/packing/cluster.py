@@ -3,59 +3,152 @@ the scheduler; the workers need foldkit installed, and build the puzzle's table 
 
 Dask is an optional extra (``pip install foldkit[cluster]``), imported only here, only for a cluster.
 A task the scheduler has started cannot be cancelled, so every task watches a Dask Event: set when
-the count ends early (Ctrl-C, an error, a limit), it stops the search on every worker at once.
+the count ends early (Ctrl-C, an error, a limit), it stops the search on every worker at once. A
+worker that dies has its parts run again elsewhere by the scheduler (Dask's allowed-failures). Before
+Dask speaks to the address, a plain socket checks that something there answers as a Dask server does
+(a short length-prefixed handshake), so that garbage is refused in one line instead of being read as a
+frame length (Dask would try to allocate whatever 8 bytes of it say).
 """
 
 from __future__ import annotations
 
+import socket
+import struct
 import threading
+import time
 import uuid
 from array import array
-from collections.abc import Iterator
+from urllib.parse import urlsplit
 
 from foldkit.errors import EXIT_BAD_INPUT, FoldkitError
+from foldkit.kinds.packing.parallel import Finished
 from solver.packing.engine import INTERRUPTED
 from solver.packing.model import PackingPuzzle
-from solver.packing.parts import PARTS_PER_WORKER, Tally, count_part, plan_of
+from solver.packing.parts import Tally, count_part, plan_of
 
 CONNECT_SECONDS = 10  # to reach the scheduler before saying it cannot be reached
 WATCH_SECONDS = 0.5  # how often a task looks whether the count was stopped
+HEARTBEAT_SECONDS = 2  # how often the count looks whether the scheduler is still there
+LOST_SECONDS = 20  # a scheduler away that long is gone
+MAX_HANDSHAKE_BYTES = 1 << 20  # a Dask handshake is a few hundred bytes
 
 
-def on_cluster(address: str, puzzle: PackingPuzzle, seed: int | None, parts: int | None,
-               limit: int) -> tuple[int, Iterator[Tally]]:
-    """(how many parts: as given, else PARTS_PER_WORKER for each thread of the cluster's workers; their
-    tallies, counted by the workers, as they finish)."""
+def connect(address: str):
+    """A Dask Client of the scheduler at address; else a one-line error within CONNECT_SECONDS or so."""
     try:
-        from distributed import Client, Event  # optional and heavy: only for a cluster
+        from distributed import Client  # optional and heavy: only for a cluster
     except ImportError:
         raise FoldkitError("--cluster needs Dask: pip install 'foldkit[cluster]'", EXIT_BAD_INPUT) from None
+    _probe(address)
     try:
-        client = Client(address, timeout=CONNECT_SECONDS)
-    except (OSError, TimeoutError, ValueError, TypeError) as error:
-        why = str(error).splitlines()[0] if str(error) else type(error).__name__
-        raise FoldkitError(f"--cluster {address}: cannot reach a Dask scheduler there ({why})",
-                           EXIT_BAD_INPUT) from None
-    n = parts or PARTS_PER_WORKER * max(1, sum(client.nthreads().values()))
+        return Client(address, timeout=CONNECT_SECONDS)
+    except Exception as error:  # noqa: BLE001 -- whatever a broken scheduler makes Dask raise is one line
+        raise _unreachable(address, error) from None
+
+
+def _unreachable(address: str, error: BaseException | str) -> FoldkitError:
+    why = error if isinstance(error, str) else (str(error).splitlines() or [""])[0] or type(error).__name__
+    return FoldkitError(f"--cluster {address}: cannot reach a Dask scheduler there ({why[:200]})", EXIT_BAD_INPUT)
+
+
+def _probe(address: str) -> None:
+    """For a TCP address: something listens there and starts with a Dask-sized handshake."""
+    host, port = _host_port(address)
+    if host is None:
+        return  # another transport (inproc, ucx...): Dask's own checks
+    try:
+        with socket.create_connection((host, port), timeout=CONNECT_SECONDS) as probe:
+            probe.settimeout(CONNECT_SECONDS)
+            head = _read(probe, 8)
+    except OSError as error:
+        raise _unreachable(address, error.strerror or type(error).__name__) from None
+    if len(head) < 8:
+        raise _unreachable(address, "it closed the connection without a word")
+    size = struct.unpack("<Q", head)[0]
+    if not 0 < size <= MAX_HANDSHAKE_BYTES:
+        raise _unreachable(address, "what answers there does not speak Dask")
+
+
+def _host_port(address: str) -> tuple[str | None, int]:
+    """(host, port) of 'tcp://HOST:PORT' or 'HOST:PORT'; (None, 0) for another transport; else an error."""
+    text = address if "://" in address else f"tcp://{address}"
+    parts = urlsplit(text)
+    if parts.scheme not in ("tcp", "tls"):
+        return None, 0
+    try:
+        port = parts.port
+    except ValueError:
+        port = None
+    if not parts.hostname or port is None:
+        raise _unreachable(address, "not an address HOST:PORT or tcp://HOST:PORT")
+    return parts.hostname, port
+
+
+def _read(connection: socket.socket, size: int) -> bytes:
+    data = b""
+    while len(data) < size:
+        more = connection.recv(size - len(data))
+        if not more:
+            break
+        data += more
+    return data
+
+
+def on_cluster(client, puzzle: PackingPuzzle, seed: int | None, parts: int, left: list[int],
+               limit: int) -> Finished:
+    """(part, tally) of each part left, counted by the workers, as they finish. Leaving early sets the stop
+    event and drops the rest; a scheduler lost midway is a one-line error within LOST_SECONDS or so."""
+    from distributed import wait  # see connect
+
     stop = f"foldkit-stop-{uuid.uuid4().hex}"
-    futures = [client.submit(count_on_worker, puzzle, seed, k, n, limit, stop, pure=False) for k in range(n)]
-    return n, _results(client, futures, Event(stop, client=client))
-
-
-def _results(client, futures: list, stop) -> Iterator[Tally]:
-    """The futures' results as they finish; leaving early sets the stop event and drops the rest."""
-    from distributed import as_completed  # see on_cluster
-
-    finished = False
+    futures = {client.submit(count_on_worker, puzzle, seed, k, parts, limit, stop, pure=False): k for k in left}
+    waiting, finished, heard = set(futures), False, time.monotonic()
     try:
-        for future in as_completed(futures):
-            yield future.result()
+        while waiting:
+            heard = _still_there(client, heard)
+            try:
+                done = wait(list(waiting), timeout=HEARTBEAT_SECONDS, return_when="FIRST_COMPLETED").done
+            except TimeoutError:
+                continue
+            for future in done:
+                waiting.discard(future)
+                yield futures[future], _result(client, future)
         finished = True
     finally:
         if not finished:
-            stop.set()
-            client.cancel(futures)
-        client.close()
+            _stop(client, stop, list(futures))
+
+
+def _result(client, future) -> Tally:
+    try:
+        return future.result(timeout=LOST_SECONDS)
+    except Exception as error:  # noqa: BLE001 -- a part failed on the cluster, or the scheduler went away
+        raise FoldkitError(f"--cluster {client.scheduler.address}: a part failed on the cluster "
+                           f"({type(error).__name__}: {(str(error).splitlines() or [''])[0][:200]})",
+                           EXIT_BAD_INPUT) from None
+
+
+def _still_there(client, heard: float) -> float:
+    """When the scheduler was last heard from (now, if it is there); a one-line error once it has been
+    away for LOST_SECONDS."""
+    now = time.monotonic()
+    if client.status == "running":
+        return now
+    if client.status != "connecting" or now - heard > LOST_SECONDS:
+        raise FoldkitError(f"--cluster {client.scheduler.address}: the scheduler went away ({client.status})",
+                           EXIT_BAD_INPUT)
+    return heard
+
+
+def _stop(client, stop: str, futures: list) -> None:
+    """Tell every running task to stop, and drop the queued ones (a scheduler gone: nothing to tell)."""
+    from distributed import Event
+
+    try:
+        Event(stop, client=client).set()
+        client.cancel(futures)
+    except Exception:  # noqa: BLE001, S110 -- a scheduler gone has nothing left to stop
+        pass
 
 
 def count_on_worker(puzzle: PackingPuzzle, seed: int | None, part: int, parts: int, limit: int, stop: str) -> Tally:

@@ -1,10 +1,13 @@
 """Counting every packing on every core, or on a Dask cluster: the parts of ``solver.packing.parts`` run
 in processes (or on a cluster's workers), their tallies merged as they come in, with a progress line;
-Ctrl-C stops every process at once.
+Ctrl-C stops every process at once. Each part finished goes into a census checkpoint (``foldkit.census``),
+written to a file with --checkpoint, read back with --resume.
 
 The pool forks (where the system can), so the workers inherit the plan the solve already built
 (``parts.plan_of`` is cached per process) and start at once; a worker ignores SIGINT (the terminal
-sends it to the whole process group), and the parent, interrupted, terminates them all.
+sends it to the whole process group) and dies with its parent (Linux), and the parent, interrupted,
+terminates them all. A worker killed (kill -9, the OOM killer) loses only the parts it was counting:
+they run again in a new pool.
 """
 
 from __future__ import annotations
@@ -12,14 +15,21 @@ from __future__ import annotations
 import os
 import signal
 import time
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Generator, Iterable, Iterator
 from dataclasses import replace
 
+from foldkit import census
+from foldkit.errors import EXIT_BAD_INPUT, FoldkitError
+from foldkit.kinds.packing.part_records import PART_SCHEMA, check_part, count_of, part_record, tally_of
 from solver.packing.model import PackingPuzzle
 from solver.packing.parts import PARTS_PER_WORKER, Plan, Tally, count_part, count_part_of, merge, plan_of
 from solver.packing.solve import Counter
 
 Report = Callable[[int, int, int], None]  # (parts done, parts, packings so far)
+Keeping = tuple[str | None, str | None]  # (--checkpoint FILE, --resume FILE)
+Finished = Generator[tuple[int, Tally], None, None]  # (part, 0-based; its tally) as parts finish
+PROCESSES_PER_CORE = 4  # more only take memory (--jobs 1024 on 2 cores: past 1.5 GB)
+RETRIES = 3  # times a pool whose worker died is made again before the count gives up
 
 
 def cores() -> int:
@@ -28,23 +38,61 @@ def cores() -> int:
 
 
 def counter(puzzle: PackingPuzzle, seed: int | None, jobs: int, cluster: str | None = None,
-            report: Report | None = None, parts: int | None = None) -> Counter:
+            report: Report | None = None, parts: int | None = None, keeping: Keeping = (None, None)) -> Counter:
     """A Counter that runs the parts of a count in this process (jobs 1), in `jobs` processes, or on the
-    Dask scheduler at `cluster`, merging their tallies and reporting each part done."""
+    Dask scheduler at `cluster`, merging their tallies, keeping each finished part in the checkpoint and
+    reporting it done."""
     def count(plan: Plan, limit: int) -> Tally:
+        client = None
         if cluster is not None:
-            from foldkit.kinds.packing.cluster import on_cluster  # Dask loads only for a cluster
+            from foldkit.kinds.packing import cluster as dask  # Dask loads only for a cluster
 
-            n, remote = on_cluster(cluster, puzzle, seed, parts, limit)
-            return gathered(remote, n, report, limit)
-        n = parts or PARTS_PER_WORKER * max(jobs, 1)
-        plan.split(n)  # made before the pool forks, so that every worker has it
-        if jobs <= 1:
-            tallies: Iterable[Tally] = (count_part(plan, k, n, limit) for k in range(n))
-        else:
-            tallies = in_processes(puzzle, seed, n, limit, jobs)
-        return gathered(tallies, n, report, limit)
+            client = dask.connect(cluster)
+        try:
+            book = _checkpoint(plan, puzzle, seed, keeping, parts or _parts_for(jobs, client), limit)
+            n = book.parts
+            plan.split(n)  # made before the pool forks, so that every worker has it
+
+            def run(left: list[int]) -> Iterator[census.Record]:
+                if client is not None:
+                    finished = dask.on_cluster(client, puzzle, seed, n, left, limit)
+                elif jobs <= 1:
+                    finished = ((k, count_part(plan, k, n, limit)) for k in left)
+                else:
+                    finished = in_processes(puzzle, seed, n, left, limit, jobs)
+                try:
+                    for k, tally in finished:
+                        yield part_record(plan, puzzle, seed, k, n, tally)
+                finally:
+                    finished.close()  # a pool's or a cluster's: stop the work still running
+
+            tallies = (tally_of(record) for record in census.run_parts(book, run))
+            return gathered(tallies, n, report, limit)
+        finally:
+            if client is not None:
+                client.close()
     return count
+
+
+def _parts_for(jobs: int, client) -> int:
+    """PARTS_PER_WORKER parts for each process (as many as are worth starting), or each thread of the
+    cluster's workers."""
+    if client is None:
+        return PARTS_PER_WORKER * max(min(jobs, PROCESSES_PER_CORE * cores()), 1)
+    return PARTS_PER_WORKER * max(1, sum(client.nthreads().values()))
+
+
+def _checkpoint(plan: Plan, puzzle: PackingPuzzle, seed: int | None, keeping: Keeping, parts: int,
+                limit: int) -> census.Checkpoint:
+    """The checkpoint of this count: resumed from a file, new (written to a file or not)."""
+    path, resume = keeping
+    if limit and (path or resume):
+        raise FoldkitError("--limit stops a count that a checkpoint could not resume: give one of them",
+                           EXIT_BAD_INPUT)
+    count = count_of(plan, puzzle, seed)
+    if resume is not None:
+        return census.resumed(resume, count, PART_SCHEMA, check_part)
+    return census.new_checkpoint(path, count, parts, PART_SCHEMA)
 
 
 def gathered(tallies: Iterable[Tally], parts: int, report: Report | None, limit: int = 0) -> Tally:
@@ -63,37 +111,91 @@ def gathered(tallies: Iterable[Tally], parts: int, report: Report | None, limit:
             if tally.limited or (limit and packings >= limit and len(done) < parts):
                 return replace(merge(done), limited=True)
     finally:
-        close = getattr(tallies, "close", None)  # a pool's or a cluster's: stop the work still running
+        close = getattr(tallies, "close", None)  # a generator's: stops the parts still running
         if close is not None:
             close()
     return merge(done)
 
 
-def in_processes(puzzle: PackingPuzzle, seed: int | None, parts: int, limit: int, jobs: int) -> Iterator[Tally]:
-    """The tallies of the parts, searched by a pool of `jobs` processes, as they finish. Leaving early (a
-    limit reached, Ctrl-C, an error) terminates every worker at once."""
-    import multiprocessing  # here, not at the top: it costs `foldkit solve` ~13 ms of start-up when not counting
+def in_processes(puzzle: PackingPuzzle, seed: int | None, parts: int, left: list[int], limit: int,
+                 jobs: int) -> Finished:
+    """The tallies of the parts left, searched by a pool of `jobs` processes, as they finish. A worker that
+    dies takes only its parts with it: they run again in a new pool (RETRIES times at most). Leaving early
+    (a limit reached, Ctrl-C, an error) terminates every worker at once."""
+    from concurrent.futures.process import BrokenProcessPool  # see _pool
+
+    todo = list(left)
+    for _ in range(RETRIES + 1):
+        pool = _pool(puzzle, seed, min(jobs, max(len(todo), 1), PROCESSES_PER_CORE * cores()))
+        try:
+            futures = {pool.submit(count_part_of, puzzle, seed, k, parts, limit): k for k in todo}
+            yield from _as_finished(futures, todo)
+            return
+        except BrokenProcessPool:
+            continue  # a worker died: the parts still in todo run again
+        finally:
+            _terminate(pool)
+    raise FoldkitError(f"the count's worker processes died {RETRIES + 1} times (killed, or out of memory?)",
+                       EXIT_BAD_INPUT)
+
+
+def _as_finished(futures: dict, todo: list[int]) -> Finished:
+    """(part, tally) of each future as it finishes, each taken off todo."""
+    from concurrent.futures import FIRST_COMPLETED, wait
+
+    waiting = set(futures)
+    while waiting:
+        done, waiting = wait(waiting, return_when=FIRST_COMPLETED)
+        for future in done:
+            tally = future.result()  # raises BrokenProcessPool when a worker died
+            todo.remove(futures[future])
+            yield futures[future], tally
+
+
+def _pool(puzzle: PackingPuzzle, seed: int | None, workers: int):
+    """A pool of forked processes (here, not at the top: multiprocessing costs `foldkit solve` ~13 ms of
+    start-up when not counting)."""
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
 
     methods = multiprocessing.get_all_start_methods()
     context = multiprocessing.get_context("fork" if "fork" in methods else None)
     plan_of(puzzle, seed)  # in the parent's cache before the fork (forked workers find it there)
-    pool = context.Pool(min(jobs, parts), initializer=_worker_signals)
-    try:
-        yield from pool.imap_unordered(_count, [(puzzle, seed, k, parts, limit) for k in range(parts)])
-        pool.close()
-    finally:
-        pool.terminate()
-        pool.join()
+    return ProcessPoolExecutor(workers, mp_context=context, initializer=_worker_signals, initargs=(os.getpid(),))
 
 
-def _worker_signals() -> None:
-    """A worker leaves Ctrl-C to its parent, and dies at once when the parent terminates it."""
+def _terminate(pool) -> None:
+    """Every worker of the pool ended at once, the parts queued dropped (not waiting for the pool's own
+    thread: a Ctrl-C may have come in the middle of its work)."""
+    processes = list((getattr(pool, "_processes", None) or {}).values())
+    for process in processes:
+        if process.is_alive():
+            process.kill()
+    for process in processes:
+        process.join(timeout=5)
+    pool.shutdown(wait=False, cancel_futures=True)
+
+
+def _worker_signals(parent: int) -> None:
+    """A worker leaves Ctrl-C to its parent, dies at once when the parent terminates it, and dies with its
+    parent (killed with -9, the parent cannot say so: Linux's parent-death signal does)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    _die_with_parent(parent)
 
 
-def _count(args: tuple[PackingPuzzle, int | None, int, int, int]) -> Tally:
-    return count_part_of(*args)
+def _die_with_parent(parent: int) -> None:
+    import ctypes
+    import sys
+
+    if sys.platform.startswith("linux"):
+        PR_SET_PDEATHSIG = 1
+        try:
+            ctypes.CDLL(None, use_errno=True).prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
+        except (OSError, AttributeError):
+            pass
+    if os.getppid() != parent:  # the parent died before prctl: nothing left to count for
+        os._exit(1)
 
 
 class ProgressLine:
