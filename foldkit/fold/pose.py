@@ -55,7 +55,7 @@ def panel_matrices(tree: PanelTree, t: float, sequence: Sequence = "staged") -> 
     """Per panel, the motion from net coordinates (x, y, 0) to the world, shape (P, 4, 4)."""
     out = np.tile(np.eye(4), (len(tree.panels), 1, 1))
     for hinge in tree.hinges:  # parents first
-        angle = 0.5 * np.pi * hinge_fraction(tree, hinge, t, sequence)
+        angle = 0.5 * np.pi * float(hinge_fraction(tree, hinge, t, sequence))
         out[hinge.child] = out[hinge.parent] @ hinge_rotation(hinge, angle)
     return out
 
