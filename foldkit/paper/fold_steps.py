@@ -268,7 +268,7 @@ class Layout:
     def picture(self) -> Area:
         """The area of a frame's picture, below its heading, relative to the frame."""
         _, _, w, h = self.frames[0]
-        return (0.0, HEADING_MM, w, h - HEADING_MM - 2.0)
+        return (4.0, HEADING_MM, w - 8.0, h - HEADING_MM - 4.0)  # clear of the frame's border
 
 
 def layout(paper: str) -> Layout:
@@ -292,7 +292,7 @@ def frame_pages(title: str, frames: Sequence[Frame], grid: Layout, legend: Calla
         sheet.text(width - MARGIN_MM, MARGIN_MM + 5, f"page {p + 1} of {count}", 8.5, REGULAR, SOFT_INK, "right")
         for frame, area in zip(frames[p * per_page:(p + 1) * per_page], grid.frames, strict=False):
             draw_frame(sheet, frame, area, grid.picture)
-        legend(sheet, (MARGIN_MM, height - MARGIN_MM - LEGEND_MM + 3, width - 2 * MARGIN_MM, LEGEND_MM - 3))
+        legend(sheet, (MARGIN_MM, height - MARGIN_MM - LEGEND_MM, width - 2 * MARGIN_MM, LEGEND_MM))
         pages.append(sheet.drawing(title))
     return Document(title, tuple(pages))
 
@@ -313,7 +313,7 @@ def draw_frame(sheet: Sheet, frame: Frame, area: Area, picture: Area) -> None:
 def fold_legend(sheet: Sheet, area: Area) -> None:
     """What the marks mean: valley, mountain, the turning arrow, the two sides of the paper."""
     x, y, w, _ = area
-    base = y + 4
+    base = y + 4.5
     step = w / 4
     sheet.line((x, base - 1), (x + 9, base - 1), VALLEY)
     sheet.text(x + 11, base, "valley fold (towards you)", 7.5)
@@ -400,7 +400,7 @@ def draw_packing_step(sheet: Sheet, box: Box, packing: Sequence[Placed], fills: 
 def packing_legend(sheet: Sheet, area: Area) -> None:
     """What a packing's frames show."""
     x, y, _, _ = area
-    sheet.text(x, y + 4, "Each step lowers the new piece (in full colour) straight down, along the arrow, onto the "
+    sheet.text(x, y + 6, "Each step lowers the new piece (in full colour) straight down, along the arrow, onto the "
                "pieces already in the box (pale).", 7.5, REGULAR, SOFT_INK)
 
 
