@@ -24,13 +24,12 @@ from foldkit.assembly.steps import CORNER_NAMES, assembly_steps
 from foldkit.assembly.steps import Step as AssemblyStep
 from foldkit.assembly.view import View, camera, corner_azimuth, scene_faces
 from foldkit.drawing import Area, Document, Drawing, Line, Mm, Polygon
-from foldkit.fold.panels import Hinge, PanelTree
+from foldkit.fold.panels import Hinge, PanelTree, shared_side
 from foldkit.fold.pose import cell_outlines, cell_panels, hinge_rotation, panel_matrices, place
 from foldkit.fold.subject import Subject
 from foldkit.look import FOLD_EDGE, INK, RGB, box_text, face_colour, face_label
 from foldkit.paper.page import BOLD, REGULAR, SOFT_INK, Sheet, Stroke, paper_size, wrapped
 from foldkit.paper.template.assembly import pale
-from solver.folding import Edge
 from solver.packing.assembly import Box, Placed
 
 CreaseKind = Literal["valley", "mountain"]
@@ -152,21 +151,12 @@ def draw_pose(sheet: Sheet, subject: Subject, t: float, fit: Fit, creases: Seque
         ready = [(edge, kind) for edge, kind in marks if {index[edge[0]], index[edge[1]]} <= drawn]
         marks = [mark for mark in marks if mark not in ready]
         for edge, kind in ready:
-            ends = place(matrices, np.array([panels[index[edge[0]]]]), edge_ends(edge)[None])[0]
+            side = np.array([[*end, 0.0] for end in shared_side(*edge)])
+            ends = place(matrices, np.array([panels[index[edge[0]]]]), side[None])[0]
             a, b = fit.mm(ends)
             sheet.line((float(a[0]), float(a[1])), (float(b[0]), float(b[1])), VALLEY if kind == "valley" else MOUNTAIN)
     for k, _ in creases:
         draw_turn(sheet, tree, tree.hinges[k], matrices, fit)
-
-
-def edge_ends(edge: Edge) -> np.ndarray:
-    """The grid segment between two adjacent cells in net coordinates, shape (2, 3)."""
-    (r0, c0), (r1, c1) = edge
-    if r0 == r1:  # side by side: the vertical line between them
-        x = max(c0, c1)
-        return np.array([[x, r0, 0.0], [x, r0 + 1, 0.0]])
-    y = max(r0, r1)
-    return np.array([[c0, y, 0.0], [c0 + 1, y, 0.0]])
 
 
 def draw_cell(sheet: Sheet, subject: Subject, k: int, corners: np.ndarray, facing: float, fit: Fit) -> None:
