@@ -45,8 +45,8 @@ MOUNTAIN = Stroke((0.12, 0.30, 0.70), 0.45, (1.8, 0.7, 0.3, 0.7))
 ARROW: RGB = (0.12, 0.12, 0.14)
 ARROW_MM = 0.4
 CUT_MM, HINGE_MM, FLAT_MM = 0.3, 0.2, 0.08
-ARC_RADIUS = 0.7  # cells from the hinge, where the arrow of a turning part runs
-ARC_LEAST_MM = 5.0
+ARC_RADIUS = 0.8  # cells from the hinge, where the arrow of a turning part runs
+ARC_LEAST_MM = 6.5  # and at least this far, so that small cells still get an arrow one can see
 ARC_DEGREES = (12.0, 80.0)  # the part of the quarter turn the arrow spans
 LOWER_FROM = 2  # cubes above a new piece where the arrow lowering it starts
 
@@ -196,7 +196,7 @@ def draw_turn(sheet: Sheet, tree: PanelTree, hinge: Hinge, matrices: np.ndarray,
     r, c = hinge.edges[0][1]
     if into @ (np.array([c + 0.5, r + 0.5, 0.0]) - middle) < 0:
         into = -into  # towards the child
-    radius = max(ARC_RADIUS, ARC_LEAST_MM / fit.scale)  # small cells still get an arrow one can see
+    radius = max(ARC_RADIUS, ARC_LEAST_MM / fit.scale)
     point = np.array([*(middle + radius * into), 1.0])
     degrees = np.linspace(*ARC_DEGREES, 12)
     arc = np.array([(matrices[hinge.parent] @ hinge_rotation(hinge, np.radians(a)) @ point)[:3] for a in degrees])
@@ -206,7 +206,8 @@ def draw_turn(sheet: Sheet, tree: PanelTree, hinge: Hinge, matrices: np.ndarray,
 
 def draw_arrow(sheet: Sheet, path: np.ndarray, head: float) -> None:
     """A path of page points (k, 2) as a line with a filled head at its end, head long (mm)."""
-    head = min(max(head, 1.6), 3.2)
+    length = float(np.linalg.norm(np.diff(path, axis=0), axis=1).sum())
+    head = min(max(head, 1.6), 3.2, 0.4 * length)  # an arc seen edge-on is short: keep the head to scale
     points = [(float(x), float(y)) for x, y in path]
     tip, before = path[-1], path[-2]
     direction = (tip - before) / max(np.linalg.norm(tip - before), 1e-9)
