@@ -388,16 +388,23 @@ def draw_packing_step(sheet: Sheet, box: Box, packing: Sequence[Placed], fills: 
     draw_arrow(sheet, np.array([page.mm(*p) for p in flat]), 2.6)
 
 
-def packing_legend(sheet: Sheet, area: Area) -> None:
-    """What a packing's frames show."""
-    x, y, _, _ = area
-    sheet.text(x, y + 6, "Each step lowers the new piece (in full colour) straight down, along the arrow, onto the "
-               "pieces already in the box (pale).", 7.5, REGULAR, SOFT_INK)
+def packing_legend(lowered: bool) -> Callable[[Sheet, Area], None]:
+    """What a packing's frames show; for a packing that interlocks (no order lowers every piece
+    straight down), that some pieces go in from the side."""
+    def legend(sheet: Sheet, area: Area) -> None:
+        x, y, _, _ = area
+        sheet.text(x, y + 4.5, "Each step lowers the new piece (in full colour) straight down, along the arrow, onto "
+                   "the pieces already in the box (pale).", 7.5, REGULAR, SOFT_INK)
+        if not lowered:
+            sheet.text(x, y + 8.5, "These pieces interlock: where a piece cannot be lowered past the others, slide it "
+                       "in from the side.", 7.5, REGULAR, SOFT_INK)
+    return legend
 
 
 def packing_steps_document(box: Box, packing: Sequence[Placed], order: Sequence[int], colours: Sequence[int],
-                           title: str, paper: str = "a4") -> Document:
-    """The assembly of a packing as a step diagram, one frame per piece."""
+                           title: str, paper: str = "a4", lowered: bool = True) -> Document:
+    """The assembly of a packing as a step diagram, one frame per piece (lowered: the order lowers
+    every piece straight down)."""
     grid = layout(paper)
     return frame_pages(f"{title}: how to pack it, step by step", packing_frames(box, packing, order, colours, grid),
-                       grid, packing_legend)
+                       grid, packing_legend(lowered))

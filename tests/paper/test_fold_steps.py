@@ -35,8 +35,8 @@ from foldkit.paper.fold_steps import (
     two_way_steps_document,
 )
 from foldkit.paper.page import PAPERS, paper_size
-from solver.packing.assembly import assembly_order, piece_colours
-from tests.assembly.packings import Y_BOX, y_packing
+from solver.packing.assembly import assembly_order, piece_colours, plan_assembly
+from tests.assembly.packings import Y_BOX, interlocked, y_packing
 from tests.conftest import net_fold, puzzle_fold, require_program
 
 STEP = re.compile(r"Step (\d+) of (\d+)")
@@ -140,6 +140,19 @@ def test_a_packing_gets_one_frame_per_piece_in_assembly_order():
     assert pieces == list(order)
 
 
+def test_an_interlocked_packing_says_some_pieces_slide_in():
+    box, packing = interlocked()
+    plan = plan_assembly(box, packing)
+    texts = [t for page in label_texts(packing_steps_document(box, packing, plan.order, plan.colours, "locked",
+                                                              lowered=plan.lowered)) for t in page]
+    assert not plan.lowered and any("slide it in from the side" in t for t in texts)
+    y = y_packing()
+    order = assembly_order(Y_BOX, y)
+    lowered = [t for page in label_texts(packing_steps_document(Y_BOX, y, order, piece_colours(Y_BOX, y, order), "Y"))
+               for t in page]
+    assert not any("slide" in t for t in lowered)
+
+
 # ---------------------------------------------------------------------------------------------
 # The page
 
@@ -180,10 +193,12 @@ def shapes_of(document: Document):
 def test_every_mark_lies_inside_the_margin(paper, examples):
     packing = y_packing()
     order = assembly_order(Y_BOX, packing)
+    plan = plan_assembly(*interlocked())
     documents = (fold_steps_document(nov2025(), paper),
                  two_way_steps_document(net_fold(examples / "two-boxes.txt", 1),
                                         net_fold(examples / "two-boxes.txt", 2), paper),
-                 packing_steps_document(Y_BOX, packing, order, piece_colours(Y_BOX, packing, order), "Y", paper))
+                 packing_steps_document(Y_BOX, packing, order, piece_colours(Y_BOX, packing, order), "Y", paper),
+                 packing_steps_document(*interlocked(), plan.order, plan.colours, "locked", paper, plan.lowered))
     for document in documents:
         assert {page.size for page in document.pages} == {paper_size(paper)}
         for (width, height), shape in shapes_of(document):

@@ -65,7 +65,7 @@ def fold_steps_pdf(subject: Packed, options: PackingBuildOptions) -> bytes:
 
     plan = subject.plan
     return drawing_pdf(packing_steps_document(subject.box, subject.packing, plan.order, plan.colours, subject.title,
-                                              options.paper))
+                                              options.paper, plan.lowered))
 
 
 def assembly_gif(subject: Packed, options: PackingBuildOptions) -> bytes:
