@@ -24,11 +24,12 @@ from foldkit.assembly.steps import CORNER_NAMES, assembly_steps
 from foldkit.assembly.steps import Step as AssemblyStep
 from foldkit.assembly.view import View, camera, corner_azimuth, scene_faces
 from foldkit.drawing import Area, Document, Drawing, Line, Mm, Polygon
+from foldkit.exchange.pdf import text_width
 from foldkit.fold.panels import Hinge, PanelTree, shared_side
 from foldkit.fold.pose import cell_outlines, cell_panels, hinge_rotation, panel_matrices, place
 from foldkit.fold.subject import Subject
 from foldkit.look import FOLD_EDGE, INK, RGB, box_text, face_colour, face_label
-from foldkit.paper.page import BOLD, REGULAR, SOFT_INK, Sheet, Stroke, paper_size, wrapped
+from foldkit.paper.page import BOLD, REGULAR, SOFT_INK, Sheet, Stroke, paper_size
 from foldkit.paper.template.assembly import pale
 from solver.packing.assembly import Box, Placed
 
@@ -296,7 +297,8 @@ def draw_frame(sheet: Sheet, frame: Frame, area: Area, picture: Area) -> None:
     sheet.add(Polygon(corners, None, (0.8, 0.8, 0.82), 0.15, "frame"))
     sheet.text(x + 4, y + 6.5, frame.heading, 10.5, BOLD)
     if frame.caption:
-        sheet.text(x + 4, y + 10.5, wrapped((frame.caption,), REGULAR, 8, w - 8)[0], 8, REGULAR, SOFT_INK)
+        size = min(8.0, 8.0 * (w - 8) / text_width(frame.caption, REGULAR, 8.0))  # one line, smaller if long
+        sheet.text(x + 4, y + 10.5, frame.caption, size, REGULAR, SOFT_INK)
     px, py, pw, ph = picture
     frame.draw(sheet, (x + px, y + py, pw, ph))
 
