@@ -117,6 +117,8 @@ def test_the_document_numbers_every_step_and_marks_each_crease_edge_once():
     marks = [line for page in document.pages for line in crease_lines(page.shapes)]
     legend = 2 * len(document.pages)  # a valley and a mountain sample on each page
     assert len(marks) == sum(len(h.edges) for h in tree.hinges) + legend
+    heads = [s for page in document.pages for s in page.shapes if isinstance(s, Polygon) and s.role == "arrow"]
+    assert len(heads) == len(tree.hinges) + len(document.pages), "an arrow for each turning part, one in each legend"
 
 
 def test_a_net_of_two_boxes_gets_the_steps_of_each(examples):
