@@ -206,13 +206,14 @@ def chosen_kind(name: str, loose: argparse.Namespace, kinds: Kinds) -> tuple[Kin
             raise FoldkitError(f"{name}: the following arguments are required: {command.file_metavar}",
                                EXIT_BAD_INPUT)
         return owners[0], None, False
-    source = read_source(path or flagged)
+    named = path if path is not None else flagged  # '' (an unset shell variable) is a name, refused as such
+    source = read_source(named)
     # A command only one kind has reads its file as that kind, so a malformed file is told what is wrong.
     kind = owners[0] if len(owners) == 1 and command.target == "file" else kind_of(source.text, source.source)
     if flagged is not None and kind.file_option is None:
         raise FoldkitError(f"{source.source}: a file option takes a file of its own kind, and this is a "
                            f"{kind.title} puzzle: give it without the option", EXIT_BAD_INPUT)
-    return kind, source, (path or flagged) is not None
+    return kind, source, named is not None
 
 
 def refuse_foreign(given: Iterable[str], allowed: Sequence[OptionSpec], name: str, kind: Kind) -> None:

@@ -1,18 +1,19 @@
 """The main job: every artifact of one solved subject, made in memory, then written into the
-build folder (``write_folder``) whole, so a failure or an interrupt never leaves a half-updated
-folder, and nothing in the folder that the build was not asked to remake is lost.
+build folder by ``foldkit.exchange.write_files``: each file whole, all renamed into place only
+once all are written, so a failure or an interrupt never leaves a half-written file, and nothing
+in the folder that the build was not asked to remake is lost.
 
-The folder keeps a record, ``.foldkit-build.json``, of the artifacts foldkit wrote there and the
-puzzle each was made from. A later build of part of the artifacts keeps the others; of those,
-it takes out only the ones the record says were made from another puzzle (and names them).
-Files foldkit did not write are never touched.
+The folder's record, ``.foldkit-build.json``, names the files foldkit wrote there, with the
+digest of each and the puzzle it was made from. A later build of part of the artifacts keeps the
+others; of those, it takes out only the ones the record says were made from another puzzle and
+that still hold what foldkit wrote (and names them). A file foldkit did not write, or that was
+changed since, is never replaced (the build refuses before any work, unless forced) nor deleted.
 """
 
 from __future__ import annotations
 
 import ctypes
 import hashlib
-import json
 import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
@@ -20,12 +21,11 @@ from pathlib import Path
 from typing import Any
 
 from foldkit.errors import EXIT_BAD_INPUT, FoldkitError
-from foldkit.exchange import write_folder
-from foldkit.files import read_if_there
+from foldkit.exchange import real_folder, recorded, refuse_to_overwrite, write_files
+from foldkit.exchange.record import RECORD
 from foldkit.kinds.base import Files, Linking, Made, Maker, made
 
-RECORD = ".foldkit-build.json"
-RECORD_SCHEMA = "foldkit.build/1"
+__all__ = ["RECORD", "Built", "Written", "build", "chosen", "file_owners", "fingerprint", "stale"]
 
 
 @dataclass(frozen=True)
@@ -85,6 +85,17 @@ def file_owners(makers: Mapping[str, Maker], subject: Any, options: Any) -> dict
     return owners
 
 
+def planned(makers: Mapping[str, Maker], subject: Any, options: Any,
+            selected: Mapping[str, tuple[Maker, set[str] | None]]) -> list[str]:
+    """The files the chosen makers are to write (as far as they can say before they are run)."""
+    names = []
+    for name, artifact in file_owners(makers, subject, options).items():
+        keep = selected[artifact][1] if artifact in selected else set()
+        if keep is None or name in keep:
+            names.append(name)
+    return names
+
+
 def fingerprint(text: str) -> str:
     """What identifies the puzzle an artifact was made from: a hash of its file's text."""
     return hashlib.sha256(text.encode()).hexdigest()[:16]
@@ -92,7 +103,7 @@ def fingerprint(text: str) -> str:
 
 def build(makers: Mapping[str, Maker], subject: Any, folder: Path, options: Any,
           only: list[str] | None = None, checkpoint: Callable[[], None] | None = None,
-          skip: list[str] | None = None, puzzle: str = "") -> Built:
+          skip: list[str] | None = None, puzzle: str = "", force: bool = False) -> Built:
     """Make every artifact that can be made, in memory, then write them into the folder at once;
     return what was written, what could not be made and why, and the makers' notes.
 
@@ -100,13 +111,17 @@ def build(makers: Mapping[str, Maker], subject: Any, folder: Path, options: Any,
     is named and left out; the others are made. When none can be made, the first refusal is
     raised and the folder is left as it was. ``checkpoint`` is called between makers and before
     writing: the command line raises there when Ctrl-C was pressed while a library swallowed it.
-    ``puzzle`` identifies the puzzle (``fingerprint``) in the folder's record."""
+    ``puzzle`` identifies the puzzle (``fingerprint``) in the folder's record. A file of the
+    folder in the way (``refuse_to_overwrite``) is refused before anything is made, unless
+    ``force``."""
+    selected = chosen(makers, subject, options, only, skip)
+    refuse_to_overwrite(real_folder(folder), planned(makers, subject, options, selected), force)
     files: dict[str, bytes] = {}
     seconds: dict[str, float] = {}
     notes: dict[str, None] = {}  # ordered, each once
     failed: list[tuple[str, str]] = []
     refusals: list[FoldkitError] = []
-    for name, (make, keep) in _linking_last(chosen(makers, subject, options, only, skip)):
+    for name, (make, keep) in _linking_last(selected):
         start = time.perf_counter()
         try:
             if isinstance(make, Linking):  # a page linking the files the folder will hold: these, and those kept
@@ -126,11 +141,10 @@ def build(makers: Mapping[str, Maker], subject: Any, folder: Path, options: Any,
         if checkpoint is not None:
             checkpoint()
     if not files:
-        raise refusals[0]
-    record, dropped = _record(folder, list(files), puzzle)
-    paths = write_folder(folder, {**files, RECORD: record}, remove=dropped)
-    written = [Written(path, len(files[path.name]), seconds[path.name]) for path in paths if path.name in files]
-    return Built(written, failed, dropped, tuple(notes))
+        raise refusals[0] if refusals else FoldkitError("the artifacts asked for make no file here", EXIT_BAD_INPUT)
+    wrote = write_files(folder, files, force, stale(folder, list(files), puzzle), puzzle)
+    written = [Written(path, len(files[path.name]), seconds[path.name]) for path in wrote.paths]
+    return Built(written, failed, [path.name for path in wrote.removed], tuple(notes))
 
 
 def _linking_last(runs: dict[str, tuple[Maker, set[str] | None]]) -> list[tuple[str, tuple[Maker, set[str] | None]]]:
@@ -140,8 +154,8 @@ def _linking_last(runs: dict[str, tuple[Maker, set[str] | None]]) -> list[tuple[
 
 def _kept(folder: Path, made_now: Mapping[str, bytes], puzzle: str) -> list[str]:
     """The files of the folder that this build keeps from an earlier one (made from the same puzzle)."""
-    return [name for name, made_from in _artifacts_recorded(folder).items()
-            if name not in made_now and made_from == puzzle]
+    return [name for name, entry in recorded(folder).items()
+            if name not in made_now and entry.puzzle == puzzle and (folder / name).is_file()]
 
 
 def _give_back_freed_memory() -> None:
@@ -153,25 +167,7 @@ def _give_back_freed_memory() -> None:
         pass
 
 
-def _record(folder: Path, names: list[str], puzzle: str) -> tuple[bytes, list[str]]:
-    """The folder's new record, and the artifacts of the old one made from another puzzle."""
-    old = _artifacts_recorded(folder)
-    dropped = sorted(name for name, made_from in old.items() if name not in names and made_from != puzzle)
-    kept = {name: made_from for name, made_from in old.items() if name not in names and name not in dropped}
-    artifacts = kept | dict.fromkeys(names, puzzle)
-    text = json.dumps({"schema": RECORD_SCHEMA, "artifacts": dict(sorted(artifacts.items()))}, indent=1)
-    return (text + "\n").encode(), dropped
-
-
-def _artifacts_recorded(folder: Path) -> dict[str, str]:
-    """name -> the puzzle it was made from, as the folder's record says (empty when it has none)."""
-    data = read_if_there(folder / RECORD)
-    try:
-        recorded = json.loads(data or b"{}").get("artifacts", {})
-    except (ValueError, AttributeError):
-        return {}
-    if not isinstance(recorded, dict):
-        return {}
-    return {name: made_from for name, made_from in recorded.items()
-            if isinstance(name, str) and isinstance(made_from, str) and "/" not in name and name not in (".", "..")
-            and (folder / name).is_file()}
+def stale(folder: Path, names: list[str], puzzle: str) -> list[str]:
+    """The files of the folder's record made by a build of another puzzle, and not remade now."""
+    return sorted(name for name, entry in recorded(folder).items()
+                  if name not in names and entry.puzzle and entry.puzzle != puzzle)

@@ -16,7 +16,7 @@ from foldkit.console import ProgressBar, print_notes, raise_if_interrupted
 from foldkit.errors import EXIT_PARTIAL, FoldkitError
 from foldkit.exchange.json import json_text
 from foldkit.kinds import Loaded, Source, all_kinds, parse_source
-from foldkit.kinds.base import Command, Invocation, Kind, Maker, NoOptions, lazy_module, option
+from foldkit.kinds.base import Command, Invocation, Kind, Maker, NoOptions, force_option, lazy_module, option
 
 # foldkit.build (and the file formats it writes) is named, not imported: `solve` never builds,
 # and a quick solve should not wait for the writers' imports.
@@ -96,7 +96,7 @@ def run_solve(call: Invocation) -> int:
 
 @dataclass(frozen=True)
 class BuildCommandOptions:
-    output: str | None = option(None, "--output", "output folder (default outputs/<name>)", str, "DIR",
+    output: str | None = option(None, "--output", "output folder (default outputs/<name>)", opt.file_name, "DIR",
                                 aliases=("-o",))
     only: list[str] | None = option(None, "--only", "write only these files, comma-separated (--list "
                                     "shows them)", opt.names, "NAMES")
@@ -104,6 +104,7 @@ class BuildCommandOptions:
                                     opt.names, "NAMES")
     list: bool = option(False, "--list", "solve, list the files this puzzle's build writes, and stop")
     quiet: bool = option(False, "--quiet", "no progress bar")
+    force: bool = force_option()
 
 
 def run_build(call: Invocation) -> int:
@@ -119,13 +120,13 @@ def run_build(call: Invocation) -> int:
 
 def build_and_report(call: Call, makers: Mapping[str, Maker], subject: Any, name: str, text: str) -> int:
     """Make the artifacts of a subject into the folder the command's options name (``--output``,
-    default outputs/<name>; ``--only``, ``--skip``, ``--quiet``), print what was written, and
+    default outputs/<name>; ``--only``, ``--skip``, ``--quiet``, ``--force``), print what was written, and
     return the exit code: 0, or EXIT_PARTIAL when some artifact could not be made."""
     options = call.options
     folder = Path(options.output) if options.output else Path("outputs") / name
     puzzle = writing.fingerprint(f"{call.kind.name}\n{text}")
     built = writing.build(makers, subject, folder, _with_progress(call.build_options, options.quiet),
-                  options.only, raise_if_interrupted, options.skip, puzzle)
+                          options.only, raise_if_interrupted, options.skip, puzzle, options.force)
     for written in built.written:
         print(f"wrote {written.path}")
     for dropped in built.dropped:

@@ -1,8 +1,10 @@
 """The user's files: read whole, bounded and only when they are regular files; the built-in
-puzzle; and the safe folder name of a subject. Nothing else in foldkit opens an input file."""
+puzzle; the safe folder name of a subject; and the digest of a file already where foldkit is
+about to write. Nothing else in foldkit opens an input file."""
 
 from __future__ import annotations
 
+import hashlib
 import os
 import re
 import stat
@@ -21,11 +23,13 @@ def read_text(path: str | Path) -> str:
     return decode_text(read_bytes(path), str(path))
 
 
-def read_bytes(path: str | Path) -> bytes:
+def read_bytes(path: str | Path, follow_links: bool = True) -> bytes:
     """The bytes of a regular file of at most MAX_INPUT_BYTES (a FIFO or a device is refused
     before anything is read from it, so it can neither block nor fill the memory)."""
+    if str(path) == "":
+        raise FoldkitError("the file name is empty (an unset shell variable?)", EXIT_BAD_INPUT)
     try:
-        with open(path, "rb", opener=_open_without_blocking) as handle:
+        with open(path, "rb", opener=_open_without_blocking if follow_links else _open_not_following) as handle:
             if not stat.S_ISREG(os.fstat(handle.fileno()).st_mode):
                 raise FoldkitError(f"{path}: cannot read the file (not a regular file)", EXIT_BAD_INPUT)
             data = handle.read(MAX_INPUT_BYTES + 1)
@@ -39,6 +43,10 @@ def read_bytes(path: str | Path) -> bytes:
 
 def _open_without_blocking(path: str, flags: int) -> int:
     return os.open(path, flags | getattr(os, "O_NONBLOCK", 0))
+
+
+def _open_not_following(path: str, flags: int) -> int:
+    return _open_without_blocking(path, flags | getattr(os, "O_NOFOLLOW", 0))
 
 
 def built_in_text() -> str:
@@ -55,9 +63,22 @@ def subject_name(path: str | Path) -> str:
 
 
 def read_if_there(path: str | Path) -> bytes | None:
-    """The bytes of a small file foldkit wrote itself (a build's record), or None if it is not
-    there or cannot be read: such a file is a convenience, never a reason to fail."""
+    """The bytes of a small file foldkit wrote itself (a folder's record), or None if it is not
+    there, is not a regular file (a symbolic link is not followed) or cannot be read: such a
+    file is a convenience, never a reason to fail, and never a way to make foldkit read elsewhere."""
     try:
-        return read_bytes(path)
+        return read_bytes(path, follow_links=False)
     except FoldkitError:
+        return None
+
+
+def digest(path: str | Path) -> str | None:
+    """The sha256 of a regular file's content (hex), read in pieces; None for anything else (a
+    symbolic link, a folder, a device, a file that cannot be read)."""
+    try:
+        with open(path, "rb", opener=_open_not_following) as handle:
+            if not stat.S_ISREG(os.fstat(handle.fileno()).st_mode):
+                return None
+            return hashlib.file_digest(handle, "sha256").hexdigest()
+    except OSError:
         return None

@@ -54,6 +54,14 @@ def check_animation(frames: int, width: int, height: int, knobs: str = "--size, 
                            f"{MAX_FRAME_BYTES // 10**9} GB: lower {knobs}", EXIT_BAD_INPUT)
 
 
+def file_name(text: str) -> str:
+    """A file or folder name given on the command line: never empty (an unset shell variable must
+    not quietly become the default)."""
+    if not text:
+        raise argparse.ArgumentTypeError("the file name is empty (an unset shell variable?)")
+    return text
+
+
 def names(text: str) -> list[str]:
     """A comma-separated list of artifact file names."""
     return [part.strip() for part in text.split(",") if part.strip()]

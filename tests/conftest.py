@@ -7,6 +7,7 @@ machine without them the test is skipped with the reason, so the quick start sti
 
 from __future__ import annotations
 
+import functools
 import json
 import os
 import shutil
@@ -46,6 +47,16 @@ def puzzle_fold(path=None):
 
     loaded = load(path)
     return loaded.kind.subject(loaded.kind.solve(loaded.puzzle, loaded.kind.solve_options()), None).fold
+
+
+@functools.cache
+def example_fold(name: str):
+    """The fold Subject of an example by name: 'nov2025' (the built-in puzzle), a puzzle file's
+    stem ('nov2025-sample'), or a net file's stem and folding ('two-boxes 2')."""
+    if " " in name:
+        stem, number = name.split()
+        return net_fold(EXAMPLES / f"{stem}.txt", int(number))
+    return puzzle_fold(None if name == "nov2025" else EXAMPLES / f"{name}.txt")
 
 
 def net_fold(path, number: int = 1):

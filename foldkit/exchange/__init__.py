@@ -1,21 +1,25 @@
 """File formats, one module each, every one turning a finished object into bytes, found by the
-file's suffix in one table (``EXPORTERS``); and the only code in foldkit that writes to the disk:
-``write_artifact`` (one file), ``export`` (an object to the file its suffix names) and
-``write_folder`` (a build's folder), each whole or not at all."""
+file's suffix in one table (``EXPORTERS``); and the only code in foldkit that writes to the disk,
+``write_files`` (with ``write_artifact`` for one file and ``export`` for an object to the file its
+suffix names): each file whole or not at all, never over a file foldkit did not write."""
 
 from __future__ import annotations
 
 import contextlib
-import ctypes
+import fcntl
+import hashlib
 import importlib
 import os
-import shutil
 import signal
+import stat
 import tempfile
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from dataclasses import dataclass
 from pathlib import Path
 
 from foldkit.errors import EXIT_BAD_INPUT, FoldkitError
+from foldkit.exchange.record import RECORD, Entry, plain_name, record_bytes, record_entries
+from foldkit.files import digest, read_if_there
 
 # Each file suffix, the "module:function" of foldkit.exchange that makes such a file's bytes, and
 # what that function takes. A module is imported only when its format is asked for: most load a
@@ -44,9 +48,9 @@ def exporter(suffix: str) -> Callable[..., bytes]:
     return getattr(importlib.import_module(f"foldkit.exchange.{module}"), name)
 
 
-def export(path: str | Path, *content) -> Path:
-    """Write content to path in the format the path's suffix names (see EXPORTERS), whole or not at all."""
-    return write_artifact(path, exporter(format_of(path, tuple(EXPORTERS)))(*content))
+def export(path: str | Path, *content, force: bool = False) -> Path:
+    """Write content to path in the format the path's suffix names (see EXPORTERS), as write_artifact does."""
+    return write_artifact(path, exporter(format_of(path, tuple(EXPORTERS)))(*content), force)
 
 
 def format_of(path: str | Path, allowed: tuple[str, ...]) -> str:
@@ -58,124 +62,178 @@ def format_of(path: str | Path, allowed: tuple[str, ...]) -> str:
     return suffix
 
 
-def write_artifact(path: str | Path, data: bytes) -> Path:
-    """Write data to path whole or not at all (a temporary file renamed into place)."""
+def write_artifact(path: str | Path, data: bytes, force: bool = False) -> Path:
+    """Write one file, as ``write_files`` does (whole or not at all; never over a file foldkit
+    did not write, unless forced)."""
     path = Path(path)
+    return write_files(path.parent, {path.name: data}, force=force).paths[0]
+
+
+@dataclass(frozen=True)
+class Wrote:
+    """What ``write_files`` did: the files it wrote, and those it took out, as paths."""
+
+    paths: list[Path]
+    removed: list[Path]
+
+
+def write_files(folder: str | Path, files: Mapping[str, bytes], force: bool = False, remove: Iterable[str] = (),
+                puzzle: str = "") -> Wrote:
+    """Write these files into folder, each whole, and take out those of remove that foldkit wrote
+    and nobody changed since; every other file of the folder stays as it was. The only code in
+    foldkit that writes or deletes a file.
+
+    A file already there is replaced only when the folder's record (``record.RECORD``) shows that
+    foldkit wrote it and its content is still what foldkit wrote; else nothing at all is written
+    and a FoldkitError names it, unless ``force``. Every file is first written to a temporary
+    file beside it; only when all are whole are they renamed into place, with Ctrl-C and SIGTERM
+    held, then the record: a failure (a full disk) or an interrupt leaves the folder as it was,
+    with no temporary file. ``puzzle`` is what the record says the files were made from."""
+    folder = Path(folder)
+    if not all(plain_name(name) for name in files):
+        raise ValueError(f"not the name of a file in a folder: {[n for n in files if not plain_name(n)][0]!r}")
+    _make_folder(folder, next(iter(files), RECORD))
+    with _folder_locked(folder), _signals_held():
+        entries = recorded(folder)
+        refuse_to_overwrite(folder, files, force, entries)
+        removed = [name for name in remove if name not in files and _unchanged(folder, name, entries)]
+        kept = {name: entry for name, entry in entries.items()
+                if name not in files and name not in removed and _unchanged(folder, name, entries)}
+        made = {name: Entry(hashlib.sha256(data).hexdigest(), len(data), puzzle) for name, data in files.items()}
+        _write_all(folder, {**files, RECORD: record_bytes(kept | made)}, removed)
+    return Wrote([folder / name for name in files], [folder / name for name in removed])
+
+
+def real_folder(folder: str | Path) -> Path:
+    """folder, refused when it is a symbolic link: a link planted where a build writes (in
+    outputs/) would send its files, and its deletions, elsewhere."""
+    folder = Path(folder)
+    if folder.is_symlink():
+        raise FoldkitError(f"{folder}: is a symbolic link; foldkit writes only into real folders", EXIT_BAD_INPUT)
+    return folder
+
+
+def recorded(folder: Path) -> dict[str, Entry]:
+    """The entries of the folder's record (none when it has no record, or one not to trust)."""
+    return record_entries(read_if_there(folder / RECORD))
+
+
+def refuse_to_overwrite(folder: str | Path, names: Iterable[str], force: bool = False,
+                        entries: Mapping[str, Entry] | None = None) -> None:
+    """A FoldkitError (exit 2) naming the first of these files of the folder that is in the way:
+    a folder (always), or, unless forced, a file foldkit did not write or that changed since.
+    Called before any work, so that a long build refuses at once, and again when writing."""
+    folder, names = Path(folder), list(names)
+    _refuse_an_unwritable_folder(folder, names[0] if names else RECORD)
+    entries = recorded(folder) if entries is None else entries
+    taken = [folder / name for name in names if os.path.lexists(folder / name)]
+    for path in [*taken, folder / RECORD]:
+        if path.is_dir() and not path.is_symlink():
+            raise _cannot_write(path, IsADirectoryError(21, "it is a folder"))
+    if force:
+        return
+    theirs = [path for path in taken if not _unchanged(folder, path.name, entries)]
+    if theirs:
+        others = f" and {len(theirs) - 1} other file(s)" if len(theirs) > 1 else ""
+        raise FoldkitError(f"{theirs[0]}{others}: not written by foldkit (or changed since), so left as it is; "
+                           "nothing was written (--force replaces it)", EXIT_BAD_INPUT)
+
+
+def _unchanged(folder: Path, name: str, entries: Mapping[str, Entry]) -> bool:
+    """True if the file is a regular file foldkit wrote (so says the record) and still holds
+    exactly what foldkit wrote (its size, then its sha256), and nobody made it read-only since."""
+    entry = entries.get(name)
+    if entry is None or not plain_name(name):
+        return False
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        if path.is_dir():
-            raise IsADirectoryError(21, "it is a folder")
-        handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
+        status = os.lstat(folder / name)
+    except OSError:
+        return False
+    return (stat.S_ISREG(status.st_mode) and status.st_size == entry.size and bool(status.st_mode & stat.S_IWUSR)
+            and digest(folder / name) == entry.sha256)
+
+
+def _refuse_an_unwritable_folder(folder: Path, first: str) -> None:
+    """A FoldkitError naming the first file to go into folder, when the folder, or the nearest of
+    its parents that exists, is not a folder, or one foldkit may not write into."""
+    there = folder
+    while not os.path.lexists(there) and there != there.parent:
+        there = there.parent
+    if os.path.lexists(there) and not there.is_dir():
+        raise _cannot_write(folder / first, NotADirectoryError(20, f"{there} is a file, not a folder"))
+    if there.is_dir() and not os.access(there, os.W_OK | os.X_OK):
+        raise _cannot_write(folder / first, PermissionError(13, f"{there} is read-only"))
+
+
+def _make_folder(folder: Path, first: str) -> None:
+    """The folder, made if need be; a FoldkitError naming the first file to go in it, if it cannot."""
+    _refuse_an_unwritable_folder(folder, first)
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise _cannot_write(folder / first, error) from None
+
+
+def _write_all(folder: Path, files: Mapping[str, bytes], removed: list[str]) -> None:
+    """Every file to a temporary file in folder, then each renamed into place (the last one
+    last), then the removed ones taken out; on any failure the temporary files go and the
+    folder is as it was."""
+    temporary: dict[str, str] = {}
+    path = folder
+    try:
+        for name, data in files.items():
+            path = folder / name
+            temporary[name] = _temporary_file(folder, name, data)
+        *first, last = files
+        for name in first:
+            path = folder / name
+            os.replace(temporary.pop(name), path)
+        for name in removed:
+            path = folder / name
+            path.unlink(missing_ok=True)
+        path = folder / last
+        os.replace(temporary.pop(last), path)
     except OSError as error:
         raise _cannot_write(path, error) from None
+    finally:
+        for temporary_path in temporary.values():
+            Path(temporary_path).unlink(missing_ok=True)
+
+
+def _temporary_file(folder: Path, name: str, data: bytes) -> str:
+    """A hidden file in folder holding data, with the usual mode; its path."""
+    handle, path = tempfile.mkstemp(prefix=f".{name}.", suffix=".part", dir=folder)
     try:
         with os.fdopen(handle, "wb") as out:
             out.write(data)
-        os.chmod(temporary, 0o666 & ~_umask())  # mkstemp makes 0600; give the usual mode
-        os.replace(temporary, path)
-    except OSError as error:
-        Path(temporary).unlink(missing_ok=True)
-        raise _cannot_write(path, error) from None
+        os.chmod(path, 0o666 & ~_umask())  # mkstemp makes 0600; give the usual mode
     except BaseException:
-        Path(temporary).unlink(missing_ok=True)
+        Path(path).unlink(missing_ok=True)
         raise
     return path
 
 
-def write_folder(folder: str | Path, files: dict[str, bytes], remove: Iterable[str] = ()) -> list[Path]:
-    """Write these files into folder, and take out the files named in remove; every other file
-    already there stays as it was (a build never deletes what it was not asked to remake).
-
-    A folder of plain files is replaced as a unit: the files are written into a fresh folder
-    beside it, the other files are linked into it, and it is then swapped in. Interrupted at
-    any moment, what is left is the old folder or the new one, never a mix; two builds at once
-    end with one whole folder. A folder that holds anything else (a subfolder, a device) is
-    never swapped: each file is written in place, whole or not at all."""
-    folder = Path(folder)
-    if folder.is_symlink():
-        raise FoldkitError(f"{folder}: is a symbolic link; foldkit replaces only real folders", EXIT_BAD_INPUT)
-    if folder.exists() and not folder.is_dir():
-        raise FoldkitError(f"{folder}: cannot write the folder (a file of that name is in the way)", EXIT_BAD_INPUT)
-    removed = set(remove) - set(files)
-    if folder.exists() and not _plain_files(folder):
-        return _write_in_place(folder, files, removed)
+@contextlib.contextmanager
+def _folder_locked(folder: Path) -> Iterator[None]:
+    """The folder to ourselves among foldkit's writers (an advisory lock on the folder itself),
+    so that two commands writing into it at once each read the record the other left. Where
+    the folder cannot be locked, the writing goes on without."""
     try:
-        folder.parent.mkdir(parents=True, exist_ok=True)
-        fresh = Path(tempfile.mkdtemp(prefix=f".{folder.name}.new-", dir=folder.parent))
-    except OSError as error:
-        raise _cannot_write(folder, error) from None
-    try:
-        os.chmod(fresh, 0o777 & ~_umask())
-        for name, data in files.items():
-            write_artifact(fresh / name, data)
-        if folder.exists():
-            _link_others(folder, fresh, set(files) | removed)
-        with _signals_held():
-            _swap_in(fresh, folder)
-    except OSError as error:
-        raise _cannot_write(folder, error) from None
-    finally:
-        shutil.rmtree(fresh, ignore_errors=True)  # the new folder if it never went in, else the old one
-    return [folder / name for name in files]
-
-
-def _plain_files(folder: Path) -> bool:
-    """True if the folder holds only regular files (each of which a fresh folder can link to)."""
-    return all(entry.is_file(follow_symlinks=False) for entry in os.scandir(folder))
-
-
-def _link_others(old: Path, fresh: Path, taken: set[str]) -> None:
-    """Hard-link into fresh every file of old that is not taken (remade or removed): the same
-    file, not a copy, so nothing of the user's is lost or duplicated."""
-    for entry in os.scandir(old):
-        if entry.name not in taken:
-            os.link(entry.path, fresh / entry.name, follow_symlinks=False)
-
-
-def _write_in_place(folder: Path, files: dict[str, bytes], removed: set[str]) -> list[Path]:
-    """Each file written whole into folder, the removed ones taken out; nothing else touched."""
-    paths = [write_artifact(folder / name, data) for name, data in files.items()]
-    for name in removed:
-        try:
-            (folder / name).unlink(missing_ok=True)
-        except OSError as error:
-            raise _cannot_write(folder / name, error) from None
-    return paths
-
-
-def _swap_in(fresh: Path, folder: Path) -> None:
-    """Put fresh where folder is; afterwards fresh holds the old folder (or nothing)."""
-    for _ in range(10):  # another build may put a folder there between our checks
-        if not folder.exists():
-            try:
-                os.rename(fresh, folder)
-                return
-            except OSError:
-                continue
-        if _exchange(fresh, folder):
-            return
-        old = fresh.with_name(fresh.name.replace(".new-", ".old-"))
-        os.rename(folder, old)  # without an atomic exchange: two renames, signals held
-        os.rename(fresh, folder)
-        os.rename(old, fresh)
+        handle = os.open(folder, os.O_RDONLY)
+    except OSError:
+        yield
         return
-    raise OSError(16, "the folder kept changing while it was being replaced")
-
-
-def _exchange(a: Path, b: Path) -> bool:
-    """Swap two paths atomically (Linux renameat2 RENAME_EXCHANGE); False where unsupported."""
     try:
-        libc = ctypes.CDLL(None, use_errno=True)
-        renameat2 = libc.renameat2
-    except (OSError, AttributeError):
-        return False
-    at_cwd, exchange = -100, 2
-    return renameat2(at_cwd, os.fsencode(a), at_cwd, os.fsencode(b), exchange) == 0
+        with contextlib.suppress(OSError):
+            fcntl.flock(handle, fcntl.LOCK_EX)
+        yield
+    finally:
+        os.close(handle)
 
 
 @contextlib.contextmanager
-def _signals_held():
-    """Hold Ctrl-C and SIGTERM for the few system calls of a swap, then deliver them."""
+def _signals_held() -> Iterator[None]:
+    """Hold Ctrl-C and SIGTERM while the files are written and renamed, then deliver them."""
     held = {signal.SIGINT, signal.SIGTERM}
     try:
         old = signal.pthread_sigmask(signal.SIG_BLOCK, held)

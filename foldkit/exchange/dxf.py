@@ -3,6 +3,10 @@ cutters, cutting plotters and CAD programs. Each named layer of the drawing beco
 of that name, and the text of every layer goes on one more layer, ``text``, so a machine can cut
 one layer, score another and leave the words out.
 
+A layer may be given a colour (an AutoCAD colour index, ACI): the layer then has it, and every
+entity on it is drawn BYLAYER and carries the same colour as its true colour, so that programs
+that sort by either (cutter software sorts by colour) agree.
+
 A DXF here is a drawing of lines: strokes become LINE, LWPOLYLINE and CIRCLE entities and labels
 TEXT entities; fills (a page's tints, the cells' colours) are left out, because a machine follows
 lines. DXF has no clipping: a clipped group is written whole. The page's y axis is turned up
@@ -15,9 +19,11 @@ import contextlib
 import io
 import math
 from collections import OrderedDict
+from collections.abc import Mapping
 
 import ezdxf  # loaded only when a DXF is written: foldkit.exchange imports a format's module on demand
 from ezdxf import units
+from ezdxf.colors import BYLAYER, aci2rgb
 from ezdxf.enums import TextEntityAlignment
 from ezdxf.lldxf.const import VALID_DXF_LINEWEIGHTS
 
@@ -32,14 +38,15 @@ ALIGNMENT = {"left": TextEntityAlignment.LEFT, "centre": TextEntityAlignment.CEN
 IDENTITY: Matrix = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
 
 
-def drawing_dxf(drawing: Drawing) -> bytes:
-    """The DXF bytes of one page (R2010, units mm), its layers kept apart (see the module's doc)."""
+def drawing_dxf(drawing: Drawing, layer_colours: Mapping[str, int] | None = None) -> bytes:
+    """The DXF bytes of one page (R2010, units mm), its layers kept apart, those named in
+    layer_colours in that colour index (see the module's doc)."""
     with _fixed_metadata():
         document = ezdxf.new("R2010", setup=True, units=units.MM)
         document.header["$MEASUREMENT"] = 1  # metric
         document.header["$EXTMIN"] = (0.0, 0.0, 0.0)
         document.header["$EXTMAX"] = (drawing.size[0], drawing.size[1], 0.0)
-        _Writer(document, drawing.size[1]).add(drawing.shapes, PAGE_LAYER, IDENTITY)
+        _Writer(document, drawing.size[1], layer_colours or {}).add(drawing.shapes, PAGE_LAYER, IDENTITY)
         _fix_class_order(document)
         out = io.StringIO()
         document.write(out)
@@ -70,13 +77,23 @@ def _fixed_metadata():
 class _Writer:
     """Writes shapes into the model space of a DXF document, page mm mapped to DXF mm (y up)."""
 
-    def __init__(self, document, page_height: float):
+    def __init__(self, document, page_height: float, colours: Mapping[str, int]):
         self.document, self.space, self.height = document, document.modelspace(), page_height
+        self.colours = colours
 
     def layer(self, name: str) -> str:
         if name not in self.document.layers:
-            self.document.layers.add(name)
+            layer = self.document.layers.add(name)
+            if name in self.colours:
+                layer.color = self.colours[name]
+                layer.rgb = aci2rgb(self.colours[name])
         return name
+
+    def paint(self, layer: str, colour) -> dict:
+        """The colour attributes of an entity on a layer: the layer's (BYLAYER) if it has one."""
+        if layer in self.colours:
+            return {"color": BYLAYER, "true_color": ezdxf.rgb2int(aci2rgb(self.colours[layer]))}
+        return {"true_color": ezdxf.rgb2int(_byte_rgb(colour))}
 
     def point(self, matrix: Matrix, p: Mm) -> tuple[float, float]:
         a, b, c, d, e, f = matrix
@@ -104,8 +121,7 @@ class _Writer:
 
     def pen(self, layer: str, colour, width: float, dash: tuple[float, ...]) -> dict:
         """The DXF attributes of a stroke: layer, true colour, line weight (1/100 mm), dashes."""
-        attributes = {"layer": self.layer(layer), "true_color": ezdxf.rgb2int(_byte_rgb(colour)),
-                      "lineweight": _lineweight(width)}
+        attributes = {"layer": self.layer(layer), **self.paint(layer, colour), "lineweight": _lineweight(width)}
         if dash:
             attributes |= {"linetype": DASHED, "ltscale": sum(dash) / 12.7}  # DASHED repeats every 12.7 mm
         return attributes
@@ -118,7 +134,7 @@ class _Writer:
         scale = _scale(matrix)
         a, b = matrix[0], matrix[1]
         turned = label.angle - math.degrees(math.atan2(b, a))  # a turn on the y-down page is clockwise as seen
-        attributes = {"layer": self.layer(TEXT_LAYER), "true_color": ezdxf.rgb2int(_byte_rgb(label.colour)),
+        attributes = {"layer": self.layer(TEXT_LAYER), **self.paint(TEXT_LAYER, label.colour),
                       "height": label.size_pt * PT_MM * CAP_HEIGHT * scale, "rotation": turned}
         text = self.space.add_text(label.text, dxfattribs=attributes)
         text.set_placement(self.point(matrix, (label.x, label.y)), align=ALIGNMENT[label.align])

@@ -11,7 +11,8 @@ Net coordinates: x = col, y = row, along grid lines, so cell (r, c) spans [c, c+
 from __future__ import annotations
 
 from collections import deque
-from dataclasses import dataclass, field
+from collections.abc import Sequence
+from dataclasses import dataclass, field, replace
 
 from solver.box import face_size
 from solver.folding import Edge, Folding, grid_edges
@@ -195,3 +196,29 @@ def shared_side(a: Cell, b: Cell) -> tuple[Point, Point]:
         return (x, float(ra)), (x, float(ra + 1))
     y = float(max(ra, rb))
     return (float(ca), y), (float(ca + 1), y)
+
+
+def one_at_a_time(tree: PanelTree, order: Sequence[int]) -> PanelTree:
+    """The same panels folded one hinge at a time, in the given order of child panels."""
+    stage_of = {child: stage for stage, child in enumerate(order)}
+    hinges = [replace(h, stage=stage_of[h.child]) for h in tree.hinges]
+    return replace(tree, hinges=hinges, stage_count=len(order))
+
+
+def subtree(tree: PanelTree, panel: int) -> set[int]:
+    """A panel and every panel hinged below it."""
+    out, todo = set(), [panel]
+    while todo:
+        p = todo.pop()
+        out.add(p)
+        todo += tree.children(p)
+    return out
+
+
+def path_to_root(tree: PanelTree, panel: int) -> list[int]:
+    """The panels from this one up to the root's child: each is the child of one hinge on the way."""
+    out = []
+    while panel != tree.root:
+        out.append(panel)
+        panel = tree.hinge_of(panel).parent
+    return out

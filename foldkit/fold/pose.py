@@ -19,14 +19,15 @@ SEQUENCES: tuple[str, ...] = ("staged", "together")
 Matrix = np.ndarray  # (4, 4) float64, a rigid motion acting on homogeneous column vectors
 
 
-def ease(s: float) -> float:
-    """A smooth step from 0 to 1 with zero speed at both ends, exact at 0 and 1."""
-    s = min(max(s, 0.0), 1.0)
+def ease(s: float | np.ndarray) -> float | np.ndarray:
+    """A smooth step from 0 to 1 with zero speed at both ends, exact at 0 and 1 (elementwise on an array)."""
+    s = np.clip(s, 0.0, 1.0)
     return s * s * (3.0 - 2.0 * s)
 
 
-def hinge_fraction(tree: PanelTree, hinge: Hinge, t: float, sequence: Sequence = "staged") -> float:
-    """How far a hinge has turned at fold fraction t, in [0, 1] (1 = 90 degrees)."""
+def hinge_fraction(tree: PanelTree, hinge: Hinge, t: float | np.ndarray, sequence: Sequence = "staged"
+                   ) -> float | np.ndarray:
+    """How far a hinge has turned at fold fraction t, in [0, 1] (1 = 90 degrees); at each t of an array."""
     if sequence == "together":
         return ease(t)
     if sequence != "staged":

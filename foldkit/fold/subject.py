@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Literal
 
+from foldkit.fold.order import ClosingFold, closing_fold
 from foldkit.fold.panels import PanelTree, panel_tree
 from solver.folding import Folding
 from solver.grid import Cell, Layout
@@ -44,6 +45,11 @@ class Subject:
         return self.folding.cells
 
     @cached_property
+    def closing(self) -> ClosingFold:
+        """The fold order every artifact shows, checked so that no panel passes through another."""
+        return closing_fold(panel_tree(self.folding))
+
+    @cached_property
     def tree(self) -> PanelTree:
-        """The hinged panel tree, built once and shared by every artifact."""
-        return panel_tree(self.folding)
+        """The hinged panel tree, staged in the order that closes, built once and shared by every artifact."""
+        return self.closing.tree

@@ -72,6 +72,12 @@ def option_specs(options: type) -> Iterator[OptionSpec]:
                              m["choices"], m["nargs"])
 
 
+def force_option() -> Any:
+    """The --force of every command that writes files (``foldkit.exchange.write_files``)."""
+    return option(False, "--force", "replace a file in the way that foldkit did not write, or that was changed "
+                  "since (without it, such a file is left as it is and nothing is written)")
+
+
 @dataclass(frozen=True)
 class NoOptions:
     """A kind or command with no options of its own."""
@@ -292,5 +298,5 @@ class Kind:
 
 __all__ = ["EXIT_AMBIGUOUS", "EXIT_NO_SOLUTION", "EXIT_UNFINISHED", "BedOptions", "Command", "Deferred", "Files",
            "GifOptions", "Invocation", "Kind", "LazyModule", "Linking", "Made", "Maker", "NoOptions", "OptionSpec",
-           "Outcome", "PaperOptions", "Progress", "lazy_module", "made", "option", "option_specs", "recognise_word",
-           "sole_solution"]
+           "Outcome", "PaperOptions", "Progress", "force_option", "lazy_module", "made", "option", "option_specs",
+           "recognise_word", "sole_solution"]

@@ -12,8 +12,9 @@ from __future__ import annotations
 from pathlib import Path
 
 from foldkit.console import ProgressBar, print_notes
-from foldkit.exchange import write_artifact
+from foldkit.exchange import refuse_to_overwrite, write_artifact
 from foldkit.fold.animation import AnimationOptions, animation_bytes
+from foldkit.fold.order import fold_notes
 from foldkit.fold.subject import Subject
 from foldkit.kinds.base import Invocation, Made, Maker
 from foldkit.kinds.folds import AnimateOptions, FoldBuildOptions, Folded, TemplateCommandOptions
@@ -46,26 +47,36 @@ def net_stl(subject: Folded, options: FoldBuildOptions) -> bytes:
     return stl_bytes(net_mesh(subject.fold, options.print_cell_mm, options.bed_mm, options.numbers))
 
 
-def fold_glb(subject: Folded, options: FoldBuildOptions) -> bytes:
+def fold_glb(subject: Folded, options: FoldBuildOptions) -> Made:
     from foldkit.fold.gltf import fold_glb as make
 
-    return make(subject.fold)
+    return Made({"fold.glb": make(subject.fold)}, fold_notes(subject.fold.closing))
 
 
-def fold_gif(subject: Folded, options: FoldBuildOptions) -> bytes:
+def fold_gif(subject: Folded, options: FoldBuildOptions) -> Made:
     width, height = options.gif_size
-    return animation_bytes(subject.fold, ".gif", AnimationOptions(width, height, options.gif_fps), options.progress)
+    film = animation_bytes(subject.fold, ".gif", AnimationOptions(width, height, options.gif_fps), options.progress)
+    return Made({"fold.gif": film}, fold_notes(subject.fold.closing))
 
 
 def _template(suffix: str) -> Maker:
     def make(subject: Folded, options: FoldBuildOptions) -> Made:
-        from foldkit.paper.template import TemplateOptions, template_pdf, template_svg
+        from foldkit.paper.template import template_pdf, template_svg
 
-        chosen = TemplateOptions(paper=options.paper, plain=options.plain)
+        chosen = _template_options(options)
         drawn, notes = subject.fitted_template(chosen)
-        write = template_svg if suffix == ".svg" else template_pdf
-        return Made({f"template{suffix}": write(subject.fold, chosen, drawn)}, notes)
+        if suffix == ".svg":
+            return Made({"template.svg": template_svg(subject.fold, chosen, drawn, options.kerf_mm)}, notes)
+        return Made({"template.pdf": template_pdf(subject.fold, chosen, drawn)}, notes)
     return make
+
+
+def _template_options(options: FoldBuildOptions | TemplateCommandOptions, **more):
+    """The template's options from a build's or the template command's (more: those only the command has)."""
+    from foldkit.paper.template import TemplateOptions
+
+    return TemplateOptions(paper=options.paper, plain=options.plain, cutter=options.cutter or "", tabs=options.tabs,
+                           paper_mm=options.paper_mm, **more)
 
 
 template_pdf = _template(".pdf")
@@ -73,10 +84,9 @@ template_svg = _template(".svg")
 
 
 def template_dxf(subject: Folded, options: FoldBuildOptions) -> Made:
-    from foldkit.paper.template import TemplateOptions
-    from foldkit.paper.template.cutter import template_dxf as make
+    from foldkit.paper.template.pages import template_dxf as make
 
-    chosen = TemplateOptions(paper=options.paper, plain=options.plain)
+    chosen = _template_options(options)
     drawn, notes = subject.fitted_template(chosen)
     return Made({"template.dxf": make(subject.fold, chosen, options.kerf_mm, drawn)}, notes)
 
@@ -120,22 +130,23 @@ def run_animate(call: Invocation) -> int:
     options: AnimateOptions = call.options
     fold = _fold_of(call)
     output = Path(options.output or Path("outputs") / fold.name / "fold.gif")
+    refuse_to_overwrite(output.parent, [output.name], options.force)  # before the rendering, not after
     progress = None if options.quiet else ProgressBar("rendering")
     data = animation_bytes(fold, output.suffix.lower(), options.animation(), progress)
-    print(f"wrote {write_artifact(output, data)}")
+    print(f"wrote {write_artifact(output, data, options.force)}")
     return 0
 
 
 def run_template(call: Invocation) -> int:
-    from foldkit.paper.template import TemplateOptions, template_pdf, template_svg
+    from foldkit.paper.template import template_pdf, template_svg
 
     options: TemplateCommandOptions = call.options
     subject = call.subject()
     output = Path(options.output or Path("outputs") / subject.fold.name / "template.pdf")
-    chosen = TemplateOptions(paper=options.paper, cell_mm=options.cell_mm, letters=options.letters,
-                             plain=options.plain)
+    refuse_to_overwrite(output.parent, [output.name], options.force)
+    chosen = _template_options(options, cell_mm=options.cell_mm, letters=options.letters)
     drawn, notes = subject.fitted_template(chosen)
     write = template_svg if output.suffix.lower() == ".svg" else template_pdf
-    print(f"wrote {write_artifact(output, write(subject.fold, chosen, drawn))}")
+    print(f"wrote {write_artifact(output, write(subject.fold, chosen, drawn), options.force)}")
     print_notes(notes)
     return 0

@@ -14,7 +14,17 @@ from typing import TYPE_CHECKING, Any
 
 from foldkit import options as opt
 from foldkit.exchange import VIDEO_FORMATS, format_of
-from foldkit.kinds.base import BedOptions, Command, GifOptions, Maker, NoOptions, PaperOptions, lazy_module, option
+from foldkit.kinds.base import (
+    BedOptions,
+    Command,
+    GifOptions,
+    Maker,
+    NoOptions,
+    PaperOptions,
+    force_option,
+    lazy_module,
+    option,
+)
 
 if TYPE_CHECKING:
     from foldkit.fold.animation import AnimationOptions
@@ -28,6 +38,13 @@ fit = lazy_module("foldkit.paper.template.fit")
 
 PLAIN_HELP = ("the template (pdf, svg, dxf) with cut, fold and glue marks only: no colours, no numbers, no "
               "face names; it folds with the printed side inside, so the box is blank outside")
+CUTTERS = ("silhouette", "cameo5", "cricut")  # foldkit.paper.template.registration draws their marks
+CUTTER_HELP = ("print-then-cut: the template's net page (pdf, svg, dxf) inside the registration marks of "
+               "this cutting machine: silhouette (three corners: a square and two Ls), cameo5 (four Ls), "
+               "cricut (its 9.25 x 6.75 in Print Then Cut area, framed); the cut lines on their own layer")
+TAB_STYLES = ("glue", "both", "shadow")  # foldkit.paper.template.closing.TAB_STYLES
+TABS_HELP = ("how the template's seams close: glue (a glue tab on one edge of each seam, default), both (a tab on "
+             "both edges), shadow (a tab, and a grey shadow printed where it lands on the other edge)")
 SEQUENCES = ("staged", "together")
 SEQUENCE_HELP = "staged: panels fold leaves first, as a person folds (default); together: every hinge at once"
 
@@ -55,7 +72,18 @@ class Folded:
 
 
 @dataclass(frozen=True)
-class FoldBuildOptions(PaperOptions, GifOptions, BedOptions):
+class CutterOptions:
+    """The cutting machine a template is printed for, and how its seams close."""
+
+    cutter: str | None = option(None, "--cutter", CUTTER_HELP, choices=CUTTERS)
+    tabs: str = option("glue", "--tabs", TABS_HELP, choices=TAB_STYLES)
+    paper_mm: float = option(0.0, "--paper-mm", "the card's thickness in mm, 0.1 to 0.6 (cardstock about 0.3): each "
+                             "tab's fold moves that far into its panel, so the closed box is true to size and square "
+                             "(default: not allowed for)", opt.number(float, 0.1, 0.6, "a thickness in mm"), "T")
+
+
+@dataclass(frozen=True)
+class FoldBuildOptions(PaperOptions, GifOptions, BedOptions, CutterOptions):
     """The fold's artifacts: the printed box and net, the GIF, the template's paper."""
 
     print_cell_mm: float = option(10.0, "--print-cell-mm", "cell size of the printed box.stl and net.stl in mm "
@@ -67,8 +95,8 @@ class FoldBuildOptions(PaperOptions, GifOptions, BedOptions):
                        "(wall --wall-mm, default 1.6; gap --clearance-mm)")
     clearance_mm: float = option(0.15, "--clearance-mm", "with --lid: the gap between lid and tray (default 0.15)",
                                  opt.number(float, 0.0, 1.0, "a size in mm"))
-    kerf_mm: float = option(0.0, "--kerf", "template.dxf for a laser cutter: the cut outline moved outward by "
-                            "half this kerf in mm, 0 to 2 (default 0)",
+    kerf_mm: float = option(0.0, "--kerf", "template.dxf and template.svg for a laser cutter: each cut line "
+                            "moved outward by half this kerf in mm, 0 to 2 (default 0)",
                             opt.number(float, 0.0, 2.0, "a width in mm"), "MM")
     plain: bool = option(False, "--plain", PLAIN_HELP)
     numbers: bool = False  # numbers on box.stl and net.stl: a kind whose cells carry numbers offers --no-numbers
@@ -91,7 +119,7 @@ class ShowOptions:
 @dataclass(frozen=True)
 class AnimateOptions(ShowOptions):
     output: str | None = option(None, "--output", "output .gif or .mp4 (default outputs/<name>/fold.gif)",
-                                str, aliases=("-o",))
+                                opt.file_name, aliases=("-o",))
     size: tuple[int, int] = option((640, 480), "--size", f"frame size in pixels, each side 16 to {opt.MAX_SIDE_PX} "
                                    "(default 640x480)", opt.size, "WxH")
     fps: int = option(20, "--fps", f"frames per second, 1 to {opt.MAX_FPS} (default 20)",
@@ -99,6 +127,7 @@ class AnimateOptions(ShowOptions):
     seconds: float = option(6.0, "--seconds", "length of the fold (default 6)",
                             opt.number(float, 0.5, opt.MAX_SECONDS, "a number of seconds"))
     quiet: bool = option(False, "--quiet", "no progress bar")
+    force: bool = force_option()
 
     def check(self) -> None:
         opt.check_animation(len(animation.frame_times(self.animation())), *self.size)
@@ -111,15 +140,16 @@ class AnimateOptions(ShowOptions):
 
 
 @dataclass(frozen=True)
-class TemplateCommandOptions(PaperOptions):
+class TemplateCommandOptions(PaperOptions, CutterOptions):
     output: str | None = option(None, "--output", "output .pdf or .svg (default outputs/<name>/template.pdf)",
-                                str, aliases=("-o",))
+                                opt.file_name, aliases=("-o",))
     cell_mm: float | None = option(None, "--paper-cell-mm", "paper cell size in mm (default: the largest that "
                                    "fits one page)", opt.number(float, 2.0, 200.0, "a size in mm"),
                                    aliases=("--cell-mm",))
     letters: bool = option(True, "--no-letters", "leave the seam letters off the net's faces (the tabs keep "
                            "theirs); print once with letters to see which edge each tab goes under")
     plain: bool = option(False, "--plain", PLAIN_HELP)
+    force: bool = force_option()
 
     def check(self) -> None:
         if self.output is not None:

@@ -20,9 +20,9 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from foldkit.errors import EXIT_BAD_INPUT, EXIT_NO_SOLUTION, FoldkitError
-from foldkit.exchange import format_of, write_artifact
-from foldkit.kinds.base import Kind, PaperOptions, option
-from foldkit.options import number
+from foldkit.exchange import format_of, refuse_to_overwrite, write_files
+from foldkit.kinds.base import Kind, PaperOptions, force_option, option
+from foldkit.options import file_name, number
 from solver.diary import DIFFICULTIES, Grade
 
 SEEDS = 10**9  # a seed drawn when none is given is below this: short enough to type
@@ -41,13 +41,14 @@ class GeneratingOptions(PaperOptions):
     """The options of every kind's `foldkit generate` (a kind's own options extend these)."""
 
     output: str | None = option(None, "--output", "puzzle file, .txt (default KIND-SEED.txt); the solution goes "
-                                "beside it as NAME.solution.txt and its sheet as NAME.pdf", str, "FILE",
+                                "beside it as NAME.solution.txt and its sheet as NAME.pdf", file_name, "FILE",
                                 aliases=("-o",))
     seed: int | None = option(None, "--seed", "same seed, same puzzle, byte for byte (default: a random seed, "
                               "noted in the file)", number(int, 0, 2**63 - 1, "a whole number"))
     timeout: float = option(120.0, "--timeout", "give up after S seconds with exit 1 (default 120)",
                             number(float, 0.1, 86400.0, "a number of seconds"), "S")
     difficulty: str | None = option(None, "--difficulty", DIFFICULTY_HELP, choices=DIFFICULTIES)
+    force: bool = force_option()
 
 
 def grid_size(low: int, high: int) -> Callable[[str], tuple[int, int]]:
@@ -162,23 +163,16 @@ def paths_for(options: GeneratingOptions, word: str, seed: int) -> Paths:
     format_of(puzzle, (".txt",))
     stem = puzzle.name[: -len(puzzle.suffix)]
     paths = Paths(puzzle, puzzle.with_name(f"{stem}.solution.txt"), puzzle.with_name(f"{stem}.pdf"))
-    for path in (paths.puzzle, paths.solution, paths.sheet):
-        if path.is_dir():
-            raise FoldkitError(f"{path}: cannot write the file (it is a folder)", EXIT_BAD_INPUT)
+    refuse_to_overwrite(puzzle.parent, [path.name for path in (paths.puzzle, paths.solution, paths.sheet)],
+                        options.force)
     return paths
 
 
-def write_together(files: list[tuple[Path, bytes]]) -> list[Path]:
-    """Write every file or none: one that cannot be written takes back those written before it."""
-    written: list[Path] = []
-    try:
-        for path, data in files:
-            written.append(write_artifact(path, data))
-    except BaseException:
-        for path in written:
-            path.unlink(missing_ok=True)
-        raise
-    return written
+def write_together(files: list[tuple[Path, bytes]], force: bool = False) -> list[Path]:
+    """Write every file or none (files of one folder: a puzzle and those beside it): on any
+    failure, a full disk or Ctrl-C, the files there before are all as they were."""
+    folder = files[0][0].parent
+    return write_files(folder, {path.name: data for path, data in files}, force).paths
 
 
 def report(summary: str, written: list[Path]) -> int:

@@ -9,7 +9,8 @@ from typing import TYPE_CHECKING, Any
 
 from foldkit.errors import EXIT_BAD_INPUT, FoldkitError
 from foldkit.exchange import format_of, write_artifact
-from foldkit.kinds.base import Command, Invocation, Maker, PaperOptions, lazy_module, option
+from foldkit.kinds.base import Command, Invocation, Maker, PaperOptions, force_option, lazy_module, option
+from foldkit.options import file_name
 
 if TYPE_CHECKING:
     from foldkit.paper.gridsheet import Sheet
@@ -58,7 +59,8 @@ def titled(name: str, word: str, title: str) -> str:
 
 @dataclass(frozen=True)
 class SheetOptions(PaperOptions):
-    output: str = option("", "--output", "output .pdf or .svg (required)", str, aliases=("-o",))
+    output: str = option("", "--output", "output .pdf or .svg (required)", file_name, aliases=("-o",))
+    force: bool = force_option()
 
     def check(self) -> None:
         if not self.output:
@@ -72,7 +74,7 @@ def sheet_command(page: Page) -> Command:
     def run(call: Invocation) -> int:
         options: SheetOptions = call.options
         data = page(call.loaded().puzzle, format_of(options.output, SUFFIXES), options.paper)
-        print(f"wrote {write_artifact(options.output, data)}")
+        print(f"wrote {write_artifact(options.output, data, options.force)}")
         return 0
 
     return Command("sheet", "the puzzle's printable sheet, to solve by hand (PDF or SVG)", run, SheetOptions)

@@ -106,9 +106,9 @@ def shelves(shown: Sequence[tuple[int, Layout]], cell: float, size: tuple[float,
         rows, cols = _extent(cells)
         if x > MARGIN_MM and x + cols * cell > width - MARGIN_MM:
             x, y, shelf = MARGIN_MM, y + shelf, 0.0
-        if shelf == 0.0 and y + LABEL_MM + rows * cell > height - BOTTOM_MM and pages[-1]:
+        if y + LABEL_MM + rows * cell > height - BOTTOM_MM and pages[-1]:  # any shape of the shelf, not its first
             pages.append([])
-            x, y = MARGIN_MM, TOP_MM
+            x, y, shelf = MARGIN_MM, TOP_MM, 0.0
         pages[-1].append((number, cells, x, y + LABEL_MM))
         x += (cols + GAP_CELLS) * cell
         shelf = max(shelf, LABEL_MM + (rows + GAP_CELLS) * cell)

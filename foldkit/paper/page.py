@@ -89,7 +89,10 @@ def wrapped(paragraphs: tuple[str, ...], font: str, size_pt: float, width: float
 
 
 def draw_header(sheet: Sheet, title: str, right: str, width: float) -> None:
-    """The title line at the top of a page, with page facts on the right."""
+    """The title line at the top of a page, with page facts on the right (under the title's end
+    when the two would meet, on a narrow page)."""
     base = MARGIN_MM + 6
     sheet.text(MARGIN_MM, base, title, 13, BOLD)
-    sheet.text(width - MARGIN_MM, base, right, 8.5, REGULAR, SOFT_INK, "right")
+    room = width - 2 * MARGIN_MM - text_width(title, BOLD, 13) - 3
+    sheet.text(width - MARGIN_MM, base if text_width(right, REGULAR, 8.5) <= room else base + 3.8, right, 8.5,
+               REGULAR, SOFT_INK, "right")

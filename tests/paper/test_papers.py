@@ -27,7 +27,7 @@ from tests.assembly.packings import Y_BOX, y_packing
 from tests.conftest import EXAMPLES, puzzle_fold, require_program
 
 INCH = 25.4
-EDGE_MM = 4.0  # nothing is printed nearer the paper's edge than this (printers leave a few mm blank)
+EDGE_MM = 6.0  # nothing is printed nearer the paper's edge than this (printers leave a few mm blank)
 
 
 def test_the_papers_and_their_sizes():

@@ -184,12 +184,13 @@ def test_a_chosen_box(tmp_path, capsys):
     assert "# box: 1x2x3\n" in path.read_text()
 
 
-def test_no_puzzle_in_time_is_exit_1_in_one_line():
-    result = subprocess.run([sys.executable, "-m", "foldkit", "generate", "--timeout", "0.1", "-o", "/dev/null/x.txt"],
-                            capture_output=True, text=True, cwd=ROOT)
+def test_no_puzzle_in_time_is_exit_1_in_one_line(tmp_path):
+    result = subprocess.run([sys.executable, "-m", "foldkit", "generate", "--timeout", "0.1", "-o",
+                             str(tmp_path / "x.txt")], capture_output=True, text=True, cwd=ROOT)
     assert result.returncode == 1
     assert result.stderr == "foldkit: error: no 20x20 puzzle with a unique solution within 0.1 s " \
                             "(raise --timeout or try another --seed)\n"
+    assert list(tmp_path.iterdir()) == []
     with pytest.raises(TimedOut):
         generate(20, 20, 1, timeout=0.0)
 

@@ -63,7 +63,7 @@ def generated_files(options: BlockPartyGenerateOptions, puzzle_sheet: Callable[[
         (paths.solution, grid_picture(made.solution, f"The unique solution of {paths.puzzle.name}. Answer: the sum of "
                                                     f"the row products = {answer(made.solution)}.").encode()),
         (paths.sheet, sheet_pdf(puzzle_sheet(puzzle, found), options.paper)),
-    ])
+    ], options.force)
     regions = len(puzzle.region_cells)
     graded_as = f", {found.short}" if found else ""
     return report(f"seed {seed}: {rows}x{cols}, {regions} regions, {len(puzzle.givens)} givens, unique solution"

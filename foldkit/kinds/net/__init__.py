@@ -13,7 +13,7 @@ from typing import Any
 from foldkit import options as opt
 from foldkit.errors import EXIT_BAD_INPUT, FoldkitError
 from foldkit.exchange import format_of
-from foldkit.kinds.base import Command, Files, Kind, Made, Maker, lazy_module, option
+from foldkit.kinds.base import Command, Files, Kind, Made, Maker, force_option, lazy_module, option
 from foldkit.kinds.folds import FOLD_ARTIFACTS, FOLD_COMMANDS, FoldBuildOptions
 from foldkit.page import with_page
 from solver.text import InputError
@@ -67,7 +67,7 @@ class NetsOptions:
                         opt.number(int, 0, opt.MAX_LIMIT, "a whole number"), "N")
     count: bool = option(False, "--count", "count the nets without listing them")
     pdf: str | None = option(None, "--pdf", "write a worksheet of the nets, numbered and drawn to scale, to this "
-                             ".pdf (paper: --paper)", str, "FILE")
+                             ".pdf (paper: --paper)", opt.file_name, "FILE")
     mix: bool = option(False, "--mix", "with --pdf: shuffle in near-nets (a net with one square moved) that do not "
                        "fold, ask which shapes fold, and add an answer key")
     seed: int = option(1, "--seed", "with --mix: which near-nets and which order (default 1)",
@@ -76,11 +76,12 @@ class NetsOptions:
                               "model, STLs, page), into --output; for two boxes also the two-way template, GIF and "
                               "GLB", opt.number(int, 1, opt.MAX_LIMIT, "a whole number"), "N")
     output: str | None = option(None, "--output", "with --pick: the build folder (default outputs/<boxes>-net-N)",
-                                str, "DIR", aliases=("-o",))
+                                opt.file_name, "DIR", aliases=("-o",))
     only: list[str] | None = option(None, "--only", "with --pick: make only these artifacts, comma-separated",
                                     opt.names, "NAMES")
     skip: list[str] | None = option(None, "--skip", "with --pick: make every artifact but these", opt.names, "NAMES")
     quiet: bool = option(False, "--quiet", "with --pick: no progress bar")
+    force: bool = force_option()
 
     def check(self) -> None:
         if len(set(self.boxes)) > MAX_BOXES:
@@ -95,10 +96,10 @@ class NetsOptions:
         """Refuse options of the worksheet or the pick given without it, or with --count."""
         needs = {"--mix": (self.mix, self.pdf), "--seed": (self.seed != 1, self.pdf and self.mix),
                  "--output": (self.output, self.pick), "--only": (self.only, self.pick),
-                 "--skip": (self.skip, self.pick)}
+                 "--skip": (self.skip, self.pick), "--force": (self.force, self.pdf or self.pick)}
         for flag, (given, needed) in needs.items():
             if given and not needed:
-                wanted = "--pdf --mix" if flag == "--seed" else "--pdf" if flag == "--mix" else "--pick"
+                wanted = {"--seed": "--pdf --mix", "--mix": "--pdf", "--force": "--pdf or --pick"}.get(flag, "--pick")
                 raise FoldkitError(f"nets: {flag} goes with {wanted}", EXIT_BAD_INPUT)
         if self.count and (self.pdf or self.pick):
             raise FoldkitError("nets: --count lists no nets to draw or pick", EXIT_BAD_INPUT)

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from foldkit.errors import EXIT_BAD_INPUT, EXIT_NO_SOLUTION, FoldkitError
+from foldkit.exchange import refuse_to_overwrite
 from foldkit.exchange.json import json_bytes, json_text
 from foldkit.files import read_text, subject_name
 from foldkit.fold.subject import Subject
@@ -141,6 +142,8 @@ def run_nets(call: Invocation) -> int:
     """Every net of a box, or the common nets of two or three boxes: the count, then the nets; or
     their worksheet (--pdf), or the build of one of them (--pick)."""
     options: NetsOptions = call.options
+    if options.pdf is not None:  # a file in the way is named before the search, not after
+        refuse_to_overwrite(Path(options.pdf).parent, [Path(options.pdf).name], options.force)
     result = find_nets(options.boxes, limit=options.limit or None, keep=not options.count)
     if options.pdf is None and options.pick is None:
         print(json_text(nets.json(result)) if options.json else nets.text(result))
@@ -150,7 +153,7 @@ def run_nets(call: Invocation) -> int:
         return nets.exit_code(result)
     if options.pdf is not None:
         path, pages = worksheet.write_worksheet(result, Path(options.pdf), call.build_options.paper, options.mix,
-                                                options.seed)
+                                                options.seed, options.force)
         print(f"wrote {path} ({pages} pages)")
     code = pick.run_pick(call, result, options.pick) if options.pick is not None else 0
     return code or nets.exit_code(result)

@@ -42,7 +42,9 @@ def nets_document(result: NetsResult, paper: str, mix: bool = False, seed: int =
     return worksheet(nets_sheet(result, mix, seed), paper)
 
 
-def write_worksheet(result: NetsResult, path: Path, paper: str, mix: bool = False, seed: int = 1) -> tuple[Path, int]:
-    """Write the worksheet's PDF; the path written and its number of pages."""
+def write_worksheet(result: NetsResult, path: Path, paper: str, mix: bool = False, seed: int = 1,
+                    force: bool = False) -> tuple[Path, int]:
+    """Write the worksheet's PDF (never over a file foldkit did not write, unless forced); the path
+    written and its number of pages."""
     document = nets_document(result, paper, mix, seed)
-    return write_artifact(path, drawing_pdf(document)), len(document.pages)
+    return write_artifact(path, drawing_pdf(document), force), len(document.pages)

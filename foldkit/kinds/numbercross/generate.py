@@ -68,7 +68,7 @@ def generated_files(options: NumberCrossGenerateOptions, puzzle_sheet: Callable[
         (paths.puzzle, puzzle_text(made, seed, found).encode()),
         (paths.solution, (comment + solution_picture(grid)).encode()),
         (paths.sheet, sheet_pdf(puzzle_sheet(puzzle, found), options.paper)),
-    ])
+    ], options.force)
     conditions = sum(len(clue.conditions) for clue in puzzle.clues)
     return report(f"seed {seed}: {rows}x{cols}, {conditions} clue conditions, unique solution", written)
 

@@ -21,6 +21,7 @@ from foldkit.kinds.base import (
     Kind,
     NoOptions,
     PaperOptions,
+    force_option,
     lazy_module,
     option,
 )
@@ -94,11 +95,12 @@ class PackingBuildOptions(PaperOptions, GifOptions, BedOptions):
 @dataclass(frozen=True)
 class AnimateOptions:
     output: str | None = option(None, "--output", "output .gif or .mp4 (default outputs/<name>/assembly.gif)",
-                                str, aliases=("-o",))
+                                opt.file_name, aliases=("-o",))
     size: tuple[int, int] = option((400, 400), "--size", f"frame size in pixels, each side 16 to {opt.MAX_SIDE_PX} "
                                    "(default 400x400)", opt.size, "WxH")
     fps: int = option(20, "--fps", f"frames per second, 1 to {opt.MAX_FPS} (default 20)",
                       opt.number(int, 1, opt.MAX_FPS, "a whole number"))
+    force: bool = force_option()
 
     def check(self) -> None:
         if self.output is not None:
@@ -117,12 +119,13 @@ class ChallengeOptions(PaperOptions):
     timeout: float = option(120.0, "--timeout", "give up after S seconds with exit 1 (default 120)",
                             opt.number(float, 0.1, 86400.0, "a number of seconds"), "S")
     output: str | None = option(None, "--output", "the folder to write into (default "
-                                "outputs/<name>-challenges)", str, "DIR", aliases=("-o",))
+                                "outputs/<name>-challenges)", opt.file_name, "DIR", aliases=("-o",))
     cube_mm: float = option(15.0, "--cube-mm", "edge of one unit cube of the printed bases (default 15)",
                             opt.number(float, 3.0, 100.0, "a size in mm"))
     clearance_mm: float = option(0.15, "--clearance-mm", "taken off each face of a base where other pieces "
                                  "meet it (default 0.15)", opt.number(float, 0.0, 1.0, "a size in mm"))
     difficulty: str | None = option(None, "--difficulty", DIFFICULTY_HELP, choices=DIFFICULTIES)
+    force: bool = force_option()
 
     def check(self) -> None:
         if not self.source:

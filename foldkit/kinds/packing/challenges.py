@@ -15,7 +15,7 @@ from pathlib import Path
 
 from foldkit.assembly.stl import PrintOptions, base_mesh
 from foldkit.errors import EXIT_BAD_INPUT, EXIT_NO_SOLUTION, FoldkitError
-from foldkit.exchange import write_folder
+from foldkit.exchange import real_folder, refuse_to_overwrite, write_files
 from foldkit.exchange.pdf import drawing_pdf
 from foldkit.exchange.stl import stl_bytes
 from foldkit.kinds import Loaded, load
@@ -33,6 +33,8 @@ from solver.packing.parse import picture, solution_picture
 def run_generate(call: Invocation) -> int:
     options: ChallengeOptions = call.options
     puzzle = packing_puzzle(options.source)
+    folder = real_folder(options.output or Path("outputs") / f"{puzzle.name}-challenges")
+    refuse_to_overwrite(folder, challenge_names(options.count), options.force)  # before any work
     seed = secrets.randbelow(10**9) if options.seed is None else options.seed
     grade = grader(call.kind, options.difficulty)
     try:
@@ -43,9 +45,8 @@ def run_generate(call: Invocation) -> int:
                            "(raise --timeout or ask for fewer with --count)", EXIT_NO_SOLUTION) from None
     except ValueError as error:
         raise FoldkitError(f"{options.source}: {error}", EXIT_NO_SOLUTION) from None
-    folder = Path(options.output or Path("outputs") / f"{puzzle.name}-challenges")
     files = challenge_files(made, puzzle, seed, options)
-    for path in write_folder(folder, files):
+    for path in write_files(folder, files, options.force).paths:
         print(f"wrote {path}")
     grades = "; ".join(found.short for _, found in made if found)
     print(f"seed {seed}: {len(made)} challenge(s) of {puzzle.name}, given pieces "
@@ -86,21 +87,27 @@ def packing_puzzle(path: str) -> PackingPuzzle:
     return puzzle
 
 
+def challenge_names(count: int) -> list[str]:
+    """The files of so many challenges: the booklet, then each challenge's puzzle, solution, base."""
+    stems = [f"challenge-{number}" for number in range(1, count + 1)]
+    return ["challenges.pdf", *(f"{stem}{end}" for stem in stems for end in (".txt", ".solution.txt", "-base.stl"))]
+
+
 def challenge_files(made: list[Graded], puzzle: PackingPuzzle, seed: int, options: ChallengeOptions
                     ) -> dict[str, bytes]:
-    """The booklet, and for each challenge its puzzle file, solution file and base."""
-    files = {"challenges.pdf": drawing_pdf(challenge_document([c for c, _ in made], puzzle.name, options.paper,
-                                                              [g for _, g in made]))}
+    """The booklet, and for each challenge its puzzle file, solution file and base (named by
+    ``challenge_names``)."""
+    contents = [drawing_pdf(challenge_document([c for c, _ in made], puzzle.name, options.paper, [g for _, g in made]))]
     prints = PrintOptions(cube_mm=options.cube_mm, clearance_mm=options.clearance_mm)
     for number, (challenge, found) in enumerate(made, 1):
         stem = f"challenge-{number}"
-        files[f"{stem}.txt"] = challenge_text(challenge, f"{puzzle.name}-{stem}", seed, found).encode()
-        files[f"{stem}.solution.txt"] = (f"# {puzzle.name}, {stem}: the planted packing; the given pieces are "
-                                         f"{', '.join(str(i + 1) for i in challenge.given)}\n"
-                                         + solution_picture(challenge.packing, puzzle.box)).encode()
         cubes = [cube for placed in challenge.given_placements for cube in placed.cubes]
-        files[f"{stem}-base.stl"] = stl_bytes(base_mesh(puzzle.box, cubes, prints))
-    return files
+        contents += [challenge_text(challenge, f"{puzzle.name}-{stem}", seed, found).encode(),
+                     (f"# {puzzle.name}, {stem}: the planted packing; the given pieces are "
+                      f"{', '.join(str(i + 1) for i in challenge.given)}\n"
+                      + solution_picture(challenge.packing, puzzle.box)).encode(),
+                     stl_bytes(base_mesh(puzzle.box, cubes, prints))]
+    return dict(zip(challenge_names(len(made)), contents, strict=True))
 
 
 def challenge_text(challenge: Challenge, name: str, seed: int, grade: Grade | None = None) -> str:

@@ -26,7 +26,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from foldkit.errors import EXIT_BAD_INPUT, EXIT_NO_SOLUTION, EXIT_UNFINISHED, FoldkitError
-from foldkit.exchange import write_artifact
+from foldkit.exchange import refuse_to_overwrite, write_artifact
 from foldkit.exchange.json import json_bytes, json_text
 from foldkit.kinds.base import Invocation, Outcome
 from foldkit.kinds.packing import AnimateOptions, counting
@@ -199,6 +199,7 @@ def run_animate(call: Invocation) -> int:
     options: AnimateOptions = call.options
     subject = call.subject()
     output = Path(options.output or Path("outputs") / call.loaded().name / "assembly.gif")
+    refuse_to_overwrite(output.parent, [output.name], options.force)  # before the rendering, not after
     data = assembly_video(subject, output.suffix.lower(), *options.size, options.fps)
-    print(f"wrote {write_artifact(output, data)}")
+    print(f"wrote {write_artifact(output, data, options.force)}")
     return 0

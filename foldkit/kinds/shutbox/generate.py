@@ -8,9 +8,9 @@ from __future__ import annotations
 import argparse
 from dataclasses import dataclass
 
-from foldkit.kinds.base import Command, lazy_module, option
+from foldkit.kinds.base import Command, force_option, lazy_module, option
 from foldkit.kinds.generating import DIFFICULTY_HELP
-from foldkit.options import number
+from foldkit.options import file_name, number
 from solver.diary import DIFFICULTIES
 from solver.shutbox.limits import DEFAULT_DIFFICULTY
 
@@ -53,7 +53,7 @@ class GenerateOptions:
     """What `foldkit generate` was asked for."""
 
     output: str | None = option(None, "--output", "puzzle file, .txt (default puzzle-SEED.txt); the solution "
-                                "goes beside it as NAME.solution.txt", str, "FILE", aliases=("-o",))
+                                "goes beside it as NAME.solution.txt", file_name, "FILE", aliases=("-o",))
     size: tuple[int, int] = option((20, 20), "--size", "grid size (default 20x20)", grid_size, "RxC")
     box: tuple[int, int, int] | None = option(None, "--box", "the box (default: a random box whose net fits)",
                                               box_size, "AxBxC")
@@ -65,6 +65,7 @@ class GenerateOptions:
     difficulty: str | None = option(None, "--difficulty", DIFFICULTY_HELP, difficulty_word, "WORD")
     timeout: float = option(120.0, "--timeout", "give up after S seconds with exit 1 (default 120)",
                             number(float, 0.1, 86400.0, "a number of seconds"), "S")
+    force: bool = force_option()
 
 
 GENERATE_COMMAND = Command("generate", "a new puzzle with a proven unique solution (the kind first, default Shut "

@@ -10,9 +10,9 @@ from dataclasses import replace
 from pathlib import Path
 
 from foldkit.errors import EXIT_BAD_INPUT, EXIT_NO_SOLUTION, FoldkitError
-from foldkit.exchange import format_of, write_artifact
+from foldkit.exchange import format_of, refuse_to_overwrite
 from foldkit.kinds.base import Invocation
-from foldkit.kinds.generating import OutOfTime, grade_note, graded, grader, keeping, time_bound
+from foldkit.kinds.generating import OutOfTime, grade_note, graded, grader, keeping, time_bound, write_together
 from foldkit.kinds.shutbox.generate import GenerateOptions
 from solver.box import surface_area
 from solver.diary import Grade
@@ -31,9 +31,7 @@ def generated_files(request: GenerateOptions, grade: Callable[[Puzzle], Grade | 
     output = Path(request.output or f"puzzle-{seed}.txt")
     format_of(output, (".txt",))
     solution = output.with_name(output.name[: -len(output.suffix)] + ".solution.txt")
-    for path in (output, solution):  # before any work, so that a path in the way leaves nothing behind
-        if path.is_dir():
-            raise FoldkitError(f"{path}: cannot write the file (it is a folder)", EXIT_BAD_INPUT)
+    refuse_to_overwrite(output.parent, [output.name, solution.name], request.force)  # before any work
     if request.box is not None and surface_area(request.box) > rows * cols:
         raise FoldkitError(f"a {'x'.join(map(str, request.box))} box has {surface_area(request.box)} cells, "
                            f"more than the {rows}x{cols} grid", EXIT_BAD_INPUT)
@@ -48,12 +46,8 @@ def generated_files(request: GenerateOptions, grade: Callable[[Puzzle], Grade | 
     notes = [f"seed: {seed}" if note.startswith("seed:") else note for note in made.puzzle.notes]  # the
     # seed asked for, which makes this puzzle again, though a later candidate's own seed drew it
     made = replace(made, puzzle=replace(made.puzzle, notes=(*notes, *grade_note(found))))
-    written = [write_artifact(solution, layout_picture(rows, cols, made.layout).encode())]
-    try:
-        written.insert(0, write_artifact(output, picture(made.puzzle).encode()))
-    except BaseException:
-        solution.unlink(missing_ok=True)  # the pair or nothing: a solution without its puzzle is litter
-        raise
+    written = write_together([(output, picture(made.puzzle).encode()),
+                              (solution, layout_picture(rows, cols, made.layout).encode())], request.force)
     clued = len(made.puzzle.numbers) + len(made.puzzle.arrows)
     summary = (f"seed {seed}: {rows}x{cols}, {clued} clues, {made.layouts} layouts keep the grid rules, "
                "unique solution" + (f", {found.short}" if found else ""))

@@ -7,7 +7,7 @@ from __future__ import annotations
 import numpy as np
 
 from foldkit.drawing import PT_MM, Circle, Group, Polygon, Shape
-from foldkit.fold.panels import PanelTree
+from foldkit.fold.panels import PanelTree, subtree
 from foldkit.fold.subject import Subject
 from foldkit.look import FOLD_EDGE, INK, MARK_RADIUS, RGB, face_colour, face_label, underlined
 from foldkit.paper.page import BOLD, REGULAR, SOFT_INK, Sheet, Stroke, draw_header, wrapped
@@ -27,11 +27,15 @@ GRID = Stroke((0.3, 0.3, 0.35), 0.1)
 NOW = Stroke(FOLD_EDGE, 0.6)
 DONE = Stroke(FOLD_EDGE, 0.2, (0.8, 0.6))
 PLAIN_MOVING: RGB = (0.55, 0.55, 0.58)  # the panels a plain template's step turns
+GLUE_NOTES = {"both": " A seam with a tab on each edge: glue one under the other edge and cut the other off, "
+                      "or glue the two tabs together.",
+              "shadow": " The grey shadow beside an edge is where its tab lands."}
 
 
 def draw_assembly_page(sheet: Sheet, subject: Subject, geometry: NetGeometry, size: tuple[float, float],
-                       page: tuple[int, int], plain: bool = False) -> None:
-    """The whole assembly page; plain: the steps alone (the box it makes is blank outside)."""
+                       page: tuple[int, int], plain: bool = False, tabs: str = "glue") -> None:
+    """The whole assembly page; plain: the steps alone (the box it makes is blank outside); tabs:
+    how the seams close (see TAB_STYLES)."""
     width, height = size
     margin = 10.0
     draw_header(sheet, title_text(subject, plain), f"page {page[0]} of {page[1]} · how to fold it", width)
@@ -46,7 +50,7 @@ def draw_assembly_page(sheet: Sheet, subject: Subject, geometry: NetGeometry, si
     if subject.face_sums is not None and not plain:
         sheet.text(margin, y, sums_text(subject), 9, BOLD)
         y += 6
-    draw_instructions(sheet, subject, geometry, (margin, y, width - 2 * margin, height - margin - y), plain)
+    draw_instructions(sheet, subject, geometry, (margin, y, width - 2 * margin, height - margin - y), plain, tabs)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -172,15 +176,8 @@ def draw_face_names(sheet: Sheet, subject: Subject, faces: list[int], to_mm,
 # Folding steps
 
 
-def subtree(tree: PanelTree, panel: int) -> set[int]:
-    """A panel and every panel hinged beyond it."""
-    out = {panel}
-    for child in tree.children(panel):
-        out |= subtree(tree, child)
-    return out
-
-
-def step_texts(subject: Subject, geometry: NetGeometry, tree: PanelTree, plain: bool = False) -> list[str]:
+def step_texts(subject: Subject, geometry: NetGeometry, tree: PanelTree, plain: bool = False,
+               tabs: str = "glue") -> list[str]:
     """What to do at each step, in order: cut, crease, the staged folds, then glue. A plain
     template folds the other way, so that its printed lines end up inside the box."""
     way, side, swing = (("towards you", "inside", "up towards you") if plain else
@@ -200,16 +197,17 @@ def step_texts(subject: Subject, geometry: NetGeometry, tree: PanelTree, plain: 
     out.append(f"Glue each tab under the edge that carries its letter ({labels[0]} to {labels[0]}, "
                f"{labels[1]} to {labels[1]}, ... {len(labels)} seams), working from the first folds "
                "to the last; close the box last." if len(labels) > 1 else "Glue the tab under its edge.")
+    out[-1] += GLUE_NOTES.get(tabs, "")
     return out
 
 
 def draw_instructions(sheet: Sheet, subject: Subject, geometry: NetGeometry,
-                      area: tuple[float, float, float, float], plain: bool = False) -> float:
+                      area: tuple[float, float, float, float], plain: bool = False, tabs: str = "glue") -> float:
     """The numbered steps in a page mm area (x, y, width, height), with a small picture of the
     net for each staged fold (grey when plain); returns the page y below them."""
     x, y, width, height = area
     tree = subject.tree
-    texts = step_texts(subject, geometry, tree, plain)
+    texts = step_texts(subject, geometry, tree, plain, tabs)
     bottom = y + height
     sheet.text(x, y + 2, "How to fold it", 11, BOLD)
     y += 3

@@ -34,7 +34,7 @@ def fitted(folding: Folding, options: TemplateOptions) -> tuple[NetGeometry, Pag
     least TAB_DEPTH cells)."""
     depth = _depth_guess(folding, options)
     for _ in range(ROUNDS):
-        geometry = net_geometry(folding, depth)
+        geometry = net_geometry(folding, depth, options.tabs)
         plan = plan_pages(geometry.bounds, options)
         wanted = min(MAX_TAB_DEPTH, MIN_TAB_MM / plan.cell_mm * 1.001)
         if depth >= wanted:
@@ -50,7 +50,8 @@ def _depth_guess(folding: Folding, options: TemplateOptions) -> float:
     depth = TAB_DEPTH
     for _ in range(ROUNDS):
         bounds = (min(cols) - depth, min(rows) - depth, max(cols) + 1 + depth, max(rows) + 1 + depth)
-        cell = options.cell_mm if options.cell_mm is not None else fitting_cell_mm(bounds, options.paper)
+        fitting = fitting_cell_mm(bounds, options.paper, options.cutter)
+        cell = options.cell_mm if options.cell_mm is not None else fitting
         wanted = min(MAX_TAB_DEPTH, MIN_TAB_MM / max(cell, 1e-9) * 1.001)
         if depth >= wanted:
             break
@@ -64,7 +65,7 @@ Drawn = tuple[NetGeometry, PagePlan, Marks]  # everything a template draws on it
 def fitted_marks(subject: Subject, options: TemplateOptions) -> Drawn:
     """The geometry, page plan and marks of a subject's template."""
     geometry, plan = fitted(subject.folding, options)
-    return geometry, plan, net_marks(subject, geometry, plan.cell_mm, options.letters, options.plain)
+    return geometry, plan, net_marks(subject, geometry, plan.cell_mm, options.letters, options.plain, options.paper_mm)
 
 
 def template_facts(subject: Subject, options: TemplateOptions, drawn: Drawn | None = None) -> TemplateFacts:

@@ -133,12 +133,12 @@ class NetGeometry:
         return next(s.label for s in self.seams for side in s.sides if edge in side.edges)
 
 
-def net_geometry(folding: Folding, tab_depth: float = TAB_DEPTH) -> NetGeometry:
-    """The seams of a folding with their labels, and a glue tab for every seam, tabs as deep
-    as tab_depth (cells) where they fit, shallower where they do not."""
+def net_geometry(folding: Folding, tab_depth: float = TAB_DEPTH, tabs: str = "glue") -> NetGeometry:
+    """The seams of a folding with their labels, and a glue tab for every seam (tabs "both": on
+    each of its sides), tabs as deep as tab_depth (cells) where they fit, shallower where they do not."""
     seams = find_seams(folding)
     net = net_polygon(folding.cells)
-    return NetGeometry(folding, seams, place_tabs(seams, net, tab_shapes(tab_depth)))
+    return NetGeometry(folding, seams, place_tabs(seams, net, tab_shapes(tab_depth), both=tabs == "both"))
 
 
 def tab_shapes(depth: float) -> list[tuple[float, float]]:
@@ -276,26 +276,27 @@ def _pieces(seam: Seam, side: int) -> list[tuple[Point, Point, tuple[int, int]]]
     return [(s.start, s.end, s.outward)] + [(*e.segment, s.outward) for e in s.edges]
 
 
-def _tab_choices(seam: Seam, shapes: list[tuple[float, float]]):
-    """Ways to tab a seam, best first: (side, [pieces]) whole, then smaller, then split."""
+def _tab_choices(seam: Seam, shapes: list[tuple[float, float]], sides: tuple[int, ...] = (0, 1)):
+    """Ways to tab a seam on these sides, best first: (side, [pieces]) whole, then smaller, then split."""
     for depth, inset in shapes:
-        for side in (0, 1):
+        for side in sides:
             yield side, [_pieces(seam, side)[0]], depth, inset
     if seam.sides[0].length > 1:
         for depth, inset in shapes:
-            for side in (0, 1):
+            for side in sides:
                 yield side, _pieces(seam, side)[1:], depth, inset
 
 
-def place_tabs(seams: list[Seam], net: Polygon, shapes: list[tuple[float, float]]) -> list[Tab]:
-    """Glue tabs for the seams, each where it keeps off the net and the other tabs.
+def place_tabs(seams: list[Seam], net: Polygon, shapes: list[tuple[float, float]], both: bool = False) -> list[Tab]:
+    """Glue tabs for the seams (both: on each side of each), each where it keeps off the net and
+    the other tabs.
 
     A seam takes the first choice that fits whole; a split seam keeps the edges that fit."""
     tabs: list[Tab] = []
     placed: list[Polygon] = []
-    for seam in seams:
+    for seam, sides in [(seam, sides) for seam in seams for sides in ([(0,), (1,)] if both else [(0, 1)])]:
         best: list[Tab] = []
-        for side, pieces, depth, inset in _tab_choices(seam, shapes):
+        for side, pieces, depth, inset in _tab_choices(seam, shapes, sides):
             found: list[Tab] = []
             for start, end, outward in pieces:
                 inset_here = min(inset, 0.4 * np.hypot(end[0] - start[0], end[1] - start[1]))
@@ -315,3 +316,4 @@ def place_tabs(seams: list[Seam], net: Polygon, shapes: list[tuple[float, float]
 def _tab_length(tab: Tab) -> float:
     (x0, y0), (x1, y1) = tab.fold
     return float(np.hypot(x1 - x0, y1 - y0))
+

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 from foldkit.errors import EXIT_BAD_INPUT, FoldkitError
 from foldkit.paper.page import MARGIN_MM, Mm, paper_size
+from foldkit.paper.template.registration import area_size
 
 Bounds = tuple[float, float, float, float]  # (min x, min y, max x, max y) in net coordinates
 
@@ -24,13 +25,20 @@ MAX_PAGES = 64  # of one tiled net: past this a template is a poster, not a craf
 @dataclass(frozen=True)
 class TemplateOptions:
     """Paper ("a4", "letter", "a3"), cell size in mm (None: the largest that fits one page),
-    whether the seam letters inside the net are printed (the tabs keep theirs), and whether
-    the template is plain: cut, fold and glue marks only, printed side inside the box."""
+    whether the seam letters inside the net are printed (the tabs keep theirs), whether
+    the template is plain: cut, fold and glue marks only, printed side inside the box, and the
+    cutting machine whose print-then-cut marks go round the net's page ("": none; see
+    foldkit.paper.template.registration), and how seams close ("glue", "both", "shadow": see
+    foldkit.paper.template.closing.TAB_STYLES), and the card's thickness in mm, by which each tab's
+    fold moves into its panel (see foldkit.paper.template.closing.tab_folds)."""
 
     paper: str = "a4"
     cell_mm: float | None = None
     letters: bool = True
     plain: bool = False
+    cutter: str = ""
+    tabs: str = "glue"
+    paper_mm: float = 0.0
 
 
 @dataclass(frozen=True)
@@ -80,16 +88,17 @@ def content_size(size: Mm) -> Mm:
     return size[0] - 2 * MARGIN_MM, size[1] - 2 * MARGIN_MM - HEADER_MM - FOOTER_MM
 
 
-def orientations(paper: str) -> list[Mm]:
-    """The page as portrait, then as landscape."""
+def orientations(paper: str, cutter: str = "") -> list[Mm]:
+    """The page as portrait, then as landscape; with a cutter, the area its marks leave on it."""
     w, h = paper_size(paper)
-    return [(w, h), (h, w)]
+    pages = [(w, h), (h, w)]
+    return [area_size(cutter, page) for page in pages] if cutter else pages
 
 
-def fitting_cell_mm(bounds: Bounds, paper: str) -> float:
+def fitting_cell_mm(bounds: Bounds, paper: str, cutter: str = "") -> float:
     """The largest cell size (whole tenths of a mm) at which the net fits one page."""
     width, height = bounds[2] - bounds[0], bounds[3] - bounds[1]
-    best = max(min(cw / width, ch / height) for cw, ch in map(content_size, orientations(paper)))
+    best = max(min(cw / width, ch / height) for cw, ch in map(content_size, orientations(paper, cutter)))
     return math.floor(best * 10 + 1e-9) / 10
 
 
@@ -102,13 +111,13 @@ def _tiles_needed(length: float, room: float) -> int:
 
 def plan_pages(bounds: Bounds, options: TemplateOptions) -> PagePlan:
     """The pages for a net with these bounds: one page at the fitting size, or tiles."""
-    cell = options.cell_mm if options.cell_mm is not None else fitting_cell_mm(bounds, options.paper)
+    cell = options.cell_mm if options.cell_mm is not None else fitting_cell_mm(bounds, options.paper, options.cutter)
     if cell < MIN_CELL_MM:
         raise FoldkitError(f"cells of {cell:g} mm are too small to print; pick a larger paper or --cell-mm",
                            EXIT_BAD_INPUT)
     width, height = (bounds[2] - bounds[0]) * cell, (bounds[3] - bounds[1]) * cell
     plans = []
-    for size in orientations(options.paper):
+    for size in orientations(options.paper, options.cutter):
         cw, ch = content_size(size)
         cols, rows = _tiles_needed(width, cw), _tiles_needed(height, ch)
         covered = (cols * (cw - OVERLAP_MM) + OVERLAP_MM, rows * (ch - OVERLAP_MM) + OVERLAP_MM)
@@ -117,6 +126,10 @@ def plan_pages(bounds: Bounds, options: TemplateOptions) -> PagePlan:
         content = (MARGIN_MM, MARGIN_MM + HEADER_MM, cw, ch)
         plans.append(PagePlan(options.paper.lower(), size, cell, bounds, content, offset, rows, cols))
     plan = min(plans, key=lambda p: (p.rows * p.cols, -min(p.offset)))
+    if options.cutter and plan.rows * plan.cols > 1:
+        raise FoldkitError(f"cells of {cell:g} mm need {plan.rows * plan.cols} pages inside the {options.cutter} "
+                           "marks, and a machine cuts one page: leave out --paper-cell-mm or make it smaller",
+                           EXIT_BAD_INPUT)
     if plan.rows * plan.cols > MAX_PAGES:
         raise FoldkitError(f"cells of {cell:g} mm need {plan.rows * plan.cols} pages of {options.paper.upper()}, "
                            f"more than {MAX_PAGES}: use a smaller --cell-mm", EXIT_BAD_INPUT)

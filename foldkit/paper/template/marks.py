@@ -12,6 +12,7 @@ from foldkit.exchange.pdf import font_width
 from foldkit.fold.subject import Subject
 from foldkit.look import box_text, face_label, face_sums_text, product_text, underlined
 from foldkit.paper.page import BOLD
+from foldkit.paper.template.closing import tab_folds
 from foldkit.paper.template.geometry import NetGeometry, Point
 from foldkit.paper.template.letters import edge_band, overlaps, seam_letters
 from foldkit.paper.template.text import CAP, Text
@@ -36,14 +37,16 @@ class Marks:
     numbers: list[Text]
     face_labels: list[Text]
     seam_labels: list[Text]
+    reliefs: tuple[Segment, ...] = ()  # short cuts from a moved tab fold's ends to the net's edge
 
 
 def net_marks(subject: Subject, geometry: NetGeometry, cell_mm: float, letters: bool = True,
-              plain: bool = False) -> Marks:
+              plain: bool = False, paper_mm: float = 0.0) -> Marks:
     """The marks of a subject's net printed with cells of cell_mm; without letters, the seam
     letters inside the net (those that end up on the box's faces) are left off, the ones on
     the tabs stay; plain: no numbers and no face titles, only what cutting, folding and gluing
-    need. No two texts overlap."""
+    need; paper_mm: the card's thickness, by which each tab's fold moves into its panel (see
+    tab_folds). No two texts overlap."""
     if plain:  # nothing on the cells: the letters need not keep off rings either
         subject = replace(subject, labels={})
     creases = subject.folding.creases()
@@ -57,14 +60,16 @@ def net_marks(subject: Subject, geometry: NetGeometry, cell_mm: float, letters: 
     titles = [] if plain else face_labels(subject, edge_band(cell_mm))
     seam_labels = seam_letters(subject, geometry, cell_mm, numbers + titles, inside=letters)
     titles = [title for title in titles if not overlaps(title, seam_labels)]
+    tab_lines, reliefs = tab_folds(geometry, paper_mm / cell_mm)
     return Marks(
-        folds=merge_segments(folds) + [t.fold for t in geometry.tabs],
+        folds=merge_segments(folds) + tab_lines,
         flats=merge_segments(flats),
         circles=[cell_centre(c) for c, label in marked if label.mark == "circle"],
         squares=[cell_centre(c) for c, label in marked if label.mark == "square"],
         numbers=numbers,
         face_labels=titles,
         seam_labels=seam_labels,
+        reliefs=tuple(reliefs),
     )
 
 

@@ -11,12 +11,14 @@ from foldkit.exchange.pdf import drawing_pdf, text_width
 from foldkit.exchange.svg import drawing_svg
 from foldkit.fold.subject import Subject
 from foldkit.look import INK, box_text
-from foldkit.paper.page import BOLD, MARGIN_MM, REGULAR, SOFT_INK, Sheet, Stroke, draw_header
+from foldkit.paper.page import BOLD, MARGIN_MM, REGULAR, SOFT_INK, Sheet, Stroke, draw_header, paper_size
 from foldkit.paper.template.assembly import draw_assembly_page
+from foldkit.paper.template.cutter import LAYER_COLOURS, cutter_drawing, machine_lines
 from foldkit.paper.template.fit import Drawn, fitted_marks
 from foldkit.paper.template.layout import OVERLAP_MM, PagePlan, TemplateOptions, Tile
 from foldkit.paper.template.marks import sums_text, title_text
 from foldkit.paper.template.paint import CUT_PEN, FLAT_PEN, FOLD_PEN, NET_MARGIN_MM, TAB_FILL, NetPen, net_drawing
+from foldkit.paper.template.registration import on_marked_page
 
 SCALE_BAR_MM = 50.0
 # The folds' direction, as the legend says it: the printed side out, or in for a plain box.
@@ -33,7 +35,7 @@ STRIP_OPACITY = 0.12
 
 def template_document(subject: Subject, options: TemplateOptions, drawn: Drawn | None = None) -> Document:
     """The template's pages: the net's, then the assembly page (drawn: the fitted marks, if
-    already made)."""
+    already made); with a cutter, each laid out inside its marks, the net's page with the marks."""
     drawn = drawn or fitted_marks(subject, options)
     geometry, plan, _ = drawn
     net = net_drawing(subject, options, drawn)
@@ -45,9 +47,19 @@ def template_document(subject: Subject, options: TemplateOptions, drawn: Drawn |
         draw_net_page(sheet, subject, net, plan, tile, (number, len(tiles) + 1), options)
         pages.append(sheet.drawing(title))
     sheet = Sheet(plan.size)  # the assembly page turned the same way as the net's, so the PDF prints in one orientation
-    draw_assembly_page(sheet, subject, geometry, plan.size, (len(tiles) + 1, len(tiles) + 1), options.plain)
+    draw_assembly_page(sheet, subject, geometry, plan.size, (len(tiles) + 1, len(tiles) + 1), options.plain,
+                       options.tabs)
     pages.append(sheet.drawing(title))
+    if options.cutter:
+        paper = paper_page(plan)
+        pages = [on_marked_page(options.cutter, paper, page, marks=k < len(tiles)) for k, page in enumerate(pages)]
     return Document(title, tuple(pages), f"box {box_text(subject.folding.box)}")
+
+
+def paper_page(plan: PagePlan) -> tuple[float, float]:
+    """The paper's size, turned as the plan's pages are."""
+    width, height = paper_size(plan.paper)
+    return (max(width, height), min(width, height)) if plan.landscape else (width, height)
 
 
 def template_pdf(subject: Subject, options: TemplateOptions, drawn: Drawn | None = None) -> bytes:
@@ -55,10 +67,31 @@ def template_pdf(subject: Subject, options: TemplateOptions, drawn: Drawn | None
     return drawing_pdf(template_document(subject, options, drawn))
 
 
-def template_svg(subject: Subject, options: TemplateOptions, drawn: Drawn | None = None) -> bytes:
+def template_svg(subject: Subject, options: TemplateOptions, drawn: Drawn | None = None, kerf_mm: float = 0.0) -> bytes:
     """The whole net as SVG bytes, at the cell size the PDF uses, with separate "print", "fold"
-    and "cut" layers for cutting machines (see net_drawing)."""
-    return drawing_svg(net_drawing(subject, options, drawn))
+    and "cut" layers for cutting machines, cut lines red and folds blue, the cut lines offset
+    by half the kerf; with a cutter, the PDF's net page, its marks on a "regmarks" layer (see
+    machine_page)."""
+    return drawing_svg(machine_page(subject, options, kerf_mm, drawn))
+
+
+def template_dxf(subject: Subject, options: TemplateOptions, kerf_mm: float = 0.0,
+                 drawn: Drawn | None = None) -> bytes:
+    """The net for a cutting machine as DXF bytes (see machine_page): layers cut, fold, print,
+    text (and regmarks with a cutter), in mm, each in its colour (LAYER_COLOURS)."""
+    from foldkit.exchange.dxf import drawing_dxf  # ezdxf loads only when a DXF is written
+
+    aci = {layer: index for layer, (index, _) in LAYER_COLOURS.items()}
+    return drawing_dxf(machine_page(subject, options, kerf_mm, drawn), aci)
+
+
+def machine_page(subject: Subject, options: TemplateOptions, kerf_mm: float = 0.0,
+                 drawn: Drawn | None = None) -> Drawing:
+    """What a cutting machine takes (see machine_lines): the net's own page, or with a cutter
+    the printed net page with its registration marks, where the cut must land."""
+    if not options.cutter:
+        return cutter_drawing(subject, options, kerf_mm, drawn)
+    return machine_lines(template_document(subject, options, drawn).pages[0], kerf_mm)
 
 
 def draw_net_page(sheet: Sheet, subject: Subject, net: Drawing, plan: PagePlan, tile: Tile,
@@ -141,26 +174,33 @@ def draw_footer(sheet: Sheet, subject: Subject, size: tuple[float, float], optio
     bottom of a page."""
     width, height = size
     top = height - MARGIN_MM - 16
-    draw_legend(sheet, MARGIN_MM, top, options.letters, options.plain)
-    if not options.plain:
-        sheet.text(MARGIN_MM, top + 9, sums_text(subject), 8.5, BOLD)
+    draw_legend(sheet, MARGIN_MM, top, options.letters, options.plain, width - 2 * MARGIN_MM)
+    if not options.plain:  # smaller where it would run into the scale bar (a narrow page)
+        sums, room = sums_text(subject), width - 2 * MARGIN_MM - SCALE_BAR_MM - 4
+        sheet.text(MARGIN_MM, top + 9, sums, min(8.5, 8.5 * room / max(text_width(sums, BOLD, 8.5), 1e-9)), BOLD)
     draw_scale_bar(sheet, width - MARGIN_MM - SCALE_BAR_MM, top + 11)
 
 
-def draw_legend(sheet: Sheet, x: float, y: float, letters: bool = True, plain: bool = False) -> None:
-    """Line samples with what they mean, in one row starting at page mm (x, y); which way the
-    folds go says which side of the paper ends up outside."""
+def draw_legend(sheet: Sheet, x: float, y: float, letters: bool = True, plain: bool = False,
+                width: float | None = None) -> None:
+    """Line samples with what they mean, in one row starting at page mm (x, y), its words smaller
+    if need be to fit width mm; which way the folds go says which side of the paper ends up outside."""
+    where = "the edge with the same letter" if letters else "the edge its letter names on a print with letters"
     entries = [(CUT_PEN, "cut"), (FOLD_PEN, FOLD_WAY[plain]), (FLAT_PEN, "do not fold")]
-    for stroke, words in entries:
+    words = [w for _, w in entries] + [f"tab: glue under {where}"]
+    samples = 13 * len(entries) + 10  # mm of line samples and gaps, the tab's included
+    size = 7.5
+    if width is not None:
+        size = min(size, 7.5 * (width - samples) / sum(text_width(w, REGULAR, 7.5) for w in words))
+    for stroke, text in entries:
         sheet.line((x, y - 1), (x + 8, y - 1), stroke)
-        sheet.text(x + 10, y, words, 7.5)
-        x += 13 + text_width(words, REGULAR, 7.5)
+        sheet.text(x + 10, y, text, size)
+        x += 13 + text_width(text, REGULAR, size)
     tab = np.array([(0, 0), (1.5, -2.5), (6.5, -2.5), (8, 0)]) + (x, y)
     pen = NetPen(lambda p: p, 1.0)
     pen.polygon(tab, TAB_FILL, CUT_PEN)
     sheet.add(*pen.shapes())
-    where = "the edge with the same letter" if letters else "the edge its letter names on a print with letters"
-    sheet.text(x + 10, y, f"tab: glue under {where}", 7.5)
+    sheet.text(x + 10, y, words[-1], size)
 
 
 def draw_scale_bar(sheet: Sheet, x: float, y: float) -> None:

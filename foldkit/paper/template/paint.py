@@ -19,6 +19,7 @@ from foldkit.drawing import PT_MM, Circle, Drawing, Group, Label, Mm, Polygon, R
 from foldkit.fold.subject import Subject
 from foldkit.look import FOLD_EDGE, INK, MARK_RADIUS, RGB, face_colour, underline_bar
 from foldkit.paper.page import BOLD, Stroke
+from foldkit.paper.template.closing import tab_shadow
 from foldkit.paper.template.fit import Drawn, fitted_marks
 from foldkit.paper.template.geometry import NetGeometry, Point
 from foldkit.paper.template.layout import TemplateOptions
@@ -31,6 +32,7 @@ FOLD_PEN = Stroke(FOLD_EDGE, 0.3, (2.0, 1.2))
 FLAT_PEN = Stroke((0.72, 0.72, 0.76), 0.12)
 MARK_PEN = Stroke(INK, 0.25)  # circles and squares around numbers
 TAB_FILL: RGB = (0.88, 0.88, 0.88)
+SHADOW_FILL: RGB = (0.80, 0.80, 0.80)  # where a tab lands (--tabs shadow): a tab's grey, a little darker
 LABEL_INK: RGB = (0.25, 0.25, 0.3)
 NET_MARGIN_MM = 8.0  # round the net on its own page
 
@@ -99,13 +101,17 @@ class NetPen:
         return replace(text, at=(x, y - lift), underline=False)
 
 
-def draw_net(pen: NetPen, subject: Subject, geometry: NetGeometry, marks: Marks, plain: bool = False) -> None:
-    """The whole net: tinted cells (white when plain), tabs, lines of each kind, numbers and labels."""
+def draw_net(pen: NetPen, subject: Subject, geometry: NetGeometry, marks: Marks, plain: bool = False,
+             shadows: bool = False) -> None:
+    """The whole net: tinted cells (white when plain), tabs (and where they land, with shadows),
+    lines of each kind, numbers and labels."""
     pen.layer("print")
     for tab in geometry.tabs:
         pen.polygon(tab.polygon, TAB_FILL, None)
     for cell in sorted(subject.cells) if not plain else ():
         pen.cell(cell, face_colour(subject.folding.face_of(cell)))
+    for tab in geometry.tabs if shadows else ():
+        pen.polygon(tab_shadow(geometry, tab), SHADOW_FILL, None)
     for a, b in marks.flats:
         pen.line(a, b, FLAT_PEN)
     for centre in marks.circles:
@@ -123,6 +129,8 @@ def draw_net(pen: NetPen, subject: Subject, geometry: NetGeometry, marks: Marks,
     pen.layer("cut")
     for ring in outline_rings(geometry.outline):
         pen.polygon(ring, None, CUT_PEN)
+    for a, b in marks.reliefs:
+        pen.line(a, b, CUT_PEN)
 
 
 def net_drawing(subject: Subject, options: TemplateOptions, drawn: Drawn | None = None) -> Drawing:
@@ -133,7 +141,7 @@ def net_drawing(subject: Subject, options: TemplateOptions, drawn: Drawn | None 
     cell = plan.cell_mm
     size = (x1 - x0) * cell + 2 * NET_MARGIN_MM, (y1 - y0) * cell + 2 * NET_MARGIN_MM
     pen = NetPen(lambda p: ((p[0] - x0) * cell + NET_MARGIN_MM, (p[1] - y0) * cell + NET_MARGIN_MM), cell)
-    draw_net(pen, subject, geometry, marks, options.plain)
+    draw_net(pen, subject, geometry, marks, options.plain, options.tabs == "shadow")
     return Drawing(size, f"{subject.name}: cut-and-fold net, cell {cell:g} mm", tuple(pen.shapes()))
 
 

@@ -1,0 +1,334 @@
+"""Does the fold close without one panel passing through another? A check with a proof of its step.
+
+The paper is taken as zero-thick unit squares, each shrunk by ``MARGIN`` on every side, so that
+squares meeting along a crease or a box edge do not count as touching. Two shrunk squares of
+different panels must never meet while the fold fraction t runs from 0 to 1.
+
+Why finitely many looks are a proof: every hinge angle grows monotonically with t, and turning
+hinge h by d_theta moves a point by at most d_theta times its distance to h's axis. That
+distance never exceeds the point's distance along the paper to the hinge, which a path of cells
+in the flat net bounds (``reach``). So over [t0, t1], seen from square a, square b moves by at
+most the sum, over the hinges on the tree path between their panels, of d_theta_h * reach(b, h)
+(or the same seen from b). If the two are farther apart at t0 than that, they cannot meet inside
+[t0, t1]; otherwise the interval is halved, down to ``SMALLEST_STEP``, where a pair still that
+close counts as a collision. Squares on the two sides of one hinge, each with a side on its
+axis, lie in two half-planes that turn about that axis by at most 90 degrees: they never cross
+and are not followed.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from foldkit.fold.panels import PanelTree
+from foldkit.fold.pose import Sequence, cell_outlines, cell_panels, hinge_fraction
+from solver.folding import grid_edges
+from solver.grid import Cell
+
+MARGIN = 0.02  # each square is shrunk by this much (in cells) on every side before it is tested
+SMALLEST_STEP = 1e-7  # an interval of t this short whose pair is still too close is a collision
+CONTACT = 1e-9  # shrunk squares closer than this touch
+Pairs = np.ndarray  # (k, 2) int64: indices into tree.cells of two cells of different panels
+
+
+@dataclass(frozen=True)
+class Followed:
+    """The pairs of cells a check follows, and how far each can move per radian of each hinge:
+    fixed by the tree's panels and hinges, whatever their stages (so shared by every order)."""
+
+    pairs: Pairs
+    second_reach: np.ndarray  # (k, H): seen from the first cell, the second's reach from each hinge on their path
+    first_reach: np.ndarray  # (k, H): the same seen from the second cell
+
+
+@dataclass(frozen=True)
+class Collision:
+    """Two cells of different panels that pass through each other near fold fraction t."""
+
+    first: Cell
+    second: Cell
+    t: float
+
+
+@dataclass(frozen=True)
+class FoldCheck:
+    """What the check found: the earliest collision (None if the fold closes), and its work."""
+
+    collision: Collision | None
+    pairs: int  # pairs of cells that had to be followed through the fold
+    looks: int  # distance tests made, one per pair per interval
+    stage: int | None = None  # the stage of the collision (0 for the whole fold when not staged)
+
+    @property
+    def closes(self) -> bool:
+        return self.collision is None
+
+
+def check_fold(tree: PanelTree, sequence: Sequence = "staged", followed: Followed | None = None,
+               proved: int = 0) -> FoldCheck:
+    """Follow every pair of cells of different panels through the fold, stage by stage; the
+    collision found in the earliest stage that has one, if any. ``followed`` may be given for a tree
+    of the same panels and hinges staged otherwise; the first ``proved`` stages are taken as
+    already checked (the same motions as a fold checked before)."""
+    followed = followed or follow(tree)
+    looks = 0
+    for stage, (t0, t1) in list(enumerate(_intervals(tree, sequence)))[proved:]:
+        collision, work = _follow(tree, sequence, followed, t0, t1)
+        looks += work
+        if collision:
+            return FoldCheck(collision, len(followed.pairs), looks, stage)
+    return _closed_pose(tree, sequence, followed.pairs, looks)
+
+
+def _follow(tree: PanelTree, sequence: Sequence, followed: Followed, t0: float, t1: float
+            ) -> tuple[Collision | None, int]:
+    """Halve [t0, t1] until every pair is proved apart on each piece, or one is found touching.
+    All rows of a level, one per (piece, pair), are looked at together. The collision and the looks made."""
+    pairs, first_reach, second_reach = followed.pairs, followed.first_reach, followed.second_reach
+    start, end, pair = np.full(len(pairs), t0), np.full(len(pairs), t1), np.arange(len(pairs))
+    looks = 0
+    while len(pair):
+        turned = _fractions(tree, sequence, end) - _fractions(tree, sequence, start)
+        moves = 0.5 * np.pi * np.minimum((first_reach[pair] * turned).sum(axis=1),
+                                         (second_reach[pair] * turned).sum(axis=1))
+        # A pair that does not move relative to itself keeps the distance the interval before proved.
+        moving = moves > 0
+        start, end, pair, moves = start[moving], end[moving], pair[moving], moves[moving]
+        gaps = _gaps(tree, sequence, pairs, start, pair)
+        looks += len(pair)
+        close = gaps <= moves
+        stuck = close & ((gaps <= CONTACT) | (end - start <= SMALLEST_STEP))
+        if stuck.any():
+            first = int(np.argmin(np.where(stuck, start, np.inf)))
+            return _collision(tree, pairs[pair[first]], start[first]), looks
+        start, end, pair = start[close], end[close], pair[close]
+        middle = 0.5 * (start + end)
+        start, end, pair = np.concatenate([start, middle]), np.concatenate([middle, end]), np.tile(pair, 2)
+    return None, looks
+
+
+def _gaps(tree: PanelTree, sequence: Sequence, pairs: Pairs, times: np.ndarray, pair: np.ndarray) -> np.ndarray:
+    """The distance between each row's two shrunk squares at its time, (m,)."""
+    moments, which = np.unique(times, return_inverse=True)
+    corners = shrunk(_corners_at(tree, _fractions(tree, sequence, moments)))  # (T, n, 4, 3)
+    return square_distances(corners[which, pairs[pair, 0]], corners[which, pairs[pair, 1]])
+
+
+def _closed_pose(tree: PanelTree, sequence: Sequence, pairs: Pairs, looks: int) -> FoldCheck:
+    """The last look, at t = 1 (pairs that never moved relative to each other were never seen)."""
+    gaps = _gaps(tree, sequence, pairs, np.ones(len(pairs)), np.arange(len(pairs)))
+    touching = np.flatnonzero(gaps <= CONTACT)
+    looks += len(pairs)
+    if len(touching):
+        return FoldCheck(_collision(tree, pairs[touching[0]], 1.0), len(pairs), looks, tree.stage_count - 1)
+    return FoldCheck(None, len(pairs), looks)
+
+
+def _collision(tree: PanelTree, pair: np.ndarray, t: float) -> Collision:
+    cells = tree.cells
+    return Collision(cells[int(pair[0])], cells[int(pair[1])], float(t))
+
+
+def _intervals(tree: PanelTree, sequence: Sequence) -> list[tuple[float, float]]:
+    """The fold's first intervals: one per stage, where only that stage's hinges turn."""
+    stages = tree.stage_count if sequence == "staged" else 1
+    return [(s / stages, (s + 1) / stages) for s in range(max(stages, 1))]
+
+
+def _fractions(tree: PanelTree, sequence: Sequence, times: np.ndarray) -> np.ndarray:
+    """How far each hinge has turned at each time, as pose.hinge_fraction says, shape (m, H)."""
+    moments, which = np.unique(times, return_inverse=True)
+    columns = [np.broadcast_to(hinge_fraction(tree, h, moments, sequence), moments.shape) for h in tree.hinges]
+    return np.stack(columns, axis=1).reshape(len(moments), len(tree.hinges))[which]
+
+
+def _corners_at(tree: PanelTree, fractions: np.ndarray) -> np.ndarray:
+    """The world corners of every cell (tree.cells order) at each row of hinge fractions, (m, n, 4, 3):
+    pose.cell_corners for many moments at once."""
+    moments = len(fractions)
+    matrices = np.tile(np.eye(4), (moments, len(tree.panels), 1, 1))
+    for h, hinge in enumerate(tree.hinges):  # parents first
+        turn = _rotations(hinge.start, hinge.end, 0.5 * np.pi * fractions[:, h])
+        matrices[:, hinge.child] = matrices[:, hinge.parent] @ turn
+    outlines = cell_outlines(tree)  # (n, 4, 3)
+    m = matrices[:, cell_panels(tree)]  # (T, n, 4, 4)
+    return np.einsum("tnij,nkj->tnki", m[..., :3, :3], outlines) + m[:, :, None, :3, 3]
+
+
+def _rotations(start: tuple[float, float], end: tuple[float, float], angles: np.ndarray) -> np.ndarray:
+    """Turns about the axis start -> end (in the z = 0 plane) by each angle, (m, 4, 4):
+    pose.hinge_rotation for many angles at once."""
+    origin = np.array([*start, 0.0])
+    axis = np.array([*end, 0.0]) - origin
+    x, y, z = axis / np.linalg.norm(axis)
+    cross = np.array([[0.0, -z, y], [z, 0.0, -x], [-y, x, 0.0]])
+    c, s = np.cos(angles)[:, None, None], np.sin(angles)[:, None, None]
+    rotation = c * np.eye(3) + s * cross + (1.0 - c) * np.outer([x, y, z], [x, y, z])
+    out = np.tile(np.eye(4), (len(angles), 1, 1))
+    out[:, :3, :3] = rotation
+    out[:, :3, 3] = origin - rotation @ origin
+    return out
+
+
+def pairs_to_follow(tree: PanelTree) -> Pairs:
+    """Pairs of cells of different panels, less those that sit on the two sides of one hinge's axis."""
+    cells = tree.cells
+    panel = np.array([tree.panel_of(c) for c in cells])
+    first, second = np.triu_indices(len(cells), k=1)
+    keep = panel[first] != panel[second]
+    for hinge in tree.hinges:
+        on_axis = np.array([_side_on_axis(cell, hinge.start, hinge.end) for cell in cells])
+        across = ((panel[first] == hinge.parent) & (panel[second] == hinge.child)) | (
+            (panel[first] == hinge.child) & (panel[second] == hinge.parent))
+        keep &= ~(across & on_axis[first] & on_axis[second])
+    return np.column_stack([first[keep], second[keep]]).astype(np.int64)
+
+
+def _side_on_axis(cell: Cell, start: tuple[float, float], end: tuple[float, float]) -> bool:
+    """True if one of the cell's sides lies on the line through start and end (a grid line)."""
+    r, c = cell
+    if start[1] == end[1]:  # a horizontal axis, y = row
+        return start[1] in (r, r + 1)
+    return start[0] in (c, c + 1)
+
+
+def follow(tree: PanelTree) -> Followed:
+    """The pairs to follow through the fold and, per pair and hinge, how far the pair's second
+    (then first) cell can move per radian of that hinge, seen from the other cell: its reach from
+    the hinge if the hinge is on the tree path between their panels, else 0."""
+    pairs = pairs_to_follow(tree)
+    reach = reach_from_hinges(tree)
+    cells = tree.cells
+    on_path = _hinges_between(tree)
+    panel = [tree.panel_of(c) for c in cells]
+    first = np.zeros((len(pairs), len(tree.hinges)))
+    second = np.zeros_like(first)
+    for k, (a, b) in enumerate(pairs):
+        path = on_path[panel[a]][panel[b]]
+        second[k, path] = reach[path, b]
+        first[k, path] = reach[path, a]
+    return Followed(pairs, second, first)
+
+
+def _hinges_between(tree: PanelTree) -> list[list[list[int]]]:
+    """For two panels, the indices (in tree.hinges) of the hinges on the tree path between them."""
+    hinge_above = {h.child: i for i, h in enumerate(tree.hinges)}
+    parent = {h.child: h.parent for h in tree.hinges}
+
+    def up(panel: int) -> list[int]:
+        chain = [panel]
+        while chain[-1] in parent:
+            chain.append(parent[chain[-1]])
+        return chain
+
+    count = len(tree.panels)
+    out: list[list[list[int]]] = [[[] for _ in range(count)] for _ in range(count)]
+    for p in range(count):
+        for q in range(count):
+            above_p, above_q = up(p), up(q)
+            common = set(above_p) & set(above_q)
+            out[p][q] = [hinge_above[x] for x in above_p + above_q if x not in common]
+    return out
+
+
+def reach_from_hinges(tree: PanelTree) -> np.ndarray:
+    """Per hinge and cell, a bound on how far any point of the cell can be from the hinge's axis
+    in any pose: the length of a path along the paper, (steps + 1) * sqrt 2, shape (H, n)."""
+    cells = tree.cells
+    index = {cell: i for i, cell in enumerate(cells)}
+    neighbours: list[list[int]] = [[] for _ in cells]
+    for a, b in grid_edges(frozenset(cells)):
+        neighbours[index[a]].append(index[b])
+        neighbours[index[b]].append(index[a])
+    out = np.empty((len(tree.hinges), len(cells)))
+    for h, hinge in enumerate(tree.hinges):
+        starts = {index[cell] for edge in hinge.edges for cell in edge}
+        out[h] = (_steps_from(starts, neighbours) + 1) * np.sqrt(2.0)
+    return out
+
+
+def _steps_from(starts: set[int], neighbours: list[list[int]]) -> np.ndarray:
+    """Breadth-first distance, in steps from cell to cell, from the nearest start."""
+    steps = np.full(len(neighbours), -1)
+    frontier = sorted(starts)
+    steps[frontier] = 0
+    while frontier:
+        nxt = []
+        for i in frontier:
+            for j in neighbours[i]:
+                if steps[j] < 0:
+                    steps[j] = steps[i] + 1
+                    nxt.append(j)
+        frontier = nxt
+    return steps
+
+
+def shrunk(corners: np.ndarray) -> np.ndarray:
+    """Squares (..., 4, 3) shrunk about their centres by MARGIN on every side."""
+    centre = corners.mean(axis=-2, keepdims=True)
+    return centre + (corners - centre) * (1.0 - 2.0 * MARGIN)
+
+
+def square_distances(first: np.ndarray, second: np.ndarray) -> np.ndarray:
+    """The distance between two squares, pair by pair (0 where they meet), from (k, 4, 3) corners
+    in order around each square: the least vertex-to-square and edge-to-edge distance, or 0 where
+    an edge of one passes through the other."""
+    best = np.minimum(_vertices_to_square(first, second), _vertices_to_square(second, first))
+    starts_a, ends_a = first, np.roll(first, -1, axis=1)
+    starts_b, ends_b = second, np.roll(second, -1, axis=1)
+    for i in range(4):
+        for j in range(4):
+            gap = _segment_distances(starts_a[:, i], ends_a[:, i], starts_b[:, j], ends_b[:, j])
+            best = np.minimum(best, gap)
+    pierced = _edges_pierce(first, second) | _edges_pierce(second, first)
+    return np.where(pierced, 0.0, best)
+
+
+def _square_frame(square: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """A square's first corner and its two side vectors from there, each (k, 3)."""
+    return square[:, 0], square[:, 1] - square[:, 0], square[:, 3] - square[:, 0]
+
+
+def _vertices_to_square(points: np.ndarray, square: np.ndarray) -> np.ndarray:
+    """The least distance from the four corners of each (k, 4, 3) to the other square, (k,)."""
+    origin, u, v = _square_frame(square)
+    rel = points - origin[:, None]
+    s = np.clip(np.einsum("kij,kj->ki", rel, u) / np.einsum("kj,kj->k", u, u)[:, None], 0.0, 1.0)
+    r = np.clip(np.einsum("kij,kj->ki", rel, v) / np.einsum("kj,kj->k", v, v)[:, None], 0.0, 1.0)
+    nearest = origin[:, None] + s[..., None] * u[:, None] + r[..., None] * v[:, None]
+    return np.linalg.norm(points - nearest, axis=-1).min(axis=1)
+
+
+def _segment_distances(p0: np.ndarray, p1: np.ndarray, q0: np.ndarray, q1: np.ndarray) -> np.ndarray:
+    """The least distance between segments p0-p1 and q0-q1, pair by pair (each (k, 3)), (k,).
+
+    The closest points of the two lines, clamped to the segments (one clamp, then the other)."""
+    d1, d2, r = p1 - p0, q1 - q0, p0 - q0
+    a, e = np.einsum("kj,kj->k", d1, d1), np.einsum("kj,kj->k", d2, d2)
+    b, c, f = np.einsum("kj,kj->k", d1, d2), np.einsum("kj,kj->k", d1, r), np.einsum("kj,kj->k", d2, r)
+    denominator = a * e - b * b
+    parallel = denominator <= 1e-12 * a * e
+    s = np.where(parallel, 0.0, np.clip((b * f - c * e) / np.where(parallel, 1.0, denominator), 0.0, 1.0))
+    t = (b * s + f) / e
+    s = np.where(t < 0.0, np.clip(-c / a, 0.0, 1.0), np.where(t > 1.0, np.clip((b - c) / a, 0.0, 1.0), s))
+    t = np.clip(t, 0.0, 1.0)
+    gap = (p0 + s[:, None] * d1) - (q0 + t[:, None] * d2)
+    return np.linalg.norm(gap, axis=1)
+
+
+def _edges_pierce(edges_of: np.ndarray, square: np.ndarray) -> np.ndarray:
+    """True where an edge of the first square passes through the inside of the second, (k,)."""
+    origin, u, v = _square_frame(square)
+    normal = np.cross(u, v)
+    starts, ends = edges_of, np.roll(edges_of, -1, axis=1)
+    height_start = np.einsum("kij,kj->ki", starts - origin[:, None], normal)
+    height_end = np.einsum("kij,kj->ki", ends - origin[:, None], normal)
+    crosses = height_start * height_end < 0.0
+    share = height_start / np.where(crosses, height_start - height_end, 1.0)
+    point = starts + share[..., None] * (ends - starts) - origin[:, None]
+    s = np.einsum("kij,kj->ki", point, u) / np.einsum("kj,kj->k", u, u)[:, None]
+    r = np.einsum("kij,kj->ki", point, v) / np.einsum("kj,kj->k", v, v)[:, None]
+    inside = (s > 0.0) & (s < 1.0) & (r > 0.0) & (r < 1.0)
+    return (crosses & inside).any(axis=1)
