@@ -15,7 +15,7 @@ from foldkit.kinds.net.solved import net_folding
 from foldkit.kinds.shutbox import KIND as SHUTBOX
 
 EXPECTED = {"solution.txt", "solution.json", "box.stl", "net.stl", "fold.glb", "fold.gif",
-            "template.pdf", "template.svg", "template.dxf", "fold.fold", "box.3mf", "index.html"}
+            "template.pdf", "template.svg", "template.dxf", "fold-steps.pdf", "fold.fold", "box.3mf", "index.html"}
 SHEETS = {"puzzle.pdf", "puzzle.svg", "hints.pdf"}  # the sheet to solve by hand, the solving diary; not a net
 
 

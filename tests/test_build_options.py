@@ -16,8 +16,8 @@ def test_skip_leaves_artifacts_out_and_only_and_skip_combine(tmp_path, examples,
     assert main(["build", str(examples / "nov2025-sample.txt"), "--skip",
                  "fold.gif,template.svg,fold.glb,template.dxf,fold.fold,box.3mf", "--quiet", "-o", str(folder)]) == 0
     assert sorted(p.name for p in folder.iterdir() if p.name != RECORD) == [
-        "box.stl", "hints.pdf", "index.html", "net.stl", "puzzle.pdf", "puzzle.svg", "solution.json", "solution.txt",
-        "template.pdf"]
+        "box.stl", "fold-steps.pdf", "hints.pdf", "index.html", "net.stl", "puzzle.pdf", "puzzle.svg", "solution.json",
+        "solution.txt", "template.pdf"]
     assert main(["build", str(examples / "nov2025-sample.txt"), "--only", "box.stl", "--skip", "box.stl",
                  "-o", str(tmp_path / "none")]) == 2
     assert "leave nothing" in capsys.readouterr().err

@@ -177,7 +177,7 @@ def _breadth_first(parent: Parents, root: int) -> list[int]:
 
 def _hinge(parent: int, child: int, edges: list[Edge], stage: int) -> Hinge:
     """The hinge along the given creases, its axis turned so the child folds up by +90 degrees."""
-    points = sorted({pt for a, b in edges for pt in _shared_side(a, b)})
+    points = sorted({pt for a, b in edges for pt in shared_side(a, b)})
     start, end = points[0], points[-1]
     # The child turns up (towards +z) about axis d x z, where d points from the hinge into the child.
     (pr, pc), (cr, cc) = edges[0]
@@ -188,7 +188,7 @@ def _hinge(parent: int, child: int, edges: list[Edge], stage: int) -> Hinge:
     return Hinge(parent, child, tuple(edges), start, end, stage)
 
 
-def _shared_side(a: Cell, b: Cell) -> tuple[Point, Point]:
+def shared_side(a: Cell, b: Cell) -> tuple[Point, Point]:
     """The two ends of the grid segment between two adjacent cells, in net coordinates."""
     (ra, ca), (rb, cb) = a, b
     if ra == rb:

@@ -91,6 +91,13 @@ def template_dxf(subject: Folded, options: FoldBuildOptions) -> Made:
     return Made({"template.dxf": make(subject.fold, chosen, options.kerf_mm, drawn)}, notes)
 
 
+def fold_steps_pdf(subject: Folded, options: FoldBuildOptions) -> bytes:
+    from foldkit.exchange.pdf import drawing_pdf
+    from foldkit.paper.fold_steps import fold_steps_document
+
+    return drawing_pdf(fold_steps_document(subject.fold, options.paper))
+
+
 def fold_fold(subject: Folded, options: FoldBuildOptions) -> bytes:
     from foldkit.exchange.fold import fold_bytes
     from foldkit.fold.crease import fold_document

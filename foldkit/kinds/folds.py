@@ -164,6 +164,7 @@ FOLD_ARTIFACTS: dict[str, Maker] = {
     "template.pdf": makers.template_pdf,
     "template.svg": makers.template_svg,
     "template.dxf": makers.template_dxf,
+    "fold-steps.pdf": makers.fold_steps_pdf,
     "fold.fold": makers.fold_fold,
     "box.3mf": makers.box_3mf,
 }

@@ -183,16 +183,12 @@ def draw_cubes(c: Page, faces: Faces, view: View, fills: np.ndarray, rect, frame
     (frame_box, so every step of a packing is drawn at the same size) or to the faces themselves,
     a cube's edge at most `most` points long.
     With `strong`, only that piece is in full colour and ink; the others are washed out."""
-    left, bottom, width, height = rect
     if frame_box is not None:
         points = np.array([[x, y, z] for x in (0, frame_box[0]) for y in (0, frame_box[1]) for z in (0, frame_box[2])],
                           dtype=np.float64)
     else:
         points = faces.quads.reshape(-1, 3)
-    screen = view.project(points)
-    low, high = screen.min(axis=0), screen.max(axis=0)
-    scale = min(width / max(high[0] - low[0], 1e-9), height / max(high[1] - low[1], 1e-9), most)
-    offset = np.array([left + width / 2, bottom + height / 2]) - scale * (low + high) / 2
+    scale, offset = cube_fit(points, view, rect, most)
     painted = faces.painted(view)
     tones = fills[painted.pieces] * shade(painted.normals, view.light())[:, None]
     if strong is not None:
@@ -207,6 +203,16 @@ def draw_cubes(c: Page, faces: Faces, view: View, fills: np.ndarray, rect, frame
         for k, strength in enumerate(edges):
             c.line(quad[k], quad[(k + 1) % 4], ink if strength >= 1 else tone * 0.7,
                    LINE_PT if strength >= 1 else SEAM_PT)
+
+
+def cube_fit(points: np.ndarray, view: View, rect, most: float = np.inf) -> tuple[float, np.ndarray]:
+    """The scale (points per cube edge, at most `most`) and offset (2,) that centre points (n, 3)
+    as the view shows them in a rectangle (left, bottom, width, height)."""
+    left, bottom, width, height = rect
+    screen = view.project(points)
+    low, high = screen.min(axis=0), screen.max(axis=0)
+    scale = min(width / max(high[0] - low[0], 1e-9), height / max(high[1] - low[1], 1e-9), most)
+    return scale, np.array([left + width / 2, bottom + height / 2]) - scale * (low + high) / 2
 
 
 def draw_floor(c: Page, box: Box, view: View, scale: float, offset: np.ndarray) -> None:

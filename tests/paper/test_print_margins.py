@@ -40,11 +40,11 @@ def runs(folder: Path, paper: str) -> dict[str, list[str]]:
         return ["build", example(name), "--only", only, "--paper", paper, "--quiet", "-o", str(folder / name)]
 
     return {
-        "shutbox": build("nov2025-sample", "template.pdf,puzzle.pdf,hints.pdf"),
+        "shutbox": build("nov2025-sample", "template.pdf,puzzle.pdf,hints.pdf,fold-steps.pdf"),
         "number cross": build("number-cross-example", "puzzle.pdf,solution.pdf,hints.pdf"),
         "block party": build("block-party-4", "puzzle.pdf,solution.pdf,hints.pdf"),
-        "net": build("two-boxes", "template.pdf,two-way.pdf"),
-        "packing": build("soma", "assembly.pdf,hints.pdf"),
+        "net": build("two-boxes", "template.pdf,two-way.pdf,fold-steps.pdf"),
+        "packing": build("soma", "assembly.pdf,hints.pdf,fold-steps.pdf"),
         "plain template": ["template", example("nov2025-sample"), "--plain", "--paper", paper,
                            "-o", str(folder / "plain" / "template.pdf")],
         "tiled template": ["template", example("nov2025-sample"), "--paper-cell-mm", "40", "--paper", paper,
@@ -80,7 +80,7 @@ def test_every_pdf_keeps_its_ink_inside_a_6_mm_margin_on_every_paper(tmp_path, p
         assert main(argv) == (EXIT_UNFINISHED if "--limit" in argv else 0), name  # a limit: the nets so far
     capsys.readouterr()
     pdfs = sorted((tmp_path / "out").rglob("*.pdf"))
-    assert len(pdfs) == 20
+    assert len(pdfs) == 23
     faults = []
     for n, pdf in enumerate(pdfs):
         subprocess.run([pdftoppm, "-r", str(DPI), "-gray", "-png", str(pdf), str(tmp_path / f"p{n}")], check=True)

@@ -141,7 +141,9 @@ KIND = Kind(
     build_options=FoldBuildOptions,
     artifacts=with_page(fold_page.net_page, {"solution.txt": body.solution_txt,
                                                  "solution.json": body.solution_json, **FOLD_ARTIFACTS,
-                                                 **TWO_WAY_ARTIFACTS}),
+                                                 **TWO_WAY_ARTIFACTS,
+                                                 # the steps of both boxes for a net of two:
+                                                 "fold-steps.pdf": two_way.fold_steps_pdf}),
     subject=body.subject,
     commands={"boxes": Command("boxes", "every box a polyomino (net file) folds into", body.run_boxes, BoxesOptions,
                                target="file", file_help="net file: rows of '#' (cell) and '.'",

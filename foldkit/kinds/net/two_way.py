@@ -26,6 +26,16 @@ def two_way_pdf(net: Any, options: FoldBuildOptions) -> bytes:
     return drawing_pdf(two_way_template(_two_way(net), options.paper))
 
 
+def fold_steps_pdf(net: Any, options: FoldBuildOptions) -> bytes:
+    """The fold diagram: of the chosen folding, or of both boxes for a net that folds into two."""
+    from foldkit.exchange.pdf import drawing_pdf
+    from foldkit.paper.fold_steps import fold_steps_document, two_way_steps_document
+
+    if net.two_way is None:
+        return drawing_pdf(fold_steps_document(net.fold, options.paper))
+    return drawing_pdf(two_way_steps_document(net.two_way.first, net.two_way.second, options.paper))
+
+
 def two_way_svg(net: Any, options: FoldBuildOptions) -> bytes:
     from foldkit.exchange.svg import drawing_svg
     from foldkit.paper.two_way_sheet import two_way_template

@@ -167,6 +167,7 @@ KIND = Kind(
         "solution.txt": body.packed_solution_txt,
         "solution.json": body.packed_solution_json,
         "assembly.pdf": makers.assembly_pdf,
+        "fold-steps.pdf": makers.fold_steps_pdf,  # the same steps as a diagram, one frame per piece
         "assembly.gif": makers.assembly_gif,
         "assembly.glb": makers.assembly_glb,
         "pieces.stl": Files(makers.print_files, makers.print_file_names),  # with piece-NAME.stl and box.stl

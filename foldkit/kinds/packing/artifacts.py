@@ -59,6 +59,15 @@ def assembly_pdf(subject: Packed, options: PackingBuildOptions) -> bytes:
     return make(subject.box, subject.packing, plan.order, plan.colours, title=subject.title, paper=options.paper)
 
 
+def fold_steps_pdf(subject: Packed, options: PackingBuildOptions) -> bytes:
+    from foldkit.exchange.pdf import drawing_pdf
+    from foldkit.paper.fold_steps import packing_steps_document
+
+    plan = subject.plan
+    return drawing_pdf(packing_steps_document(subject.box, subject.packing, plan.order, plan.colours, subject.title,
+                                              options.paper, plan.lowered))
+
+
 def assembly_gif(subject: Packed, options: PackingBuildOptions) -> bytes:
     width, height = options.gif_size
     return assembly_video(subject, ".gif", width, height, options.gif_fps)
