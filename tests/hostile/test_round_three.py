@@ -1,0 +1,79 @@
+"""The third hostile round (issue 34, items 5-10 and 12): input that asked for unbounded memory, depth or
+time, refused in one line before the work starts, or done within bounds. Memory and time are bounded
+in a child process (RLIMIT_AS, RLIMIT_CPU), never measured by the wall clock."""
+
+from __future__ import annotations
+
+import os
+import resource
+import subprocess
+import sys
+
+import pytest
+
+from tests.conftest import ROOT
+from tests.hostile.running import one_error_line, run
+
+SOMA = ROOT / "examples" / "soma.txt"
+MEMORY = 1536 * 2**20  # bytes of address space a child may take: the corpus's 1.5 GB
+CPU_SECONDS = 60  # of CPU a child may use: far more than any refusal or bounded answer needs
+
+
+def run_bounded(*argv, memory: int = MEMORY, cpu: int = CPU_SECONDS, cwd=None) -> subprocess.CompletedProcess:
+    """A whole `python -m foldkit` process held to memory bytes of address space and cpu seconds of CPU:
+    past either it dies (MemoryError, SIGXCPU/SIGKILL), which the caller's exit-code check catches."""
+    def limits() -> None:
+        resource.setrlimit(resource.RLIMIT_AS, (memory, memory))
+        resource.setrlimit(resource.RLIMIT_CPU, (cpu, cpu + 5))
+
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    return subprocess.run([sys.executable, "-m", "foldkit", *map(str, argv)], cwd=cwd or ROOT, env=env,
+                          capture_output=True, text=True, preexec_fn=limits, timeout=20 * cpu)
+
+
+def refused(done: subprocess.CompletedProcess, *words: str) -> str:
+    """The one-line message of a refusal (exit 2) that says each of the words."""
+    assert done.returncode == 2, (done.returncode, done.stderr[-2000:])
+    message = one_error_line(done.stderr)
+    for word in words:
+        assert word in message, (word, message)
+    return message
+
+
+# ---------------------------------------------------------------------------------------------
+# Item 5 and 10: nets of a box too large to search, or too many to list in memory
+
+
+@pytest.mark.parametrize("box", ["1x1x400", "50x50x50", "9999x9999x9999", "1x1x150", "11x11x11"])
+def test_a_box_past_the_searched_area_is_refused_in_one_line(capsys, box):
+    code, out, err = run(capsys, "nets", box, "--limit", "1")
+    assert code == 2 and out == ""
+    assert "past the 600 the search takes" in one_error_line(err)
+
+
+def test_the_largest_searched_box_finds_a_net_in_bounds():
+    done = run_bounded("nets", "1x1x149", "--limit", "1")  # area 598: deeper than the old recursion could go
+    assert done.returncode == 4, done.stderr[-2000:]
+    assert done.stdout.startswith("1x1x149: at least 1 net")
+
+
+@pytest.mark.parametrize("boxes", [["1x1x5"], ["1x2x3"], ["1x1x4"]])
+def test_listing_every_net_of_a_box_too_rich_for_memory_is_refused(boxes):
+    refused(run_bounded("nets", *boxes), "too many nets to list in memory", "--count", "--limit")
+
+
+@pytest.mark.parametrize("limit", ["100000", "10000000"])
+def test_a_limit_that_would_keep_too_many_cells_is_refused(limit):
+    message = refused(run_bounded("nets", "1x1x5", "--limit", limit), "2,000,000 cells", "--limit 90909")
+    assert limit in message
+
+
+def test_a_box_listed_whole_stays_in_memory():
+    done = run_bounded("nets", "1x1x2", "--json")
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert '"count": 723' in done.stdout
+
+
+def test_counting_keeps_no_net_so_it_is_not_refused(capsys):
+    code, out, _ = run(capsys, "nets", "1x1x3", "--count")
+    assert code == 0 and out.strip() == "1x1x3: 14978 nets"
