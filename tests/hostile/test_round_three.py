@@ -77,3 +77,56 @@ def test_a_box_listed_whole_stays_in_memory():
 def test_counting_keeps_no_net_so_it_is_not_refused(capsys):
     code, out, _ = run(capsys, "nets", "1x1x3", "--count")
     assert code == 0 and out.strip() == "1x1x3: 14978 nets"
+
+
+# ---------------------------------------------------------------------------------------------
+# Item 10: pieces, placements and a count whose set-up alone passes the memory
+
+
+def packing_file(path, box: tuple[int, int, int], lines: list[str]):
+    path.write_text(f"packing {box[0]} {box[1]} {box[2]}\n" + "\n".join(lines) + "\n")
+    return path
+
+
+@pytest.mark.parametrize("pieces", [1_001, 27_000])
+def test_more_piece_lines_than_the_limit_is_refused_at_the_first_one_past_it(tmp_path, pieces):
+    puzzle = packing_file(tmp_path / "named.txt", (30, 30, 30), [f"piece p{k}: 0 0 0" for k in range(pieces)])
+    done = run_bounded("solve", puzzle)
+    assert done.returncode == 2
+    message = one_error_line(done.stderr, puzzle, "1002:1")
+    assert "more than 1,000 piece lines" in message and "xCOUNT" in message
+
+
+@pytest.mark.parametrize("box, piece, lines", [((30, 30, 30), "0 0 0", 1_000), ((30, 30, 30), "0 0 0, 0 0 1", 20),
+                                               ((30, 30, 20), "0 0 0, 1 0 0, 2 0 0, 2 1 0", 30)])
+def test_pieces_with_more_placements_than_the_table_takes_are_refused(tmp_path, box, piece, lines):
+    puzzle = packing_file(tmp_path / "many.txt", box, [f"piece p{k}: {piece}" for k in range(lines)])
+    message = refused(run_bounded("solve", puzzle), "placements in the box, more than the 1,000,000")
+    assert message.startswith(f"{puzzle}: ")
+
+
+def test_one_line_with_a_count_of_27000_solves_in_bounds(tmp_path):
+    puzzle = packing_file(tmp_path / "ones.txt", (30, 30, 30), ["piece a x27000: 0 0 0"])
+    done = run_bounded("solve", puzzle)
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert "a x27000: 1 cube, 1 orientation, 27,000 placements" in done.stdout
+
+
+@pytest.mark.parametrize("side, piece", [(30, "0 0 0"), (11, "0 0 0"), (20, "0 0 0, 0 0 1")])
+def test_counting_every_packing_of_more_cubes_than_the_limit_is_refused(tmp_path, side, piece):
+    count = side**3 // len(piece.split(","))
+    puzzle = packing_file(tmp_path / "big.txt", (side, side, side), [f"piece a x{count}: {piece}"])
+    refused(run_bounded("solve", puzzle, "--all"), "--all counts the packings of at most 1,000 cubes",
+            f"has {side**3:,}", "without --all")
+
+
+def test_counting_with_more_placements_than_the_limit_is_refused(tmp_path):
+    puzzle = packing_file(tmp_path / "dominoes.txt", (10, 10, 10), [f"piece p{k} x50: 0 0 0, 0 0 1" for k in range(10)])
+    refused(run_bounded("solve", puzzle, "--all", "--limit", "1"), "at most 25,000 placements", "27,000")
+
+
+def test_a_count_at_the_limits_ends_in_bounds(tmp_path):
+    puzzle = packing_file(tmp_path / "ones.txt", (10, 10, 10), ["piece a x1000: 0 0 0"])
+    done = run_bounded("solve", puzzle, "--all")
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert "every packing: 1;" in done.stdout
