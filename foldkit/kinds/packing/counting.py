@@ -30,8 +30,8 @@ from foldkit.files import read_text
 from foldkit.kinds.base import Outcome
 from foldkit.kinds.packing.parallel import ProgressLine, cores, counter
 from solver.packing import PackingPuzzle, PackingReport, parse_packing, picture
-from solver.packing.parse import placement_total
 from solver.packing import solve as solve_packing
+from solver.packing.parse import placement_total
 from solver.packing.parts import Plan, Tally, count_part, merge, plan_of
 
 PART_SCHEMA = "foldkit.packing-part/1"
