@@ -9,7 +9,9 @@ An optional target shape is a ``shape:`` block (``solver.packing.shape_text``).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
+from itertools import islice
 
 from solver.box import as_vec
 from solver.packing.geometry import normalise, orientations
@@ -235,6 +237,27 @@ def parse_solution(text: str, source: str = "<input>", puzzle: PackingPuzzle | N
                                      line_number, column)
                 numbered.setdefault(value, {})[(x, y, z)] = (line_number, column)
     return make_packing(_placement(k, numbered, source, puzzle) for k in _numbers(numbered, source))
+
+
+def check_solution_fits(text: str, source: str, box: Box) -> None:
+    """An InputError at the first line of a solution file past the box's levels, rows or entries, found
+    before any row is read whole: a file far larger than its puzzle is refused at once."""
+    levels = rows = 0
+    for number, line in content_lines(text, comments=True):
+        if line.lstrip(" \t").startswith("level"):
+            levels, rows = levels + 1, 0
+            if levels > box[2]:
+                raise InputError(f"the solution has more than the box's {box[2]} levels", source, number, 1)
+            continue
+        if not levels:
+            continue  # not a solution file: parse_solution says so at its first line
+        rows += 1
+        if rows > box[1]:
+            raise InputError(f"level {levels} has more than the box's {box[1]} rows", source, number, 1)
+        past = next(islice(re.finditer(r"[^ \t]+", line), box[0], None), None)
+        if past is not None:
+            raise InputError(f"row {rows} of level {levels} has more than the box's {box[0]} entries",
+                             source, number, past.start() + 1)
 
 
 def _levels(lines: list[Line], source: str) -> list[tuple[int, list[tuple[int, list[tuple[int, str]]]]]]:

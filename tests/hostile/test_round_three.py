@@ -130,3 +130,41 @@ def test_a_count_at_the_limits_ends_in_bounds(tmp_path):
     done = run_bounded("solve", puzzle, "--all")
     assert done.returncode == 0, done.stderr[-2000:]
     assert "every packing: 1;" in done.stdout
+
+
+# ---------------------------------------------------------------------------------------------
+# Item 6: `check` given an answer too long for a file name, or a solution far larger than its puzzle
+
+
+@pytest.mark.parametrize("answer", ["a" * 256, "b" * 5000, "x/" * 3000, "é" * 200])
+def test_an_answer_too_long_to_be_a_file_name_is_one_line(capsys, answer):
+    code, _, err = run(capsys, "check", SOMA, answer)
+    assert code == 2
+    assert "neither a whole number nor a file that exists" in one_error_line(err)
+
+
+@pytest.mark.parametrize("digits", [101, 300, 5000])
+def test_a_number_answer_longer_than_any_is_one_line(capsys, digits):
+    code, _, err = run(capsys, "check", ROOT / "examples" / "nov2025.txt", "7" * digits)
+    assert code == 2
+    assert f"the answer has {digits:,} digits, more than the 100" in one_error_line(err)
+
+
+def soma_solution(levels: int, rows: int, entries: int) -> str:
+    return "".join(f"level {z + 1}\n" + "".join(" ".join(["1"] * entries) + "\n" for _ in range(rows))
+                   for z in range(levels))
+
+
+@pytest.mark.parametrize("levels, rows, entries, place, words", [
+    (60_000, 3, 3, "13:1", "more than the box's 3 levels"),  # 1.6 M cubes, 1.3 MB
+    (1, 250_000, 3, "5:1", "level 1 has more than the box's 3 rows"),
+    (1, 1, 1_600_000, "2:7", "row 1 of level 1 has more than the box's 3 entries"),
+    (3, 3, 4, "2:7", "has more than the box's 3 entries"),
+])
+def test_a_solution_larger_than_its_puzzle_is_refused_at_its_first_line_past_the_box(tmp_path, levels, rows,
+                                                                                    entries, place, words):
+    answer = tmp_path / "huge.solution.txt"
+    answer.write_text(soma_solution(levels, rows, entries))
+    done = run_bounded("check", SOMA, answer, memory=512 * 2**20, cpu=20)
+    assert done.returncode == 2, done.stderr[-2000:]
+    assert words in one_error_line(done.stderr, answer, place)
