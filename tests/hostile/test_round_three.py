@@ -168,3 +168,22 @@ def test_a_solution_larger_than_its_puzzle_is_refused_at_its_first_line_past_the
     done = run_bounded("check", SOMA, answer, memory=512 * 2**20, cpu=20)
     assert done.returncode == 2, done.stderr[-2000:]
     assert words in one_error_line(done.stderr, answer, place)
+
+
+# ---------------------------------------------------------------------------------------------
+# Item 7: `generate packing --from` a puzzle with one packing only (one piece, a split shape)
+
+
+@pytest.mark.parametrize("lines", [
+    ["packing 2 1 1", "piece a: 0 0 0, 1 0 0"],  # one piece
+    ["packing 2 1 1", "piece a x2: 0 0 0"],  # two copies of one piece: one packing
+    ["packing 4 1 1", "piece a: 0 0 0, 1 0 0", "piece b: 0 0 0", "shape:", "##.#"],  # a shape in two parts
+    ["packing 5 1 2", "piece a: 0 0 0, 1 0 0", "piece b: 0 0 0", "shape:", "##...", "", "....#"],
+])
+def test_a_puzzle_with_one_packing_only_makes_no_challenge_and_says_so(capsys, tmp_path, lines):
+    puzzle = tmp_path / "unique.txt"
+    puzzle.write_text("\n".join(lines) + "\n")
+    code, out, err = run(capsys, "generate", "packing", "--from", puzzle, "-o", tmp_path / "out", "--seed", "1")
+    assert code == 2 and "wrote" not in out
+    assert "has one packing only, so a challenge would give no piece" in one_error_line(err, puzzle)
+    assert not (tmp_path / "out").exists()
