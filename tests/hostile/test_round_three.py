@@ -13,6 +13,7 @@ import pytest
 
 from tests.conftest import ROOT
 from tests.hostile.running import one_error_line, run
+from tests.packing.burrtools import document
 
 SOMA = ROOT / "examples" / "soma.txt"
 MEMORY = 1536 * 2**20  # bytes of address space a child may take: the corpus's 1.5 GB
@@ -187,3 +188,54 @@ def test_a_puzzle_with_one_packing_only_makes_no_challenge_and_says_so(capsys, t
     assert code == 2 and "wrote" not in out
     assert "has one packing only, so a challenge would give no piece" in one_error_line(err, puzzle)
     assert not (tmp_path / "out").exists()
+
+
+# ---------------------------------------------------------------------------------------------
+# Item 8: BurrTools files with numbers past Python's digit limit, non-ASCII digits, and sizes past memory
+
+
+def burrtools(tmp_path, shapes: list[str], parts: list[str], result: int):
+    path = tmp_path / "hostile.xmpuzzle"
+    path.write_bytes(document(shapes, parts, result))
+    return path
+
+
+CUBE = '<voxel x="1" y="1" z="1" type="0">#</voxel>'
+BOX = '<voxel x="2" y="1" z="1" type="0">##</voxel>'
+
+
+@pytest.mark.parametrize("shapes, parts, result, what", [
+    (['<voxel x="' + "9" * 5000 + '" y="1" z="1" type="0">#</voxel>', BOX], ['<shape id="0" count="2"/>'], 1,
+     "shape 1 x"),
+    ([CUBE, BOX], ['<shape id="0" count="' + "1" * 5000 + '"/>'], 1, "shape count"),
+    ([CUBE, BOX], ['<shape id="' + "0" * 5000 + '" count="2"/>'], 1, "shape id"),
+    ([CUBE, BOX], ['<shape id="0" count="²"/>'], 1, "shape count"),
+    ([CUBE, BOX], ['<shape id="0" count="٢"/>'], 1, "shape count"),
+    ([CUBE, BOX], ['<shape id="0" count="2"/>'], "١", "shape id"),
+    ([CUBE, '<voxel x="2" y="１" z="1" type="0">##</voxel>'], ['<shape id="0" count="2"/>'], 1, "shape 2 y"),
+    ([CUBE, BOX], ['<shape id="0" count="1234567890"/>'], 1, "shape count"),
+])
+def test_a_burrtools_number_that_is_not_a_short_ascii_number_is_one_line(capsys, tmp_path, shapes, parts, result,
+                                                                          what):
+    path = burrtools(tmp_path, shapes, parts, result)
+    code, _, err = run(capsys, "solve", path)
+    assert code == 2
+    message = one_error_line(err, path)
+    assert f"BurrTools {what} " in message and "is not a whole number of at most 9 digits" in message
+
+
+@pytest.mark.parametrize("size", [(1000, 1000, 60), (400, 400, 400), (1001, 1000, 1)])
+def test_burrtools_shapes_past_the_voxel_limit_are_refused_before_they_are_read(tmp_path, size):
+    x, y, z = size
+    shape = f'<voxel x="{x}" y="{y}" z="{z}" type="0">' + "_" * min(x * y * z, 60_000_000) + "</voxel>"
+    path = burrtools(tmp_path, [CUBE, shape], ['<shape id="0" count="2"/>'], 1)
+    assert path.stat().st_size < 1_000_000  # a small file that unpacks to a large shape
+    refused(run_bounded("solve", path), f"{x * y * z + 1:,} voxels, more than the 1,000,000 foldkit reads")
+
+
+@pytest.mark.parametrize("shapes", [1_001, 27_000])
+def test_a_burrtools_problem_of_more_pieces_than_the_limit_is_refused(tmp_path, shapes):
+    result = f'<voxel x="30" y="30" z="30" type="0">{"#" * 27_000}</voxel>'
+    parts = [f'<shape id="{k}" count="1"/>' for k in range(shapes)]
+    path = burrtools(tmp_path, [CUBE] * shapes + [result], parts, shapes)
+    refused(run_bounded("solve", path), f"{shapes:,} pieces, more than the 1,000 foldkit takes")
