@@ -8,9 +8,11 @@ import os
 import resource
 import subprocess
 import sys
+import time
 
 import pytest
 
+from foldkit.kinds.packing import parallel
 from tests.conftest import ROOT
 from tests.hostile.running import one_error_line, run
 from tests.packing.burrtools import document
@@ -239,3 +241,83 @@ def test_a_burrtools_problem_of_more_pieces_than_the_limit_is_refused(tmp_path, 
     parts = [f'<shape id="{k}" count="1"/>' for k in range(shapes)]
     path = burrtools(tmp_path, [CUBE] * shapes + [result], parts, shapes)
     refused(run_bounded("solve", path), f"{shapes:,} pieces, more than the 1,000 foldkit takes")
+
+
+# ---------------------------------------------------------------------------------------------
+# Item 9 and 12: --jobs past the cores, and the workers of a census whose parent is killed
+
+
+@pytest.mark.parametrize("jobs", ["1024", "64", "5"])
+def test_jobs_past_the_cores_start_at_most_two_processes_a_core(capsys, monkeypatch, jobs):
+    started = []
+    real = parallel.in_processes
+
+    def recording(puzzle, seed, parts, limit, workers):
+        started.append(workers)
+        return real(puzzle, seed, parts, limit, workers)
+
+    monkeypatch.setattr(parallel, "in_processes", recording)
+    code, out, _ = run(capsys, "solve", SOMA, "--all", "--jobs", jobs)
+    assert code == 0 and "every packing: 11,520; classes under the box's 48 symmetries: 240" in out
+    assert all(workers <= 2 * parallel.cores() for workers in started)
+
+
+def test_jobs_1024_counts_soma_in_bounded_memory():
+    done = run_bounded("solve", SOMA, "--all", "--jobs", "1024")
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert "every packing: 11,520" in done.stdout
+
+
+@pytest.mark.parametrize("jobs", ["0", "1025", "-3", "1e3", "²"])
+def test_jobs_out_of_range_says_the_range(capsys, jobs):
+    code, _, err = run(capsys, "solve", SOMA, "--all", "--jobs", jobs)
+    assert code == 2 and "--jobs" in one_error_line(err)
+
+
+def _children(pid: int) -> list[int]:
+    try:
+        with open(f"/proc/{pid}/task/{pid}/children") as listed:
+            return [int(word) for word in listed.read().split()]
+    except OSError:
+        return []
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc to find the workers")
+def test_workers_of_a_census_killed_with_sigkill_end_quietly():
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    census = subprocess.Popen([sys.executable, "-m", "foldkit", "solve", ROOT / "examples" / "y-pentacube.txt",
+                               "--all", "--jobs", "2"], cwd=ROOT, env=env, stdout=subprocess.PIPE,
+                              stderr=subprocess.PIPE, text=True)
+    workers: list[int] = []
+    while census.poll() is None and len(workers) < 2:
+        workers = _children(census.pid)
+    while census.poll() is None and min(_cpu_ticks(pid) for pid in workers) < 30:
+        time.sleep(0.02)  # until both are well into their parts, with results to send
+    assert census.poll() is None, "the census ended before its workers could be seen at work"
+    census.kill()
+    _, err = census.communicate(timeout=120)  # the pipe closes when the last worker holding it has ended
+    assert census.returncode == -9
+    assert "Traceback" not in err and "BrokenPipeError" not in err, err[-2000:]
+    for _ in range(600):  # no orphan left working: each worker is gone (or dead, not yet reaped)
+        if not any(_alive(pid) for pid in workers):
+            break
+        time.sleep(0.1)
+    assert not any(_alive(pid) for pid in workers)
+
+
+def _cpu_ticks(pid: int) -> int:
+    """The CPU time a process has used, in clock ticks (a process gone counts as done)."""
+    try:
+        with open(f"/proc/{pid}/stat") as stat:
+            fields = stat.read().rsplit(")", 1)[1].split()
+    except OSError:
+        return 1 << 30
+    return int(fields[11]) + int(fields[12])  # utime, stime (fields 14 and 15 of proc(5))
+
+
+def _alive(pid: int) -> bool:
+    try:
+        with open(f"/proc/{pid}/stat") as stat:
+            return stat.read().rsplit(")", 1)[1].split()[0] not in ("Z", "X")
+    except OSError:
+        return False

@@ -62,8 +62,8 @@ class PackingSolveOptions:
                               opt.number(int, 0, 2**63 - 1, "a whole number"))
     limit: int = option(0, "--limit", "with --all: stop counting after N packings (exit 4; the counts are then "
                         "lower bounds; default 0: no limit)", opt.number(int, 0, opt.MAX_LIMIT, "a whole number"), "N")
-    jobs: int | None = option(None, "--jobs", "with --all: count in N processes (default: one per core)",
-                              opt.number(int, 1, 1024, "a whole number"), "N")
+    jobs: int | None = option(None, "--jobs", "with --all: count in N processes (default: one per core; at most two "
+                              "per core are started)", opt.number(int, 1, 1024, "a whole number"), "N")
     part: tuple[int, int] | None = option(None, "--part", "with --all: count only part K of N and print its JSON, "
                                           "for 'foldkit merge'", part_of, "K/N")
     cluster: str | None = option(None, "--cluster", "with --all: count on the Dask scheduler at ADDRESS "

@@ -28,7 +28,7 @@ from foldkit.errors import EXIT_BAD_INPUT, EXIT_UNFINISHED, FoldkitError
 from foldkit.exchange.json import json_text
 from foldkit.files import read_text
 from foldkit.kinds.base import Outcome
-from foldkit.kinds.packing.parallel import ProgressLine, cores, counter
+from foldkit.kinds.packing.parallel import ProgressLine, counter, worker_count
 from solver.packing import PackingPuzzle, PackingReport, parse_packing, picture
 from solver.packing import solve as solve_packing
 from solver.packing.parse import placement_total
@@ -62,7 +62,7 @@ def solve(puzzle: PackingPuzzle, options) -> PackingReport | PartReport:
         plan = plan_of(puzzle, options.seed)
         tally = count_part(plan, k - 1, n, options.limit, workers=None)
         return PartReport(puzzle, options.seed, k, n, tally, plan.fingerprint, len(plan.group))
-    jobs = options.jobs or cores()
+    jobs = worker_count(options.jobs)
     line = ProgressLine(ProgressBar("counting"))
     count = counter(puzzle, options.seed, jobs, options.cluster, line)
     return solve_packing(puzzle, every=options.every, seed=options.seed, limit=options.limit, counter=count)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import os
 import signal
+import sys
 import time
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import replace
@@ -19,12 +20,21 @@ from solver.packing.model import PackingPuzzle
 from solver.packing.parts import PARTS_PER_WORKER, Plan, Tally, count_part, count_part_of, merge, plan_of
 from solver.packing.solve import Counter
 
+PR_SET_PDEATHSIG = 1  # prctl's option (linux/prctl.h)
 Report = Callable[[int, int, int], None]  # (parts done, parts, packings so far)
+
+
+WORKERS_PER_CORE = 2  # more processes than this add no speed, only memory (each holds the plan)
 
 
 def cores() -> int:
     """How many cores this process may use."""
     return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
+
+
+def worker_count(asked: int | None) -> int:
+    """The processes a count runs in: as asked (default one a core), at most WORKERS_PER_CORE a core."""
+    return min(asked or cores(), WORKERS_PER_CORE * cores())
 
 
 def counter(puzzle: PackingPuzzle, seed: int | None, jobs: int, cluster: str | None = None,
@@ -77,7 +87,7 @@ def in_processes(puzzle: PackingPuzzle, seed: int | None, parts: int, limit: int
     methods = multiprocessing.get_all_start_methods()
     context = multiprocessing.get_context("fork" if "fork" in methods else None)
     plan_of(puzzle, seed)  # in the parent's cache before the fork (forked workers find it there)
-    pool = context.Pool(min(jobs, parts), initializer=_worker_signals)
+    pool = context.Pool(min(jobs, parts), initializer=_worker_signals, initargs=(os.getpid(),))
     try:
         yield from pool.imap_unordered(_count, [(puzzle, seed, k, parts, limit) for k in range(parts)])
         pool.close()
@@ -86,10 +96,28 @@ def in_processes(puzzle: PackingPuzzle, seed: int | None, parts: int, limit: int
         pool.join()
 
 
-def _worker_signals() -> None:
-    """A worker leaves Ctrl-C to its parent, and dies at once when the parent terminates it."""
+def _worker_signals(parent: int) -> None:
+    """A worker leaves Ctrl-C to its parent, dies at once when the parent terminates it, and ends quietly
+    when the parent is gone (killed with SIGKILL): at once where the system tells it (Linux), else when
+    it writes its result into the pipe no one reads (SIGPIPE, not a BrokenPipeError traceback)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    signal.signal(signal.SIGPIPE, signal.SIG_DFL)
+    _die_with_parent()
+    if os.getppid() != parent:  # the parent (its pid given before the fork) died before the line above
+        os._exit(1)
+
+
+def _die_with_parent() -> None:
+    """Ask Linux to send this process SIGKILL when its parent ends (prctl PR_SET_PDEATHSIG); elsewhere nothing."""
+    if not sys.platform.startswith("linux"):
+        return
+    import ctypes
+
+    try:
+        ctypes.CDLL(None, use_errno=True).prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
+    except (OSError, AttributeError):
+        pass  # no prctl: the SIGPIPE on writing the result still ends the worker quietly
 
 
 def _count(args: tuple[PackingPuzzle, int | None, int, int, int]) -> Tally:
