@@ -5,6 +5,7 @@ in a child process (RLIMIT_AS, RLIMIT_CPU), never measured by the wall clock."""
 from __future__ import annotations
 
 import os
+import re
 import resource
 import subprocess
 import sys
@@ -321,3 +322,24 @@ def _alive(pid: int) -> bool:
             return stat.read().rsplit(")", 1)[1].split()[0] not in ("Z", "X")
     except OSError:
         return False
+
+
+# ---------------------------------------------------------------------------------------------
+# Item 12: a puzzle file given where a net file is expected
+
+
+@pytest.mark.parametrize("command", ["solve", "build", "animate"])
+@pytest.mark.parametrize("example, place", [("soma.txt", "4:1"), ("nov2025.txt", "1:1"),
+                                            ("number-cross-5.txt", "2:1"), ("block-party-4.txt", None)])
+def test_a_puzzle_given_as_a_net_names_the_file_line_and_column(capsys, command, example, place):
+    code, _, err = run(capsys, command, "--net", ROOT / "examples" / example)
+    assert code == 2
+    one_error_line(err, ROOT / "examples" / example, place)
+    assert re.match(r"foldkit: error: .*:\d+:\d+: ", err), err
+
+
+def test_a_puzzle_given_as_a_net_with_a_header_after_blank_lines_and_comments(capsys, tmp_path):
+    puzzle = tmp_path / "soma.txt"
+    puzzle.write_text("\n# a comment\n\n   packing 1 1 1\npiece a: 0 0 0\n")
+    code, _, err = run(capsys, "solve", "--net", puzzle)
+    assert code == 2 and "a file option takes a file of its own kind" in one_error_line(err, puzzle, "4:4")
