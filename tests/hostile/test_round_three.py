@@ -343,3 +343,9 @@ def test_a_puzzle_given_as_a_net_with_a_header_after_blank_lines_and_comments(ca
     puzzle.write_text("\n# a comment\n\n   packing 1 1 1\npiece a: 0 0 0\n")
     code, _, err = run(capsys, "solve", "--net", puzzle)
     assert code == 2 and "a file option takes a file of its own kind" in one_error_line(err, puzzle, "4:4")
+
+
+@pytest.mark.parametrize("part", ["²/3", "١/3", "1/³", "9" * 5000 + "/3", "1/100001", "1/3/4", "１/2"])
+def test_a_part_that_is_not_two_short_ascii_numbers_is_one_line(capsys, part):
+    code, _, err = run(capsys, "solve", SOMA, "--all", "--part", part)
+    assert code == 2 and "expected K/N with 1 <= K <= N <= 100000" in one_error_line(err)

@@ -29,6 +29,7 @@ from foldkit.kinds.generating import DIFFICULTY_HELP
 from foldkit.kinds.hints import hint_command
 from foldkit.page import with_page
 from solver.diary import DIFFICULTIES
+from solver.text import ascii_int
 
 body = lazy_module("foldkit.kinds.packing.report")  # the kind's body, loaded when it runs
 makers = lazy_module("foldkit.kinds.packing.artifacts")
@@ -44,10 +45,11 @@ GZIP_MAGIC = b"\x1f\x8b"  # how every BurrTools .xmpuzzle starts
 
 def part_of(text: str) -> tuple[int, int]:
     """'K/N' (1 <= K <= N <= 100,000) as (K, N), else a one-line argparse error."""
-    k, slash, n = text.partition("/")
-    if not (slash and k.isdigit() and n.isdigit() and 1 <= int(k) <= int(n) <= 100_000):
-        raise argparse.ArgumentTypeError(f"expected K/N with 1 <= K <= N (such as 3/8), not {text[:60]!r}")
-    return int(k), int(n)
+    k_text, slash, n_text = text.partition("/")
+    k, n = ascii_int(k_text), ascii_int(n_text)
+    if not (slash and k is not None and n is not None and 1 <= k <= n <= 100_000):
+        raise argparse.ArgumentTypeError(f"expected K/N with 1 <= K <= N <= 100000 (such as 3/8), not {text[:60]!r}")
+    return k, n
 
 
 def from_bytes(data: bytes, source: str) -> str | None:
