@@ -29,6 +29,7 @@ from foldkit.kinds import (
     read_source,
 )
 from foldkit.kinds.base import Command, Kind, OptionSpec, option_specs
+from solver.text import content_lines
 
 VERSION = f"foldkit {__version__}"
 DESCRIPTION = ("Solve grid and cube puzzles, prove them unique, and make things to hold: templates, animations, "
@@ -211,9 +212,27 @@ def chosen_kind(name: str, loose: argparse.Namespace, kinds: Kinds) -> tuple[Kin
     # A command only one kind has reads its file as that kind, so a malformed file is told what is wrong.
     kind = owners[0] if len(owners) == 1 and command.target == "file" else kind_of(source.text, source.source)
     if flagged is not None and kind.file_option is None:
-        raise FoldkitError(f"{source.source}: a file option takes a file of its own kind, and this is a "
+        raise FoldkitError(f"{header_place(source)}: a file option takes a file of its own kind, and this is a "
                            f"{kind.title} puzzle: give it without the option", EXIT_BAD_INPUT)
     return kind, source, named is not None
+
+
+def header_place(source: Source) -> str:
+    """'file:line:column' of the first word of a file that is not a comment (its kind's header), else 'file'
+    (for a compressed file, whose text was made from it, the lines are not the file's)."""
+    if _compressed(source.source):
+        return source.source
+    for number, line in content_lines(source.text, comments=True):
+        return f"{source.source}:{number}:{len(line) - len(line.lstrip()) + 1}"
+    return source.source
+
+
+def _compressed(path: str) -> bool:
+    try:
+        with open(path, "rb") as handle:
+            return handle.read(2) == b"\x1f\x8b"  # gzip's magic number
+    except OSError:
+        return False
 
 
 def refuse_foreign(given: Iterable[str], allowed: Sequence[OptionSpec], name: str, kind: Kind) -> None:

@@ -13,7 +13,7 @@ from foldkit.errors import EXIT_BAD_INPUT, EXIT_WRONG, FoldkitError
 from foldkit.files import read_text
 from foldkit.kinds.base import Command, Invocation, option
 from solver.broken import Broken
-from solver.text import InputError, content_lines
+from solver.text import QUOTE_LIMIT, InputError, content_lines
 
 SHOWN = 40  # broken rules printed; a badly wrong answer breaks hundreds, and the first ones say enough
 
@@ -29,10 +29,21 @@ Judge = Callable[[Any, Any], Iterable[Broken]]  # (puzzle, solution) -> every ru
 Number = Callable[[Invocation, int], Iterable[Broken]]  # (the call, a number) -> every rule a number answer breaks
 
 
+MAX_ANSWER_DIGITS = 100  # a number answer; a longer one is no puzzle's
+
+
 def is_number(text: str) -> bool:
     """A whole number as a person writes an answer: digits, maybe grouped with commas."""
     plain = text.replace(",", "").replace("_", "")
-    return plain.isascii() and plain.isdigit() and not Path(text).exists()
+    return plain.isascii() and plain.isdigit() and not is_file(text)
+
+
+def is_file(text: str) -> bool:
+    """Whether the answer names a file that exists (a name too long for the system names none)."""
+    try:
+        return Path(text).exists()
+    except (OSError, ValueError):  # ENAMETOOLONG; a NUL in the name
+        return False
 
 
 def verdict(name: str, what: str, broken: list[Broken]) -> tuple[int, list[str]]:
@@ -52,12 +63,21 @@ def judged(call: Invocation, answer: str, read: Read, judge: Judge, number: Numb
     if is_number(answer):
         if number is None:
             raise FoldkitError(f"{call.kind.title} has no number answer: give a solution file", EXIT_BAD_INPUT)
-        value = int(answer.replace(",", "").replace("_", ""))
+        digits = answer.replace(",", "").replace("_", "")
+        if len(digits) > MAX_ANSWER_DIGITS:
+            raise FoldkitError(f"the answer has {len(digits):,} digits, more than the {MAX_ANSWER_DIGITS} of any "
+                               "puzzle's answer", EXIT_BAD_INPUT)
+        value = int(digits)
         return f"the answer {value}", list(number(call, value))
-    if not Path(answer).exists():
-        raise FoldkitError(f"{answer}: neither a whole number nor a file that exists", EXIT_BAD_INPUT)
+    if not is_file(answer):
+        raise FoldkitError(f"{shortened(answer)}: neither a whole number nor a file that exists", EXIT_BAD_INPUT)
     solution = read(puzzle, read_text(answer), answer)
     return answer, list(judge(puzzle, solution))
+
+
+def shortened(answer: str) -> str:
+    """The answer as a message names it: cut to QUOTE_LIMIT characters."""
+    return answer if len(answer) <= QUOTE_LIMIT else answer[:QUOTE_LIMIT] + "..."
 
 
 def check_command(read: Read, judge: Judge, number: Number | None = None) -> Command:

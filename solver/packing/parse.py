@@ -9,6 +9,10 @@ An optional target shape is a ``shape:`` block (``solver.packing.shape_text``).
 
 from __future__ import annotations
 
+import re
+from collections.abc import Iterable
+from itertools import islice
+
 from solver.box import as_vec
 from solver.packing.geometry import normalise, orientations
 from solver.packing.model import (
@@ -26,6 +30,8 @@ from solver.packing.model import (
 from solver.packing.shape_text import read_target, shape_picture
 from solver.text import InputError, Line, ascii_int, content_lines, quoted, split_lines, tokens
 
+MAX_PIECES = 1_000  # piece lines: pieces of one shape are one line with a count
+MAX_PLACEMENTS = 1_000_000  # every orientation of every piece line at every position: the search's table
 HEADER = "packing X Y Z"
 PIECE_LINE = "piece NAME [xCOUNT]: x y z, x y z, ..."
 STEPS: tuple[Cube, ...] = ((1, 0, 0), (-1, 0, 0), (0, 1, 0), (0, -1, 0), (0, 0, 1), (0, 0, -1))
@@ -44,6 +50,10 @@ def parse_packing(text: str, source: str = "<input>", name: str | None = None) -
         raise InputError(f"no pieces: expected lines {quoted(PIECE_LINE)} after the header", source, lines[0][0], 1)
     pieces: list[Piece] = []
     seen: dict[str, int] = {}
+    if len(lines) - 1 > MAX_PIECES:
+        number, text = lines[MAX_PIECES + 1]
+        raise InputError(f"more than {MAX_PIECES:,} piece lines: give the pieces of one shape one line with a count "
+                         f"({quoted('piece NAME xCOUNT: ...')})", source, number, tokens(text)[0][0])
     for line in lines[1:]:
         piece, column = _piece(line, source)
         if piece.name in seen:
@@ -51,7 +61,46 @@ def parse_packing(text: str, source: str = "<input>", name: str | None = None) -
                              column)
         seen[piece.name] = line[0]
         pieces.append(piece)
+    _check_placements(box, pieces, source)
     return PackingPuzzle(box, tuple(pieces), name or _stem(source), target)
+
+
+def placement_count(box: Box, cubes: Shape) -> int:
+    """How many placements a piece has in the box: its orientations at every position (whatever the target)."""
+    if any(size > side for size, side in zip(sorted(_extent(cubes)), sorted(box), strict=True)):
+        return 0  # it fits in no orientation: its orientations need not be made
+    total = 0
+    for turned in orientations(cubes):
+        x, y, z = (side - size + 1 for side, size in zip(box, _extent(turned), strict=True))
+        total += max(x, 0) * max(y, 0) * max(z, 0)
+    return total
+
+
+def _extent(cubes: Shape) -> Cube:
+    x, y, z = (max(cube[axis] for cube in cubes) - min(cube[axis] for cube in cubes) + 1 for axis in range(3))
+    return x, y, z
+
+
+def placement_total(box: Box, pieces: Iterable[Piece]) -> int:
+    """How many placements the pieces have in the box together (the rows of the search's table, or a few more
+    with a target shape), found without making them."""
+    per_shape: dict[Shape, int] = {}
+    total = 0
+    for piece in pieces:
+        shape = normalise(piece.cubes)
+        if shape not in per_shape:
+            per_shape[shape] = placement_count(box, shape)
+        total += per_shape[shape]
+    return total
+
+
+def _check_placements(box: Box, pieces: list[Piece], source: str) -> None:
+    """Refuse pieces whose placements would make a search table past MAX_PLACEMENTS, before it is built."""
+    total = placement_total(box, pieces)
+    if total > MAX_PLACEMENTS:
+        raise InputError(f"the pieces have {total:,} placements in the box, more than the {MAX_PLACEMENTS:,} foldkit "
+                         "searches: give fewer piece lines (one line with a count for pieces of one shape), larger "
+                         "pieces or a smaller box", source)
 
 
 def _header(line: Line, source: str) -> Box:
@@ -188,6 +237,27 @@ def parse_solution(text: str, source: str = "<input>", puzzle: PackingPuzzle | N
                                      line_number, column)
                 numbered.setdefault(value, {})[(x, y, z)] = (line_number, column)
     return make_packing(_placement(k, numbered, source, puzzle) for k in _numbers(numbered, source))
+
+
+def check_solution_fits(text: str, source: str, box: Box) -> None:
+    """An InputError at the first line of a solution file past the box's levels, rows or entries, found
+    before any row is read whole: a file far larger than its puzzle is refused at once."""
+    levels = rows = 0
+    for number, line in content_lines(text, comments=True):
+        if line.lstrip(" \t").startswith("level"):
+            levels, rows = levels + 1, 0
+            if levels > box[2]:
+                raise InputError(f"the solution has more than the box's {box[2]} levels", source, number, 1)
+            continue
+        if not levels:
+            continue  # not a solution file: parse_solution says so at its first line
+        rows += 1
+        if rows > box[1]:
+            raise InputError(f"level {levels} has more than the box's {box[1]} rows", source, number, 1)
+        past = next(islice(re.finditer(r"[^ \t]+", line), box[0], None), None)
+        if past is not None:
+            raise InputError(f"row {rows} of level {levels} has more than the box's {box[0]} entries",
+                             source, number, past.start() + 1)
 
 
 def _levels(lines: list[Line], source: str) -> list[tuple[int, list[tuple[int, list[tuple[int, str]]]]]]:

@@ -21,11 +21,12 @@ from dataclasses import dataclass
 from xml.etree import ElementTree
 
 from solver.packing.model import Cube, PackingPuzzle, Piece
-from solver.packing.parse import parse_packing, picture
-from solver.text import InputError
+from solver.packing.parse import MAX_PIECES, parse_packing, picture
+from solver.text import InputError, ascii_int, quoted
 
 GZIP_MAGIC = b"\x1f\x8b"
 MAX_XML_BYTES = 64 * 1024 * 1024  # decompressed: a puzzle is kilobytes; a bomb stops here
+MAX_VOXELS = 1_000_000  # declared by every shape together, counted before any shape is read
 GRIDS = {0: "cubes", 1: "triangular prisms", 2: "spheres", 3: "rhombic dodecahedra", 4: "tetrahedra and octahedra"}
 VOXEL = re.compile(r"([_#+])(\d*)")
 SAFE_NAME = re.compile(r"[^A-Za-z0-9_.-]+")
@@ -68,12 +69,20 @@ def parse_xmpuzzle(data: bytes, source: str = "<input>", name: str | None = None
     if kind != 0:
         raise InputError(f"a BurrTools puzzle of {GRIDS.get(kind, f'grid type {kind}')}: foldkit packs cubes only",
                          source)
-    shapes = [_voxels(node, k, source) for k, node in enumerate(root.findall("shapes/voxel"))]
+    nodes = root.findall("shapes/voxel")
+    sizes = [_size(node, k, source) for k, node in enumerate(nodes)]
+    if sum(x * y * z for x, y, z in sizes) > MAX_VOXELS:
+        raise InputError(f"the BurrTools shapes have {sum(x * y * z for x, y, z in sizes):,} voxels, more than the "
+                         f"{MAX_VOXELS:,} foldkit reads (a 30x30x30 box has 27,000)", source)
     problem = root.find("problems/problem")
     if problem is None:
         raise InputError("the BurrTools puzzle has no problem to solve", source)
+    if len(problem.findall("shapes/shape")) > MAX_PIECES:
+        raise InputError(f"the BurrTools problem has {len(problem.findall('shapes/shape')):,} pieces, more than the "
+                         f"{MAX_PIECES:,} foldkit takes", source)
+    shapes = [_voxels(node, k, size, source) for k, (node, size) in enumerate(zip(nodes, sizes, strict=True))]
     pieces = _pieces(problem, shapes, source)
-    result = _shape(problem.find("result"), "id", shapes, source)
+    result = shapes[_shape(problem.find("result"), "id", shapes, source)]
     _refuse_colours(root, [shapes[k] for k, _ in pieces], result, source)
     target = _target(result, sum(len(shapes[k].filled) * count for k, count in pieces), source)
     return _puzzle(target, [(shapes[k], count) for k, count in pieces], name or problem.get("name") or "burrtools")
@@ -109,14 +118,22 @@ def _xml(data: bytes, source: str) -> ElementTree.Element:
 
 
 def _number(text: str, what: str, source: str) -> int:
-    if not text.strip().isdigit():
-        raise InputError(f"BurrTools {what} {text!r} is not a whole number", source)
-    return int(text)
+    """A whole number of at most 9 ASCII digits (ascii_int), else an InputError naming what it was to be."""
+    value = ascii_int(text.strip())
+    if value is None:
+        raise InputError(f"BurrTools {what} {quoted(text)} is not a whole number of at most 9 digits", source)
+    return value
 
 
-def _voxels(node: ElementTree.Element, index: int, source: str) -> Voxels:
+def _size(node: ElementTree.Element, index: int, source: str) -> Cube:
+    """The x, y and z sizes a <voxel> shape declares."""
+    x, y, z = (_number(node.get(axis, ""), f"shape {index + 1} {axis}", source) for axis in "xyz")
+    return x, y, z
+
+
+def _voxels(node: ElementTree.Element, index: int, size: Cube, source: str) -> Voxels:
     """A <voxel> shape read into its filled and variable cubes."""
-    sx, sy, sz = (_number(node.get(axis, ""), f"shape {index + 1} {axis}", source) for axis in "xyz")
+    sx, sy, sz = size
     if node.get("type", "0") != "0":
         raise InputError(f"BurrTools shape {index + 1} has voxel type {node.get('type')}: only type 0 is known", source)
     text = "".join((node.text or "").split())
@@ -130,20 +147,21 @@ def _voxels(node: ElementTree.Element, index: int, source: str) -> Voxels:
     return Voxels(node.get("name") or f"S{index + 1}", frozenset(cubes["#"]), frozenset(cubes["+"]), coloured)
 
 
-def _shape(node: ElementTree.Element | None, key: str, shapes: list[Voxels], source: str) -> Voxels:
+def _shape(node: ElementTree.Element | None, key: str, shapes: list[Voxels], source: str) -> int:
+    """The index of the shape a problem part names."""
     if node is None or not node.get(key):
         raise InputError(f"a BurrTools problem part has no shape {key!r}", source)
     k = _number(node.get(key, ""), f"shape {key}", source)
     if k >= len(shapes):
         raise InputError(f"the BurrTools problem names shape {k + 1}, and there are {len(shapes)}", source)
-    return shapes[k]
+    return k
 
 
 def _pieces(problem: ElementTree.Element, shapes: list[Voxels], source: str) -> list[tuple[int, int]]:
     """(shape index, count) of each piece of the problem; a range of counts is refused."""
     pieces = []
     for node in problem.findall("shapes/shape"):
-        k = shapes.index(_shape(node, "id", shapes, source))
+        k = _shape(node, "id", shapes, source)
         low, high = node.get("min"), node.get("max")
         if node.get("count") is None and low is not None and high is not None and low != high:
             raise InputError(f"piece {shapes[k].name} may be used {low} to {high} times: foldkit takes fixed "

@@ -47,6 +47,9 @@ class BoxesOptions:
 
 
 MAX_COUNTED_AREA = 22  # a box's nets are counted in full up to this area (1x2x3: 13,964,068 in minutes)
+MAX_LISTED_AREA = 16  # and listed in full up to this one (1x2x2: 94,391 nets, 1,510,256 cells, about 270 MB)
+MAX_LISTED_CELLS = 2_000_000  # nets listed x their area: each cell kept costs about 200 bytes until printed
+MAX_SEARCHED_AREA = 600  # a box's surface area (10x10x10's): the search's depth, and its tables, grow with it
 MAX_BOXES = 3
 
 
@@ -86,11 +89,27 @@ class NetsOptions:
     def check(self) -> None:
         if len(set(self.boxes)) > MAX_BOXES:
             raise FoldkitError(f"nets: at most {MAX_BOXES} boxes at once", EXIT_BAD_INPUT)
-        areas = {box.surface_area(b) for b in self.boxes}
-        if len(self.boxes) == 1 and not self.limit and max(areas) > MAX_COUNTED_AREA:
-            raise FoldkitError(f"nets: a box of area {max(areas)} has far too many nets to list (1x2x3, of area 22, "
-                               "has 13,964,068): give --limit N", EXIT_BAD_INPUT)
+        self.check_size(max(box.surface_area(b) for b in self.boxes))
         self.check_artifacts()
+
+    def check_size(self, area: int) -> None:
+        """Refuse, before any table is built, a search too deep or a list too long to keep in memory."""
+        if area > MAX_SEARCHED_AREA:
+            raise FoldkitError(f"nets: a box of surface area {area} is past the {MAX_SEARCHED_AREA} the search takes "
+                               "(10x10x10 has 600): give a smaller box", EXIT_BAD_INPUT)
+        if len(self.boxes) == 1 and not self.limit and area > MAX_COUNTED_AREA:
+            raise FoldkitError(f"nets: a box of area {area} has far too many nets to list (1x2x3, of area 22, "
+                               "has 13,964,068): give --limit N", EXIT_BAD_INPUT)
+        if self.count:
+            return  # counted, not kept
+        if len(self.boxes) == 1 and not self.limit and area > MAX_LISTED_AREA:
+            raise FoldkitError(f"nets: a box of area {area} has too many nets to list in memory (1x1x4, of area 18, "
+                               f"has 228,547; boxes up to area {MAX_LISTED_AREA} are listed whole): give --count, "
+                               "or --limit N", EXIT_BAD_INPUT)
+        if self.limit * area > MAX_LISTED_CELLS:
+            raise FoldkitError(f"nets: --limit {self.limit} nets of {area} cells would keep more than "
+                               f"{MAX_LISTED_CELLS:,} cells: give --limit {MAX_LISTED_CELLS // area} or less, "
+                               "or --count", EXIT_BAD_INPUT)
 
     def check_artifacts(self) -> None:
         """Refuse options of the worksheet or the pick given without it, or with --count."""

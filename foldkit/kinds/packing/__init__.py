@@ -30,6 +30,7 @@ from foldkit.kinds.generating import DIFFICULTY_HELP
 from foldkit.kinds.hints import hint_command
 from foldkit.page import with_page
 from solver.diary import DIFFICULTIES
+from solver.text import ascii_int
 
 body = lazy_module("foldkit.kinds.packing.report")  # the kind's body, loaded when it runs
 makers = lazy_module("foldkit.kinds.packing.artifacts")
@@ -45,10 +46,11 @@ GZIP_MAGIC = b"\x1f\x8b"  # how every BurrTools .xmpuzzle starts
 
 def part_of(text: str) -> tuple[int, int]:
     """'K/N' (1 <= K <= N <= 100,000) as (K, N), else a one-line argparse error."""
-    k, slash, n = text.partition("/")
-    if not (slash and k.isdigit() and n.isdigit() and 1 <= int(k) <= int(n) <= 100_000):
-        raise argparse.ArgumentTypeError(f"expected K/N with 1 <= K <= N (such as 3/8), not {text[:60]!r}")
-    return int(k), int(n)
+    k_text, slash, n_text = text.partition("/")
+    k, n = ascii_int(k_text), ascii_int(n_text)
+    if not (slash and k is not None and n is not None and 1 <= k <= n <= 100_000):
+        raise argparse.ArgumentTypeError(f"expected K/N with 1 <= K <= N <= 100000 (such as 3/8), not {text[:60]!r}")
+    return k, n
 
 
 def from_bytes(data: bytes, source: str) -> str | None:
@@ -63,8 +65,8 @@ class PackingSolveOptions:
                               opt.number(int, 0, 2**63 - 1, "a whole number"))
     limit: int = option(0, "--limit", "with --all: stop counting after N packings (exit 4; the counts are then "
                         "lower bounds; default 0: no limit)", opt.number(int, 0, opt.MAX_LIMIT, "a whole number"), "N")
-    jobs: int | None = option(None, "--jobs", "with --all: count in N processes (default: one per core)",
-                              opt.number(int, 1, 1024, "a whole number"), "N")
+    jobs: int | None = option(None, "--jobs", "with --all: count in N processes (default: one per core; at most two "
+                              "per core are started)", opt.number(int, 1, 1024, "a whole number"), "N")
     part: tuple[int, int] | None = option(None, "--part", "with --all: count only part K of N and print its JSON, "
                                           "for 'foldkit merge'", part_of, "K/N")
     cluster: str | None = option(None, "--cluster", "with --all: count on the Dask scheduler at ADDRESS "

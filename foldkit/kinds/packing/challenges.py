@@ -45,6 +45,9 @@ def run_generate(call: Invocation) -> int:
                            "(raise --timeout or ask for fewer with --count)", EXIT_NO_SOLUTION) from None
     except ValueError as error:
         raise FoldkitError(f"{options.source}: {error}", EXIT_NO_SOLUTION) from None
+    if any(not challenge.given for challenge, _ in made):  # every piece came out and one packing was left
+        raise FoldkitError(f"{options.source}: {puzzle.name} has one packing only, so a challenge would give no "
+                           "piece: it is a challenge as it is", EXIT_BAD_INPUT)
     files = challenge_files(made, puzzle, seed, options)
     for path in write_files(folder, files, options.force).paths:
         print(f"wrote {path}")

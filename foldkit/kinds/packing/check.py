@@ -9,11 +9,13 @@ from collections.abc import Iterator
 from solver.broken import Broken
 from solver.packing.check import broken_rules, named_by_shape
 from solver.packing.model import Packing, PackingPuzzle
-from solver.packing.parse import parse_solution
+from solver.packing.parse import check_solution_fits, parse_solution
 
 
 def read(puzzle: PackingPuzzle, text: str, source: str) -> Packing:
-    """The packing a solution file shows, its pieces named by their numbers."""
+    """The packing a solution file shows, its pieces named by their numbers; a file larger than the
+    puzzle's box is refused before it is read."""
+    check_solution_fits(text, source, puzzle.box)
     return parse_solution(text, source)
 
 

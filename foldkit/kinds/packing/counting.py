@@ -13,12 +13,16 @@ from foldkit.console import ProgressBar
 from foldkit.errors import EXIT_BAD_INPUT, EXIT_UNFINISHED, FoldkitError
 from foldkit.exchange.json import json_text
 from foldkit.kinds.base import Outcome
-from foldkit.kinds.packing.parallel import ProgressLine, cores, counter
+from foldkit.kinds.packing.parallel import ProgressLine, counter, worker_count
 from foldkit.kinds.packing.part_records import PART_SCHEMA, check_forms, check_part, part_record, tally_of
 from solver.packing import PackingPuzzle, PackingReport, parse_packing
 from solver.packing import solve as solve_packing
+from solver.packing.parse import placement_total
 from solver.packing.parts import Plan, Tally, count_part, merge, plan_of
 from solver.packing.solve import census_of
+
+MAX_COUNTED_CUBES = 1_000  # a target of 10x10x10 (Bedlam's has 64, the Y-pentacube's 125)
+MAX_COUNTED_PLACEMENTS = 25_000  # the pieces' placements (Bedlam's: 4,188)
 
 
 @dataclass(frozen=True)
@@ -34,15 +38,29 @@ class PartReport:
 def solve(puzzle: PackingPuzzle, options) -> PackingReport | PartReport:
     """The report of `foldkit solve`: one part of the count with --part, else the whole, counted on
     --jobs processes or the --cluster, kept in the --checkpoint, with a progress line."""
+    if options.every:
+        check_countable(puzzle)
     if options.part is not None:
         k, n = options.part
         plan = plan_of(puzzle, options.seed)
         tally = count_part(plan, k - 1, n, options.limit, workers=None)
         return PartReport(k, n, tally, part_record(plan, puzzle, options.seed, k - 1, n, tally))
-    jobs = options.jobs or cores()
+    jobs = worker_count(options.jobs)
     line = ProgressLine(ProgressBar("counting"))
     count = counter(puzzle, options.seed, jobs, options.cluster, line, keeping=(options.checkpoint, options.resume))
     return solve_packing(puzzle, every=options.every, seed=options.seed, limit=options.limit, counter=count)
+
+
+def check_countable(puzzle: PackingPuzzle) -> None:
+    """Refuse, before any table is built, a count whose set-up alone (the symmetries of every placement, the
+    split into parts) would pass the memory or take minutes."""
+    if puzzle.volume > MAX_COUNTED_CUBES:
+        raise FoldkitError(f"{puzzle.name}: --all counts the packings of at most {MAX_COUNTED_CUBES:,} cubes, and "
+                           f"{puzzle.what} has {puzzle.volume:,}: solve it without --all", EXIT_BAD_INPUT)
+    placements = placement_total(puzzle.box, puzzle.pieces)
+    if placements > MAX_COUNTED_PLACEMENTS:
+        raise FoldkitError(f"{puzzle.name}: --all counts with at most {MAX_COUNTED_PLACEMENTS:,} placements, and the "
+                           f"pieces have {placements:,}: solve it without --all", EXIT_BAD_INPUT)
 
 
 # ---------------------------------------------------------------------------------------------

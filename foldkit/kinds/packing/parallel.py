@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import os
 import signal
+import sys
 import time
 from collections.abc import Callable, Generator, Iterable, Iterator
 from dataclasses import replace
@@ -25,16 +26,24 @@ from solver.packing.model import PackingPuzzle
 from solver.packing.parts import PARTS_PER_WORKER, Plan, Tally, count_part, count_part_of, merge, plan_of
 from solver.packing.solve import Counter
 
+PR_SET_PDEATHSIG = 1  # prctl's option (linux/prctl.h)
 Report = Callable[[int, int, int], None]  # (parts done, parts, packings so far)
 Keeping = tuple[str | None, str | None]  # (--checkpoint FILE, --resume FILE)
 Finished = Generator[tuple[int, Tally], None, None]  # (part, 0-based; its tally) as parts finish
-PROCESSES_PER_CORE = 4  # more only take memory (--jobs 1024 on 2 cores: past 1.5 GB)
 RETRIES = 3  # times a pool whose worker died is made again before the count gives up
+
+
+WORKERS_PER_CORE = 2  # more processes add no speed, only memory (--jobs 1024 on 2 cores: past 1.5 GB)
 
 
 def cores() -> int:
     """How many cores this process may use."""
     return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
+
+
+def worker_count(asked: int | None) -> int:
+    """The processes a count runs in: as asked (default one a core), at most WORKERS_PER_CORE a core."""
+    return min(asked or cores(), WORKERS_PER_CORE * cores())
 
 
 def counter(puzzle: PackingPuzzle, seed: int | None, jobs: int, cluster: str | None = None,
@@ -78,7 +87,7 @@ def _parts_for(jobs: int, client) -> int:
     """PARTS_PER_WORKER parts for each process (as many as are worth starting), or each thread of the
     cluster's workers."""
     if client is None:
-        return PARTS_PER_WORKER * max(min(jobs, PROCESSES_PER_CORE * cores()), 1)
+        return PARTS_PER_WORKER * max(min(jobs, WORKERS_PER_CORE * cores()), 1)
     return PARTS_PER_WORKER * max(1, sum(client.nthreads().values()))
 
 
@@ -126,7 +135,7 @@ def in_processes(puzzle: PackingPuzzle, seed: int | None, parts: int, left: list
 
     todo = list(left)
     for _ in range(RETRIES + 1):
-        pool = _pool(puzzle, seed, min(jobs, max(len(todo), 1), PROCESSES_PER_CORE * cores()))
+        pool = _pool(puzzle, seed, min(jobs, max(len(todo), 1), WORKERS_PER_CORE * cores()))
         try:
             futures = {pool.submit(count_part_of, puzzle, seed, k, parts, limit): k for k in todo}
             yield from _as_finished(futures, todo)
@@ -181,15 +190,16 @@ def _worker_signals(parent: int) -> None:
     parent (killed with -9, the parent cannot say so: Linux's parent-death signal does)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    signal.signal(signal.SIGPIPE, signal.SIG_DFL)
     _die_with_parent(parent)
 
 
 def _die_with_parent(parent: int) -> None:
+    """Ask Linux to send this process SIGKILL when its parent ends (prctl PR_SET_PDEATHSIG); elsewhere a
+    write into the pipe no one reads ends it (SIGPIPE, not a BrokenPipeError traceback)."""
     import ctypes
-    import sys
 
     if sys.platform.startswith("linux"):
-        PR_SET_PDEATHSIG = 1
         try:
             ctypes.CDLL(None, use_errno=True).prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
         except (OSError, AttributeError):
