@@ -25,6 +25,17 @@ class InputError(ValueError):
         super().__init__(f"{place}: {message}")
 
 
+def sentence(text: str) -> str:
+    """The text with its first letter a capital, to open a sentence: 'Row 1, column 2 ...'."""
+    return text[:1].upper() + text[1:]
+
+
+def listed(items: list) -> str:
+    """Items as a person lists them: '1, 4 and 7'."""
+    shown = [str(item) for item in items]
+    return shown[0] if len(shown) == 1 else f"{', '.join(shown[:-1])} and {shown[-1]}"
+
+
 def quoted(text: str) -> str:
     """A piece of input as an error message quotes it: repr, cut to QUOTE_LIMIT characters."""
     if len(text) > QUOTE_LIMIT:
