@@ -30,6 +30,12 @@ def sentence(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
+def counted(count: int, word: str, many: str | None = None) -> str:
+    """A count and its noun as a person reads them: '1 page', '2,263 nets', '3 boxes' (many: the
+    plural, when it is not the word with an 's')."""
+    return f"{count:,} {word if count == 1 else many or word + 's'}"
+
+
 def listed(items: list) -> str:
     """Items as a person lists them: '1, 4 and 7'."""
     shown = [str(item) for item in items]

@@ -26,7 +26,8 @@ from __future__ import annotations
 from foldkit.errors import EXIT_AMBIGUOUS, EXIT_NO_SOLUTION, EXIT_UNFINISHED
 from foldkit.exchange.json import json_bytes
 from foldkit.kinds.base import Outcome, sole_solution
-from foldkit.kinds.grids import GridSolveOptions, ambiguous_text, grid_text
+from foldkit.kinds.grids import GridSolveOptions, grid_text
+from foldkit.kinds.solutions import Solutions, solutions_text
 from solver.grid import Cell
 from solver.numbercross.model import NumberCross, answer, numbers, tiles
 from solver.numbercross.parse import solution_picture
@@ -46,6 +47,10 @@ RULES = (
 )
 
 
+def solutions_found(report: NumberCrossReport) -> Solutions[NumberGrid]:
+    return Solutions(report.solutions, len(report.solutions) + report.more, report.complete, "completed grid")
+
+
 def solve(puzzle: NumberCross, options: GridSolveOptions) -> NumberCrossReport:
     """Every completed grid up to the limit (all of them with options.every)."""
     return search(puzzle, None if options.every else options.limit or DEFAULT_LIMIT)
@@ -55,8 +60,7 @@ def outcome(report: NumberCrossReport) -> Outcome:
     """0 unique, 1 no completed grid, 3 ambiguous, 4 unfinished."""
     found = len(report.solutions)
     if report.ambiguous:
-        count = f"{found}" if report.complete else f"more than {found}"
-        return Outcome(EXIT_AMBIGUOUS, f"ambiguous, {count} completed grids")
+        return Outcome(EXIT_AMBIGUOUS, solutions_found(report).summary())
     if not report.complete:
         return Outcome(EXIT_UNFINISHED, "the search stopped before it could prove uniqueness")
     if found == 0:
@@ -103,8 +107,7 @@ def text(report: NumberCrossReport) -> str:
         return "\n".join([*head, "", puzzle_grid_text(p)])
     if len(report.solutions) == 1:
         return "\n".join([*head, legend, "", solution_text(p, report.solutions[0])])
-    listed = ambiguous_text(report.solutions, lambda i, grid: f"\nCompleted grid {i}:\n{solution_text(p, grid)}",
-                            "completed grid")
+    listed = solutions_text(solutions_found(report), lambda grid: grid, lambda grid: solution_text(p, grid))
     return "\n".join([*head, legend, "", listed])
 
 

@@ -11,7 +11,7 @@ from foldkit.fold.subject import Label, Mark, Subject
 from foldkit.kinds.base import EXIT_AMBIGUOUS, EXIT_NO_SOLUTION, EXIT_UNFINISHED, Outcome
 from foldkit.kinds.folds import Folded
 from foldkit.kinds.shutbox import ShutboxSolveOptions
-from foldkit.kinds.shutbox.report import report_json, report_text
+from foldkit.kinds.shutbox.report import report_json, report_text, solutions_found
 from foldkit.look import box_text
 from solver.grid import Cell
 from solver.shutbox.puzzle import Number, Puzzle
@@ -35,7 +35,7 @@ def outcome(report: Report) -> Outcome:
     """Unique, none, ambiguous, or unfinished (the layout search stopped at its limit)."""
     found, complete = report.solutions, report.layouts_complete
     if len(found) > 1:
-        return Outcome(EXIT_AMBIGUOUS, f"ambiguous: {len(found)} solutions")
+        return Outcome(EXIT_AMBIGUOUS, solutions_found(report).summary())
     if not complete:
         what = "one solution found, but" if found else "no solution found, and"
         return Outcome(EXIT_UNFINISHED, f"{what} the layout search stopped at its limit of "
