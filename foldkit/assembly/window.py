@@ -10,13 +10,14 @@ a window is made, so importing this module is safe off-screen.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 import numpy as np
 
 from foldkit.assembly.colours import BACKGROUND, piece_colour
 from foldkit.assembly.shapes import face_quads, outer_faces
 from foldkit.assembly.view import FRONT_RIGHT, ISO_ELEVATION
-from foldkit.display import require_display
+from foldkit.display import require_display, show_until_closed
 from solver.packing.assembly import Box, Placed, piece_colours
 
 WINDOW_SIZE = (1024, 768)
@@ -31,9 +32,13 @@ def show_assembly(box: Box, packing: Sequence[Placed], order: Sequence[int], col
                   title: str = "assembly") -> None:
     """Open the window, play the assembly, and return when the user closes it."""
     require_display(NO_DISPLAY_ADVICE)
-    window = AssemblyWindow(box, packing, order, colours)
-    window.start()
-    window.plotter.show(title=f"foldkit: {title}")
+
+    def open_window() -> Any:
+        window = AssemblyWindow(box, packing, order, colours)
+        window.start()
+        return window.plotter
+
+    show_until_closed(open_window, f"foldkit: {title}")
 
 
 def piece_polydata(cubes, pv):
