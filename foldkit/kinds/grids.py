@@ -13,9 +13,10 @@ from solver.grid import Cell
 
 @dataclass(frozen=True)
 class GridSolveOptions:
+    # Listing solutions is solve's alone: every other command needs the one solution.
     limit: int | None = option(None, "--limit", "list at most N solutions (default: a few)",
-                               opt.number(int, 0, opt.MAX_LIMIT, "a whole number"), "N")
-    every: bool = option(False, "--all", "list every solution, however many")
+                               opt.number(int, 0, opt.MAX_LIMIT, "a whole number"), "N", only=("solve",))
+    every: bool = option(False, "--all", "list every solution, however many", only=("solve",))
 
 
 def grid_text(rows: int, cols: int, region_of: Callable[[Cell], int], cell_text: Callable[[Cell], str], width: int,
