@@ -19,6 +19,7 @@ from foldkit.assembly.shapes import face_quads, outer_faces
 from foldkit.assembly.view import FRONT_RIGHT, ISO_ELEVATION
 from foldkit.display import require_display, show_until_closed
 from solver.packing.assembly import Box, Placed, piece_colours
+from solver.text import counted
 
 WINDOW_SIZE = (1024, 768)
 TICK_MS = 40
@@ -175,7 +176,7 @@ class AssemblyWindow:
 
     def _update_caption(self) -> None:
         if self.shown == 0:
-            words = f"{len(self.order)} pieces; space plays, Right puts in the first"
+            words = f"{counted(len(self.order), 'piece')}; space plays, Right puts in the first"
         else:
             i = self.order[self.shown - 1]
             words = f"step {self.shown} of {len(self.order)}: piece {i + 1} ({self.packing[i].piece})"

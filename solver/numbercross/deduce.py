@@ -266,8 +266,10 @@ def region_borders(puzzle: NumberCross, state: State, touching: Mapping[int, fro
         if len(digits) == 1:
             (d,) = digits
             others = {j: DIGITS - {d} for j in touching[k]}
-            found = step("region borders", state, f"Region {k} has digit {d}, so the regions it touches, "
-                         f"{listed(sorted(touching[k]))}, do not.", None, others)
+            regions = sorted(touching[k])
+            them = f"region {regions[0]}, which it touches, does" if len(regions) == 1 else \
+                f"the regions it touches, {listed(regions)}, do"
+            found = step("region borders", state, f"Region {k} has digit {d}, so {them} not.", None, others)
             if found:
                 yield found
 

@@ -27,6 +27,7 @@ from solver.blockparty.model import BlockParty, Grid, answer, grid_picture, row_
 from solver.blockparty.search import DEFAULT_LIMIT, BlockPartyReport, TooLarge
 from solver.blockparty.search import solve as search
 from solver.grid import Cell
+from solver.text import counted
 
 SCHEMA = "foldkit.block-party/1"
 RULES = (
@@ -86,7 +87,8 @@ def solution_text(puzzle: BlockParty, grid: Grid) -> str:
 def text(report: BlockPartyReport) -> str:
     """What `foldkit solve` prints: a summary, then each solution (or the puzzle and the reason)."""
     p = report.puzzle
-    head = [f"{p.name}: {p.rows}x{p.cols} grid, {len(p.region_cells)} regions, {len(p.givens)} givens",
+    head = [f"{p.name}: {p.rows}x{p.cols} grid, {counted(len(p.region_cells), 'region')}, "
+            f"{counted(len(p.givens), 'given')}",
             outcome(report).summary]
     if not report.solutions:
         return "\n".join([*head, "", puzzle_grid_text(p, dict(p.givens))])

@@ -33,6 +33,7 @@ from solver.numbercross.model import NumberCross, answer, numbers, tiles
 from solver.numbercross.parse import solution_picture
 from solver.numbercross.solve import DEFAULT_LIMIT, NumberCrossReport
 from solver.numbercross.solve import solve as search
+from solver.text import counted
 
 NumberGrid = tuple[tuple[int | None, ...], ...]  # a completed grid: digits, None for a tile
 
@@ -65,7 +66,7 @@ def outcome(report: NumberCrossReport) -> Outcome:
         return Outcome(EXIT_UNFINISHED, "the search stopped before it could prove uniqueness")
     if found == 0:
         return Outcome(EXIT_NO_SOLUTION, f"no completed grid: {report.failure}")
-    return Outcome(0, f"unique completed grid, {len(report.numbers[0])} numbers, answer {report.answers[0]}")
+    return Outcome(0, f"unique completed grid, {counted(len(report.numbers[0]), 'number')}, answer {report.answers[0]}")
 
 
 # ---------------------------------------------------------------------------------------------
@@ -100,7 +101,8 @@ def text(report: NumberCrossReport) -> str:
     """What `foldkit solve` prints: a summary, then each completed grid (or the puzzle and the reason)."""
     p = report.puzzle
     regions = len({i for row in p.regions for i in row})
-    head = [f"{p.name}: {p.rows}x{p.cols} grid, {regions} regions, {len(p.highlighted)} highlighted cells",
+    head = [f"{p.name}: {p.rows}x{p.cols} grid, {counted(regions, 'region')}, "
+            f"{counted(len(p.highlighted), 'highlighted cell')}",
             outcome(report).summary]
     legend = f"({TILE_TEXT.strip()[:1]} a tile, * a highlighted cell)"
     if not report.solutions:
@@ -153,7 +155,7 @@ def the_solution(report: NumberCrossReport) -> NumberGrid:
 def solution_txt(report: NumberCrossReport, options: object) -> bytes:
     grid = the_solution(report)
     comment = (f"# The completed grid of {report.puzzle.name}; X is a tile.\n"
-               f"# Answer: the sum of all {len(numbers(grid))} numbers = {answer(grid)}.\n")
+               f"# Answer: the sum of all {counted(len(numbers(grid)), 'number')} = {answer(grid)}.\n")
     return (comment + solution_picture(grid)).encode()
 
 

@@ -32,6 +32,7 @@ from foldkit.kinds.packing.parallel import ProgressLine, cores, counter
 from solver.packing import PackingPuzzle, PackingReport, parse_packing, picture
 from solver.packing import solve as solve_packing
 from solver.packing.parts import Plan, Tally, count_part, merge, plan_of
+from solver.text import counted
 
 PART_SCHEMA = "foldkit.packing-part/1"
 
@@ -82,7 +83,7 @@ def part_json(report: PartReport) -> dict:
 def part_outcome(report: PartReport) -> Outcome:
     """0 when the part went to its end, EXIT_UNFINISHED when the limit stopped it."""
     code = EXIT_UNFINISHED if report.tally.limited else 0
-    return Outcome(code, f"part {report.part} of {report.parts}: {report.tally.packings:,} packings")
+    return Outcome(code, f"part {report.part} of {report.parts}: {counted(report.tally.packings, 'packing')}")
 
 
 def part_text(report: PartReport) -> str:

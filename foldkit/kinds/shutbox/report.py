@@ -36,6 +36,7 @@ from solver.grid import Layout
 from solver.shutbox.clues import sums_by_face
 from solver.shutbox.puzzle import Puzzle
 from solver.shutbox.solve import Report, Solution
+from solver.text import counted
 
 SCHEMA = "foldkit.solve/1"
 
@@ -172,13 +173,13 @@ def report_text(report: Report) -> str:
     even = sum(1 for x in report.layouts if len(x) % 2 == 0)
     more = "" if report.layouts_complete else " (search stopped at its limit; there are more)"
     head = [
-        f"{p.name}: {p.rows}x{p.cols} grid, {len(p.numbers)} numbers, {len(p.arrows)} arrows",
+        f"{p.name}: {p.rows}x{p.cols} grid, {counted(len(p.numbers), 'number')}, {counted(len(p.arrows), 'arrow')}",
         f"Layouts keeping the grid rules: {len(report.layouts):,}{more}; {even:,} with an even cell count, "
         f"{len(report.boxed_layouts):,} with the surface area of a box",
         f"Foldings onto a box: {report.folding_count:,}; complete solutions: {len(report.solutions):,}",
     ]
     if not report.solutions and not report.layouts_complete:
-        return "\n".join(head + [f"No solution among the first {len(report.layouts)} layouts."])
+        return "\n".join(head + [f"No solution among the first {counted(len(report.layouts), 'layout')}."])
     if not report.solutions:
         return "\n".join(head + [f"No solution: {report.failure}."])
     if report.unique:

@@ -17,6 +17,7 @@ from solver.grid import Cell
 from solver.shutbox.puzzle import Number, Puzzle
 from solver.shutbox.solve import Report
 from solver.shutbox.solve import solve as solve_puzzle
+from solver.text import counted
 
 
 @dataclass(frozen=True)
@@ -39,7 +40,8 @@ def outcome(report: Report) -> Outcome:
     if not complete:
         what = "one solution found, but" if found else "no solution found, and"
         return Outcome(EXIT_UNFINISHED, f"{what} the layout search stopped at its limit of "
-                                        f"{len(report.layouts)} layouts: nothing is proven (raise --limit, 0 for none)")
+                                        f"{counted(len(report.layouts), 'layout')}: nothing is proven (raise --limit, "
+                                        "0 for none)")
     if not found:
         return Outcome(EXIT_NO_SOLUTION, f"no solution: {report.failure}")
     return Outcome(0, f"answer {found[0].answer}, box {box_text(found[0].box)}, unique")
