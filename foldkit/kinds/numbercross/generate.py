@@ -49,7 +49,7 @@ def puzzle_text(made: Generated, seed: int, grade: Grade | None = None) -> str:
 
 def generated_files(options: NumberCrossGenerateOptions, puzzle_sheet: Callable[..., Sheet],
                     grade: Callable[[NumberCross], Grade | None] = lambda puzzle: None) -> int:
-    rows, cols = (int(side) for side in options.size.split("x"))
+    rows, cols = options.size
     seed = chosen_seed(options)
     paths = paths_for(options, "number-cross", seed)
     rng, keeps = random.Random(seed), keeping(grade, options.difficulty)
