@@ -12,7 +12,7 @@ median 0.82 CPU-s, 7x7 2.4 CPU-s (1.2-3.9); 11x11 (--timeout 200) median 19.6 CP
 The machine may be shared: each line gives the wall time and the CPU time (user + sys) of the
 child processes, which load on the machine inflates far less.
 Usage: python bench/generate_speed.py [--runs N] [--seeds N] [--no-generate] [--kind shutbox|block-party|number-cross]
-       [--sizes 5x5,7x7,11x11] [--timeout SECONDS]
+       [--sizes 4x4,5x5,...,13x13] [--timeout SECONDS]
 """
 
 from __future__ import annotations
@@ -72,7 +72,8 @@ def main() -> None:
     parser.add_argument("--seeds", type=int, default=5)
     parser.add_argument("--no-generate", action="store_true")
     parser.add_argument("--kind", choices=("shutbox", "block-party", "number-cross"), default="shutbox")
-    parser.add_argument("--sizes", default="5x5,7x7,11x11", help="number-cross: the sizes to time, comma-separated")
+    parser.add_argument("--sizes", default=",".join(f"{n}x{n}" for n in range(4, 14)),
+                        help="number-cross: the sizes to time, comma-separated (default every size 4x4 to 13x13)")
     parser.add_argument("--timeout", default="300", help="number-cross: each run's --timeout (a run that ends at it "
                         "counts with that time)")
     args = parser.parse_args()

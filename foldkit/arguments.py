@@ -28,7 +28,7 @@ from foldkit.kinds import (
     parse_source,
     read_source,
 )
-from foldkit.kinds.base import Command, Kind, OptionSpec, option_specs
+from foldkit.kinds.base import Command, Kind, OptionSpec, offered_specs, option_specs
 from solver.text import content_lines
 
 VERSION = f"foldkit {__version__}"
@@ -95,18 +95,24 @@ def top_parser() -> Parser:
 class Groups:
     """The option dataclasses a command reads for one kind: its own, the kind's solve and build options."""
 
+    name: str  # the command's
     command: type
     solve: type | None
     build: type | None
 
     def specs(self) -> list[OptionSpec]:
+        """The options the command offers."""
+        return [spec for spec in self.every_spec() if spec.offered_by(self.name)]
+
+    def every_spec(self) -> list[OptionSpec]:
+        """Every option of its dataclasses, those of other commands (``option``'s ``only``) too."""
         return [spec for group in (self.command, self.solve, self.build) if group is not None
                 for spec in option_specs(group)]
 
 
 def groups_for(command: Command, kind: Kind) -> Groups:
     takes_file = command.target != "none"
-    return Groups(command.options, kind.solve_options if takes_file and command.solve_options else None,
+    return Groups(command.name, command.options, kind.solve_options if takes_file and command.solve_options else None,
                   kind.build_options if command.build_options else None)
 
 
@@ -155,7 +161,7 @@ def loose_parser(name: str, kinds: Kinds) -> Parser:
     add_target(parser, command, kinds, loose=True)
     seen: set[str] = set()
     for kind in kinds_with(name, kinds):
-        for spec in groups_for(command_of(kind, name), kind).specs():
+        for spec in groups_for(command_of(kind, name), kind).every_spec():
             if spec.flag not in seen:
                 seen.add(spec.flag)
                 add_option(parser, spec, loose=True)
@@ -164,13 +170,13 @@ def loose_parser(name: str, kinds: Kinds) -> Parser:
 
 def strict_parser(name: str, command: Command, kind: Kind, chosen: bool, kinds: Kinds) -> Parser:
     """The command's options and the kind's, with their types, limits, defaults and help."""
-    parser = Parser(prog=f"foldkit {name}", description=command.help, epilog=_epilog(command, kind, chosen))
-    add_target(parser, command, kinds)
     groups = groups_for(command, kind)
-    for spec in option_specs(groups.command):
+    parser = Parser(prog=f"foldkit {name}", description=command.help, epilog=_epilog(command, kind, chosen, groups))
+    add_target(parser, command, (kind,) if chosen else kinds)  # a file given: no other kind's file option
+    for spec in offered_specs(groups.command, name):
         add_option(parser, spec)
     for group, what in ((groups.solve, "solve"), (groups.build, "build")):
-        specs = list(option_specs(group)) if group is not None else []
+        specs = offered_specs(group, name) if group is not None else []
         if specs:
             section = parser.add_argument_group(f"{kind.title} ({what} options)")
             for spec in specs:
@@ -178,11 +184,12 @@ def strict_parser(name: str, command: Command, kind: Kind, chosen: bool, kinds: 
     return parser
 
 
-def _epilog(command: Command, kind: Kind, chosen: bool) -> str:
+def _epilog(command: Command, kind: Kind, chosen: bool, groups: Groups) -> str:
     lines = []
     if command.build_options:
         lines.append(f"{kind.title} artifacts: {', '.join(kind.artifacts)}.")
-    if command.target != "none" and not chosen:
+    kinds_own = [group for group in (groups.solve, groups.build) if group and offered_specs(group, groups.name)]
+    if command.target != "none" and not chosen and kinds_own:
         lines.append(f"The options shown are those of {kind.title}, the built-in puzzle's kind; give a puzzle "
                      "file to see the options of its kind.")
     return " ".join(lines)
@@ -241,6 +248,11 @@ def refuse_foreign(given: Iterable[str], allowed: Sequence[OptionSpec], name: st
     for flag in given:
         if flag in mine:
             continue
+        elsewhere = next((spec for spec in groups_for(command_of(kind, name), kind).every_spec()
+                          if flag in spec.flags and spec.only), None)
+        if elsewhere is not None and elsewhere.only is not None:
+            raise FoldkitError(f"{name}: {flag} is an option of '{' and '.join(elsewhere.only)}', not of '{name}'",
+                               EXIT_BAD_INPUT)
         owners = [k.title for k in kinds_with(name, all_kinds())
                   if flag in {f for s in groups_for(command_of(k, name), k).specs() for f in s.flags}]
         raise FoldkitError(f"{name}: {flag} is an option of {' and '.join(owners)}, not of {kind.title}",
@@ -248,10 +260,11 @@ def refuse_foreign(given: Iterable[str], allowed: Sequence[OptionSpec], name: st
 
 
 def options_of(group: type | None, values: argparse.Namespace) -> Any:
-    """An options dataclass filled from the parsed values, checked (``check()``) where it can be."""
+    """An options dataclass filled from the parsed values (an option the command does not offer
+    keeps its default), checked (``check()``) where it can be."""
     if group is None:
         return None
-    made = group(**{spec.dest: getattr(values, spec.dest) for spec in option_specs(group)})
+    made = group(**{spec.dest: getattr(values, spec.dest, spec.default) for spec in option_specs(group)})
     check = getattr(made, "check", None)
     if check is not None:
         check()
@@ -293,7 +306,7 @@ def call_for(argv: list[str]) -> tuple[Command, Call]:
     values = parser.parse_args(rest)
     options = (options_of(groups.command, values), options_of(groups.solve, values),
                options_of(groups.build, values) or kind.build_options())
-    return command, Call(kind, source, *options)
+    return command, Call(kind, source, *options, named=chosen)
 
 
 def run_command(argv: list[str]) -> int:

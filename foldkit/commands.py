@@ -33,6 +33,7 @@ class Call:
     options: Any
     solve_options: Any
     build_options: Any
+    named: bool = False  # the kind was named (by a file, or by a word for a command without one)
 
     def loaded(self) -> Loaded:
         return self._loaded
@@ -151,12 +152,19 @@ def _with_progress(build_options: Any, quiet: bool) -> Any:
 
 
 def run_kinds(call: Invocation) -> int:
-    """Every kind foldkit knows, with the header its files start with, its commands and artifacts."""
-    for kind in all_kinds():
-        print(f"{kind.title}: files start with {kind.header}")
+    """The kind named (`foldkit kinds packing`), or every kind foldkit knows: the header its files
+    start with, its commands, and the files a build writes."""
+    for kind in [call.kind] if call.named else all_kinds():
+        print(f"{kind.title} ({kind.name}): files start with {kind.header}")
         print(f"  commands: {', '.join(kind.capabilities())}")
-        print(f"  artifacts: {', '.join(kind.artifacts) or 'none'}")
+        print(f"  artifacts: {', '.join(artifact_names(kind.artifacts)) or 'none'}")
     return 0
+
+
+def artifact_names(makers: Mapping[str, Maker]) -> list[str]:
+    """The files a build writes, named as ``build --list`` names them for a puzzle (a maker of
+    several files by its pattern: pieces-N.stl)."""
+    return [name for artifact, make in makers.items() for name in getattr(make, "patterns", ()) or (artifact,)]
 
 
 GENERIC_COMMANDS: dict[str, Command] = {

@@ -7,7 +7,10 @@ from __future__ import annotations
 import ctypes
 import ctypes.util
 import os
+from collections.abc import Callable
+from typing import Any
 
+from foldkit.console import interrupted, interrupts_held
 from foldkit.errors import EXIT_BAD_INPUT, FoldkitError
 
 
@@ -20,6 +23,25 @@ def require_display(advice: str) -> None:
     if display and not _x_display_opens(display):
         message = f"no display for the window: cannot open X display {display}; {advice}"
         raise FoldkitError(message, EXIT_BAD_INPUT)
+
+
+def show_until_closed(open_window: Callable[[], Any], title: str) -> None:
+    """Make a window (``open_window``: its plotter, whose interactor ticks on a timer) and show it
+    until the user closes it. Ctrl-C or SIGTERM closes it too, then ends the program as
+    interrupted: VTK must not see the KeyboardInterrupt, because it answers one raised in a
+    callback (a slider's, a timer's) with its own message and exit 1. So the window is made and
+    run held from interrupts, and its next tick closes it when one came."""
+    with interrupts_held():  # the interrupt that came is raised when the window is closed
+        plotter = open_window()
+        interactor = plotter.iren
+
+        def close_if_interrupted(*_: object) -> None:
+            if interrupted():
+                interactor.terminate_app()
+
+        interactor.add_observer("TimerEvent", close_if_interrupted)
+        if not interrupted():
+            plotter.show(title=title)
 
 
 def _x_display_opens(display: str) -> bool:

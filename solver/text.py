@@ -25,6 +25,23 @@ class InputError(ValueError):
         super().__init__(f"{place}: {message}")
 
 
+def sentence(text: str) -> str:
+    """The text with its first letter a capital, to open a sentence: 'Row 1, column 2 ...'."""
+    return text[:1].upper() + text[1:]
+
+
+def counted(count: int, word: str, many: str | None = None) -> str:
+    """A count and its noun as a person reads them: '1 page', '2,263 nets', '3 boxes' (many: the
+    plural, when it is not the word with an 's')."""
+    return f"{count:,} {word if count == 1 else many or word + 's'}"
+
+
+def listed(items: list) -> str:
+    """Items as a person lists them: '1, 4 and 7'."""
+    shown = [str(item) for item in items]
+    return shown[0] if len(shown) == 1 else f"{', '.join(shown[:-1])} and {shown[-1]}"
+
+
 def quoted(text: str) -> str:
     """A piece of input as an error message quotes it: repr, cut to QUOTE_LIMIT characters."""
     if len(text) > QUOTE_LIMIT:

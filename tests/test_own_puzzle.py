@@ -35,6 +35,6 @@ def test_an_ambiguous_draft_prints_the_count_a_few_solutions_and_where_they_diff
     assert main(["solve", str(draft), "--all", "--json"]) == 3
     found = json.loads(capsys.readouterr().out)["solution_list"]
     assert len(found) > 3
-    assert f"The {len(found)} solutions found differ on " in out
+    assert f"The {len(found)} solutions differ on " in out
     assert out.count("Solution ") == 3 and f"({len(found) - 3} more solutions in 'foldkit solve --json')" in out
     assert len(out.splitlines()) < 4 + 3 * 25  # three 10x10 grids of 23 lines each, and a few lines more

@@ -51,7 +51,7 @@ def test_help_of_an_installed_kind_shows_its_options_and_artifacts(puzzle, tmp_p
     assert done.returncode == 0
     assert "--greeting WORD" in done.stdout and "--double" in done.stdout and "toy.txt" in done.stdout
     assert "--wall-mm" not in done.stdout and "--cube-mm" not in done.stdout
-    assert "Toy: files start with 'toy N'" in foldkit("kinds", cwd=tmp_path).stdout
+    assert "Toy (toy): files start with 'toy N'" in foldkit("kinds", cwd=tmp_path).stdout
 
 
 def test_options_of_other_kinds_are_refused_in_one_line(puzzle, tmp_path):

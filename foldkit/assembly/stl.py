@@ -18,6 +18,7 @@ from itertools import product
 import numpy as np
 import trimesh
 
+from foldkit.assembly.file_names import BED_FILE, BEDS_FILE, SHAPE_FILE, TRAY_FILE
 from foldkit.assembly.shapes import distinct_shapes, lying_flat
 from foldkit.exchange.stl import stl_bytes
 from foldkit.solids import cuboid, to_trimesh, union
@@ -108,7 +109,7 @@ def bed_pieces(packing: Sequence[Placed], options: PrintOptions = PrintOptions()
             made[flat] = piece_mesh(flat, options)
     meshes = [made[lying_flat(p.cubes)] for p in packing]
     beds = placed_beds(meshes, options)
-    names = ["pieces.stl"] if len(beds) == 1 else [f"pieces-{k + 1}.stl" for k in range(len(beds))]
+    names = [BEDS_FILE] if len(beds) == 1 else [BED_FILE.replace("N", str(k + 1)) for k in range(len(beds))]
     return dict(zip(names, beds, strict=True))
 
 
@@ -180,7 +181,7 @@ def shape_stls(packing: Sequence[Placed], options: PrintOptions = PrintOptions()
 
 def shape_file_names(packing: Sequence[Placed]) -> list[str]:
     """The file name of each distinct piece shape (as distinct_shapes orders them): piece-NAME.stl."""
-    return [f"piece-{name}.stl" for name in file_names([shape.name for shape in distinct_shapes(packing)])]
+    return [SHAPE_FILE.replace("NAME", name) for name in file_names([shape.name for shape in distinct_shapes(packing)])]
 
 
 def file_name(name: str) -> str:
@@ -222,7 +223,7 @@ def tray_stl(box: Box, options: PrintOptions = PrintOptions()) -> bytes:
 
 def print_stls(box: Box, packing: Sequence[Placed], options: PrintOptions = PrintOptions()) -> dict[str, bytes]:
     """Every printable file: the beds of pieces, one file per shape, and box.stl (the tray)."""
-    return {**pieces_stls(box, packing, options), **shape_stls(packing, options), "box.stl": tray_stl(box, options)}
+    return {**pieces_stls(box, packing, options), **shape_stls(packing, options), TRAY_FILE: tray_stl(box, options)}
 
 
 def base_mesh(box: Box, cubes: Sequence[Cube], options: PrintOptions = PrintOptions()) -> trimesh.Trimesh:

@@ -10,20 +10,24 @@ a window is made, so importing this module is safe off-screen.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 import numpy as np
 
 from foldkit.assembly.colours import BACKGROUND, piece_colour
 from foldkit.assembly.shapes import face_quads, outer_faces
 from foldkit.assembly.view import FRONT_RIGHT, ISO_ELEVATION
-from foldkit.display import require_display
+from foldkit.display import require_display, show_until_closed
 from solver.packing.assembly import Box, Placed, piece_colours
+from solver.text import counted
 
 WINDOW_SIZE = (1024, 768)
 TICK_MS = 40
 STEP_SECONDS = 0.8  # playing: one piece every this long
 DROP_SECONDS = 0.5  # of which the fall takes this long
 NO_DISPLAY_ADVICE = "use 'foldkit build' to make assembly.gif"
+CAPTION_SHARE = 0.12  # of the window's height, along the top, kept clear for the caption
+HELP_SHARE = 0.06  # along the bottom, for the help line
 HELP = "space: play / pause    Right: next piece    Left: take the last piece out    drag: orbit    q: quit"
 
 
@@ -31,9 +35,30 @@ def show_assembly(box: Box, packing: Sequence[Placed], order: Sequence[int], col
                   title: str = "assembly") -> None:
     """Open the window, play the assembly, and return when the user closes it."""
     require_display(NO_DISPLAY_ADVICE)
-    window = AssemblyWindow(box, packing, order, colours)
-    window.start()
-    window.plotter.show(title=f"foldkit: {title}")
+
+    def open_window() -> Any:
+        window = AssemblyWindow(box, packing, order, colours)
+        window.start()
+        return window.plotter
+
+    show_until_closed(open_window, f"foldkit: {title}")
+
+
+def fitting_distance(offsets: np.ndarray, toward: np.ndarray, right: np.ndarray, up: np.ndarray, room_h: float,
+                     room_v: float, shift: float) -> float:
+    """How far along ``toward`` from the middle of the points (offsets (n, 3) from it) the camera
+    must stand, within 10% of the least, so that every point is seen at most room_h across and
+    room_v up or down (tangents) from where the middle is seen: ``shift`` (a tangent) above the
+    line of sight."""
+    distance = 1.0
+    for _ in range(200):
+        depth = distance - offsets @ toward
+        seen_h = np.abs(offsets @ right) / depth
+        seen_v = np.abs((shift * distance + offsets @ up) / depth - shift)
+        if (depth > 0).all() and (seen_h <= room_h).all() and (seen_v <= room_v).all():
+            return distance
+        distance *= 1.1
+    raise ValueError("no camera distance frames these points")
 
 
 def piece_polydata(cubes, pv):
@@ -76,16 +101,53 @@ class AssemblyWindow:
         self._aim_camera()
         self._update_caption()
 
-    def _aim_camera(self) -> None:
-        """Look at the box from the front right, above, with room for pieces falling in."""
+    def animation_bounds(self) -> np.ndarray:
+        """The box and every piece at every moment of its fall, as (2, 3) lowest and highest corner:
+        a piece starts its fall with its bottom a cube over the top of the box."""
         x, y, z = self.box
-        middle = np.array([x / 2, y / 2, z / 2 + 0.5])
+        highest = max([z, *(self.lift(step) + max(c[2] for c in self.packing[i].cubes) + 1
+                            for step, i in enumerate(self.order))])
+        return np.array([[0.0, 0.0, 0.0], [x, y, highest]], dtype=float)
+
+    def _aim_camera(self) -> None:
+        """Look from the front right, above, at everything the animation shows, framed so that the
+        box and every falling piece stay inside the window below the caption."""
+        bounds = self.animation_bounds()
+        corners = np.array([[bounds[i][0], bounds[j][1], bounds[k][2]] for i in (0, 1) for j in (0, 1) for k in (0, 1)])
         a, e = np.radians(FRONT_RIGHT), np.radians(ISO_ELEVATION)
         toward = np.array([np.cos(e) * np.cos(a), np.cos(e) * np.sin(a), np.sin(e)])
-        distance = 3.2 * max(x, y, z + 2)
-        self.plotter.camera.focal_point = tuple(middle)
-        self.plotter.camera.position = tuple(middle + distance * toward)
-        self.plotter.camera.up = (0.0, 0.0, 1.0)
+        camera = self.plotter.camera
+        width, height = self.plotter.window_size
+        half_v = np.tan(np.radians(camera.view_angle) / 2)
+        # the band of the window the corners may use, below the caption and above the help line
+        shift = (HELP_SHARE - CAPTION_SHARE) * half_v  # where the band's middle is seen (below the line of sight)
+        room_v, room_h = (1 - CAPTION_SHARE - HELP_SHARE) * half_v, 0.92 * half_v * width / height
+        right = np.cross(-toward, (0.0, 0.0, 1.0))
+        right /= np.linalg.norm(right)
+        up = np.cross(right, -toward)
+        middle = corners.mean(axis=0)
+        distance = fitting_distance(corners - middle, toward, right, up, room_h, room_v, shift)
+        camera.focal_point = tuple(middle - shift * distance * up)
+        camera.position = tuple(middle - shift * distance * up + distance * toward)
+        camera.up = (0.0, 0.0, 1.0)
+        self._clip()
+
+    def render(self) -> None:
+        """Draw the window as it is now, the clipping planes round the whole animation first."""
+        self._clip()
+        self.plotter.render()
+
+    def _clip(self) -> None:
+        """Near and far planes round everything the animation shows, wherever the camera is: VTK
+        sets them from what is visible now, and a piece falling in from above was cut by them."""
+        camera = self.plotter.camera
+        bounds = self.animation_bounds()
+        corners = np.array([[bounds[i][0], bounds[j][1], bounds[k][2]] for i in (0, 1) for j in (0, 1) for k in (0, 1)])
+        position, focal = np.array(camera.position), np.array(camera.focal_point)
+        ahead = (focal - position) / np.linalg.norm(focal - position)
+        depths = (corners - position) @ ahead
+        reach = float(np.linalg.norm(bounds[1] - bounds[0]))
+        camera.clipping_range = (max(1e-3, float(depths.min()) - 0.05 * reach), float(depths.max()) + 0.05 * reach)
 
     def start(self) -> None:
         """Play from an empty box once the window is open, ticking on the interactor's timer."""
@@ -108,7 +170,7 @@ class AssemblyWindow:
         self._land()
         if self.shown < len(self.order):
             self._drop_next()
-        self.plotter.render()
+        self.render()
 
     def back(self) -> None:
         """Take the last piece out."""
@@ -116,7 +178,7 @@ class AssemblyWindow:
         self._land()
         if self.shown > 0:
             self.set_shown(self.shown - 1)
-        self.plotter.render()
+        self.render()
 
     def set_shown(self, count: int) -> None:
         """Show the first `count` pieces of the order, all in place."""
@@ -142,7 +204,7 @@ class AssemblyWindow:
                     self._drop_next()
                 else:
                     self.playing = False
-        self.plotter.render()
+        self.render()
 
     def _drop_next(self) -> None:
         step = self.shown
@@ -170,7 +232,7 @@ class AssemblyWindow:
 
     def _update_caption(self) -> None:
         if self.shown == 0:
-            words = f"{len(self.order)} pieces; space plays, Right puts in the first"
+            words = f"{counted(len(self.order), 'piece')}; space plays, Right puts in the first"
         else:
             i = self.order[self.shown - 1]
             words = f"step {self.shown} of {len(self.order)}: piece {i + 1} ({self.packing[i].piece})"

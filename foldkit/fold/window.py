@@ -10,11 +10,11 @@ creates anything, and points to ``foldkit animate``.
 from __future__ import annotations
 
 import time
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from foldkit.display import require_display
+from foldkit.display import require_display, show_until_closed
 from foldkit.fold.pose import Sequence
 from foldkit.fold.subject import Subject
 
@@ -34,9 +34,13 @@ HELP = "space: play / pause    slider: fold fraction t    drag: orbit    scroll:
 def show(subject: Subject, sequence: Sequence = "staged") -> None:
     """Open the window and play the fold until the user closes it."""
     require_display(NO_DISPLAY_ADVICE)
-    window = FoldWindow(subject, sequence)
-    window.start()
-    window.plotter.show(title=f"foldkit: {subject.name}")
+
+    def open_window() -> Any:
+        window = FoldWindow(subject, sequence)
+        window.start()
+        return window.plotter
+
+    show_until_closed(open_window, f"foldkit: {subject.name}")
 
 
 class FoldWindow:

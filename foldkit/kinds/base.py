@@ -26,13 +26,16 @@ from foldkit.progress import Progress
 
 def option(default: Any, flag: str, help: str, parse: Callable[[str], Any] | None = None,  # noqa: A002
            metavar: str | None = None, choices: tuple[str, ...] | None = None, aliases: tuple[str, ...] = (),
-           nargs: str | None = None) -> Any:
+           nargs: str | None = None, only: tuple[str, ...] | None = None) -> Any:
     """A field of an options dataclass that is also a command-line option: its flag, help, the
     function that reads and checks its text (limits included), and its default. A bool field
     with no parse is a switch: the flag turns on a False default and turns off a True one. A
-    flag without a leading '-' is a positional argument ('boxes', with nargs '+': one or more)."""
+    flag without a leading '-' is a positional argument ('boxes', with nargs '+': one or more).
+    ``only``: the commands that use it, when not every command that reads its dataclass does (a
+    kind's solve options are read by every command that solves, but counting every packing is
+    only `solve`'s); no other command offers it."""
     return field(default=default, metadata={"flag": flag, "aliases": aliases, "help": help, "parse": parse,
-                                            "metavar": metavar, "choices": choices, "nargs": nargs})
+                                            "metavar": metavar, "choices": choices, "nargs": nargs, "only": only})
 
 
 @dataclass(frozen=True)
@@ -48,6 +51,10 @@ class OptionSpec:
     metavar: str | None
     choices: tuple[str, ...] | None
     nargs: str | None = None
+    only: tuple[str, ...] | None = None  # the commands that offer it; None: every command that reads its dataclass
+
+    def offered_by(self, command: str) -> bool:
+        return self.only is None or command in self.only
 
     @property
     def switch(self) -> bool:
@@ -69,7 +76,12 @@ def option_specs(options: type) -> Iterator[OptionSpec]:
         if "flag" in f.metadata:
             m = f.metadata
             yield OptionSpec(f.name, m["flag"], m["aliases"], m["help"], f.default, m["parse"], m["metavar"],
-                             m["choices"], m["nargs"])
+                             m["choices"], m["nargs"], m["only"])
+
+
+def offered_specs(options: type, command: str) -> list[OptionSpec]:
+    """The options of a dataclass that this command offers (see ``option``'s ``only``)."""
+    return [spec for spec in option_specs(options) if spec.offered_by(command)]
 
 
 def force_option() -> Any:
@@ -159,6 +171,7 @@ class Files:
 
     make: Maker
     names: Callable[[Any, Any], list[str]]
+    patterns: tuple[str, ...] = ()  # the names for any puzzle, as `foldkit kinds` shows them: 'piece-NAME.stl'
 
     def __call__(self, subject: Any, options: Any) -> bytes | Made:
         return self.make(subject, options)
@@ -229,6 +242,8 @@ class Invocation(Protocol):
     options: Any  # the command's own options dataclass
     solve_options: Any  # the kind's solve options
     build_options: Any  # the kind's build options
+
+    named: bool  # the kind was named: by the file given, or by a word (`foldkit kinds packing`)
 
     def loaded(self) -> Any: ...  # foldkit.kinds.Loaded: the puzzle file parsed
     def report(self) -> Any: ...  # the kind's report of solving it

@@ -13,7 +13,7 @@ from foldkit.errors import EXIT_BAD_INPUT, EXIT_WRONG, FoldkitError
 from foldkit.files import read_text
 from foldkit.kinds.base import Command, Invocation, option
 from solver.broken import Broken
-from solver.text import QUOTE_LIMIT, InputError, content_lines
+from solver.text import QUOTE_LIMIT, InputError, content_lines, counted
 
 SHOWN = 40  # broken rules printed; a badly wrong answer breaks hundreds, and the first ones say enough
 
@@ -50,10 +50,9 @@ def verdict(name: str, what: str, broken: list[Broken]) -> tuple[int, list[str]]
     """The exit code and the lines `check` prints: right, or every broken rule, one a line."""
     if not broken:
         return 0, [f"{name}: {what} is right" + ("" if what.startswith("the answer") else ": it keeps every rule")]
-    count = f"{len(broken)} rule{'s' if len(broken) > 1 else ''}"
-    lines = [f"{name}: {what} is wrong: it breaks {count}", *(b.line for b in broken[:SHOWN])]
+    lines = [f"{name}: {what} is wrong: it breaks {counted(len(broken), 'rule')}", *(b.line for b in broken[:SHOWN])]
     if len(broken) > SHOWN:
-        lines.append(f"... and {len(broken) - SHOWN} more")
+        lines.append(f"... and {len(broken) - SHOWN:,} more")
     return EXIT_WRONG, lines
 
 

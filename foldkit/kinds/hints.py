@@ -13,6 +13,7 @@ from foldkit.errors import EXIT_WRONG
 from foldkit.files import read_text
 from foldkit.kinds.base import Command, Invocation, option
 from solver.diary import Diary, Entry
+from solver.text import counted
 
 
 @dataclass(frozen=True)
@@ -47,7 +48,7 @@ def hint_lines(hinter: Hinter, puzzle: Any, progress: Any, name: str, every: boo
     """What `hint` prints: the next steps, or the whole diary with its end and the grade."""
     if every:
         found = hinter.diary(puzzle, progress)
-        return [f"{name}: a solving diary, {len(found.entries)} steps", *numbered(found.entries), found.end,
+        return [f"{name}: a solving diary, {counted(len(found.entries), 'step')}", *numbered(found.entries), found.end,
                 f"Difficulty: {found.grade.text}"]
     entries = hinter.hint(puzzle, progress)
     if not entries:
@@ -55,7 +56,7 @@ def hint_lines(hinter: Hinter, puzzle: Any, progress: Any, name: str, every: boo
     if len(entries) == 1:
         return [f"{name}: next [{entries[0].rule}]: {entries[0].text}"]
     last = f"the next {hinter.writes}" if entries[-1].writes else "what can still be deduced"
-    return [f"{name}: {last}, in {len(entries)} steps:", *numbered(entries)]
+    return [f"{name}: {last}, in {counted(len(entries), 'step')}:", *numbered(entries)]
 
 
 def hint_command(read_progress: Callable[[Any, str, str], Any], wrong: Callable[[Any, Any, Any], list[str]],

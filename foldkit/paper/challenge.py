@@ -31,6 +31,8 @@ from solver.packing.challenge import Challenge
 
 HOLE = (0.80, 0.80, 0.82)  # a level chart's cell that is not part of the shape
 BOX_CUBE_PT = 46.0  # the largest a cube of the box is drawn on a card
+HEADING_PT = 13.0  # "The pieces to place"
+CLEAR_PT = 12.0  # blank paper between the level charts' captions and that heading
 
 
 def challenge_document(challenges: Sequence[Challenge], title: str, paper: str = "a4",
@@ -82,7 +84,8 @@ def draw_card(c: Page, challenge: Challenge, fills: np.ndarray, heading: str, gr
     owners = {cube: i for i in given for cube in challenge.packing[i].cubes}
     draw_box_and_charts(c, challenge, owners, fills, (MARGIN, top - 0.55 * height, width - 2 * MARGIN,
                                                       0.55 * height), strong=None)
-    draw_pieces_to_find(c, challenge, fills, (MARGIN, MARGIN, width - 2 * MARGIN, top - 0.55 * height - MARGIN - 8))
+    draw_pieces_to_find(c, challenge, fills, (MARGIN, MARGIN, width - 2 * MARGIN,
+                                              top - 0.55 * height - MARGIN - CLEAR_PT))
 
 
 def draw_solution(c: Page, challenge: Challenge, fills: np.ndarray, heading: str) -> None:
@@ -114,14 +117,15 @@ def draw_box_and_charts(c: Page, challenge: Challenge, owners: dict, fills: np.n
 def draw_pieces_to_find(c: Page, challenge: Challenge, fills: np.ndarray, rect) -> None:
     """The shapes of the pieces left to place, with how many of each."""
     left, bottom, width, height = rect
-    c.text(left, bottom + height - 4, "The pieces to place", 13, BOLD)
+    c.text(left, bottom + height - HEADING_PT, "The pieces to place", HEADING_PT, BOLD)  # its capitals inside rect
     shapes = distinct_shapes(challenge.to_find)
     columns = min(5, len(shapes))
     rows = -(-len(shapes) // columns)
-    cell_w, cell_h = width / columns, min(120.0, (height - 20) / rows)
+    below = HEADING_PT + 16  # the heading's line and the space under it
+    cell_w, cell_h = width / columns, min(120.0, (height - below) / rows)
     for k, shape in enumerate(shapes):
         x0 = left + (k % columns) * cell_w
-        y0 = bottom + height - 20 - (k // columns + 1) * cell_h
+        y0 = bottom + height - below - (k // columns + 1) * cell_h
         shape_owners = dict.fromkeys(shape.cubes, 0)
         draw_cubes(c, scene_faces(shape_owners), camera(), np.array([(0.78, 0.80, 0.84)]),
                    (x0 + 6, y0 + 16, cell_w - 12, cell_h - 20), most=SHAPE_CUBE_PT)

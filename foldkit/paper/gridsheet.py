@@ -17,6 +17,7 @@ from foldkit.exchange.svg import drawing_svg
 from foldkit.look import RGB
 from foldkit.paper.page import BOLD, REGULAR, Mm, paper_size, wrapped
 from solver.grid import Cell
+from solver.text import counted
 
 MARGIN_MM = 15.0
 TITLE_PT, RULES_PT, CLUE_PT, FOOTER_PT, ANSWER_PT = 20.0, 10.5, 12.0, 11.0, 14.0
@@ -55,7 +56,7 @@ class Sheet:
         if len(self.regions) != self.rows or any(len(row) != self.cols for row in self.regions):
             raise ValueError(f"the regions are not {self.rows} rows of {self.cols}")
         if self.clues and len(self.clues) != self.rows:
-            raise ValueError(f"{len(self.clues)} clues for {self.rows} rows")
+            raise ValueError(f"{counted(len(self.clues), 'clue')} for {counted(self.rows, 'row')}")
         cells = set(self.texts) | self.shaded | self.black | self.bold
         if any(not (0 <= r < self.rows and 0 <= c < self.cols) for r, c in cells):
             raise ValueError("a cell of the sheet lies outside the grid")

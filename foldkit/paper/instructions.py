@@ -23,6 +23,7 @@ from foldkit.drawing import PT_MM, Document, Drawing, Label, Line, Polygon, Shap
 from foldkit.exchange.pdf import PT_PER_MM, drawing_pdf, font_width
 from foldkit.paper.page import BOLD, REGULAR, paper_size, wrapped
 from solver.packing.assembly import Box, Placed, piece_colours
+from solver.text import counted
 
 MARGIN = 36.0  # points
 STEP_COLUMNS, STEP_ROWS = 2, 3
@@ -107,7 +108,7 @@ def first_page(c: Page, box: Box, packing: Sequence[Placed], fills: np.ndarray, 
     width, height = c.size
     c.text(MARGIN, height - MARGIN - 18, title, 20, BOLD)
     x, y, z = box
-    intro = (f"Pack {len(packing)} pieces into a {x} x {y} x {z} box. Each step lowers one piece straight "
+    intro = (f"Pack {counted(len(packing), 'piece')} into a {x} x {y} x {z} box. Each step lowers one piece straight "
              "down into place; the level charts show each level from above, front edge at the bottom.")
     lines = wrapped((intro,), REGULAR, 9, (width - 2 * MARGIN) * PT_MM)
     for k, line in enumerate(lines):

@@ -60,9 +60,9 @@ def worksheet(sheet: NetsSheet, paper: str = "a4") -> Document:
     shown = [(net.number, lying_wide(net.cells)) for net in sheet.nets]
     cell = cell_mm(shown, size[0] - 2 * MARGIN_MM)
     pages = shelves(shown, cell, size)
-    drawn = [_shapes_page(sheet, page, cell, size, i + 1, len(pages)) for i, page in enumerate(pages)]
-    if sheet.mixed:
-        drawn += _key_pages(sheet, size)
+    key = _key_pages(sheet, size, len(pages)) if sheet.mixed else []
+    total = len(pages) + len(key)  # every page counts the document's pages, the answer key's too
+    drawn = [_shapes_page(sheet, page, cell, size, i + 1, total) for i, page in enumerate(pages)] + key
     return Document(title_of(sheet), tuple(drawn), subject=f"{len(sheet.nets)} shapes, drawn at {cell:g} mm a square")
 
 
@@ -188,8 +188,9 @@ def key_line(sheet: NetsSheet, net: SheetNet) -> str:
     return f"{net.number}  no: folds into {' and '.join(box_text(b) for b in net.folds_into)} only"
 
 
-def _key_pages(sheet: NetsSheet, size: tuple[float, float]) -> list[Drawing]:
-    """The answer key: a line per shape in number order, in as many columns and pages as it takes."""
+def _key_pages(sheet: NetsSheet, size: tuple[float, float], before: int) -> list[Drawing]:
+    """The answer key: a line per shape in number order, in as many columns and pages as it takes,
+    after the ``before`` pages of shapes."""
     width, height = size
     lines = [key_line(sheet, net) for net in sorted(sheet.nets, key=lambda n: n.number)]
     column = max(text_width(line, REGULAR, KEY_PT) for line in lines) + 8.0
@@ -201,7 +202,7 @@ def _key_pages(sheet: NetsSheet, size: tuple[float, float]) -> list[Drawing]:
     out = []
     for page, chunk in enumerate(chunks, 1):
         drawn = Sheet(size)
-        right = f"page {page} of {len(chunks)}" if len(chunks) > 1 else ""
+        right = f"page {before + page} of {before + len(chunks)}"
         draw_header(drawn, "Answers", right, width)
         drawn.text(MARGIN_MM, MARGIN_MM + 11.5, f"{title_of(sheet)} {folding} of the {len(sheet.nets)} shapes do; "
                    "each answer was checked by folding the shape onto the box.", NOTE_PT, REGULAR, SOFT_INK)

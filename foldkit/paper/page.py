@@ -16,6 +16,9 @@ from solver.diary import Grade
 PAPER_MM: dict[str, Mm] = {"a4": (210.0, 297.0), "letter": (215.9, 279.4), "a3": (297.0, 420.0),
                            "legal": (215.9, 355.6), "tabloid": (279.4, 431.8)}
 PAPERS = tuple(PAPER_MM)
+PAPER_NAMES = {"a4": "A4", "letter": "Letter", "a3": "A3", "legal": "Legal", "tabloid": "Tabloid"}  # as printed
+# The next size up in each family, for advice on a sheet too small: A4 -> A3, Letter and Legal -> Tabloid.
+LARGER_PAPER = {"a4": "a3", "letter": "tabloid", "legal": "tabloid"}
 MARGIN_MM = 10.0  # kept blank on every side: most printers cannot print to the edge
 REGULAR = "Helvetica"
 BOLD = "Helvetica-Bold"
@@ -33,6 +36,11 @@ class Stroke:
     def line(self, a: Mm, b: Mm, role: str = "line") -> Line:
         """A line in this stroke between two page mm points (butt ends: dashes keep their length)."""
         return Line(a, b, self.width, self.colour, role, self.dash, "butt")
+
+
+def paper_name(paper: str) -> str:
+    """A paper's name as a person writes it: 'A4', 'Letter'."""
+    return PAPER_NAMES[paper.lower()]
 
 
 def paper_size(paper: str) -> Mm:

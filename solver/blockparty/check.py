@@ -13,6 +13,7 @@ from itertools import chain
 from solver.blockparty.model import BlockParty, Cell, Grid
 from solver.broken import Broken
 from solver.grid import cell_text
+from solver.text import counted, listed
 
 
 def broken_rules(puzzle: BlockParty, grid: Grid) -> Iterator[Broken]:
@@ -41,7 +42,7 @@ def _shape_broken(puzzle: BlockParty, grid: Grid) -> Iterator[Broken]:
         return
     for r, row in enumerate(grid):
         if len(row) != puzzle.cols:
-            yield Broken("shape", f"row {r + 1}", f"row {r + 1} has {len(row)} numbers, the puzzle has "
+            yield Broken("shape", f"row {r + 1}", f"row {r + 1} has {counted(len(row), 'number')}, the puzzle has "
                                                   f"{puzzle.cols} columns")
             return
         for c, value in enumerate(row):
@@ -65,8 +66,8 @@ def _region_broken(puzzle: BlockParty, grid: Grid) -> Iterator[Broken]:
             members.setdefault(puzzle.regions[r][c], []).append(grid[r][c])
     for region, values in members.items():
         if sorted(values) != list(range(1, len(values) + 1)):
-            yield Broken("region", f"region {region}", f"region {region} has {len(values)} cells but holds "
-                                                       f"{sorted(values)}, not 1 to {len(values)}")
+            yield Broken("region", f"region {region}", f"region {region} has {counted(len(values), 'cell')} but "
+                                                       f"holds {listed(sorted(values))}, not 1 to {len(values)}")
 
 
 def _distance_broken(puzzle: BlockParty, grid: Grid) -> Iterator[Broken]:

@@ -25,6 +25,7 @@ from functools import lru_cache
 
 from solver.blockparty.model import BlockParty, Cell
 from solver.grid import cell_text
+from solver.text import sentence
 
 Candidates = Mapping[Cell, frozenset[int]]  # what each cell can still hold
 
@@ -149,7 +150,7 @@ def last_number(puzzle: BlockParty, state: State) -> Step | None:
         left = state.candidates[cell]
         if cell not in state.placed and len(left) == 1:
             k = next(iter(left))
-            return Step("last number", ((cell, k),), (), f"{_capital(cell_text(cell))} must hold {k}: "
+            return Step("last number", ((cell, k),), (), f"{sentence(cell_text(cell))} must hold {k}: "
                         f"{_only_number(puzzle, state, cell, k)}.")
     return None
 
@@ -182,7 +183,7 @@ def only_place(puzzle: BlockParty, state: State) -> Step | None:
         for k in range(1, len(cells) + 1):
             spots = [cell for cell in cells if k in state.candidates[cell]]
             if len(spots) == 1 and spots[0] not in state.placed:
-                named = _capital(region_name(puzzle, region))
+                named = sentence(region_name(puzzle, region))
                 return Step("only place", ((spots[0], k),), (), f"{named} needs {_a(k)}, and {cell_text(spots[0])} is "
                             "the only cell of it that can still hold one.")
     return None
@@ -206,7 +207,7 @@ def no_partner(puzzle: BlockParty, state: State) -> Step | None:
         lonely = sorted(k for k in state.candidates[cell]
                         if not any(k in state.candidates[x] for x in ring(puzzle.rows, puzzle.cols, cell, k)))
         if lonely:
-            return Step("no partner", (), tuple((cell, k) for k in lonely), f"{_capital(cell_text(cell))} cannot hold "
+            return Step("no partner", (), tuple((cell, k) for k in lonely), f"{sentence(cell_text(cell))} cannot hold "
                         f"{_numbers(lonely)}: a K needs another K exactly K away, and no cell that far from it can "
                         "hold one.")
     return None
@@ -296,10 +297,6 @@ def region_name(puzzle: BlockParty, region: int) -> str:
 def _a(k: int) -> str:
     """'a 5', 'an 8', 'an 11'."""
     return f"an {k}" if str(k).startswith("8") or k in (11, 18) else f"a {k}"
-
-
-def _capital(text: str) -> str:
-    return text[:1].upper() + text[1:]
 
 
 def _numbers(ks: list[int]) -> str:

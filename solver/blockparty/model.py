@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from math import prod
 
-from solver.text import InputError, Line, ascii_int, content_lines, quoted, tokens
+from solver.text import InputError, Line, ascii_int, content_lines, counted, quoted, tokens
 
 Cell = tuple[int, int]  # (row, col), 0-based, row 0 at the top
 Grid = tuple[tuple[int, ...], ...]  # a filled grid: one tuple of numbers per row
@@ -164,8 +164,8 @@ def _given(token: str, puzzle: BlockParty, cell: Cell, source: str, line: int, c
         raise InputError(f"given {quoted(token)} is neither a whole number nor '.'", source, line, col)
     size = puzzle.size_of(cell)
     if not 1 <= value <= size:
-        raise InputError(f"given {value} does not fit region {puzzle.region_of(cell)}, which has {size} cells "
-                         f"(numbers 1 to {size})", source, line, col)
+        raise InputError(f"given {value} does not fit region {puzzle.region_of(cell)}, which has "
+                         f"{counted(size, 'cell')} (numbers 1 to {size})", source, line, col)
     return value
 
 
@@ -199,7 +199,7 @@ def parse_grid(text: str, source: str = "<input>") -> Grid:
         found = tokens(line)
         if grid and len(found) != len(grid[0]):
             col = found[len(grid[0])][0] if len(found) > len(grid[0]) else len(line) + 1
-            raise InputError(f"row {len(grid) + 1} has {len(found)} numbers, row 1 has {len(grid[0])}",
+            raise InputError(f"row {len(grid) + 1} has {counted(len(found), 'number')}, row 1 has {len(grid[0])}",
                              source, number, col)
         row = []
         for col, token in found:

@@ -24,7 +24,9 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 
+from solver.grid import cell_text
 from solver.numbercross.model import Cell, NumberCross
+from solver.text import listed
 
 TILE = 0  # among a cell's candidates: the cell holds a tile
 DIGITS = frozenset(range(1, 10))
@@ -84,8 +86,17 @@ class Step:
         return RULE_LEVELS[self.rule]
 
 
-def where(cell: Cell) -> str:
-    return f"({cell[0]},{cell[1]})"
+where = cell_text  # a cell as a person counts it: 'row 1, column 1' for (0, 0)
+
+
+def row_text(r: int) -> str:
+    """A row as a person counts it: 'row 1' for row 0."""
+    return f"row {r + 1}"
+
+
+def columns_text(columns: tuple[int, ...]) -> str:
+    """Columns as a person counts them: '1, 4 and 7' for (0, 3, 6)."""
+    return listed([c + 1 for c in columns])
 
 
 def values_words(values: frozenset[int]) -> str:
@@ -159,8 +170,9 @@ def _never_tiles(puzzle: NumberCross, state: State) -> Iterator[Step]:
     """The rules themselves, all at once: no tile on a highlighted cell, nor next to the edge's cell."""
     edge = (1, puzzle.cols - 2)
     cells = [cell for cell in puzzle.cells() if cell in puzzle.highlighted or cell[1] in edge]
-    found = step("no tile here", state, f"No tile stands on a highlighted cell, nor in column {edge[0]} or "
-                 f"{edge[1]} (it would leave a one-digit number at the edge): {len(cells)} cells are no tiles.",
+    found = step("no tile here", state, f"No tile stands on a highlighted cell, nor in column "
+                 f"{edge[0] + 1} or {edge[1] + 1} (it would leave a one-digit number at the edge): "
+                 f"{len(cells)} cells are no tiles.",
                  {cell: DIGITS for cell in cells})
     if found:
         yield found
@@ -221,9 +233,9 @@ def _caps_its_region(puzzle: NumberCross, state: State, cell: Cell) -> Step | No
 
 
 def named_cells(cells: list[Cell]) -> str:
-    """'(0,1), (0,2), (0,3) and 4 more'."""
+    """'row 1, column 2; row 1, column 3; row 1, column 4 and 4 more'."""
     more = f" and {len(cells) - SHOWN} more" if len(cells) > SHOWN else ""
-    return ", ".join(map(where, cells[:SHOWN])) + more
+    return "; ".join(map(where, cells[:SHOWN])) + more
 
 
 def _shows_its_region(puzzle: NumberCross, state: State, k: int, fixed: list[Cell]) -> Iterator[Step]:
@@ -254,8 +266,10 @@ def region_borders(puzzle: NumberCross, state: State, touching: Mapping[int, fro
         if len(digits) == 1:
             (d,) = digits
             others = {j: DIGITS - {d} for j in touching[k]}
-            found = step("region borders", state, f"Region {k} has digit {d}, so the regions it touches "
-                         f"({', '.join(map(str, sorted(touching[k])))}) do not.", None, others)
+            regions = sorted(touching[k])
+            them = f"region {regions[0]}, which it touches, does" if len(regions) == 1 else \
+                f"the regions it touches, {listed(regions)}, do"
+            found = step("region borders", state, f"Region {k} has digit {d}, so {them} not.", None, others)
             if found:
                 yield found
 

@@ -10,7 +10,7 @@ from collections.abc import Iterator
 from math import gcd
 
 from solver.numbercross.clues import Clue
-from solver.numbercross.deduce import DIGITS, TILE, State, Step, digit_words, step, values_words, where
+from solver.numbercross.deduce import DIGITS, TILE, State, Step, digit_words, row_text, step, values_words, where
 from solver.numbercross.model import Cell, NumberCross
 
 ODD, EVEN = frozenset({1, 3, 5, 7, 9}), frozenset({2, 4, 6, 8})
@@ -54,13 +54,13 @@ def clue_digits(puzzle: NumberCross, state: State) -> Iterator[Step]:
     for r, clue in enumerate(puzzle.clues):
         keep = allowed_digits(clue)
         row = [(r, c) for c in range(puzzle.cols)]
-        found = step("clue digits", state, f"Row {r} ('{clue.text}') holds only the digits "
+        found = step("clue digits", state, f"{row_text(r)} ('{clue.text}') holds only the digits "
                      f"{digit_words(keep)}.", {cell: keep | {TILE} for cell in row})
         if found:
             yield found
         for cell in row:
             first, last = ends(puzzle, state, cell)
             for flag, digits, what in ((last, last_digits(clue), "ends"), (first, first_digits(clue), "starts")):
-                if flag and (found := step("clue digits", state, f"{where(cell)} {what} a number of row {r} "
+                if flag and (found := step("clue digits", state, f"{where(cell)} {what} a number of {row_text(r)} "
                                            f"('{clue.text}'): it {values_words(digits)}.", {cell: digits | {TILE}})):
                     yield found

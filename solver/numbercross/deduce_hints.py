@@ -27,7 +27,7 @@ from solver.numbercross.deduce_rows import number_candidates, row_candidates
 from solver.numbercross.deduce_tiles import tile_sharing
 from solver.numbercross.deduce_whatif import what_if
 from solver.numbercross.model import Grid, NumberCross
-from solver.text import InputError, filled_cells, quoted
+from solver.text import InputError, filled_cells, quoted, sentence
 
 SHOWN_OPEN = 6  # open cells named where deductions run out
 HINT_STEPS = 12  # steps a hint looks ahead for one that decides a cell
@@ -59,7 +59,7 @@ def steps(puzzle: NumberCross, state: State) -> Iterator[tuple[Step, State]]:
 
 
 def entry(found: Step) -> Entry:
-    return Entry(found.rule, found.level, found.text, found.writes)
+    return Entry(found.rule, found.level, sentence(found.text), found.writes)
 
 
 def hint(puzzle: NumberCross, known: Candidates | None = None) -> list[Entry]:

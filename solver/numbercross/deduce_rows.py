@@ -19,7 +19,7 @@ from functools import lru_cache
 from math import prod
 
 from solver.numbercross.clues import Clue
-from solver.numbercross.deduce import DIGITS, TILE, State, Step, digit_words, step, values_words, where
+from solver.numbercross.deduce import DIGITS, TILE, State, Step, digit_words, row_text, step, values_words, where
 from solver.numbercross.deduce_digits import first_digits, last_digits
 from solver.numbercross.model import NumberCross
 
@@ -105,8 +105,8 @@ def number_candidates(puzzle: NumberCross, state: State) -> Iterator[Step]:
                 continue
             kept = support(clue, domains, used)
             said = ", ".join(map(str, listed[:SHOWN_NUMBERS])) + (", ..." if len(listed) > SHOWN_NUMBERS else "")
-            text = (f"({r},{first})-({r},{last}) is one number of row {r} ('{clue.text}'): from the digits left, "
-                    f"{len(listed)} can stand there ({said or 'none'}).")
+            text = (f"columns {first + 1}-{last + 1} of {row_text(r)} are one number ('{clue.text}'): "
+                    f"from the digits left, {len(listed)} can stand there ({said or 'none'}).")
             found = step("number candidates", state, text, {(r, first + k): kept[k] for k in range(len(kept))})
             if found:
                 yield found
@@ -205,7 +205,7 @@ def _row_step(puzzle: NumberCross, state: State, r: int, clue: Clue) -> Step | N
     named += [f"region {k}'s digit is {digit_words(digits)}" for k, digits in found.regions]
     left = len(changed) - SHOWN_CELLS
     more = f"; {left} more cell{'s' if left > 1 else ''} narrowed" if left > 0 else ""
-    text = (f"Row {r} ('{clue.text}'): {alive} of its {len(ways)} tile layouts leave numbers the clue allows: "
+    text = (f"{row_text(r)} ('{clue.text}'): {alive} of its {len(ways)} tile layouts leave numbers the clue allows: "
             f"{'; '.join(named) or 'nothing fits'}{more}.")
     return Step(found.rule, found.cells, found.regions, text, found.writes)
 

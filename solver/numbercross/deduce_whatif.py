@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 
-from solver.numbercross.deduce import TILE, State, Step, after, step, where
+from solver.numbercross.deduce import TILE, State, Step, after, columns_text, row_text, step, where
 from solver.numbercross.deduce_rows import living_layouts
 from solver.numbercross.model import NumberCross
 
@@ -81,7 +81,7 @@ def _what_if_ways(puzzle: NumberCross, state: State, easier: tuple[Rule, ...]) -
         if not keep:
             keep = {(r, c): frozenset() for c in range(puzzle.cols)}  # no way is left: a contradiction
         others = f" ({len(broken) - 1} other of its ways fails too)" if len(broken) > 1 else ""
-        found = step("what if", state, f"What if row {r}'s tiles stood at columns {_columns(tiles)} (one of its "
+        found = step("what if", state, f"What if {row_text(r)}'s tiles stood at {_columns(tiles)} (one of its "
                      f"{len(ways)} ways left)? After {count} steps {why}: they do not{others}.", keep)
         if found:
             yield found
@@ -94,7 +94,10 @@ def _with_tiles(puzzle: NumberCross, state: State, r: int, tiles: tuple[int, ...
 
 
 def _columns(tiles: tuple[int, ...]) -> str:
-    return ", ".join(map(str, tiles)) if tiles else "none (one number fills the row)"
+    """'columns 2 and 6', or none."""
+    if not tiles:
+        return "no column (one number fills the row)"
+    return f"column{'s' if len(tiles) > 1 else ''} {columns_text(tiles)}"
 
 
 def _follow(puzzle: NumberCross, state: State, easier: tuple[Rule, ...]) -> tuple[int, str | None]:

@@ -99,11 +99,11 @@ def _cover_broken(puzzle: PackingPuzzle, covered: Counter[Cube]) -> Iterator[Bro
     sides = puzzle.box
     for cube, times in sorted(covered.items()):
         if not all(0 <= cube[i] < sides[i] for i in range(3)):
-            yield Broken("box", str(cube), f"cube {cube} lies outside the box")
+            yield Broken("box", cube_text(cube), f"the cube at {cube_text(cube)} lies outside the box")
         elif puzzle.target is not None and cube not in puzzle.target:
-            yield Broken("shape", cube_text(cube), f"cube {cube} is not part of the shape")
+            yield Broken("shape", cube_text(cube), f"the cube at {cube_text(cube)} is not part of the shape")
         if times > 1:
-            yield Broken("overlap", cube_text(cube), f"cube {cube} is covered {times} times")
+            yield Broken("overlap", cube_text(cube), f"the cube at {cube_text(cube)} is covered {times} times")
     target = puzzle.target_cubes  # made anew each time it is read: once here
     inside = sum(1 for cube in covered if cube in target)
     missing = sorted(target - set(covered), key=reading_key)
@@ -120,15 +120,15 @@ def packing_problem(puzzle: PackingPuzzle, packing: Packing) -> str | None:
 
 
 def named_by_shape(puzzle: PackingPuzzle, packing: Packing) -> tuple[Packing, list[Broken]]:
-    """A packing whose placements are named by number (a solution file read without its puzzle)
-    with each named after the puzzle's piece it is a rotation of; a placement that is the shape of
-    no piece keeps its number and is a broken rule."""
+    """A packing whose placements are named by the numbers the solution file gives them (read
+    without its puzzle) with each named after the puzzle's piece it is a rotation of; a placement
+    that is the shape of no piece keeps the file's number and is a broken rule that names it."""
     named, broken = [], []
-    for k, placement in enumerate(packing, 1):
+    for placement in packing:
         name = next((piece.name for piece in puzzle.pieces if is_rotation_of(placement.cubes, piece.cubes)), None)
         if name is None:
-            first = cube_text(min(placement.cubes, key=reading_key))
-            broken.append(Broken("piece", f"piece {k}", f"the cubes of piece {k} (from {first}) are not the shape "
-                                                        "of any piece of the puzzle"))
+            label, first = placement.piece, cube_text(min(placement.cubes, key=reading_key))
+            broken.append(Broken("piece", f"piece {label}", f"the cubes of piece {label} (from {first}) are not "
+                                                            "the shape of any piece of the puzzle"))
         named.append(Placement(name or placement.piece, placement.cubes))
     return tuple(named), broken

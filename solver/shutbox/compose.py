@@ -36,6 +36,10 @@ BOX_SHARE = (0.18, 0.36)  # default box: its surface as a share of the grid
 PLACING_TRIES = 50
 MARK_TRADES = 2  # new pairs of marks tried to let one clue go
 RETRY_ROUNDS = 1000  # SAT calls for a second look at a clue whose first check ran out of rounds
+# Clues spread as a published puzzle's are: a clue stays when taking it away would leave more than
+# this share of the grid's rows (or columns) side by side without a clue (the November 2025 puzzle
+# leaves none; a 20x20 grid may have bands of 3, a 10x10 of 2, a smaller one of 1).
+CLUE_GAP_SHARE = 0.15
 
 
 class TimedOut(Exception):
@@ -71,6 +75,7 @@ class Draft:
     undecided: set[int] = field(default_factory=set)  # clues whose first check ran out of rounds
     keeps: Callable[[Puzzle], bool] = lambda puzzle: True  # may the clues be as few as that (a difficulty)
     kept: set[int] = field(default_factory=set)  # clues that stay only because of keeps: no witness
+    spread: set[int] = field(default_factory=set)  # clues that stay to keep the clues spread: no witness
 
     def puzzle(self, marks: list[Mark] | None = None, without: int | None = None) -> Puzzle:
         """The puzzle of the clues still there (but clue ``without``), with these marks (default: the draft's)."""
@@ -86,6 +91,29 @@ class Draft:
 
     def marked(self) -> set[Cell]:
         return {cell for _, *cells in self.marks for cell in cells}
+
+    def spread_without(self, i: int) -> bool:
+        """Whether the clues but clue i stay spread: no band of rows or columns without a clue
+        wider than CLUE_GAP_SHARE of the grid allows (or than the clues now leave, if wider)."""
+        now = [self.clues[k][0] for k in self.active]
+        then = [self.clues[k][0] for k in self.active - {i}]
+        return all(widest_gap(then, side, axis) <= max(allowed_gap(side), widest_gap(now, side, axis))
+                   for axis, side in enumerate((self.rows, self.cols)))
+
+
+def allowed_gap(side: int) -> int:
+    """The widest band of rows (or columns) without a clue a grid of this side may have."""
+    return max(1, round(CLUE_GAP_SHARE * side))
+
+
+def widest_gap(cells: list[Cell], side: int, axis: int) -> int:
+    """The most rows (axis 0) or columns (axis 1) side by side in which none of the cells lie."""
+    taken = {cell[axis] for cell in cells}
+    widest = run = 0
+    for k in range(side):
+        run = 0 if k in taken else run + 1
+        widest = max(widest, run)
+    return widest
 
 
 def deadline_stop(timeout: float | None) -> Callable[[], None]:
@@ -219,7 +247,7 @@ def _witnesses(draft: Draft, oracle: Oracle, cap: int) -> dict[Cell, Witness]:
     """For each clue left, why it cannot go: what the checks found, kept so that anyone can
     check the clue set is minimal from the rules alone."""
     out: dict[Cell, Witness] = {}
-    for i in sorted(draft.active - draft.kept):
+    for i in sorted(draft.active - draft.kept - draft.spread):
         cell = draft.clues[i][0]
         witness = oracle.witness(i, draft.puzzle(_without(draft.marks, cell)), cap)
         if witness is None:
@@ -237,7 +265,8 @@ def _thinning_pass(draft: Draft, oracle: Oracle, cap: int, rng: random.Random, s
     marked = draft.marked()
     for i in sorted(order, key=lambda i: draft.clues[i][0] in marked):
         stop()
-        if i in draft.active and i not in draft.undecided | draft.kept and _goes(draft, oracle, i, cap, rng, stop):
+        if i in draft.active and i not in draft.undecided | draft.kept | draft.spread and \
+                _goes(draft, oracle, i, cap, rng, stop):
             draft.active.discard(i)
             oracle.take_away(i)
             changed = True
@@ -254,6 +283,9 @@ def _goes(draft: Draft, oracle: Oracle, i: int, cap: int, rng: random.Random, st
     or squares that rules out the second solution it would let in."""
     cell = draft.clues[i][0]
     marks = _without(draft.marks, cell)
+    if not draft.spread_without(i):
+        draft.spread.add(i)  # for good: fewer clues never close a band
+        return False
     if not draft.keeps(draft.puzzle(marks, without=i)):
         draft.kept.add(i)  # for good: fewer clues never make the puzzle easier
         return False
@@ -315,7 +347,9 @@ def _finished(draft: Draft, layout: Layout, folding: Folding, seed: int, difficu
              f"layouts: {len(report.layouts)} keep the grid rules (at most {difficulty})",
              f"clues: {clued} of {cells} cells ({100 * clued / cells:.0f}%)",
              "minimal: taking away any one clue lets in a second solution or more layouts"
-             + (" or makes it harder than asked" if draft.kept else ""))
+             + (" or makes it harder than asked" if draft.kept else "")
+             + (f" or leaves more than {CLUE_GAP_SHARE:.0%} of the rows or columns side by side without a clue"
+                if draft.spread else ""))
     named = Puzzle(puzzle.rows, puzzle.cols, puzzle.numbers, puzzle.arrows, "generated", notes)
     return Generated(named, layout, report.solutions[0].folding, len(report.layouts), draft.witnesses)
 

@@ -12,7 +12,7 @@ from solver.diary import Diary, Entry, Grade
 from solver.grid import Cell, Layout, cell_text
 from solver.shutbox.deduce import BOX, CUT, Known, Step, start, steps
 from solver.shutbox.puzzle import Puzzle
-from solver.text import InputError, content_lines, quoted, tokens
+from solver.text import InputError, content_lines, counted, quoted, tokens
 
 MARKS = {"#": BOX, ".": CUT}  # '?' or '-': not decided yet
 UNDECIDED = ("?", "-")
@@ -67,7 +67,9 @@ def _end(open_cells: list[Cell], left: list[Layout] | None, solutions: list[Layo
         folds = "; one of them folds into a box that keeps the circles and squares"
     else:
         folds = f"; {len(solutions)} of them fold into a box that keeps the circles and squares"
-    return head + f": {len(left)} layouts that keep the grid rules are left, and the fold decides{folds}."
+    keep = "keeps" if len(left) == 1 else "keep"
+    return head + f": {counted(len(left), 'layout')} that {keep} the grid rules {'is' if len(left) == 1 else 'are'} " \
+                  f"left, and the fold decides{folds}."
 
 
 # ---------------------------------------------------------------------------------------------

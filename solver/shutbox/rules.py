@@ -92,7 +92,7 @@ def unmet_clue(puzzle: Puzzle) -> str | None:
     columns 1-based, as the user sees them), or None if every clue can be met locally."""
     for cell in sorted(puzzle.numbers):
         block = king_neighbourhood(puzzle, cell)
-        value, place = puzzle.numbers[cell].value, where(cell)
+        value, place = puzzle.numbers[cell].value, cell_text(cell)
         room = [x for x in block if x not in puzzle.arrows]
         numbers = [x for x in block if x in puzzle.numbers]  # number cells are always box cells
         if value > len(room):
@@ -104,17 +104,12 @@ def unmet_clue(puzzle: Puzzle) -> str | None:
     for cell in sorted(puzzle.arrows):
         for direction in puzzle.arrows[cell]:
             if not ray(puzzle, cell, direction):
-                return f"the arrow {puzzle.arrows[cell]} at {where(cell)} points {WORDS[direction]} off the grid"
+                return f"the arrow {puzzle.arrows[cell]} at {cell_text(cell)} points {WORDS[direction]} off the grid"
     return None
 
 
 def _cells(count: int) -> str:
     return "1 box cell" if count == 1 else f"{count} box cells"
-
-
-def where(cell: Cell) -> str:
-    """A cell as the user reads it: 'row 1, column 1' for (0, 0)."""
-    return f"row {cell[0] + 1}, column {cell[1] + 1}"
 
 
 def is_layout(puzzle: Puzzle, layout: Layout) -> bool:

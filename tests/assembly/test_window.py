@@ -80,4 +80,36 @@ def test_window_plays_pauses_and_steps_under_xvfb(xvfb, tmp_path):
     image = np.asarray(Image.open(shot).convert("RGB"), dtype=int)
     assert image.shape == (480, 640, 3)
     coloured = (image.max(axis=2) - image.min(axis=2)) > 60
-    assert coloured.mean() > 0.1  # the finished cube fills a good part of the window
+    # the finished cube fills a good part of the window, framed with room for every piece's fall above it
+    assert coloured.mean() > 0.05
+
+
+def test_every_frame_lies_inside_the_view_and_between_the_clipping_planes():
+    """Off screen, every piece at every moment of its fall (and the box): all eight corners of what
+    is drawn project inside the window, and lie between the near and far planes (a piece falling
+    from above was cut by the near plane, and entered above the window's top edge)."""
+    from foldkit.assembly.window import DROP_SECONDS, AssemblyWindow
+
+    packing = y_packing()
+    window = AssemblyWindow(Y_BOX, packing, assembly_order(Y_BOX, packing), window_size=(640, 480), off_screen=True)
+    renderer, camera = window.plotter.renderer, window.plotter.camera
+    checked = 0
+    for step in range(len(window.order)):
+        window.set_shown(step + 1)
+        for since in (0.0, DROP_SECONDS / 3, DROP_SECONDS):
+            window._place_falling(step, since)
+            window.plotter.render()
+            near, far = camera.clipping_range
+            ahead = np.subtract(camera.focal_point, camera.position)
+            ahead /= np.linalg.norm(ahead)
+            x0, x1, y0, y1, z0, z1 = window.actors[step].GetBounds()
+            for corner in [(x, y, z) for x in (x0, x1) for y in (y0, y1) for z in (z0, z1)]:
+                depth = float(np.dot(np.subtract(corner, camera.position), ahead))
+                assert near < depth < far, (step, since, corner, near, far)
+                renderer.SetWorldPoint(*corner, 1.0)
+                renderer.WorldToDisplay()
+                u, v, _ = renderer.GetDisplayPoint()
+                assert 0 <= u <= 640 and 0 <= v <= 480 * 0.88, (step, since, corner, u, v)  # below the caption
+                checked += 1
+    window.plotter.close()
+    assert checked == 8 * 3 * len(packing)

@@ -41,7 +41,7 @@ def test_kind_names():
     (EXAMPLES / "block-party-4.txt", 0, "unique solution, answer 24405360"),
     (EXAMPLES / "block-party-example.txt", 0, "unique solution, answer 430"),
     (DATA / "unique-3x3.txt", 0, "unique solution, answer 34"),
-    (DATA / "ambiguous-3x3.txt", EXIT_AMBIGUOUS, "ambiguous, 2 solutions"),
+    (DATA / "ambiguous-3x3.txt", EXIT_AMBIGUOUS, "ambiguous: 2 solutions"),
     (DATA / "impossible-two-rows.txt", EXIT_NO_SOLUTION, "no solution: no filling keeps every rule"),
     (DATA / "impossible-close-givens.txt", EXIT_NO_SOLUTION, "closer than 3"),
 ])

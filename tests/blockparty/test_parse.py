@@ -114,7 +114,7 @@ def test_solution_grid_file_round_trip():
 
 @pytest.mark.parametrize(("text", "words", "line", "column"), [
     ("", "empty file", 1, 0),
-    ("1 2\n3\n", "row 2 has 1 numbers, row 1 has 2", 2, 2),
+    ("1 2\n3\n", "row 2 has 1 number, row 1 has 2", 2, 2),
     ("1 2\n3 x\n", "'x' is not a whole number", 2, 3),
 ])
 def test_bad_grid_files_say_where(text, words, line, column):

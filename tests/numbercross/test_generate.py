@@ -121,6 +121,20 @@ def test_a_written_puzzle_solves_to_exactly_its_written_grid_and_builds(tmp_path
     assert built == sorted(KIND.artifacts)
 
 
+@pytest.mark.parametrize("size", ["4x4", "6x6", "4x9", "8x8"])
+def test_any_size_from_4_to_13_generates_a_puzzle_proven_unique(tmp_path, capsys, size):
+    """The sides the published puzzles range over; the small ones here (the larger take minutes:
+    bench/generate_speed.py --sizes times them). Each written puzzle has exactly its written grid,
+    by the unbounded solver."""
+    path = tmp_path / "nc.txt"
+    code, out, _ = run(capsys, "generate", "numbercross", "--size", size, "--seed", "1", "-o", str(path))
+    assert code == 0 and out.startswith(f"seed 1: {size}, ")
+    puzzle = parse_number_cross(path.read_text(), str(path))
+    assert f"{puzzle.rows}x{puzzle.cols}" == size
+    report = solve(puzzle, limit=None)
+    assert report.solutions == (parse_solution((tmp_path / "nc.solution.txt").read_text()),) and report.complete
+
+
 def test_the_same_seed_gives_the_same_bytes(tmp_path, capsys):
     for folder in ("a", "b"):
         assert run(capsys, "generate", "number-cross", "--seed", "1", "-o", str(tmp_path / folder / "p.txt"))[0] == 0
@@ -129,7 +143,8 @@ def test_the_same_seed_gives_the_same_bytes(tmp_path, capsys):
 
 
 @pytest.mark.parametrize("argv, words", [
-    (["--size", "6x6"], "--size: invalid choice: '6x6'"),
+    (["--size", "14x14"], "--size: each side must be between 4 and 13, not 14x14"),
+    (["--size", "3x5"], "--size: each side must be between 4 and 13, not 3x5"),
     (["--timeout", "0"], "--timeout: must be between 0.1 and 86400, not 0"),
     (["--seed", "-1"], "--seed: must be between 0 and"),
     (["-o", "p.svg"], "p.svg: cannot write a .svg file here: use .txt"),

@@ -125,8 +125,8 @@ def test_a_wrong_progress_is_named_cell_by_cell():
     text[0] = "4 " + text[0][2:]  # (0,0) is a tile in the solution
     text[1] = "5 4 X 2 2 5 X X 5 2 X"  # two tiles side by side
     lines = wrong_progress(puzzle, parse_progress("\n".join(text), "mine.txt", puzzle), grid)
-    assert any(line.startswith("(0,0): the 4 there does not lead") for line in lines)
-    assert any("(1,7): the tile there shares an edge" in line for line in lines)
+    assert any(line.startswith("row 1, column 1: the 4 there does not lead") for line in lines)
+    assert any("row 2, column 8: the tile there shares an edge" in line for line in lines)
 
 
 def test_a_malformed_progress_is_a_one_line_error_with_its_place():
@@ -146,7 +146,7 @@ def run(capsys, *argv):
 def test_the_hint_command_names_the_rule_and_cells(capsys):
     code, out, _ = run(capsys, "hint", EXAMPLES / "number-cross-example.txt")
     assert code == 0 and out.startswith("number-cross-example: the next cell, in")
-    assert "[clue digits] (4,4) ends a number of row 4 ('multiple of 2025'): it holds 5." in out
+    assert "[clue digits] Row 5, column 5 ends a number of row 5 ('multiple of 2025'): it holds 5." in out
 
 
 def test_hint_all_prints_the_diary_and_the_grade(capsys):
@@ -160,7 +160,7 @@ def test_hint_progress_that_leaves_the_solution_exits_wrong(capsys, tmp_path):
     text = progress_text(grid, 1).replace("X 3 4", "X 3 5", 1)
     (tmp_path / "mine.txt").write_text(text)
     code, out, _ = run(capsys, "hint", EXAMPLES / "number-cross-5.txt", "--progress", tmp_path / "mine.txt")
-    assert code == EXIT_WRONG and "(0,2): the 5 there does not lead to the solution" in out
+    assert code == EXIT_WRONG and "row 1, column 3: the 5 there does not lead to the solution" in out
 
 
 def test_solve_grade_reports_the_difficulty(capsys):

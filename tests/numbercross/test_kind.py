@@ -50,7 +50,7 @@ def test_text_shows_the_grid_with_borders_tiles_numbers_and_answer():
 
 def test_text_of_an_ambiguous_puzzle_shows_every_grid():
     text = KIND.text(solved(DATA / "ambiguous-3x3.txt"))
-    assert "ambiguous, 3 completed grids" in text
+    assert "ambiguous: 3 completed grids" in text
     assert all(f"Completed grid {i}:" in text for i in (1, 2, 3))
 
 

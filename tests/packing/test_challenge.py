@@ -190,3 +190,36 @@ def test_a_timeout_is_exit_1_within_a_second_of_it(tmp_path):
     assert done.returncode == 1, done.stderr
     assert "within 0.5 s" in done.stderr
     assert not (tmp_path / "outputs").exists()
+
+
+def test_the_card_heading_stands_clear_of_the_level_captions(tmp_path, capsys):
+    """Rendered as a person prints it: between the lowest level caption and the heading 'The
+    pieces to place' there is at least CLEAR_PT of blank paper."""
+    import re
+    import subprocess
+
+    import numpy as np
+    from PIL import Image
+
+    from foldkit.cli import main
+    from tests.conftest import require_program
+
+    clear_pt = 9.0
+    pdftotext, pdftoppm = require_program("pdftotext"), require_program("pdftoppm")
+    assert main(["generate", "packing", "--from", str(EXAMPLES / "soma.txt"), "--count", "1", "--seed", "3",
+                 "-o", str(tmp_path)]) == 0
+    capsys.readouterr()
+    pdf = tmp_path / "challenges.pdf"
+    boxes = subprocess.run([pdftotext, "-bbox", "-f", "1", "-l", "1", str(pdf), "-"], capture_output=True, text=True,
+                           check=True).stdout
+    words = [(float(a), float(b), float(c), float(d), w) for a, b, c, d, w in
+             re.findall(r'xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">([^<]+)<', boxes)]
+    captions = max(b[3] for b in words if b[4] == "level")
+    heading = next(b for b in words if b[4] == "pieces" and b[1] > captions)
+    subprocess.run([pdftoppm, "-r", "72", "-f", "1", "-l", "1", "-gray", "-png", str(pdf), str(tmp_path / "card")],
+                   check=True)
+    page = np.asarray(Image.open(next(tmp_path.glob("card*.png"))).convert("L"))
+    band = page[int(captions) + 1:int(heading[3]), 30:int(heading[2]) + 1]  # 72 dpi: a pixel is a point
+    ink_rows = np.nonzero((band < 200).any(axis=1))[0]
+    assert len(ink_rows), "the heading was not drawn where its words are"
+    assert ink_rows[0] >= clear_pt, f"only {ink_rows[0]} pt of paper between the captions and the heading"

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from foldkit.cli import main
@@ -134,3 +136,21 @@ def test_check_names_pieces_whose_cubes_were_swapped(tmp_path, capsys):
     assert sum(line.startswith("piece rule: the cubes of piece") for line in out.splitlines()) == 2
     code, _, err = check_run(capsys, puzzle_path, "123")
     assert code == 2 and "no number answer" in err
+
+
+def test_check_names_a_wrong_piece_by_the_number_the_file_gives_it(tmp_path, capsys):
+    """The file's piece 1 is written last and broken: check says 'piece 1', the file's own label,
+    not the number of its place among the packing's pieces."""
+    broken = "level 1\n7 2 2\n2 2 3\n4 3 3\nlevel 2\n7 5 6\n7 6 6\n4 1 3\nlevel 3\n5 5 5\n4 6 1\n4 1 5\n"
+    (tmp_path / "mine.txt").write_text(broken)
+    code, out, _ = check_run(capsys, EXAMPLES / "soma.txt", tmp_path / "mine.txt")
+    named = sorted(re.findall(r"the cubes of piece (\d+) ", out))
+    assert code == EXIT_WRONG and named == ["1", "5"]
+    assert "(from level 2, row 3, column 2)" in out.split("piece 1 ")[1].splitlines()[0]
+
+
+def test_a_cube_off_the_target_shape_is_named_as_a_person_counts(tmp_path):
+    puzzle = parse_packing("packing 2 1 1\nshape:\n#.\npiece A: 0 0 0\n", "mine.txt")
+    wrong = make_packing([Placement("A", frozenset({(1, 0, 0)}))])
+    texts = [broken.text for broken in broken_rules(puzzle, wrong)]
+    assert "the cube at level 1, row 1, column 2 is not part of the shape" in texts

@@ -152,7 +152,7 @@ def test_bad_counting_options_are_one_line_errors(capsys, argv, message):
 
 def test_a_part_makes_nothing_to_build(capsys, tmp_path):
     code, _, err = run(capsys, "build", str(EXAMPLES / "soma.txt"), "--all", "--part", "1/2", "-o", str(tmp_path))
-    assert code == 2 and "makes nothing" in err and not any(tmp_path.iterdir())
+    assert code == 2 and "--all is an option of 'solve'" in err and not any(tmp_path.iterdir())
 
 
 @pytest.mark.parametrize("name", ["soma.txt", "l-tricubes.txt", "scott-pentominoes.txt"])

@@ -88,3 +88,18 @@ def test_the_bench_puzzles_solve_to_their_saved_layouts(size):
     puzzle = parse_puzzle(path.read_text(), str(path))
     _, _, planted = parse_layout(path.with_suffix(".solution.txt").read_text())
     assert [s.layout for s in solve(puzzle).solutions] == [planted]
+
+
+@pytest.mark.parametrize("side", [6, 8, 10, 12])
+def test_generated_clues_leave_no_wide_band_of_rows_or_columns_empty(side):
+    """As in a published puzzle, the clues are spread: on no seed does a band of rows or columns
+    wider than CLUE_GAP_SHARE of the grid go without a clue (a 20x20 puzzle had its top 6 rows
+    empty), and the puzzle keeps exactly one solution."""
+    from solver.shutbox.compose import allowed_gap, generate, widest_gap
+    from solver.shutbox.solve import solve as solve_puzzle
+
+    for seed in range(1, 5):
+        made = generate(side, side, seed)
+        cells = [*made.puzzle.numbers, *made.puzzle.arrows]
+        assert max(widest_gap(cells, side, axis) for axis in (0, 1)) <= allowed_gap(side), (side, seed)
+        assert len(solve_puzzle(made.puzzle, limit=None).solutions) == 1

@@ -28,6 +28,7 @@ from solver.blockparty.generate import Generated, NoPuzzle, generate
 from solver.blockparty.model import BlockParty, answer, grid_picture, picture
 from solver.diary import Grade
 from solver.invariant import require
+from solver.text import counted
 
 
 def puzzle_text(made: Generated, seed: int, max_region: int, grade: Grade | None) -> str:
@@ -35,7 +36,8 @@ def puzzle_text(made: Generated, seed: int, max_region: int, grade: Grade | None
     p = made.puzzle
     harder = " or makes it harder than asked" if made.kept else ""
     notes = ["Block Party puzzle made by foldkit generate", f"seed: {seed}",
-             f"size: {p.rows}x{p.cols}, {len(p.region_cells)} regions of up to {max_region} cells",
+             f"size: {p.rows}x{p.cols}, {counted(len(p.region_cells), 'region')} of up to "
+             f"{counted(max_region, 'cell')}",
              f"givens: {len(p.givens)}",
              f"minimal: taking away any one given lets in a second filling{harder}", *grade_note(grade)]
     return "".join(f"# {note}\n" for note in notes) + picture(p)
@@ -66,7 +68,8 @@ def generated_files(options: BlockPartyGenerateOptions, puzzle_sheet: Callable[[
     ], options.force)
     regions = len(puzzle.region_cells)
     graded_as = f", {found.short}" if found else ""
-    return report(f"seed {seed}: {rows}x{cols}, {regions} regions, {len(puzzle.givens)} givens, unique solution"
+    return report(f"seed {seed}: {rows}x{cols}, {counted(regions, 'region')}, {counted(len(puzzle.givens), 'given')}, "
+                  "unique solution"
                   f"{graded_as}", written)
 
 

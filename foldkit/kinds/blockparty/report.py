@@ -21,11 +21,13 @@ from __future__ import annotations
 from foldkit.errors import EXIT_AMBIGUOUS, EXIT_BAD_INPUT, EXIT_NO_SOLUTION, EXIT_UNFINISHED, FoldkitError
 from foldkit.exchange.json import json_bytes
 from foldkit.kinds.base import Outcome, sole_solution
-from foldkit.kinds.grids import GridSolveOptions, ambiguous_text, grid_text
+from foldkit.kinds.grids import GridSolveOptions, grid_text
+from foldkit.kinds.solutions import Solutions, solutions_text
 from solver.blockparty.model import BlockParty, Grid, answer, grid_picture, row_products
 from solver.blockparty.search import DEFAULT_LIMIT, BlockPartyReport, TooLarge
 from solver.blockparty.search import solve as search
 from solver.grid import Cell
+from solver.text import counted
 
 SCHEMA = "foldkit.block-party/1"
 RULES = (
@@ -34,6 +36,10 @@ RULES = (
     "K cells away: there is another K at distance K, and none closer.",
     "Answer: the sum, over the rows, of the product of the row's numbers.",
 )
+
+
+def solutions_found(report: BlockPartyReport) -> Solutions[Grid]:
+    return Solutions(report.solutions, report.found, report.complete)
 
 
 def solve(puzzle: BlockParty, options: GridSolveOptions) -> BlockPartyReport:
@@ -49,8 +55,7 @@ def outcome(report: BlockPartyReport) -> Outcome:
     """0 unique, 1 no solution, 3 ambiguous, 4 unfinished."""
     found = report.found
     if report.ambiguous:
-        count = f"{found}" if report.complete else f"at least {found}"
-        return Outcome(EXIT_AMBIGUOUS, f"ambiguous, {count} solutions")
+        return Outcome(EXIT_AMBIGUOUS, solutions_found(report).summary())
     if not report.complete:
         return Outcome(EXIT_UNFINISHED, "the search stopped before it could prove uniqueness")
     if found == 0:
@@ -82,14 +87,14 @@ def solution_text(puzzle: BlockParty, grid: Grid) -> str:
 def text(report: BlockPartyReport) -> str:
     """What `foldkit solve` prints: a summary, then each solution (or the puzzle and the reason)."""
     p = report.puzzle
-    head = [f"{p.name}: {p.rows}x{p.cols} grid, {len(p.region_cells)} regions, {len(p.givens)} givens",
+    head = [f"{p.name}: {p.rows}x{p.cols} grid, {counted(len(p.region_cells), 'region')}, "
+            f"{counted(len(p.givens), 'given')}",
             outcome(report).summary]
     if not report.solutions:
         return "\n".join([*head, "", puzzle_grid_text(p, dict(p.givens))])
     if len(report.solutions) == 1:
         return "\n".join([*head, "", solution_text(p, report.solutions[0])])
-    listed = ambiguous_text(report.solutions, lambda i, grid: f"\nSolution {i}:\n{solution_text(p, grid)}",
-                            "solution")
+    listed = solutions_text(solutions_found(report), lambda grid: grid, lambda grid: solution_text(p, grid))
     return "\n".join([*head, "", listed])
 
 

@@ -22,6 +22,7 @@ from foldkit.errors import EXIT_NO_SOLUTION, EXIT_UNFINISHED
 from solver.box import Box, surface_area
 from solver.grid import Layout
 from solver.nets import NetsResult
+from solver.text import counted
 
 SCHEMA = "foldkit.nets/1"
 
@@ -38,16 +39,15 @@ def exit_code(result: NetsResult) -> int:
 
 
 def count_line(result: NetsResult) -> str:
-    """'1x1x1: 11 nets', '1x2x3 and 1x1x5: 2263 common nets', with 'at least' when stopped early."""
+    """'1x1x1: 11 nets', '1x2x3 and 1x1x5: 2,263 common nets', with 'at least' when stopped early."""
     names = [box_name(box) for box in result.boxes]
     boxes = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
-    noun = "net" if result.count == 1 else "nets"
-    common = "common " if len(names) > 1 else ""
+    nets = counted(result.count, "common net" if len(names) > 1 else "net")
     if not result.complete:
-        return f"{boxes}: at least {result.count} {common}{noun} (the search stopped at the limit)"
+        return f"{boxes}: at least {nets} (the search stopped at the limit)"
     areas = {surface_area(box) for box in result.boxes}
     why = " (their surface areas differ)" if len(areas) > 1 else ""
-    return f"{boxes}: {result.count} {common}{noun}{why}"
+    return f"{boxes}: {nets}{why}"
 
 
 def picture(net: Layout) -> list[str]:

@@ -20,6 +20,7 @@ from foldkit.kinds.net.nets import box_name, picture
 from foldkit.page import with_page
 from foldkit.page.fold import net_page
 from solver.nets import NetsResult
+from solver.text import counted
 
 
 @dataclass(frozen=True)
@@ -43,8 +44,8 @@ def pick_name(result: NetsResult, number: int) -> str:
 def picked_net(call: Invocation, result: NetsResult, number: int) -> PickedNet:
     """Net ``number`` (1-based) of the result, solved as a net file by the net kind."""
     if not 1 <= number <= len(result.nets):
-        raise FoldkitError(f"nets: --pick {number} is out of range: there are {len(result.nets)} nets "
-                           f"listed", EXIT_BAD_INPUT)
+        raise FoldkitError(f"nets: --pick {number} is out of range: there are "
+                           f"{counted(len(result.nets), 'net')} listed", EXIT_BAD_INPUT)
     name, cells = pick_name(result, number), result.nets[number - 1]
     defaults: Any = call.kind.solve_options  # the net kind's solve options: folding 1, chosen below
     report = call.kind.solve((name, cells), defaults())

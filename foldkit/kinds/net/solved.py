@@ -22,6 +22,7 @@ from solver.folding import Folding, box_foldings
 from solver.grid import Layout
 from solver.nets import find_nets
 from solver.polyomino import parse_net
+from solver.text import counted
 
 # What --pdf and --pick need (the pages, the fold's makers), loaded when asked for: listing nets needs neither.
 worksheet = lazy_module("foldkit.kinds.net.worksheet")
@@ -62,8 +63,8 @@ def solve(net: tuple[str, Layout], options: NetSolveOptions) -> NetReport:
     report = NetReport(name, cells, box_foldings(cells), options.folding)
     count = len(report.every)
     if count and report.chosen > count:
-        many = f"{count} foldings" if count > 1 else "1 folding"
-        raise FoldkitError(f"{name}: --folding {report.chosen} is out of range: the net has {many}", EXIT_BAD_INPUT)
+        raise FoldkitError(f"{name}: --folding {report.chosen} is out of range: the net has "
+                           f"{counted(count, 'folding')}", EXIT_BAD_INPUT)
     return report
 
 
@@ -154,7 +155,7 @@ def run_nets(call: Invocation) -> int:
     if options.pdf is not None:
         path, pages = worksheet.write_worksheet(result, Path(options.pdf), call.build_options.paper, options.mix,
                                                 options.seed, options.force)
-        print(f"wrote {path} ({pages} pages)")
+        print(f"wrote {path} ({counted(pages, 'page')})")
     code = pick.run_pick(call, result, options.pick) if options.pick is not None else 0
     return code or nets.exit_code(result)
 

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from foldkit.errors import EXIT_BAD_INPUT, FoldkitError
 from foldkit.kinds.base import Command, Kind, PaperOptions, lazy_module, option
 from foldkit.kinds.checks import check_command
-from foldkit.kinds.generating import GeneratingOptions
+from foldkit.kinds.generating import GeneratingOptions, grid_size
 from foldkit.kinds.grids import GridSolveOptions
 from foldkit.kinds.hints import hint_command
 from foldkit.kinds.sheets import grid_page, sheet_command, sheet_makers
@@ -25,13 +25,15 @@ checking = lazy_module("foldkit.kinds.numbercross.check")
 hinting = lazy_module("foldkit.kinds.numbercross.hints")
 diary_pages = lazy_module("foldkit.kinds.numbercross.diary_pages")
 
-SIZES = ("5x5", "7x7", "11x11")
+SIDES = (4, 13)  # the sides of a generated grid: the published puzzles range over these
 
 
 @dataclass(frozen=True)
 class NumberCrossGenerateOptions(GeneratingOptions):
-    size: str = option("5x5", "--size", "grid size (default 5x5; 7x7 takes seconds; 11x11, the published size, "
-                       "about 10 s to a minute and a half, a few seeds more: raise --timeout)", choices=SIZES)
+    size: tuple[int, int] = option((5, 5), "--size", f"grid size ROWSxCOLS, each side {SIDES[0]} to {SIDES[1]} "
+                                   "(default 5x5; 7x7 takes seconds; 11x11, the published size, about 10 s to a minute "
+                                   "and a half, a few seeds more, and larger ones longer: raise --timeout)",
+                                   grid_size(*SIDES), "RxC")
 
     def check(self) -> None:
         # The easiest deductions (level 1) never read a clue, so they cannot tell a region's digit:

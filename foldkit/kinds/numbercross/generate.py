@@ -30,6 +30,7 @@ from solver.diary import Grade
 from solver.numbercross.generate import Generated, NoPuzzle, generate
 from solver.numbercross.model import NumberCross, answer, numbers
 from solver.numbercross.parse import picture, solution_picture
+from solver.text import counted
 
 
 def puzzle_text(made: Generated, seed: int, grade: Grade | None = None) -> str:
@@ -38,8 +39,8 @@ def puzzle_text(made: Generated, seed: int, grade: Grade | None = None) -> str:
     conditions = sum(len(clue.conditions) for clue in p.clues)
     harder = " or makes it harder than asked" if made.kept else ""
     notes = ["Number Cross puzzle made by foldkit generate", f"seed: {seed}",
-             f"size: {p.rows}x{p.cols}, {len(set(r for row in p.regions for r in row))} regions, "
-             f"{len(p.highlighted)} highlighted cells",
+             f"size: {p.rows}x{p.cols}, {counted(len(set(r for row in p.regions for r in row)), 'region')}, "
+             f"{counted(len(p.highlighted), 'highlighted cell')}",
              f"conditions: {conditions}",
              f"minimal: taking away any one condition of a clue lets in a second completed grid{harder}",
              *grade_note(grade)]
@@ -48,7 +49,7 @@ def puzzle_text(made: Generated, seed: int, grade: Grade | None = None) -> str:
 
 def generated_files(options: NumberCrossGenerateOptions, puzzle_sheet: Callable[..., Sheet],
                     grade: Callable[[NumberCross], Grade | None] = lambda puzzle: None) -> int:
-    rows, cols = (int(side) for side in options.size.split("x"))
+    rows, cols = options.size
     seed = chosen_seed(options)
     paths = paths_for(options, "number-cross", seed)
     rng, keeps = random.Random(seed), keeping(grade, options.difficulty)
@@ -63,7 +64,7 @@ def generated_files(options: NumberCrossGenerateOptions, puzzle_sheet: Callable[
     puzzle = replace(made.puzzle, name=paths.puzzle.name[: -len(paths.puzzle.suffix)])
     grid = made.solution
     comment = (f"# The completed grid of {paths.puzzle.name}; X is a tile.\n"
-               f"# Answer: the sum of all {len(numbers(grid))} numbers = {answer(grid)}.\n")
+               f"# Answer: the sum of all {counted(len(numbers(grid)), 'number')} = {answer(grid)}.\n")
     written = write_together([
         (paths.puzzle, puzzle_text(made, seed, found).encode()),
         (paths.solution, (comment + solution_picture(grid)).encode()),

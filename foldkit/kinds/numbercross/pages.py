@@ -13,6 +13,7 @@ from foldkit.paper.page import difficulty_line
 from solver.diary import Grade
 from solver.numbercross.model import NumberCross, answer, numbers
 from solver.numbercross.solve import NumberCrossReport
+from solver.text import counted
 
 
 def sheet_title(name: str) -> str:
@@ -31,7 +32,7 @@ def solution_sheet(report: NumberCrossReport) -> Sheet:
     """The solution page: tiles black, the digits, the numbers formed and the answer."""
     p, grid = report.puzzle, the_solution(report)
     placed = numbers(grid)
-    footer = (f"The {len(placed)} numbers: " + " + ".join(str(n.value) for n in placed),
+    footer = (f"The {counted(len(placed), 'number')}: " + " + ".join(str(n.value) for n in placed),
               "The completed grid is unique (proven by search).")
     return number_cross_sheet(p.regions, p.highlighted, tuple(c.text for c in p.clues), grid,
                               sheet_title(p.name) + ": solution", footer=footer, answer=f"Answer: {answer(grid)}")

@@ -26,12 +26,14 @@ from __future__ import annotations
 from foldkit.errors import EXIT_AMBIGUOUS, EXIT_NO_SOLUTION, EXIT_UNFINISHED
 from foldkit.exchange.json import json_bytes
 from foldkit.kinds.base import Outcome, sole_solution
-from foldkit.kinds.grids import GridSolveOptions, ambiguous_text, grid_text
+from foldkit.kinds.grids import GridSolveOptions, grid_text
+from foldkit.kinds.solutions import Solutions, solutions_text
 from solver.grid import Cell
 from solver.numbercross.model import NumberCross, answer, numbers, tiles
 from solver.numbercross.parse import solution_picture
 from solver.numbercross.solve import DEFAULT_LIMIT, NumberCrossReport
 from solver.numbercross.solve import solve as search
+from solver.text import counted
 
 NumberGrid = tuple[tuple[int | None, ...], ...]  # a completed grid: digits, None for a tile
 
@@ -46,6 +48,10 @@ RULES = (
 )
 
 
+def solutions_found(report: NumberCrossReport) -> Solutions[NumberGrid]:
+    return Solutions(report.solutions, len(report.solutions) + report.more, report.complete, "completed grid")
+
+
 def solve(puzzle: NumberCross, options: GridSolveOptions) -> NumberCrossReport:
     """Every completed grid up to the limit (all of them with options.every)."""
     return search(puzzle, None if options.every else options.limit or DEFAULT_LIMIT)
@@ -55,13 +61,12 @@ def outcome(report: NumberCrossReport) -> Outcome:
     """0 unique, 1 no completed grid, 3 ambiguous, 4 unfinished."""
     found = len(report.solutions)
     if report.ambiguous:
-        count = f"{found}" if report.complete else f"more than {found}"
-        return Outcome(EXIT_AMBIGUOUS, f"ambiguous, {count} completed grids")
+        return Outcome(EXIT_AMBIGUOUS, solutions_found(report).summary())
     if not report.complete:
         return Outcome(EXIT_UNFINISHED, "the search stopped before it could prove uniqueness")
     if found == 0:
         return Outcome(EXIT_NO_SOLUTION, f"no completed grid: {report.failure}")
-    return Outcome(0, f"unique completed grid, {len(report.numbers[0])} numbers, answer {report.answers[0]}")
+    return Outcome(0, f"unique completed grid, {counted(len(report.numbers[0]), 'number')}, answer {report.answers[0]}")
 
 
 # ---------------------------------------------------------------------------------------------
@@ -96,15 +101,15 @@ def text(report: NumberCrossReport) -> str:
     """What `foldkit solve` prints: a summary, then each completed grid (or the puzzle and the reason)."""
     p = report.puzzle
     regions = len({i for row in p.regions for i in row})
-    head = [f"{p.name}: {p.rows}x{p.cols} grid, {regions} regions, {len(p.highlighted)} highlighted cells",
+    head = [f"{p.name}: {p.rows}x{p.cols} grid, {counted(regions, 'region')}, "
+            f"{counted(len(p.highlighted), 'highlighted cell')}",
             outcome(report).summary]
     legend = f"({TILE_TEXT.strip()[:1]} a tile, * a highlighted cell)"
     if not report.solutions:
         return "\n".join([*head, "", puzzle_grid_text(p)])
     if len(report.solutions) == 1:
         return "\n".join([*head, legend, "", solution_text(p, report.solutions[0])])
-    listed = ambiguous_text(report.solutions, lambda i, grid: f"\nCompleted grid {i}:\n{solution_text(p, grid)}",
-                            "completed grid")
+    listed = solutions_text(solutions_found(report), lambda grid: grid, lambda grid: solution_text(p, grid))
     return "\n".join([*head, legend, "", listed])
 
 
@@ -150,7 +155,7 @@ def the_solution(report: NumberCrossReport) -> NumberGrid:
 def solution_txt(report: NumberCrossReport, options: object) -> bytes:
     grid = the_solution(report)
     comment = (f"# The completed grid of {report.puzzle.name}; X is a tile.\n"
-               f"# Answer: the sum of all {len(numbers(grid))} numbers = {answer(grid)}.\n")
+               f"# Answer: the sum of all {counted(len(numbers(grid)), 'number')} = {answer(grid)}.\n")
     return (comment + solution_picture(grid)).encode()
 
 

@@ -11,6 +11,7 @@ import argparse
 from dataclasses import dataclass
 
 from foldkit import options as opt
+from foldkit.assembly.file_names import print_patterns
 from foldkit.errors import EXIT_BAD_INPUT, FoldkitError
 from foldkit.exchange import VIDEO_FORMATS, format_of
 from foldkit.kinds.base import (
@@ -58,23 +59,29 @@ def from_bytes(data: bytes, source: str) -> str | None:
     return xmpuzzle.xmpuzzle_text(data, source) if data.startswith(GZIP_MAGIC) else None
 
 
+COUNTING = ("solve",)  # the commands that count every packing
+
+
 @dataclass(frozen=True)
 class PackingSolveOptions:
-    every: bool = option(False, "--all", "count every packing and its symmetry classes")
+    # Counting every packing is solve's alone: the commands that make something of the packing take
+    # the one found (--seed chooses it).
+    every: bool = option(False, "--all", "count every packing and its symmetry classes", only=COUNTING)
     seed: int | None = option(None, "--seed", "a seed for the search order (same seed, same packing)",
                               opt.number(int, 0, 2**63 - 1, "a whole number"))
     limit: int = option(0, "--limit", "with --all: stop counting after N packings (exit 4; the counts are then "
-                        "lower bounds; default 0: no limit)", opt.number(int, 0, opt.MAX_LIMIT, "a whole number"), "N")
+                        "lower bounds; default 0: no limit)", opt.number(int, 0, opt.MAX_LIMIT, "a whole number"), "N",
+                        only=COUNTING)
     jobs: int | None = option(None, "--jobs", "with --all: count in N processes (default: one per core; at most two "
-                              "per core are started)", opt.number(int, 1, 1024, "a whole number"), "N")
+                              "per core are started)", opt.number(int, 1, 1024, "a whole number"), "N", only=COUNTING)
     part: tuple[int, int] | None = option(None, "--part", "with --all: count only part K of N and print its JSON, "
-                                          "for 'foldkit merge'", part_of, "K/N")
+                                          "for 'foldkit merge'", part_of, "K/N", only=COUNTING)
     cluster: str | None = option(None, "--cluster", "with --all: count on the Dask scheduler at ADDRESS "
-                                 "(pip install foldkit[cluster])", str, "ADDRESS")
+                                 "(pip install foldkit[cluster])", str, "ADDRESS", only=COUNTING)
     checkpoint: str | None = option(None, "--checkpoint", "with --all: keep the parts finished in FILE (a new "
-                                    "file), to go on with --resume FILE after a crash", str, "FILE")
+                                    "file), to go on with --resume FILE after a crash", str, "FILE", only=COUNTING)
     resume: str | None = option(None, "--resume", "with --all: go on from the checkpoint FILE, and keep "
-                                "writing it", str, "FILE")
+                                "writing it", str, "FILE", only=COUNTING)
 
     def check(self) -> None:
         for flag, given in (("--jobs", self.jobs), ("--part", self.part), ("--cluster", self.cluster),
@@ -172,9 +179,9 @@ KIND = Kind(
         "fold-steps.pdf": makers.fold_steps_pdf,  # the same steps as a diagram, one frame per piece
         "assembly.gif": makers.assembly_gif,
         "assembly.glb": makers.assembly_glb,
-        "pieces.stl": Files(makers.print_files, makers.print_file_names),  # with piece-NAME.stl and box.stl
+        "pieces.stl": Files(makers.print_files, makers.print_file_names, print_patterns()),
         # the beds of pieces.stl, each piece an object in its colour:
-        "pieces.3mf": Files(makers.pieces_3mf, makers.pieces_3mf_names),
+        "pieces.3mf": Files(makers.pieces_3mf, makers.pieces_3mf_names, print_patterns(".3mf")),
         "hints.pdf": hint_pages.packing_pdf,
     }),
     solve_options=PackingSolveOptions,

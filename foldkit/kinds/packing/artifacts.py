@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from foldkit import options as opt
+from foldkit.assembly.file_names import TRAY_FILE
 from foldkit.errors import EXIT_BAD_INPUT, FoldkitError
 from foldkit.kinds.base import Made
 from foldkit.kinds.packing import PackingBuildOptions
@@ -115,7 +116,7 @@ def print_files(subject: Packed, options: PackingBuildOptions) -> Made:
 def print_file_names(subject: Packed, options: PackingBuildOptions) -> list[str]:
     from foldkit.assembly.stl import shape_file_names
 
-    return [*_beds(subject, options), *shape_file_names(subject.packing), "box.stl"]
+    return [*_beds(subject, options), *shape_file_names(subject.packing), TRAY_FILE]
 
 
 

@@ -28,6 +28,7 @@ from solver.diary import Grade
 from solver.packing.challenge import Challenge, OutOfTime, completion_puzzle, harder_last, make_challenge
 from solver.packing.model import PackingPuzzle, reading_key
 from solver.packing.parse import picture, solution_picture
+from solver.text import counted
 
 
 def run_generate(call: Invocation) -> int:
@@ -41,8 +42,9 @@ def run_generate(call: Invocation) -> int:
         made = graded_challenges(puzzle, seed, options, grade)
     except (OutOfTime, Alarm):  # the deadline between challenges, or the alarm in the middle of one
         graded_as = f" graded {options.difficulty}" if options.difficulty else ""
-        raise FoldkitError(f"{puzzle.name}: no {options.count} challenge(s){graded_as} within {options.timeout:g} s "
-                           "(raise --timeout or ask for fewer with --count)", EXIT_NO_SOLUTION) from None
+        raise FoldkitError(f"{puzzle.name}: no {counted(options.count, 'challenge')}{graded_as} within "
+                           f"{options.timeout:g} s (raise --timeout or ask for fewer with --count)",
+                           EXIT_NO_SOLUTION) from None
     except ValueError as error:
         raise FoldkitError(f"{options.source}: {error}", EXIT_NO_SOLUTION) from None
     if any(not challenge.given for challenge, _ in made):  # every piece came out and one packing was left
@@ -52,7 +54,7 @@ def run_generate(call: Invocation) -> int:
     for path in write_files(folder, files, options.force).paths:
         print(f"wrote {path}")
     grades = "; ".join(found.short for _, found in made if found)
-    print(f"seed {seed}: {len(made)} challenge(s) of {puzzle.name}, given pieces "
+    print(f"seed {seed}: {counted(len(made), 'challenge')} of {puzzle.name}, given pieces "
           f"{', '.join(str(len(c.given)) for c, _ in made)} of {len(made[0][0].packing)}"
           + (f"; {grades}" if grades else ""))
     return 0
@@ -120,7 +122,7 @@ def challenge_text(challenge: Challenge, name: str, seed: int, grade: Grade | No
     given = [f"#   {p.piece}: " + ", ".join(f"{x} {y} {z}" for x, y, z in sorted(p.cubes, key=reading_key))
              for p in challenge.given_placements]
     head = [f"# {challenge.puzzle.name}: a challenge (foldkit generate packing, seed {seed}).",
-            f"# {len(challenge.given)} pieces are given; the shape below is what they leave to fill. They are:",
+            f"# {counted(len(challenge.given), 'piece')} given; the shape below is what they leave to fill. They are:",
             *given, "# Exactly one packing completes it; without any one given piece there would be more"
             + (" or it would be harder than asked." if challenge.kept else "."),
             *(f"# {note}" for note in grade_note(grade))]

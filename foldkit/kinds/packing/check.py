@@ -20,11 +20,10 @@ def read(puzzle: PackingPuzzle, text: str, source: str) -> Packing:
 
 
 def judge(puzzle: PackingPuzzle, packing: Packing) -> Iterator[Broken]:
-    """Pieces that are the shape of no piece, then every rule the rest break (a piece of no shape
-    is not named twice)."""
+    """Pieces that are the shape of no piece, named by the file's numbers, then every other rule
+    broken. Every piece of a shape is named after that piece, so the shapeless are the only
+    pieces the checker's own piece rule could name, by its own count: they are not named twice."""
     named, shapeless = named_by_shape(puzzle, packing)
     yield from shapeless
-    unnamed = {broken.where for broken in shapeless}
-    yield from (broken for broken in broken_rules(puzzle, named)
-                if not (broken.rule == "piece" and broken.where in unnamed))
+    yield from (broken for broken in broken_rules(puzzle, named) if broken.rule != "piece")
 

@@ -20,6 +20,7 @@ from solver.packing import solve as solve_packing
 from solver.packing.parse import placement_total
 from solver.packing.parts import Plan, Tally, count_part, merge, plan_of
 from solver.packing.solve import census_of
+from solver.text import counted
 
 MAX_COUNTED_CUBES = 1_000  # a target of 10x10x10 (Bedlam's has 64, the Y-pentacube's 125)
 MAX_COUNTED_PLACEMENTS = 25_000  # the pieces' placements (Bedlam's: 4,188)
@@ -75,7 +76,7 @@ def part_json(report: PartReport) -> dict:
 def part_outcome(report: PartReport) -> Outcome:
     """0 when the part went to its end, EXIT_UNFINISHED when the limit stopped it."""
     code = EXIT_UNFINISHED if report.tally.limited else 0
-    return Outcome(code, f"part {report.part} of {report.parts}: {report.tally.packings:,} packings")
+    return Outcome(code, f"part {report.part} of {report.parts}: {counted(report.tally.packings, 'packing')}")
 
 
 def part_text(report: PartReport) -> str:

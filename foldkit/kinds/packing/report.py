@@ -38,6 +38,7 @@ from foldkit.kinds.packing.artifacts import Packed, assembly_video, packed, show
 from foldkit.kinds.packing.counting import PartReport
 from solver.packing import Packing, PackingPuzzle, PackingReport, solution_picture
 from solver.packing.model import Placement
+from solver.text import counted
 
 SCHEMA = "foldkit.packing/1"
 
@@ -50,29 +51,30 @@ def outcome(report: PackingReport | PartReport) -> Outcome:
         why = "the search is complete" if report.failure == "no packing" else report.failure
         return Outcome(EXIT_NO_SOLUTION, f"no packing: {why}")
     if report.packings is None:
-        return Outcome(0, f"packed: {_plural(len(report.packing), 'piece')} placed")
+        return Outcome(0, f"packed: {counted(len(report.packing), 'piece')} placed")
     if report.limited:
-        return Outcome(EXIT_UNFINISHED, f"stopped at the limit: at least {report.packings:,} packings, "
-                                        f"{report.classes:,} classes under the box's {report.symmetries} symmetries")
-    return Outcome(0, f"{report.packings:,} packings, {report.classes:,} classes under the box's "
-                      f"{report.symmetries} symmetries")
+        return Outcome(EXIT_UNFINISHED, f"stopped at the limit: at least {counted_packings(report)}")
+    return Outcome(0, counted_packings(report))
+
+
+def counted_packings(report: PackingReport) -> str:
+    """'480 packings, 2 classes under the box's 24 symmetries' (with --all)."""
+    assert report.packings is not None and report.classes is not None and report.symmetries is not None
+    return (f"{counted(report.packings, 'packing')}, {counted(report.classes, 'class', 'classes')} under the box's "
+            f"{counted(report.symmetries, 'symmetry', 'symmetries')}")
 
 
 # ---------------------------------------------------------------------------------------------
 # Text
 
 
-def _plural(count: int, word: str) -> str:
-    return f"{count:,} {word}" if count == 1 else f"{count:,} {word}s"
-
-
 def puzzle_line(puzzle: PackingPuzzle) -> str:
     """'name: box 5x5x5, 25 pieces of 1 shape' (with a target shape: 'box 8x8x1, a shape of 60 cubes, ...')."""
     x, y, z = puzzle.box
     copies = sum(piece.count for piece in puzzle.pieces)
-    target = "" if puzzle.target is None else f", a shape of {_plural(puzzle.volume, 'cube')}"
-    return (f"{puzzle.name}: box {x}x{y}x{z}{target}, {_plural(copies, 'piece')} of "
-            f"{_plural(len(puzzle.pieces), 'shape')}")
+    target = "" if puzzle.target is None else f", a shape of {counted(puzzle.volume, 'cube')}"
+    return (f"{puzzle.name}: box {x}x{y}x{z}{target}, {counted(copies, 'piece')} of "
+            f"{counted(len(puzzle.pieces), 'shape')}")
 
 
 def legend(packing: Packing) -> str:
@@ -100,14 +102,14 @@ def packing_text(packing: Packing, box: tuple[int, int, int]) -> str:
 
 def counts_text(report: PackingReport) -> str:
     """Orientations and placements per piece, then (with --all) the packings and classes."""
-    lines = [f"  {piece.name} x{piece.count}: {_plural(len(piece.cubes), 'cube')}, "
-             f"{_plural(turns, 'orientation')}, {_plural(places, 'placement')}"
+    lines = [f"  {piece.name} x{piece.count}: {counted(len(piece.cubes), 'cube')}, "
+             f"{counted(turns, 'orientation')}, {counted(places, 'placement')}"
              for piece, turns, places in zip(report.puzzle.pieces, report.orientation_counts,
                                              report.placement_counts, strict=True)]
-    if report.packings is not None:
+    if report.packings is not None and report.symmetries is not None:
         least = "at least " if report.limited else ""
         lines.append(f"every packing: {least}{report.packings:,}; classes under the box's "
-                     f"{report.symmetries} symmetries: {least}{report.classes:,}")
+                     f"{counted(report.symmetries, 'symmetry', 'symmetries')}: {least}{report.classes:,}")
     return "\n".join(["pieces:", *lines])
 
 

@@ -19,6 +19,7 @@ from solver.diary import Grade
 from solver.shutbox.compose import Generated, TimedOut, generate
 from solver.shutbox.hints import diary
 from solver.shutbox.puzzle import Puzzle, layout_picture, picture
+from solver.text import counted
 
 SEEDS = 2**63  # the seeds of the candidates after the first, drawn from the seed's own random stream
 
@@ -49,7 +50,8 @@ def generated_files(request: GenerateOptions, grade: Callable[[Puzzle], Grade | 
     written = write_together([(output, picture(made.puzzle).encode()),
                               (solution, layout_picture(rows, cols, made.layout).encode())], request.force)
     clued = len(made.puzzle.numbers) + len(made.puzzle.arrows)
-    summary = (f"seed {seed}: {rows}x{cols}, {clued} clues, {made.layouts} layouts keep the grid rules, "
+    summary = (f"seed {seed}: {rows}x{cols}, {counted(clued, 'clue')}, {counted(made.layouts, 'layout')} keep"
+               f"{'s' if made.layouts == 1 else ''} the grid rules, "
                "unique solution" + (f", {found.short}" if found else ""))
     return written, summary
 

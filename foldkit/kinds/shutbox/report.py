@@ -28,6 +28,7 @@ Box faces: face A/B have normals -x/+x, C/D -y/+y, E/F -z/+z, for a box spanning
 
 from __future__ import annotations
 
+from foldkit.kinds.solutions import Solutions, solutions_text
 from foldkit.look import box_text, face_sums_text, product_text
 from solver.box import FACE_LABELS, face_normal, face_size
 from solver.folding import Folding
@@ -35,6 +36,7 @@ from solver.grid import Layout
 from solver.shutbox.clues import sums_by_face
 from solver.shutbox.puzzle import Puzzle
 from solver.shutbox.solve import Report, Solution
+from solver.text import counted
 
 SCHEMA = "foldkit.solve/1"
 
@@ -171,13 +173,13 @@ def report_text(report: Report) -> str:
     even = sum(1 for x in report.layouts if len(x) % 2 == 0)
     more = "" if report.layouts_complete else " (search stopped at its limit; there are more)"
     head = [
-        f"{p.name}: {p.rows}x{p.cols} grid, {len(p.numbers)} numbers, {len(p.arrows)} arrows",
-        f"Layouts keeping the grid rules: {len(report.layouts)}{more}; {even} with an even cell count, "
-        f"{len(report.boxed_layouts)} with the surface area of a box",
-        f"Foldings onto a box: {report.folding_count}; complete solutions: {len(report.solutions)}",
+        f"{p.name}: {p.rows}x{p.cols} grid, {counted(len(p.numbers), 'number')}, {counted(len(p.arrows), 'arrow')}",
+        f"Layouts keeping the grid rules: {len(report.layouts):,}{more}; {even:,} with an even cell count, "
+        f"{len(report.boxed_layouts):,} with the surface area of a box",
+        f"Foldings onto a box: {report.folding_count:,}; complete solutions: {len(report.solutions):,}",
     ]
     if not report.solutions and not report.layouts_complete:
-        return "\n".join(head + [f"No solution among the first {len(report.layouts)} layouts."])
+        return "\n".join(head + [f"No solution among the first {counted(len(report.layouts), 'layout')}."])
     if not report.solutions:
         return "\n".join(head + [f"No solution: {report.failure}."])
     if report.unique:
@@ -185,9 +187,21 @@ def report_text(report: Report) -> str:
     elif not report.layouts_complete:
         head.append("Uniqueness is not proven: the layout search stopped at its limit.")
     else:
-        head.append(f"The puzzle is ambiguous: {len(report.solutions)} solutions.")
-    parts = [f"\nSolution {i}:\n{solution_text(p, s)}" for i, s in enumerate(report.solutions, 1)]
-    return "\n".join(head) + "\n" + "\n".join(parts)
+        head.append(f"The puzzle is {solutions_found(report).summary()}.")
+    if report.unique or len(report.solutions) == 1:
+        return "\n".join(head) + "\n\nSolution 1:\n" + solution_text(p, report.solutions[0])
+    return "\n".join(head) + "\n" + solutions_text(solutions_found(report), lambda s: box_cells(p, s.layout),
+                                                  lambda s: solution_text(p, s))
+
+
+def solutions_found(report: Report) -> Solutions[Solution]:
+    return Solutions(report.solutions, len(report.solutions), report.layouts_complete,
+                     otherwise="in how they fold onto the box")
+
+
+def box_cells(puzzle: Puzzle, layout: Layout) -> tuple[tuple[bool, ...], ...]:
+    """Which cells of the grid are box cells, row by row."""
+    return tuple(tuple((r, c) in layout for c in range(puzzle.cols)) for r in range(puzzle.rows))
 
 
 def folding_text(folding: Folding) -> str:

@@ -11,12 +11,13 @@ from foldkit.fold.subject import Label, Mark, Subject
 from foldkit.kinds.base import EXIT_AMBIGUOUS, EXIT_NO_SOLUTION, EXIT_UNFINISHED, Outcome
 from foldkit.kinds.folds import Folded
 from foldkit.kinds.shutbox import ShutboxSolveOptions
-from foldkit.kinds.shutbox.report import report_json, report_text
+from foldkit.kinds.shutbox.report import report_json, report_text, solutions_found
 from foldkit.look import box_text
 from solver.grid import Cell
 from solver.shutbox.puzzle import Number, Puzzle
 from solver.shutbox.solve import Report
 from solver.shutbox.solve import solve as solve_puzzle
+from solver.text import counted
 
 
 @dataclass(frozen=True)
@@ -35,11 +36,12 @@ def outcome(report: Report) -> Outcome:
     """Unique, none, ambiguous, or unfinished (the layout search stopped at its limit)."""
     found, complete = report.solutions, report.layouts_complete
     if len(found) > 1:
-        return Outcome(EXIT_AMBIGUOUS, f"ambiguous: {len(found)} solutions")
+        return Outcome(EXIT_AMBIGUOUS, solutions_found(report).summary())
     if not complete:
         what = "one solution found, but" if found else "no solution found, and"
         return Outcome(EXIT_UNFINISHED, f"{what} the layout search stopped at its limit of "
-                                        f"{len(report.layouts)} layouts: nothing is proven (raise --limit, 0 for none)")
+                                        f"{counted(len(report.layouts), 'layout')}: nothing is proven (raise --limit, "
+                                        "0 for none)")
     if not found:
         return Outcome(EXIT_NO_SOLUTION, f"no solution: {report.failure}")
     return Outcome(0, f"answer {found[0].answer}, box {box_text(found[0].box)}, unique")

@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from foldkit.fold.subject import Subject
+from foldkit.paper.page import LARGER_PAPER, paper_name
 from foldkit.paper.template.geometry import TAB_DEPTH, NetGeometry, net_geometry
 from foldkit.paper.template.layout import PagePlan, TemplateOptions, fitting_cell_mm, plan_pages
 from foldkit.paper.template.letters import LETTER_MM
@@ -85,9 +86,10 @@ def small_warning(plan: PagePlan, tab: float, letter: float, options: TemplateOp
     pages = plan.rows * plan.cols
     where = "one page" if pages == 1 else f"{pages} pages"
     fixes = []
-    if options.paper.lower() not in ("a3", "tabloid"):  # the two largest papers
-        fixes.append("--paper a3")
+    larger = LARGER_PAPER.get(options.paper.lower())
+    if larger:
+        fixes.append(f"--paper {larger}")
     fixes.append(f"'foldkit template --paper-cell-mm {plan.cell_mm * 1.4:.0f}' (the net tiled over pages)")
-    return (f"cells of {plan.cell_mm:g} mm on {where} of {plan.paper.upper()} leave glue tabs as shallow as "
+    return (f"cells of {plan.cell_mm:g} mm on {where} of {paper_name(plan.paper)} leave glue tabs as shallow as "
             f"{tab:.1f} mm and seam letters as small as {letter:.1f} mm (easy to handle: tabs of "
             f"{MIN_TAB_MM:g} mm, letters of {LETTER_MM:g} mm); for bigger ones use {' or '.join(fixes)}")

@@ -10,7 +10,7 @@ import math
 from dataclasses import dataclass
 
 from foldkit.errors import EXIT_BAD_INPUT, FoldkitError
-from foldkit.paper.page import MARGIN_MM, Mm, paper_size
+from foldkit.paper.page import MARGIN_MM, Mm, paper_name, paper_size
 from foldkit.paper.template.registration import area_size
 
 Bounds = tuple[float, float, float, float]  # (min x, min y, max x, max y) in net coordinates
@@ -131,6 +131,6 @@ def plan_pages(bounds: Bounds, options: TemplateOptions) -> PagePlan:
                            "marks, and a machine cuts one page: leave out --paper-cell-mm or make it smaller",
                            EXIT_BAD_INPUT)
     if plan.rows * plan.cols > MAX_PAGES:
-        raise FoldkitError(f"cells of {cell:g} mm need {plan.rows * plan.cols} pages of {options.paper.upper()}, "
+        raise FoldkitError(f"cells of {cell:g} mm need {plan.rows * plan.cols} pages of {paper_name(options.paper)}, "
                            f"more than {MAX_PAGES}: use a smaller --cell-mm", EXIT_BAD_INPUT)
     return plan

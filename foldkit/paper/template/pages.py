@@ -11,7 +11,7 @@ from foldkit.exchange.pdf import drawing_pdf, text_width
 from foldkit.exchange.svg import drawing_svg
 from foldkit.fold.subject import Subject
 from foldkit.look import INK, box_text
-from foldkit.paper.page import BOLD, MARGIN_MM, REGULAR, SOFT_INK, Sheet, Stroke, draw_header, paper_size
+from foldkit.paper.page import BOLD, MARGIN_MM, REGULAR, SOFT_INK, Sheet, Stroke, draw_header, paper_name, paper_size
 from foldkit.paper.template.assembly import draw_assembly_page
 from foldkit.paper.template.cutter import LAYER_COLOURS, cutter_drawing, machine_lines
 from foldkit.paper.template.fit import Drawn, fitted_marks
@@ -101,7 +101,7 @@ def draw_net_page(sheet: Sheet, subject: Subject, net: Drawing, plan: PagePlan, 
     place = f"page {page[0]} of {page[1]}"
     if plan.rows * plan.cols > 1:
         place += f" (row {tile.row + 1}, column {tile.col + 1} of the net)"
-    right = f"{place} · cell {plan.cell_mm:g} mm · {plan.paper.upper()}"
+    right = f"{place} · cell {plan.cell_mm:g} mm · {paper_name(plan.paper)}"
     draw_header(sheet, title_text(subject, options.plain), right, plan.size[0])
     x, y = plan.page_point(tile, plan.bounds[:2])  # where the net's corner lands on this page
     shift = (1.0, 0.0, 0.0, 1.0, x - NET_MARGIN_MM, y - NET_MARGIN_MM)

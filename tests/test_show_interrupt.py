@@ -1,0 +1,47 @@
+"""`foldkit show` keeps the interrupt contract of every command: Ctrl-C or SIGTERM while its
+window is open closes the window and ends with 130 and 'foldkit: interrupted' (VTK, left alone,
+says its own words and exits 1). Both windows: the fold's and the assembly's, under Xvfb."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+
+import pytest
+
+from tests.conftest import EXAMPLES, ROOT, require_program
+
+WINDOW_WAIT = 120.0  # seconds for the window to appear: a bound on a stuck start, not a speed claim
+
+
+def window_open(display: str, xwininfo: str) -> bool:
+    """Whether a foldkit window is mapped on the display."""
+    tree = subprocess.run([xwininfo, "-root", "-tree", "-display", display], capture_output=True, text=True)
+    return '"foldkit: ' in tree.stdout
+
+
+@pytest.mark.parametrize("signum", [signal.SIGINT, signal.SIGTERM])
+@pytest.mark.parametrize("puzzle", ["nov2025-sample.txt", "soma.txt"])
+def test_show_ends_interrupted_when_signalled_with_its_window_open(xvfb, puzzle, signum):
+    xwininfo = require_program("xwininfo")
+    screenless = ("WAYLAND_DISPLAY", "VTK_DEFAULT_OPENGL_WINDOW")  # conftest renders through EGL without a screen
+    env = {k: v for k, v in os.environ.items() if k not in screenless} | {"DISPLAY": xvfb, "PYTHONPATH": str(ROOT)}
+    child = subprocess.Popen([sys.executable, "-m", "foldkit", "show", str(EXAMPLES / puzzle)], cwd=ROOT, env=env,
+                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        deadline = time.monotonic() + WINDOW_WAIT
+        while not window_open(xvfb, xwininfo):
+            assert child.poll() is None, child.stderr.read() if child.stderr else ""
+            assert time.monotonic() < deadline, "the window did not open"
+            time.sleep(0.2)
+        time.sleep(0.5)  # a few ticks of the window's timer
+        child.send_signal(signum)
+        _, err = child.communicate(timeout=60)
+    finally:
+        if child.poll() is None:
+            child.kill()
+            child.wait()
+    assert child.returncode == 130 and err.strip() == "foldkit: interrupted", err
