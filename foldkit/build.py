@@ -23,7 +23,8 @@ from typing import Any
 from foldkit.errors import EXIT_BAD_INPUT, FoldkitError
 from foldkit.exchange import real_folder, recorded, refuse_to_overwrite, write_files
 from foldkit.exchange.record import RECORD
-from foldkit.kinds.base import Files, Linking, Made, Maker, made
+from foldkit.kinds.base import Files, Made, Maker, made
+from foldkit.page import Linking
 
 __all__ = ["RECORD", "Built", "Written", "build", "chosen", "file_owners", "fingerprint", "stale"]
 

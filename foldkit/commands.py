@@ -152,7 +152,7 @@ def _with_progress(build_options: Any, quiet: bool) -> Any:
 
 
 def run_kinds(call: Invocation) -> int:
-    """The kind named (`foldkit kinds packing`), or every kind foldkit knows: the header its files
+    """The kind named (`foldkit kinds KIND`), or every kind foldkit knows: the header its files
     start with, its commands, and the files a build writes."""
     for kind in [call.kind] if call.named else all_kinds():
         print(f"{kind.title} ({kind.name}): files start with {kind.header}")

@@ -23,7 +23,7 @@ LAYERS = [
     ("foldkit", "foldkit.errors", "foldkit.look", "foldkit.drawing", "foldkit.files", "foldkit.options",
      "foldkit.progress", "foldkit.console", "foldkit.solids", "foldkit.display"),
     ("foldkit.exchange",),
-    ("foldkit.fold", "foldkit.assembly"),
+    ("foldkit.fold", "foldkit.assembly", "foldkit.census"),
     ("foldkit.paper", "foldkit.page"),
     ("foldkit.kinds",),
     ("foldkit.build",),

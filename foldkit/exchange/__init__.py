@@ -20,6 +20,7 @@ from pathlib import Path
 from foldkit.errors import EXIT_BAD_INPUT, FoldkitError
 from foldkit.exchange.record import RECORD, Entry, plain_name, record_bytes, record_entries
 from foldkit.files import digest, read_if_there
+from solver.text import counted
 
 # Each file suffix, the "module:function" of foldkit.exchange that makes such a file's bytes, and
 # what that function takes. A module is imported only when its format is asked for: most load a
@@ -134,7 +135,7 @@ def refuse_to_overwrite(folder: str | Path, names: Iterable[str], force: bool = 
         return
     theirs = [path for path in taken if not _unchanged(folder, path.name, entries)]
     if theirs:
-        others = f" and {len(theirs) - 1} other file(s)" if len(theirs) > 1 else ""
+        others = f" and {counted(len(theirs) - 1, 'other file')}" if len(theirs) > 1 else ""
         raise FoldkitError(f"{theirs[0]}{others}: not written by foldkit (or changed since), so left as it is; "
                            "nothing was written (--force replaces it)", EXIT_BAD_INPUT)
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import dataclasses
 import importlib
-from collections.abc import Callable, Collection, Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -177,21 +177,6 @@ class Files:
         return self.make(subject, options)
 
 
-@dataclass(frozen=True)
-class Linking:
-    """A maker of a page that links to the other files of its build folder: ``make`` (subject,
-    build options, their names) -> bytes, and ``others`` (subject, build options) -> the names of
-    the files a whole build writes beside it, in order. A build makes it last, linking only the
-    files its folder will hold (``present``); called as a plain maker, it links every one."""
-
-    make: Callable[[Any, Any, list[str]], bytes]
-    others: Callable[[Any, Any], list[str]]
-
-    def __call__(self, subject: Any, options: Any, present: Collection[str] | None = None) -> bytes:
-        others = self.others(subject, options)
-        return self.make(subject, options, [name for name in others if present is None or name in present])
-
-
 # ---------------------------------------------------------------------------------------------
 # Declaring now, loading later
 
@@ -314,6 +299,6 @@ class Kind:
 
 
 __all__ = ["EXIT_AMBIGUOUS", "EXIT_NO_SOLUTION", "EXIT_UNFINISHED", "BedOptions", "Command", "Deferred", "Files",
-           "GifOptions", "Invocation", "Kind", "LazyModule", "Linking", "Made", "Maker", "NoOptions", "OptionSpec",
+           "GifOptions", "Invocation", "Kind", "LazyModule", "Made", "Maker", "NoOptions", "OptionSpec",
            "Outcome", "PaperOptions", "Progress", "force_option", "lazy_module", "made", "option", "option_specs",
            "recognise_word", "sole_solution"]

@@ -9,13 +9,28 @@ WebGL.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Collection, Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from foldkit.errors import FoldkitError
-from foldkit.kinds.base import Linking
 
 PageMaker = Callable[[Any, Any, tuple[str, ...]], bytes]  # (subject, build options, links) -> the page
+
+
+@dataclass(frozen=True)
+class Linking:
+    """A maker of a page that links to the other files of its build folder: ``make`` (subject,
+    build options, their names) -> bytes, and ``others`` (subject, build options) -> the names of
+    the files a whole build writes beside it, in order. A build makes it last, linking only the
+    files its folder will hold (``present``); called as a plain maker, it links every one."""
+
+    make: Callable[[Any, Any, list[str]], bytes]
+    others: Callable[[Any, Any], list[str]]
+
+    def __call__(self, subject: Any, options: Any, present: Collection[str] | None = None) -> bytes:
+        others = self.others(subject, options)
+        return self.make(subject, options, [name for name in others if present is None or name in present])
 
 
 def with_page(make: PageMaker, artifacts: Mapping[str, Any], **extra: Any) -> dict[str, Any]:

@@ -13,43 +13,31 @@ fraction) and drawn second, so tests read the model; the pages are a ``Document`
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
 
 import numpy as np
 
-from foldkit.assembly.colours import piece_colour
-from foldkit.assembly.steps import CORNER_NAMES, assembly_steps
-from foldkit.assembly.steps import Step as AssemblyStep
-from foldkit.assembly.view import View, camera, corner_azimuth, scene_faces
-from foldkit.drawing import Area, Document, Drawing, Line, Mm, Polygon
-from foldkit.exchange.pdf import text_width
+from foldkit.assembly.view import View, camera
+from foldkit.drawing import Area, Document, Line, Mm, Polygon
 from foldkit.fold.panels import Hinge, PanelTree, shared_side
 from foldkit.fold.pose import cell_outlines, cell_panels, hinge_rotation, panel_matrices, place
 from foldkit.fold.subject import Subject
 from foldkit.look import FOLD_EDGE, INK, RGB, box_text, face_colour, face_label
-from foldkit.paper.page import BOLD, REGULAR, SOFT_INK, Sheet, Stroke, paper_size
+from foldkit.paper.page import REGULAR, SOFT_INK, Sheet, Stroke
+from foldkit.paper.step_pages import Draw, Frame, draw_arrow, frame_pages, layout
 from foldkit.paper.template.assembly import pale
-from solver.packing.assembly import Box, Placed
 
 CreaseKind = Literal["valley", "mountain"]
-Draw = Callable[[Sheet, Area], None]  # draws one frame's picture into a page area
 
-MARGIN_MM = 6.0  # every mark stays this far inside the paper's edges
-COLUMNS, ROWS = 2, 3
-HEADER_MM, LEGEND_MM = 9.0, 11.0  # the title line at the top, the legend at the bottom of a page
-HEADING_MM = 12.0  # a frame's step number and caption above its picture
 VIEW = camera(azimuth=118.0, elevation=52.0)  # above the net, from beyond its last row, a little to one side
 VALLEY = Stroke(FOLD_EDGE, 0.45, (1.8, 1.0))
 MOUNTAIN = Stroke((0.12, 0.30, 0.70), 0.45, (1.8, 0.7, 0.3, 0.7))
-ARROW: RGB = (0.12, 0.12, 0.14)
-ARROW_MM = 0.4
 CUT_MM, HINGE_MM, FLAT_MM = 0.3, 0.2, 0.08
 ARC_RADIUS = 0.8  # cells from the hinge, where the arrow of a turning part runs
 ARC_LEAST_MM = 6.5  # and at least this far, so that small cells still get an arrow one can see
 ARC_DEGREES = (12.0, 80.0)  # the part of the quarter turn the arrow spans
-LOWER_FROM = 2  # cubes above a new piece where the arrow lowering it starts
 
 
 @dataclass(frozen=True)
@@ -62,15 +50,6 @@ class FoldStep:
     total: int
     t: float
     creases: tuple[tuple[int, CreaseKind], ...]
-
-
-@dataclass(frozen=True)
-class Frame:
-    """One frame of a page: its heading (bold), a caption beside it, and its picture."""
-
-    heading: str
-    caption: str
-    draw: Draw
 
 
 # ---------------------------------------------------------------------------------------------
@@ -205,23 +184,6 @@ def draw_turn(sheet: Sheet, tree: PanelTree, hinge: Hinge, matrices: np.ndarray,
     draw_arrow(sheet, page, 0.28 * fit.scale)
 
 
-def draw_arrow(sheet: Sheet, path: np.ndarray, head: float) -> None:
-    """A path of page points (k, 2) as a line with a filled head at its end, head long (mm)."""
-    length = float(np.linalg.norm(np.diff(path, axis=0), axis=1).sum())
-    head = min(max(head, 1.6), 3.2, 0.4 * length)  # an arc seen edge-on is short: keep the head to scale
-    points = [(float(x), float(y)) for x, y in path]
-    tip, before = path[-1], path[-2]
-    direction = (tip - before) / max(np.linalg.norm(tip - before), 1e-9)
-    side = np.array([-direction[1], direction[0]])
-    base = tip - head * direction
-    for a, b in zip(points[:-2], points[1:-1], strict=True):
-        sheet.add(Line(a, b, ARROW_MM, ARROW, "arrow", cap="butt"))
-    sheet.add(Line(points[-2], (float(base[0]), float(base[1])), ARROW_MM, ARROW, "arrow", cap="butt"))
-    wing = 0.45 * head
-    corners = (tip, base + wing * side, base - wing * side)
-    sheet.add(Polygon(tuple((float(x), float(y)) for x, y in corners), ARROW, None, 0.0, "arrow"))
-
-
 # ---------------------------------------------------------------------------------------------
 # Frames of a fold
 
@@ -243,64 +205,6 @@ def fold_frames(subject: Subject, area: Area, box_prefix: str = "") -> list[Fram
               for s in steps]
     frames.append(Frame(f"{box_prefix}Done", f"the closed {box_text(subject.folding.box)} box", picture(1.0, ())))
     return frames
-
-
-# ---------------------------------------------------------------------------------------------
-# Pages
-
-
-@dataclass(frozen=True)
-class Layout:
-    """Where frames go on a page: the page size and each frame's area (x, y, w, h)."""
-
-    size: Mm
-    frames: tuple[Area, ...]
-
-    @property
-    def picture(self) -> Area:
-        """The area of a frame's picture, below its heading, relative to the frame."""
-        _, _, w, h = self.frames[0]
-        return (4.0, HEADING_MM, w - 8.0, h - HEADING_MM - 4.0)  # clear of the frame's border
-
-
-def layout(paper: str) -> Layout:
-    """A grid of COLUMNS x ROWS frames between the header and the legend, inside the margin."""
-    width, height = paper_size(paper)
-    top, bottom = MARGIN_MM + HEADER_MM, height - MARGIN_MM - LEGEND_MM
-    w, h = (width - 2 * MARGIN_MM) / COLUMNS, (bottom - top) / ROWS
-    areas = tuple((MARGIN_MM + (k % COLUMNS) * w, top + (k // COLUMNS) * h, w, h) for k in range(COLUMNS * ROWS))
-    return Layout((width, height), areas)
-
-
-def frame_pages(title: str, frames: Sequence[Frame], grid: Layout, legend: Callable[[Sheet, Area], None]) -> Document:
-    """The frames, COLUMNS x ROWS a page, each page with a title line and the legend."""
-    per_page = len(grid.frames)
-    count = -(-len(frames) // per_page)
-    pages: list[Drawing] = []
-    for p in range(count):
-        sheet = Sheet(grid.size)
-        width, height = grid.size
-        sheet.text(MARGIN_MM, MARGIN_MM + 5, title, 12, BOLD)
-        sheet.text(width - MARGIN_MM, MARGIN_MM + 5, f"page {p + 1} of {count}", 8.5, REGULAR, SOFT_INK, "right")
-        for frame, area in zip(frames[p * per_page:(p + 1) * per_page], grid.frames, strict=False):
-            draw_frame(sheet, frame, area, grid.picture)
-        legend(sheet, (MARGIN_MM, height - MARGIN_MM - LEGEND_MM, width - 2 * MARGIN_MM, LEGEND_MM))
-        pages.append(sheet.drawing(title))
-    return Document(title, tuple(pages))
-
-
-def draw_frame(sheet: Sheet, frame: Frame, area: Area, picture: Area) -> None:
-    """A frame: a thin box round it, the heading and caption, and the picture."""
-    x, y, w, h = area
-    pad = 1.5
-    corners = ((x + pad, y + pad), (x + w - pad, y + pad), (x + w - pad, y + h - pad), (x + pad, y + h - pad))
-    sheet.add(Polygon(corners, None, (0.8, 0.8, 0.82), 0.15, "frame"))
-    sheet.text(x + 4, y + 6.5, frame.heading, 10.5, BOLD)
-    if frame.caption:
-        size = min(8.0, 8.0 * (w - 8) / text_width(frame.caption, REGULAR, 8.0))  # one line, smaller if long
-        sheet.text(x + 4, y + 10.5, frame.caption, size, REGULAR, SOFT_INK)
-    px, py, pw, ph = picture
-    frame.draw(sheet, (x + px, y + py, pw, ph))
 
 
 def fold_legend(sheet: Sheet, area: Area) -> None:
@@ -342,71 +246,3 @@ def two_way_steps_document(first: Subject, second: Subject, paper: str = "a4") -
     return frame_pages(f"{first.name}: one net, two boxes, step by step", frames, grid, fold_legend)
 
 
-# ---------------------------------------------------------------------------------------------
-# A packing: one frame per piece
-
-
-def packing_frames(box: Box, packing: Sequence[Placed], order: Sequence[int], colours: Sequence[int],
-                   grid: Layout) -> list[Frame]:
-    """One frame per piece in assembly order: the box with the pieces placed so far, the new
-    piece in full colour with an arrow lowering it in."""
-    fills = np.array([piece_colour(c) for c in colours])
-    steps = assembly_steps(packing, order)
-
-    def picture(step: AssemblyStep) -> Draw:
-        def draw(sheet: Sheet, at: Area) -> None:
-            draw_packing_step(sheet, box, packing, fills, step, at, grid.size)
-        return draw
-
-    out = []
-    for step in steps:
-        seen = f", seen from the {CORNER_NAMES[step.corner]}" if step.corner else ""
-        caption = f"piece {step.piece + 1} ({packing[step.piece].piece}){seen}"
-        out.append(Frame(f"Step {step.number} of {len(steps)}", caption, picture(step)))
-    return out
-
-
-def draw_packing_step(sheet: Sheet, box: Box, packing: Sequence[Placed], fills: np.ndarray, step: AssemblyStep,
-                      at: Area, page_mm: Mm) -> None:
-    """The box so far in an isometric view (as assembly.pdf draws it), room above for the arrow."""
-    from foldkit.exchange.pdf import PT_PER_MM
-    from foldkit.paper.instructions import Page, cube_fit, draw_cubes
-
-    x, y, w, h = at
-    page = Page((page_mm[0] * PT_PER_MM, page_mm[1] * PT_PER_MM))
-    rect = (x * PT_PER_MM, (page_mm[1] - y - h) * PT_PER_MM, w * PT_PER_MM, h * PT_PER_MM)
-    owners = {cube: i for i in (*step.placed, step.piece) for cube in packing[i].cubes}
-    view = camera(corner_azimuth(step.corner))
-    room: Box = (box[0], box[1], box[2] + LOWER_FROM)  # the fit leaves room above the box for the arrow
-    draw_cubes(page, scene_faces(owners), view, fills, rect, frame_box=room, strong=step.piece)
-    sheet.add(*page.shapes)
-    corners = np.array([[i, j, k] for i in (0, room[0]) for j in (0, room[1]) for k in (0, room[2])], dtype=float)
-    scale, offset = cube_fit(corners, view, rect)
-    cubes = np.array(sorted(packing[step.piece].cubes), dtype=float)
-    top = cubes[:, 2].max() + 1.0
-    above = cubes[cubes[:, 2] == top - 1.0].mean(axis=0)[:2] + 0.5  # the middle of the piece's top cubes
-    path = np.array([[*above, top + LOWER_FROM - 0.2], [*above, top + 0.15]])
-    flat = view.project(path) * scale + offset
-    draw_arrow(sheet, np.array([page.mm(*p) for p in flat]), 2.6)
-
-
-def packing_legend(lowered: bool) -> Callable[[Sheet, Area], None]:
-    """What a packing's frames show; for a packing that interlocks (no order lowers every piece
-    straight down), that some pieces go in from the side."""
-    def legend(sheet: Sheet, area: Area) -> None:
-        x, y, _, _ = area
-        sheet.text(x, y + 4.5, "Each step lowers the new piece (in full colour) straight down, along the arrow, onto "
-                   "the pieces already in the box (pale).", 7.5, REGULAR, SOFT_INK)
-        if not lowered:
-            sheet.text(x, y + 8.5, "These pieces interlock: where a piece cannot be lowered past the others, slide it "
-                       "in from the side.", 7.5, REGULAR, SOFT_INK)
-    return legend
-
-
-def packing_steps_document(box: Box, packing: Sequence[Placed], order: Sequence[int], colours: Sequence[int],
-                           title: str, paper: str = "a4", lowered: bool = True) -> Document:
-    """The assembly of a packing as a step diagram, one frame per piece (lowered: the order lowers
-    every piece straight down)."""
-    grid = layout(paper)
-    return frame_pages(f"{title}: how to pack it, step by step", packing_frames(box, packing, order, colours, grid),
-                       grid, packing_legend(lowered))

@@ -10,7 +10,6 @@ An optional target shape is a ``shape:`` block (``solver.packing.shape_text``).
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
 from itertools import islice
 
 from solver.box import as_vec
@@ -28,6 +27,7 @@ from solver.packing.model import (
     reading_key,
 )
 from solver.packing.shape_text import read_target, shape_picture
+from solver.packing.sizes import placement_total
 from solver.text import InputError, Line, ascii_int, content_lines, quoted, split_lines, tokens
 
 MAX_PIECES = 1_000  # piece lines: pieces of one shape are one line with a count
@@ -63,35 +63,6 @@ def parse_packing(text: str, source: str = "<input>", name: str | None = None) -
         pieces.append(piece)
     _check_placements(box, pieces, source)
     return PackingPuzzle(box, tuple(pieces), name or _stem(source), target)
-
-
-def placement_count(box: Box, cubes: Shape) -> int:
-    """How many placements a piece has in the box: its orientations at every position (whatever the target)."""
-    if any(size > side for size, side in zip(sorted(_extent(cubes)), sorted(box), strict=True)):
-        return 0  # it fits in no orientation: its orientations need not be made
-    total = 0
-    for turned in orientations(cubes):
-        x, y, z = (side - size + 1 for side, size in zip(box, _extent(turned), strict=True))
-        total += max(x, 0) * max(y, 0) * max(z, 0)
-    return total
-
-
-def _extent(cubes: Shape) -> Cube:
-    x, y, z = (max(cube[axis] for cube in cubes) - min(cube[axis] for cube in cubes) + 1 for axis in range(3))
-    return x, y, z
-
-
-def placement_total(box: Box, pieces: Iterable[Piece]) -> int:
-    """How many placements the pieces have in the box together (the rows of the search's table, or a few more
-    with a target shape), found without making them."""
-    per_shape: dict[Shape, int] = {}
-    total = 0
-    for piece in pieces:
-        shape = normalise(piece.cubes)
-        if shape not in per_shape:
-            per_shape[shape] = placement_count(box, shape)
-        total += per_shape[shape]
-    return total
 
 
 def _check_placements(box: Box, pieces: list[Piece], source: str) -> None:

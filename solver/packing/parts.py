@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import hashlib
 from array import array
-from collections.abc import Iterable
+from collections.abc import Generator, Iterable
 from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
 
@@ -91,6 +91,9 @@ class Tally:
     def complete(self) -> bool:
         """Every packing found was kept, so forms holds every class."""
         return self.kept == self.found
+
+
+Finished = Generator[tuple[int, "Tally"], None, None]  # (part, 0-based; its tally) as parts finish
 
 
 def count_part(plan: Plan, part: int, parts: int, limit: int = 0, engine: str = "auto", workers: int | None = 1,

@@ -1,14 +1,13 @@
 """New Shut the Box puzzles: a planted box net, every clue that is true of it, then clues taken
 away one at a time, in random order, for as long as the planted solution stays the only one.
 
-What is left is minimal: taking away any one more clue (an arrow, a number, or a pair of
-circles or squares, which become plain numbers) lets a second solution in, or lets more than
-``difficulty`` layouts keep the grid rules. Every one of those checks is decided: a draft in
-which one runs out of rounds twice is given up for another net. The larger that bound
-(`--layouts`), the more the box, its folding and the circles and squares have to decide. A
-``keeps`` test (a difficulty for a person, `--difficulty`) can keep a clue too: it stays when the
-puzzle without it is not one keeps takes. Everything follows from the seed; the time bound only
-decides whether an answer comes at all.
+What is left is minimal: taking away any one more clue (an arrow, a number, or a pair of circles or
+squares, which become plain numbers) lets a second solution in, or lets more than ``difficulty``
+layouts keep the grid rules. Every check is decided: a draft in which one runs out of rounds twice
+is given up for another net. The larger that bound (`--layouts`), the more the box, its folding and
+the marks have to decide. A ``keeps`` test (`--difficulty`) can keep a clue too: it stays when the
+puzzle without it is not one keeps takes; so can the spread of the clues (``solver.shutbox.spread``).
+Everything follows from the seed; the time bound only decides whether an answer comes at all.
 """
 
 from __future__ import annotations
@@ -28,6 +27,7 @@ from solver.shutbox.limits import DEFAULT_DIFFICULTY
 from solver.shutbox.oracle import AMBIGUOUS, UNDECIDED, UNIQUE, GridClue, Oracle, Witness
 from solver.shutbox.puzzle import Number, Puzzle
 from solver.shutbox.solve import solve
+from solver.shutbox.spread import CLUE_GAP_SHARE, still_spread
 
 Mark = tuple[str, Cell, Cell]  # 'o' (circles) or 's' (squares) on two cells
 
@@ -36,10 +36,6 @@ BOX_SHARE = (0.18, 0.36)  # default box: its surface as a share of the grid
 PLACING_TRIES = 50
 MARK_TRADES = 2  # new pairs of marks tried to let one clue go
 RETRY_ROUNDS = 1000  # SAT calls for a second look at a clue whose first check ran out of rounds
-# Clues spread as a published puzzle's are: a clue stays when taking it away would leave more than
-# this share of the grid's rows (or columns) side by side without a clue (the November 2025 puzzle
-# leaves none; a 20x20 grid may have bands of 3, a 10x10 of 2, a smaller one of 1).
-CLUE_GAP_SHARE = 0.15
 
 
 class TimedOut(Exception):
@@ -91,29 +87,6 @@ class Draft:
 
     def marked(self) -> set[Cell]:
         return {cell for _, *cells in self.marks for cell in cells}
-
-    def spread_without(self, i: int) -> bool:
-        """Whether the clues but clue i stay spread: no band of rows or columns without a clue
-        wider than CLUE_GAP_SHARE of the grid allows (or than the clues now leave, if wider)."""
-        now = [self.clues[k][0] for k in self.active]
-        then = [self.clues[k][0] for k in self.active - {i}]
-        return all(widest_gap(then, side, axis) <= max(allowed_gap(side), widest_gap(now, side, axis))
-                   for axis, side in enumerate((self.rows, self.cols)))
-
-
-def allowed_gap(side: int) -> int:
-    """The widest band of rows (or columns) without a clue a grid of this side may have."""
-    return max(1, round(CLUE_GAP_SHARE * side))
-
-
-def widest_gap(cells: list[Cell], side: int, axis: int) -> int:
-    """The most rows (axis 0) or columns (axis 1) side by side in which none of the cells lie."""
-    taken = {cell[axis] for cell in cells}
-    widest = run = 0
-    for k in range(side):
-        run = 0 if k in taken else run + 1
-        widest = max(widest, run)
-    return widest
 
 
 def deadline_stop(timeout: float | None) -> Callable[[], None]:
@@ -283,7 +256,8 @@ def _goes(draft: Draft, oracle: Oracle, i: int, cap: int, rng: random.Random, st
     or squares that rules out the second solution it would let in."""
     cell = draft.clues[i][0]
     marks = _without(draft.marks, cell)
-    if not draft.spread_without(i):
+    now = [draft.clues[k][0] for k in draft.active]
+    if not still_spread(now, [draft.clues[k][0] for k in draft.active - {i}], draft.rows, draft.cols):
         draft.spread.add(i)  # for good: fewer clues never close a band
         return False
     if not draft.keeps(draft.puzzle(marks, without=i)):

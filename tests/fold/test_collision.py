@@ -6,10 +6,11 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from foldkit.fold.collision import check_fold, follow, shrunk, square_distances
+from foldkit.fold.collision import check_fold, follow
 from foldkit.fold.order import closing_fold
 from foldkit.fold.panels import one_at_a_time, panel_tree
 from foldkit.fold.pose import cell_corners
+from foldkit.fold.squares import shrunk, square_distances
 from solver.folding import foldings
 
 STAIRCASE = frozenset({(0, 0), (0, 1), (0, 2), (1, 2), (1, 3), (1, 4)})  # a net of the cube

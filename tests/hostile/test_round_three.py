@@ -80,7 +80,7 @@ def test_a_box_listed_whole_stays_in_memory():
 
 def test_counting_keeps_no_net_so_it_is_not_refused(capsys):
     code, out, _ = run(capsys, "nets", "1x1x3", "--count")
-    assert code == 0 and out.strip() == "1x1x3: 14978 nets"
+    assert code == 0 and out.strip() == "1x1x3: 14,978 nets"
 
 
 # ---------------------------------------------------------------------------------------------
@@ -253,9 +253,9 @@ def test_jobs_past_the_cores_start_at_most_two_processes_a_core(capsys, monkeypa
     started = []
     real = parallel.in_processes
 
-    def recording(puzzle, seed, parts, limit, workers):
-        started.append(workers)
-        return real(puzzle, seed, parts, limit, workers)
+    def recording(*args):  # (puzzle, seed, parts, the parts left, limit, workers)
+        started.append(args[-1])
+        return real(*args)
 
     monkeypatch.setattr(parallel, "in_processes", recording)
     code, out, _ = run(capsys, "solve", SOMA, "--all", "--jobs", jobs)

@@ -24,17 +24,10 @@ from foldkit.fold.panels import PanelTree
 from foldkit.fold.pose import cell_corners
 from foldkit.fold.subject import Subject
 from foldkit.kinds.shutbox import KIND as SHUTBOX
-from foldkit.paper.fold_steps import (
-    MARGIN_MM,
-    MOUNTAIN,
-    VALLEY,
-    VIEW,
-    fold_steps,
-    fold_steps_document,
-    packing_steps_document,
-    two_way_steps_document,
-)
+from foldkit.paper.fold_steps import MOUNTAIN, VALLEY, VIEW, fold_steps, fold_steps_document, two_way_steps_document
+from foldkit.paper.packing_steps import packing_steps_document
 from foldkit.paper.page import PAPERS, paper_size
+from foldkit.paper.step_pages import MARGIN_MM
 from solver.packing.assembly import assembly_order, piece_colours, plan_assembly
 from tests.assembly.packings import Y_BOX, interlocked, y_packing
 from tests.conftest import net_fold, puzzle_fold, require_program

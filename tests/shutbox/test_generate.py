@@ -95,8 +95,9 @@ def test_generated_clues_leave_no_wide_band_of_rows_or_columns_empty(side):
     """As in a published puzzle, the clues are spread: on no seed does a band of rows or columns
     wider than CLUE_GAP_SHARE of the grid go without a clue (a 20x20 puzzle had its top 6 rows
     empty), and the puzzle keeps exactly one solution."""
-    from solver.shutbox.compose import allowed_gap, generate, widest_gap
+    from solver.shutbox.compose import generate
     from solver.shutbox.solve import solve as solve_puzzle
+    from solver.shutbox.spread import allowed_gap, widest_gap
 
     for seed in range(1, 5):
         made = generate(side, side, seed)

@@ -62,7 +62,7 @@ def assembly_pdf(subject: Packed, options: PackingBuildOptions) -> bytes:
 
 def fold_steps_pdf(subject: Packed, options: PackingBuildOptions) -> bytes:
     from foldkit.exchange.pdf import drawing_pdf
-    from foldkit.paper.fold_steps import packing_steps_document
+    from foldkit.paper.packing_steps import packing_steps_document
 
     plan = subject.plan
     return drawing_pdf(packing_steps_document(subject.box, subject.packing, plan.order, plan.colours, subject.title,

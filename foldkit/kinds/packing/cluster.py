@@ -21,10 +21,9 @@ from array import array
 from urllib.parse import urlsplit
 
 from foldkit.errors import EXIT_BAD_INPUT, FoldkitError
-from foldkit.kinds.packing.parallel import Finished
 from solver.packing.engine import INTERRUPTED
 from solver.packing.model import PackingPuzzle
-from solver.packing.parts import Tally, count_part, plan_of
+from solver.packing.parts import Finished, Tally, count_part, plan_of
 
 CONNECT_SECONDS = 10  # to reach the scheduler before saying it cannot be reached
 WATCH_SECONDS = 0.5  # how often a task looks whether the count was stopped

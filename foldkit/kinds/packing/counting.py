@@ -17,8 +17,8 @@ from foldkit.kinds.packing.parallel import ProgressLine, counter, worker_count
 from foldkit.kinds.packing.part_records import PART_SCHEMA, check_forms, check_part, part_record, tally_of
 from solver.packing import PackingPuzzle, PackingReport, parse_packing
 from solver.packing import solve as solve_packing
-from solver.packing.parse import placement_total
 from solver.packing.parts import Plan, Tally, count_part, merge, plan_of
+from solver.packing.sizes import placement_total
 from solver.packing.solve import census_of
 from solver.text import counted
 

@@ -16,20 +16,19 @@ import os
 import signal
 import sys
 import time
-from collections.abc import Callable, Generator, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import replace
 
 from foldkit import census
 from foldkit.errors import EXIT_BAD_INPUT, FoldkitError
 from foldkit.kinds.packing.part_records import PART_SCHEMA, check_part, count_of, part_record, tally_of
 from solver.packing.model import PackingPuzzle
-from solver.packing.parts import PARTS_PER_WORKER, Plan, Tally, count_part, count_part_of, merge, plan_of
+from solver.packing.parts import PARTS_PER_WORKER, Finished, Plan, Tally, count_part, count_part_of, merge, plan_of
 from solver.packing.solve import Counter
 
 PR_SET_PDEATHSIG = 1  # prctl's option (linux/prctl.h)
 Report = Callable[[int, int, int], None]  # (parts done, parts, packings so far)
 Keeping = tuple[str | None, str | None]  # (--checkpoint FILE, --resume FILE)
-Finished = Generator[tuple[int, Tally], None, None]  # (part, 0-based; its tally) as parts finish
 RETRIES = 3  # times a pool whose worker died is made again before the count gives up
 
 
