@@ -86,9 +86,9 @@ class NetsOptions:
         if len(set(self.boxes)) > MAX_BOXES:
             raise FoldkitError(f"nets: at most {MAX_BOXES} boxes at once", EXIT_BAD_INPUT)
         areas = {box.surface_area(b) for b in self.boxes}
-        if len(self.boxes) == 1 and not self.limit and max(areas) > MAX_COUNTED_AREA:
+        if len(self.boxes) == 1 and not self.limit and not self.count and max(areas) > MAX_COUNTED_AREA:
             raise FoldkitError(f"nets: a box of area {max(areas)} has far too many nets to list (1x2x3, of area 22, "
-                               "has 13,964,068): give --limit N", EXIT_BAD_INPUT)
+                               "has 13,964,068): give --limit N, or --count", EXIT_BAD_INPUT)
         self.check_artifacts()
 
     def check_artifacts(self) -> None:
@@ -146,7 +146,11 @@ KIND = Kind(
                                target="file", file_help="net file: rows of '#' (cell) and '.'",
                                file_metavar="net"),
               "nets": Command("nets", "every net of a box, or the nets two or three boxes share; their worksheet "
-                              "(--pdf), or the build of one (--pick)", body.run_nets, NetsOptions, target="none",
+                              "(--pdf), or the build of one (--pick). A net is a polyomino, the same net turned or "
+                              "turned over, that folds along grid lines over the whole surface once, every grid "
+                              "adjacency kept on the box: no invisible cut (a slit between two cells side by side), "
+                              "so 1x1x7 and 1x3x3 share 1,070 nets, not the 1,080 counted with such cuts",
+                              body.run_nets, NetsOptions, target="none",
                               build_options=True),
               **FOLD_COMMANDS},
 )
