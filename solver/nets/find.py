@@ -150,12 +150,18 @@ def run_task(plan: Plan, keep: bool, task: Task) -> tuple[list[tuple[Cell, ...]]
 def _in_processes(plan: Plan, keep: bool, jobs: int) -> tuple[list[tuple[Cell, ...]], int, bool]:
     """Every task of the plan in `jobs` processes. The pool forks where it can (the workers start at
     once); a worker ignores SIGINT, which the terminal sends the whole group, and the pool is
-    terminated when this process is interrupted."""
+    terminated (SIGTERM) when this process is interrupted."""
     method = "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
-    with multiprocessing.get_context(method).Pool(jobs, initializer=signal.signal,
-                                                  initargs=(signal.SIGINT, signal.SIG_IGN)) as pool:
+    with multiprocessing.get_context(method).Pool(jobs, initializer=_worker_signals) as pool:
         done = pool.starmap(run_task, [(plan, keep, task) for task in tasks(plan, jobs)], chunksize=1)
     return [image for images, _ in done for image in images], sum(count for _, count in done), True
+
+
+def _worker_signals() -> None:
+    """A worker ignores Ctrl-C (its parent stops it) and dies at once, quietly, on SIGTERM, whatever
+    handlers it inherited from its parent."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
 
 
 def _first_nets(plan: Plan, limit: int) -> tuple[list[tuple[Cell, ...]], int, bool]:
