@@ -9,12 +9,21 @@ with and without --mix) of the cube and of the common nets of 1x1x5 and 1x2x3, w
 The whole process is `foldkit nets BOX ...` once the command line has it, else the same work in a
 fresh interpreter (import, search, the text of every net). Wall time and the process's CPU time are
 both shown: on a busy machine the wall time is the CPU time stretched by the other processes.
-Usage: python bench/nets_speed.py [--runs N] [--curve [AREA]] [--check] [--sheets]
+With --frontier (issue 39), the counts at the field's frontier, each whole, in-process on every core
+(CPU time of this process and its workers, and wall time; the bar is on wall time on 2 cores):
+area 30 (1,070, bar 30 s), 1x1x6 (36,175,381, bar 600 s), area 34 (35,675) and area 38 (4,469)
+(bar 300 s each); the expected counts are hidny's published ones (github.com/hidny/weirdMathStuff,
+issue 39). With --sample BOXES, a search too big to finish: a random sample of its parts (every
+run cut in parts as the parallel search cuts it), each timed, and the projection of the whole.
+Usage: python bench/nets_speed.py [--runs N] [--curve [AREA]] [--check] [--sheets] [--frontier [NAME ...]]
+       [--sample BOX BOX [BOX] --parts-per-run N --cpu-seconds S]
 """
 
 from __future__ import annotations
 
 import argparse
+import os
+import random
 import resource
 import statistics
 import subprocess
@@ -28,9 +37,14 @@ from timing import foldkit_command
 from solver.box import boxes_of_area
 from solver.folding import foldings
 from solver.nets import count_nets, find_nets
+from solver.nets.find import cores, run_task
+from solver.nets.plan import make_plan
 
 BARS = [(["1x1x1"], 11, 1.0), (["1x1x5", "1x2x3"], 2263, 10.0)]  # boxes, the nets there are, seconds allowed
 CHECKED, PYTHON_AREA = 20_000, 14
+# name: (boxes, the published count, wall seconds allowed on 2 cores)
+FRONTIER = {"area30": ([(1, 1, 7), (1, 3, 3)], 1_070, 30.0), "1x1x6": ([(1, 1, 6)], 36_175_381, 600.0),
+            "area34": ([(1, 1, 8), (1, 2, 5)], 35_675, 300.0), "area38": ([(1, 1, 9), (1, 3, 4)], 4_469, 300.0)}
 SCRIPT = ("import sys; from solver.nets import find_nets, parse_box; from foldkit.kinds.net.nets import text; "
           "print(text(find_nets([parse_box(b) for b in sys.argv[1:]])))")
 
@@ -111,13 +125,66 @@ def a_small(box: tuple[int, int, int]) -> bool:
     return 2 * (a * b + b * c + c * a) <= PYTHON_AREA
 
 
+def cpu_seconds() -> float:
+    """CPU time of this process and of its finished children (the pool's workers)."""
+    own, children = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
+    return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
+
+
+def frontier(names: list[str]) -> None:
+    """Each count whole, on every core: its CPU and wall time and the load beside it."""
+    print(f"frontier counts on {cores()} cores (CPU: this process and its workers)")
+    print(f"  {'count':<8} {'nets':>12} {'published':>12} {'CPU s':>8} {'wall s':>8} {'bar s':>6}  load (1 min)")
+    for name in names:
+        boxes, published, allowed = FRONTIER[name]
+        cpu, start = cpu_seconds(), time.perf_counter()
+        count = count_nets(boxes)
+        wall, cpu = time.perf_counter() - start, cpu_seconds() - cpu
+        verdict = "ok" if count == published and wall <= allowed else "WRONG COUNT" if count != published else "over"
+        print(f"  {name:<8} {count:>12,} {published:>12,} {cpu:8.1f} {wall:8.1f} {allowed:6g}  {os.getloadavg()[0]:.1f}"
+              f"  {verdict}", flush=True)
+
+
+def sample(boxes: list[str], parts_per_run: int, budget: float, seed: int = 1) -> None:
+    """Random parts of a whole search, timed one by one in this process until the CPU budget is
+    spent: the nets they hold, and the whole's CPU time projected from their mean."""
+    plan = make_plan(tuple(tuple(map(int, b.split("x"))) for b in boxes))
+    tasks = [(roots, part, parts_per_run) for roots in plan.runs for part in range(parts_per_run)]
+    random.Random(seed).shuffle(tasks)
+    done, nets, spent = 0, 0, 0.0
+    print(f"{' + '.join(boxes)}: {len(plan.runs)} runs x {parts_per_run} parts = {len(tasks)} parts; "
+          f"random parts, CPU budget {budget:g} s")
+    for task in tasks:
+        if spent >= budget:
+            break
+        start = time.process_time()
+        nets += run_task(plan, True, task)[1]
+        spent += time.process_time() - start
+        done += 1
+        print(f"  part {done}: run {task[0]} part {task[1] + 1}/{task[2]}: {time.process_time() - start:.1f} CPU s, "
+              f"nets so far {nets}", flush=True)
+    whole = spent / done * len(tasks) if done else float("nan")
+    print(f"{done} of {len(tasks)} parts ({done / len(tasks):.3%}) in {spent:.0f} CPU s, {nets} nets found; "
+          f"projected whole: {whole / 3600:,.1f} CPU hours = {whole / 86400:,.2f} days on 1 core, "
+          f"{whole / 86400 / 16:,.2f} on 16, {whole / 86400 / 64:,.2f} on 64 (load {os.getloadavg()[0]:.1f})")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--curve", type=int, nargs="?", const=22, default=None, metavar="AREA")
     parser.add_argument("--check", action="store_true", help="check each count of the curve")
     parser.add_argument("--sheets", action="store_true", help="time the worksheets")
+    parser.add_argument("--frontier", nargs="*", choices=sorted(FRONTIER), default=None, metavar="NAME",
+                        help=f"count these whole on every core (default all: {', '.join(FRONTIER)})")
+    parser.add_argument("--sample", nargs="+", metavar="BOX", help="sample the parts of these boxes' search")
+    parser.add_argument("--parts-per-run", type=int, default=64)
+    parser.add_argument("--cpu-seconds", type=float, default=600.0)
     args = parser.parse_args()
+    if args.frontier is not None:
+        frontier(args.frontier or list(FRONTIER))
+    if args.sample:
+        sample(args.sample, args.parts_per_run, args.cpu_seconds)
     if args.runs:
         bars(args.runs)
     if args.sheets:

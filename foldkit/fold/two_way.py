@@ -1,9 +1,11 @@
-"""One paper folded two ways: a net common to two boxes folds into the first, unfolds, and folds
-into the second. Each folding keeps its own panel tree and poses (``foldkit.fold.pose``); the two
-share the flat net, so the film runs first fold (t 0 -> 1), unfold (1 -> 0), second fold (0 -> 1).
+"""One paper folded two ways (or three): a net common to two boxes folds into the first, unfolds, and
+folds into the second (then, for a net of three boxes, unfolds and folds into the third). Each
+folding keeps its own panel tree and poses (``foldkit.fold.pose``); the two share the flat net, so
+the film runs first fold (t 0 -> 1), unfold (1 -> 0), second fold (0 -> 1).
 
 The film is told by one number, the film fraction f in [0, 3]: f in [0, 1] folds the first
-box (t = f), [1, 2] unfolds it (t = 2 - f), [2, 3] folds the second (t = f - 2). The panels
+box (t = f), [1, 2] unfolds it (t = 2 - f), [2, 3] folds the second (t = f - 2); with a third
+box, [3, 4] unfolds the second and [4, 5] folds the third. The panels
 of the two foldings differ, so what moves is each cell: its motion is its panel's in the folding
 of the moment.
 """
@@ -20,26 +22,34 @@ from foldkit.fold.subject import Subject
 from solver.folding import Edge, grid_edges
 from solver.grid import Cell
 
-FILM_END = 3.0  # the film fraction at which the second box is closed
 HOLD_SECONDS = 1.0  # the film holds the flat net, and each closed box, this long
-# (what the segment shows, its share of the fold's seconds (0: a hold), film fraction from, to)
-TIMELINE = (("flat", 0.0, 0.0, 0.0), ("fold first", 1.0, 0.0, 1.0), ("first closed", 0.0, 1.0, 1.0),
-            ("unfold", 0.5, 1.0, 2.0), ("fold second", 1.0, 2.0, 3.0), ("second closed", 0.0, 3.0, 3.0))
+ORDINALS = ("first", "second", "third")
 
 
 @dataclass(frozen=True)
 class TwoWay:
-    """The same net folded into two boxes: ``first`` and ``second`` are its two foldings."""
+    """The same net folded into two boxes, ``first`` and ``second``, or three with ``third``."""
 
     name: str
     first: Subject
     second: Subject
+    third: Subject | None = None
 
     def __post_init__(self) -> None:
-        if self.first.cells != self.second.cells:
-            raise ValueError("a two-way fold needs two foldings of the same net")
-        if self.first.folding.box == self.second.folding.box:
-            raise ValueError("a two-way fold needs foldings into two different boxes")
+        if any(s.cells != self.first.cells for s in self.subjects):
+            raise ValueError("a two-way fold needs foldings of the same net")
+        if len({s.folding.box for s in self.subjects}) < len(self.subjects):
+            raise ValueError("a two-way fold needs foldings into different boxes")
+
+    @property
+    def subjects(self) -> tuple[Subject, ...]:
+        """The foldings in the order the film folds them."""
+        return (self.first, self.second) + ((self.third,) if self.third is not None else ())
+
+    @property
+    def film_end(self) -> float:
+        """The film fraction at which the last box is closed: 3 for two boxes, 5 for three."""
+        return 2.0 * len(self.subjects) - 1.0
 
     @property
     def cells(self) -> list[Cell]:
@@ -47,22 +57,25 @@ class TwoWay:
         return self.first.tree.cells
 
     @cached_property
+    def crease_boxes(self) -> dict[Edge, tuple[int, ...]]:
+        """Every grid edge inside the net, with the foldings (0-based, ``subjects`` order) that fold it."""
+        return {edge: tuple(i for i, s in enumerate(self.subjects) if s.folding.crease_angle(edge))
+                for edge in grid_edges(self.first.cells)}
+
+    @cached_property
     def creases(self) -> dict[Edge, str]:
-        """Every grid edge inside the net, with where it folds: 'first', 'second', 'both' or 'flat'."""
-        out = {}
-        for edge in grid_edges(self.first.cells):
-            a, b = (bool(s.folding.crease_angle(edge)) for s in (self.first, self.second))
-            out[edge] = "both" if a and b else "first" if a else "second" if b else "flat"
-        return out
+        """Every grid edge inside the net, with where it folds: 'first', 'second', 'third' (one box
+        only), 'both' (two boxes or more) or 'flat'."""
+        return {edge: "flat" if not boxes else ORDINALS[boxes[0]] if len(boxes) == 1 else "both"
+                for edge, boxes in self.crease_boxes.items()}
 
     def moment(self, f: float) -> tuple[Subject, float]:
-        """The folding shown at film fraction f and its fold fraction t."""
-        f = min(max(f, 0.0), FILM_END)
-        if f <= 1.0:
-            return self.first, f
-        if f <= 2.0:
-            return self.first, 2.0 - f
-        return self.second, f - 2.0
+        """The folding shown at film fraction f and its fold fraction t: folding k folds over
+        [2k, 2k + 1] and unfolds over [2k + 1, 2k + 2]."""
+        f = min(max(f, 0.0), self.film_end)
+        k = min(int(f // 2), len(self.subjects) - 1)
+        local = f - 2 * k
+        return self.subjects[k], local if local <= 1.0 else 2.0 - local
 
     def cell_motions(self, f: float, sequence: Sequence = "staged") -> np.ndarray:
         """Per cell (``cells`` order), its motion from net coordinates to the world at film
@@ -72,11 +85,24 @@ class TwoWay:
         return panel_matrices(tree, t, sequence)[cell_panels(tree)]
 
 
-def film_fractions(fold_seconds: float, fps: int) -> list[float]:
-    """The film fraction of every frame: each segment of TIMELINE, a hold for HOLD_SECONDS, a move
-    for its share of fold_seconds, each move ending on its last fraction."""
+def timeline(boxes: int = 2) -> list[tuple[str, float, float, float]]:
+    """(what the segment shows, its share of the fold's seconds (0: a hold), film fraction from,
+    to) of a film of 2 or 3 boxes: the flat net held, then each box folded and held closed, and
+    unfolded before the next (an unfold takes half a fold's time)."""
+    out = [("flat", 0.0, 0.0, 0.0)]
+    for k in range(boxes):
+        closed = 2.0 * k + 1
+        out += [(f"fold {ORDINALS[k]}", 1.0, 2.0 * k, closed), (f"{ORDINALS[k]} closed", 0.0, closed, closed)]
+        if k < boxes - 1:
+            out.append(("unfold", 0.5, 2.0 * k + 1, 2.0 * k + 2))
+    return out
+
+
+def film_fractions(fold_seconds: float, fps: int, boxes: int = 2) -> list[float]:
+    """The film fraction of every frame: each segment of the timeline, a hold for HOLD_SECONDS, a
+    move for its share of fold_seconds, each move ending on its last fraction."""
     out: list[float] = []
-    for _, share, start, end in TIMELINE:
+    for _, share, start, end in timeline(boxes):
         seconds = share * fold_seconds if share else HOLD_SECONDS
         frames = max(1, round(seconds * fps))
         if share:
@@ -86,14 +112,14 @@ def film_fractions(fold_seconds: float, fps: int) -> list[float]:
     return out
 
 
-def segment_at(f: float) -> str:
-    """What the film shows at fraction f: 'fold first', 'unfold' or 'fold second' (the holds
-    belong to the move that ends there)."""
-    return "fold first" if f <= 1.0 else "unfold" if f <= 2.0 else "fold second"
+def unfolding_at(f: float) -> bool:
+    """True if the film unfolds a box at fraction f (the holds belong to the move that ends there)."""
+    return f % 2.0 > 1.0 or (f > 0 and f % 2.0 == 0.0)
 
 
 # The two crease sets on paper, on screen and in the model (Okabe and Ito's colours, told apart
 # with the common colour-vision deficiencies): vermillion for the first box, blue for the second,
-# reddish purple for a crease both fold.
-CREASE_COLOURS = {"first": (0.84, 0.37, 0.0), "second": (0.0, 0.45, 0.70), "both": (0.80, 0.47, 0.65)}
+# bluish green for the third, reddish purple for a crease two boxes or more fold.
+CREASE_COLOURS = {"first": (0.84, 0.37, 0.0), "second": (0.0, 0.45, 0.70), "third": (0.0, 0.62, 0.45),
+                  "both": (0.80, 0.47, 0.65)}
 PAPER_COLOUR = (0.97, 0.95, 0.89)

@@ -8,6 +8,7 @@ folds for, on both sides of the paper.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 
@@ -20,7 +21,7 @@ from foldkit.fold.animation import off_screen_shots
 from foldkit.fold.camera import Shot, Viewport, fit_view, view_axes
 from foldkit.fold.pose import place
 from foldkit.fold.scene import BACKGROUND, LIFT
-from foldkit.fold.two_way import CREASE_COLOURS, PAPER_COLOUR, TwoWay, film_fractions, segment_at
+from foldkit.fold.two_way import CREASE_COLOURS, PAPER_COLOUR, TwoWay, film_fractions, unfolding_at
 from foldkit.progress import Progress
 from solver.grid import Cell
 
@@ -34,12 +35,13 @@ def two_way_bytes(two_way: TwoWay, suffix: str, size: tuple[int, int], fps: int,
     """The film in the format a suffix names ('.gif' or '.mp4'), its frames rendered as the
     encoder reads them (a frame held still is rendered once)."""
     with _camera(two_way, size) as shoot:
-        return video_bytes(shot_film(shoot, film_fractions(fold_seconds, fps), progress), fps, suffix)
+        fractions = film_fractions(fold_seconds, fps, len(two_way.subjects))
+        return video_bytes(shot_film(shoot, fractions, progress), fps, suffix)
 
 
 @contextmanager
 def _camera(two_way: TwoWay, size: tuple[int, int]) -> Iterator[Callable[[float], Frame]]:
-    """A function from a film fraction (0 to 3) to the frame seen then, rendered off-screen."""
+    """A function from a film fraction (0 to the film's end) to the frame seen then, rendered off-screen."""
     def stage(plotter: pv.Plotter) -> Callable[[float], None]:
         meshes = _meshes(two_way)
         _add(plotter, meshes)
@@ -57,9 +59,10 @@ def _camera(two_way: TwoWay, size: tuple[int, int]) -> Iterator[Callable[[float]
 
 def caption_text(two_way: TwoWay, f: float) -> str:
     """'folding into 1 × 1 × 5', 'unfolding 1 × 1 × 5', 'folding into 1 × 2 × 3': short enough for a small film."""
-    segment = segment_at(f)
-    subject = two_way.second if segment == "fold second" else two_way.first
-    doing = "unfolding" if segment == "unfold" else "folding into"
+    unfolding = unfolding_at(f)
+    k = math.ceil(f / 2) - 1 if unfolding else min(int(f // 2), len(two_way.subjects) - 1)
+    subject = two_way.subjects[k]
+    doing = "unfolding" if unfolding else "folding into"
     return f"{doing} {look.box_text(subject.folding.box)}"
 
 
@@ -67,7 +70,7 @@ def fixed_shot(two_way: TwoWay, size: tuple[int, int]) -> Shot:
     """One camera that sees every pose of the film in the window, below the caption."""
     corners = _net_corners(two_way)
     posed = [place(two_way.cell_motions(f), np.arange(len(corners)), corners).reshape(-1, 3)
-             for f in np.linspace(0.0, 3.0, POSES_FITTED)]
+             for f in np.linspace(0.0, two_way.film_end, POSES_FITTED)]
     back, up = view_axes(ELEVATION, AZIMUTH)
     frame = Viewport.for_window(size, top=CAPTION_PIXELS)
     focus, distance = fit_view(np.vstack(posed), back, up, frame)

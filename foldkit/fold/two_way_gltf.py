@@ -25,7 +25,7 @@ from foldkit.look import GRID_LINE, INK
 from solver.grid import Cell
 
 KEYS_PER_STAGE = 16  # keyframes per stage of a fold: cells move apart by well under 1 % of a cell between keys
-HOLD_SECONDS = 0.5  # the first box stays closed this long before it unfolds
+HOLD_SECONDS = 0.5  # each box but the last stays closed this long before it unfolds
 
 
 def two_way_glb(two_way: TwoWay, stage_seconds: float = 1.0) -> bytes:
@@ -48,19 +48,22 @@ def two_way_glb(two_way: TwoWay, stage_seconds: float = 1.0) -> bytes:
 
 
 def animation_name(two_way: TwoWay) -> str:
-    first, second = ("x".join(map(str, s.folding.box)) for s in (two_way.first, two_way.second))
-    return f"fold into {first}, unfold, fold into {second}"
+    return ", unfold, ".join(f"fold into {'x'.join(map(str, s.folding.box))}" for s in two_way.subjects)
 
 
 def keyframes(two_way: TwoWay, stage_seconds: float) -> tuple[np.ndarray, np.ndarray]:
     """The film fraction (k,) and time in seconds (k,) of every keyframe: the first fold, a hold on
-    the first box, the unfold, the second fold; each move KEYS_PER_STAGE keys and stage_seconds a
-    stage of its folding."""
-    first, second = (max(1, s.tree.stage_count) for s in (two_way.first, two_way.second))
-    moves = ((0.0, 1.0, first), (1.0, 2.0, first), (2.0, 3.0, second))  # film fraction from, to; stages
+    the first box, the unfold, the second fold (and so on to the third); each move KEYS_PER_STAGE
+    keys and stage_seconds a stage of its folding."""
+    moves = []  # film fraction from, to; stages
+    for k, subject in enumerate(two_way.subjects):
+        stages = max(1, subject.tree.stage_count)
+        moves.append((2.0 * k, 2.0 * k + 1, stages))
+        if k < len(two_way.subjects) - 1:
+            moves.append((2.0 * k + 1, 2.0 * k + 2, stages))
     fractions, times, clock = [0.0], [0.0], 0.0
     for start, end, stages in moves:
-        if start == 1.0:  # the first box held closed: the same key again, later
+        if start % 2.0 == 1.0:  # a box held closed: the same key again, later
             clock += HOLD_SECONDS
             fractions.append(start)
             times.append(clock)

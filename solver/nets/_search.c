@@ -1,7 +1,7 @@
 /* The nets search's inner loop, compiled: the search of solver/nets/search.py, with two prunes and a
  * rule that keeps one find of each net without remembering the nets found.
  *
- * search(area, steps, orbits, roots, symmetry, frame_turns, limit, want_cells, every_find)
+ * search(area, steps, orbits, roots, symmetry, frame_turns, limit, want_cells, every_find, part, parts)
  *   area        surface squares of each box (all boxes have the same area A)
  *   steps       int32[nbox * 8A * 4]: per box, the state a cell's neighbour in direction U R D L takes
  *   orbits      int32[nbox * 8A]: per box, the orbit (under the box's symmetries) of each state
@@ -12,6 +12,10 @@
  *   want_cells  keep the cells of each net (else only count them)
  *   every_find  keep every net met, each as often as it is met (the caller drops the repeats): the
  *               first nets come sooner, as the one find of a net kept otherwise may come late
+ *   part, parts only the part-th of parts (0 <= part < parts): the nodes of SPLIT_CELLS cells (or of
+ *               every cell, for a smaller area) are numbered in the order met, and only those whose
+ *               number is part modulo parts grow on. Every net's path passes through exactly one such
+ *               node, so the parts of a run share its nets out, each net to one part.
  * returns (bytes: int32 rows of A grid indices, one row per net; nets; nodes; finished)
  *
  * A grid index is (row + A + 1) * W + (col + A + 1), W = 2A + 3, the first cell at row 0, col 0.
@@ -33,10 +37,13 @@
 
 #define MAX_BOXES 3
 #define SIGNAL_CHECK ((1LL << 22) - 1)
-/* The flood over pairs of states runs once this few squares are free: earlier it costs more than the
- * nodes it saves (measured on 1x2x3 + 1x1x5: from 12 free squares 4.5 M nodes but slower; at 8,
- * 13 M nodes against 25 M without it, and the fastest). */
-#define PAIR_FLOOD_SQUARES 8
+/* The flood over pairs of states runs once area / PAIR_FLOOD_SHARE - 1 squares or fewer are free:
+ * earlier it costs more than the nodes it saves. Measured (CPU time): 1x2x3 + 1x1x5 (area 22), every
+ * run: 1.55 s from 10 free squares, 1.68 s from 6; 1x1x7 + 1x3x3 (area 30), its run 4: 6.2 s from 8
+ * free squares, 5.6 s from 11, 5.5 s from 14, 8.1 s from 18. */
+#define PAIR_FLOOD_SHARE 2
+/* The nodes a part split numbers: the nodes of this many cells (thousands per run, so parts even out). */
+#define SPLIT_CELLS 9
 
 typedef struct {
     int32_t *data;
@@ -66,8 +73,8 @@ typedef struct {
     int32_t *on_square;               /* per square of the pinned box: the cell on it */
     uint8_t *probe_square;
     int probed, top, left, height, width;
-    long long nets, nodes, limit;
-    int want_cells, every_find, stopped, interrupted;
+    long long nets, nodes, limit, split_number;
+    int want_cells, every_find, stopped, interrupted, pair_flood_squares, split_cells, part, parts;
     Rows rows;
 } Search;
 
@@ -306,7 +313,7 @@ static int completable(Search *S, const int32_t *untried, int count) {
         }
         if (reached[b] != free_squares) return 0;
     }
-    if (S->nbox >= 2 && S->area - S->size <= PAIR_FLOOD_SQUARES) return pairs_completable(S, untried, count);
+    if (S->nbox >= 2 && S->area - S->size <= S->pair_flood_squares) return pairs_completable(S, untried, count);
     return 1;
 }
 
@@ -315,6 +322,7 @@ static void grow(Search *S, int32_t *untried, int count) {
         S->stopped = S->interrupted = 1;
         return;
     }
+    if (S->size == S->split_cells && S->split_number++ % S->parts != S->part) return;
     if (S->size == S->area) {
         if (S->every_find || accepted(S)) {
             S->nets++;
@@ -386,12 +394,12 @@ static void release(Search *S) {
 }
 
 static PyObject *search(PyObject *self, PyObject *args) {
-    int area, want_cells, every_find;
+    int area, want_cells, every_find, part, parts;
     long long limit;
     Py_buffer steps, orbits, symmetry, turns;
     PyObject *roots;
-    if (!PyArg_ParseTuple(args, "iy*y*O!y*y*Lpp", &area, &steps, &orbits, &PyTuple_Type, &roots, &symmetry, &turns,
-                          &limit, &want_cells, &every_find))
+    if (!PyArg_ParseTuple(args, "iy*y*O!y*y*Lppii", &area, &steps, &orbits, &PyTuple_Type, &roots, &symmetry,
+                          &turns, &limit, &want_cells, &every_find, &part, &parts))
         return NULL;
     Search S;
     memset(&S, 0, sizeof S);
@@ -401,9 +409,13 @@ static PyObject *search(PyObject *self, PyObject *args) {
     S.limit = limit;
     S.want_cells = want_cells;
     S.every_find = every_find;
+    S.part = part;
+    S.parts = parts;
+    S.split_cells = area < SPLIT_CELLS ? area : SPLIT_CELLS;
+    S.pair_flood_squares = area / PAIR_FLOOD_SHARE - 1;
     S.nsym = (int)(symmetry.len / (8 * area * 4));
     S.symmetry = (const int32_t *)symmetry.buf;
-    int bad = area < 1 || area > 64 || S.nbox < 1 || S.nbox > MAX_BOXES || turns.len != 8 * 4 || S.nsym < 1
+    int bad = area < 1 || area > 64 || parts < 1 || part < 0 || part >= parts || S.nbox < 1 || S.nbox > MAX_BOXES || turns.len != 8 * 4 || S.nsym < 1
               || steps.len != (Py_ssize_t)S.nbox * 8 * area * 4 * 4 || orbits.len != (Py_ssize_t)S.nbox * 8 * area * 4
               || symmetry.len != (Py_ssize_t)S.nsym * 8 * area * 4;
     for (int f = 0; !bad && f < 8; f++) {

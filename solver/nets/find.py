@@ -3,12 +3,22 @@ symmetries, that folds onto each box along grid lines covering its surface exact
 
 ``find_nets`` runs the plan (``solver.nets.plan``) run by run, in the compiled search when it is
 built and in ``solver.nets.search`` otherwise; both meet each net exactly once, so a count needs
-no net kept.
+no net kept. A whole search in the compiled engine shares its runs, each cut in parts (the parts of a
+run share its nets out), among processes, one per core.
+
+Convention: two nets are the same when one is the other turned or turned over in the plane (a
+polyomino up to its 8 symmetries), whatever foldings it has; a net folds along grid lines, covering
+every square of the box's surface exactly once, and keeps every grid adjacency of the polyomino as
+an adjacency on the box: two cells side by side in the net are never cut apart by the folding (no
+"invisible cut"), so a net is a polyomino, not a set of squares glued along some edges only.
 """
 
 from __future__ import annotations
 
+import multiprocessing
+import os
 import re
+import signal
 from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Literal
@@ -26,6 +36,8 @@ Engine = Literal["auto", "c", "python"]
 MAX_COMPILED_BOXES, MAX_COMPILED_AREA = 3, 64  # what the compiled search takes
 EVERY_FIND_LIMIT = 10_000  # up to this limit, the first nets met are kept (see _first_nets)
 FIRST_FINDS = 16  # finds asked per net wanted, at first
+PARALLEL_AREA = 26  # from this area on, a whole search runs on every core (smaller ones take under 2 s)
+PARTS_PER_JOB = 8  # tasks per process, so that the uneven parts even out
 _BOX = re.compile(r"([1-9][0-9]{0,3})[xX]([1-9][0-9]{0,3})[xX]([1-9][0-9]{0,3})")
 
 
@@ -57,9 +69,11 @@ def as_box(sides: Iterable[int]) -> Box:
     return a, b, c
 
 
-def find_nets(boxes: Iterable[Box], limit: int | None = None, keep: bool = True, engine: Engine = "auto") -> NetsResult:
+def find_nets(boxes: Iterable[Box], limit: int | None = None, keep: bool = True, engine: Engine = "auto",
+              jobs: int | None = None) -> NetsResult:
     """The common nets of the boxes (each (a, b, c), any order), at most limit of them; with
-    keep False only counted. Boxes of different surface areas have none."""
+    keep False only counted. Boxes of different surface areas have none. A whole search in the
+    compiled engine runs in `jobs` processes (default: one per core from area PARALLEL_AREA on)."""
     asked: tuple[Box, ...] = tuple(dict.fromkeys(as_box(box) for box in boxes))
     if not asked:
         raise ValueError("find_nets needs at least one box")
@@ -68,16 +82,23 @@ def find_nets(boxes: Iterable[Box], limit: int | None = None, keep: bool = True,
     if len({surface_area(box) for box in asked}) > 1:
         return NetsResult(asked, (), 0, True)
     # One net past the limit tells a search stopped early from one that found exactly limit.
-    found, count, complete = _search_plan(asked, limit + 1 if limit else 0, keep, _use_compiled(asked, engine))
+    if jobs is None:
+        jobs = cores() if surface_area(asked[0]) >= PARALLEL_AREA else 1
+    found, count, complete = _search_plan(asked, limit + 1 if limit else 0, keep, _use_compiled(asked, engine), jobs)
     if limit and count > limit:
         found, count = found[:limit], limit
     nets = tuple(sorted(found)) if keep else ()
     return NetsResult(asked, tuple(frozenset(net) for net in nets), count, complete)
 
 
-def count_nets(boxes: Iterable[Box], engine: Engine = "auto") -> int:
+def count_nets(boxes: Iterable[Box], engine: Engine = "auto", jobs: int | None = None) -> int:
     """How many common nets the boxes have."""
-    return find_nets(boxes, keep=False, engine=engine).count
+    return find_nets(boxes, keep=False, engine=engine, jobs=jobs).count
+
+
+def cores() -> int:
+    """How many cores this process may use."""
+    return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
 
 
 def _use_compiled(boxes: tuple[Box, ...], engine: Engine) -> bool:
@@ -87,12 +108,14 @@ def _use_compiled(boxes: tuple[Box, ...], engine: Engine) -> bool:
     return engine != "python" and compiled() and fits
 
 
-def _search_plan(boxes: tuple[Box, ...], limit: int, keep: bool, use_compiled: bool
+def _search_plan(boxes: tuple[Box, ...], limit: int, keep: bool, use_compiled: bool, jobs: int = 1
                  ) -> tuple[list[tuple[Cell, ...]], int, bool]:
     """(the canonical images of the nets found, how many, True unless stopped at limit)."""
     plan = make_plan(boxes)
     if use_compiled and 0 < limit <= EVERY_FIND_LIMIT:
         return _first_nets(plan, limit)
+    if use_compiled and not limit and jobs > 1:
+        return _in_processes(plan, keep, jobs)
     found: list[tuple[Cell, ...]] = []
     count, known = 0, set[tuple[Cell, ...]]()
     for roots in plan.runs:
@@ -106,6 +129,39 @@ def _search_plan(boxes: tuple[Box, ...], limit: int, keep: bool, use_compiled: b
         if not finished:
             return found, count, False
     return found, count, True
+
+
+Task = tuple[tuple[int, ...], int, int]  # a run's first states, part, parts
+
+
+def tasks(plan: Plan, jobs: int) -> list[Task]:
+    """The plan's runs, each cut in as many parts as give every process PARTS_PER_JOB tasks."""
+    parts = -(-PARTS_PER_JOB * jobs // len(plan.runs))
+    return [(roots, part, parts) for roots in plan.runs for part in range(parts)]
+
+
+def run_task(plan: Plan, keep: bool, task: Task) -> tuple[list[tuple[Cell, ...]], int]:
+    """(the canonical images of the nets of one part of a run, if kept; how many)."""
+    roots, part, parts = task
+    cells, count, _ = compiled_run(plan, roots, 0, keep, part=part, parts=parts)
+    return [_image(net) for net in cells], count
+
+
+def _in_processes(plan: Plan, keep: bool, jobs: int) -> tuple[list[tuple[Cell, ...]], int, bool]:
+    """Every task of the plan in `jobs` processes. The pool forks where it can (the workers start at
+    once); a worker ignores SIGINT, which the terminal sends the whole group, and the pool is
+    terminated (SIGTERM) when this process is interrupted."""
+    method = "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
+    with multiprocessing.get_context(method).Pool(jobs, initializer=_worker_signals) as pool:
+        done = pool.starmap(run_task, [(plan, keep, task) for task in tasks(plan, jobs)], chunksize=1)
+    return [image for images, _ in done for image in images], sum(count for _, count in done), True
+
+
+def _worker_signals() -> None:
+    """A worker ignores Ctrl-C (its parent stops it) and dies at once, quietly, on SIGTERM, whatever
+    handlers it inherited from its parent."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
 
 
 def _first_nets(plan: Plan, limit: int) -> tuple[list[tuple[Cell, ...]], int, bool]:

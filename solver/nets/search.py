@@ -100,14 +100,15 @@ def compiled() -> bool:
     return _search is not None
 
 
-def compiled_run(plan: Plan, roots: tuple[int, ...], limit: int, want_cells: bool, every_find: bool = False
-                 ) -> tuple[np.ndarray, int, bool]:
-    """One run in the compiled search: (the nets' cells, shape (nets, A, 2) int32, the first
-    cell at (0, 0); how many nets; True unless it stopped at limit, 0 for none). With
-    every_find, each net comes as often as the run meets it, not once."""
+def compiled_run(plan: Plan, roots: tuple[int, ...], limit: int, want_cells: bool, every_find: bool = False,
+                 part: int = 0, parts: int = 1) -> tuple[np.ndarray, int, bool]:
+    """One run in the compiled search, or its part-th of parts (the parts of a run share its nets
+    out, each net to one part): (the nets' cells, shape (nets, A, 2) int32, the first cell at
+    (0, 0); how many nets; True unless it stopped at limit, 0 for none). With every_find, each net
+    comes as often as the run meets it, not once."""
     data, count, _, finished = _search.search(plan.area, plan.steps.tobytes(), plan.orbits.tobytes(), roots,
                                               plan.pinned_symmetry.tobytes(), plan.frame_turns.tobytes(),
-                                              limit, want_cells, every_find)
+                                              limit, want_cells, every_find, part, parts)
     width, centre = 2 * plan.area + 3, plan.area + 1
     index = np.frombuffer(data, dtype=np.int32).reshape(-1, plan.area)
     cells = np.stack([index // width - centre, index % width - centre], axis=-1)  # (nets, A, 2)

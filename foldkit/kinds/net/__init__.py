@@ -97,9 +97,9 @@ class NetsOptions:
         if area > MAX_SEARCHED_AREA:
             raise FoldkitError(f"nets: a box of surface area {area} is past the {MAX_SEARCHED_AREA} the search takes "
                                "(10x10x10 has 600): give a smaller box", EXIT_BAD_INPUT)
-        if len(self.boxes) == 1 and not self.limit and area > MAX_COUNTED_AREA:
+        if len(self.boxes) == 1 and not self.limit and not self.count and area > MAX_COUNTED_AREA:
             raise FoldkitError(f"nets: a box of area {area} has far too many nets to list (1x2x3, of area 22, "
-                               "has 13,964,068): give --limit N", EXIT_BAD_INPUT)
+                               "has 13,964,068): give --limit N, or --count", EXIT_BAD_INPUT)
         if self.count:
             return  # counted, not kept
         if len(self.boxes) == 1 and not self.limit and area > MAX_LISTED_AREA:
@@ -168,7 +168,11 @@ KIND = Kind(
                                target="file", file_help="net file: rows of '#' (cell) and '.'",
                                file_metavar="net"),
               "nets": Command("nets", "every net of a box, or the nets two or three boxes share; their worksheet "
-                              "(--pdf), or the build of one (--pick)", body.run_nets, NetsOptions, target="none",
+                              "(--pdf), or the build of one (--pick). A net is a polyomino, the same net turned or "
+                              "turned over, that folds along grid lines over the whole surface once, every grid "
+                              "adjacency kept on the box: no invisible cut (a slit between two cells side by side), "
+                              "so 1x1x7 and 1x3x3 share 1,070 nets, not the 1,080 counted with such cuts",
+                              body.run_nets, NetsOptions, target="none",
                               build_options=True),
               **FOLD_COMMANDS},
 )

@@ -53,8 +53,8 @@ def picked_net(call: Invocation, result: NetsResult, number: int) -> PickedNet:
     chosen = call.kind.subject(replace(report, chosen=ordered.index(result.boxes[0]) + 1), call.build_options)
     two_way = None
     if len(result.boxes) > 1:
-        second = Subject(name, report.foldings[result.boxes[1]][0], labels={})
-        two_way = TwoWay(name, chosen.fold, second)
+        others = [Subject(name, report.foldings[box][0], labels={}) for box in result.boxes[1:3]]
+        two_way = TwoWay(name, chosen.fold, *others)
     return PickedNet(chosen.fold, chosen.number, chosen.count, "\n".join(picture(cells)) + "\n", two_way)
 
 

@@ -105,13 +105,16 @@ def subject(report: NetReport, options: object = None) -> NetFolding:
 
 
 def _two_way(report: NetReport, fold: Subject) -> TwoWay | None:
-    """The chosen folding and the first folding onto the next box the net folds into (in the order
-    `foldkit boxes` lists them, after the chosen one's box), or None for a net of one box."""
+    """The chosen folding and the first folding onto each of the next boxes the net folds into (in
+    the order `foldkit boxes` lists them, after the chosen one's box; two at most), or None for a
+    net of one box."""
     boxes = list(report.foldings)
     if len(boxes) < 2:
         return None
-    other = boxes[(boxes.index(fold.folding.box) + 1) % len(boxes)]
-    return TwoWay(report.name, fold, Subject(report.name, report.foldings[other][0], labels={}))
+    at = boxes.index(fold.folding.box)
+    others = [Subject(report.name, report.foldings[boxes[(at + k) % len(boxes)]][0], labels={})
+              for k in range(1, min(len(boxes), 3))]
+    return TwoWay(report.name, fold, *others)
 
 
 def solution_txt(net: NetFolding, options: object) -> bytes:
