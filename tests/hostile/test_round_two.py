@@ -94,4 +94,4 @@ def test_a_block_party_too_large_to_encode_is_refused_in_one_line(capsys, tmp_pa
 def test_27000_one_cube_pieces_are_packed_in_bounded_memory():
     code, out, err, peak = run_with_peak("solve", ROOT / "tests" / "hostile" / "packing" / "cubes-27000.txt")
     assert code == 0 and err == "" and "packed: 27,000 pieces placed" in out
-    assert 0 < peak < 1_500_000, f"{peak // 1000} MB"  # 65 MB measured; `solve --all` 155 MB (docs/reference/limits.md, Memory)
+    assert 0 < peak < 1_500_000, f"{peak // 1000} MB"  # 65 MB measured (docs/reference/limits.md)
