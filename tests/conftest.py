@@ -10,6 +10,7 @@ from __future__ import annotations
 import functools
 import json
 import os
+import resource
 import shutil
 import signal
 import subprocess
@@ -102,17 +103,133 @@ def validate_gltf(data: bytes, tmp_path: Path) -> dict:
     return json.loads(done.stdout)
 
 
-def interrupted_solve(puzzle: Path, *extra: str, after: float = 1.5) -> tuple[int, float, str]:
-    """`foldkit solve PUZZLE` sent Ctrl-C once it has run `after` seconds (it must still be running):
-    (its exit code, seconds from the signal to its exit, what it wrote to stderr)."""
-    child = subprocess.Popen([sys.executable, "-m", "foldkit", "solve", str(puzzle), *extra], cwd=ROOT,
-                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    time.sleep(after)
-    assert child.poll() is None, "the search ended before the interrupt"
-    sent = time.perf_counter()
-    child.send_signal(signal.SIGINT)
+def cpu_used() -> float:
+    """CPU seconds (user + system) this process and the children it has waited for have used so far.
+
+    Tests bound CPU time, never wall time: on a shared machine a wall clock measures the load."""
+    own, children = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
+    return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
+
+
+def process_cpu(pid: int) -> float:
+    """CPU seconds a running process, its living descendants and the children they waited for have used
+    (Linux /proc; 0 once it ended)."""
+    ticks, parents = {}, {}
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:  # ended while we looked
+            continue
+        number = int(stat.parent.name)
+        parents[number], ticks[number] = int(fields[1]), sum(int(field) for field in fields[11:15])
+    tree, grown = {pid}, True
+    while grown:
+        more = {number for number, parent in parents.items() if parent in tree} - tree
+        tree, grown = tree | more, bool(more)
+    return sum(ticks.get(number, 0) for number in tree) / os.sysconf("SC_CLK_TCK")  # utime stime cutime cstime
+
+
+def wait_for_cpu(child: subprocess.Popen, seconds: float, hang: float = 120, may_end: bool = False) -> None:
+    """Return once the child has used `seconds` of CPU: a moment of its work that a loaded machine does not
+    move, as a wall-clock delay would (it must still be running then, unless it may end first)."""
+    if not Path("/proc").is_dir():
+        pytest.skip("reads a process's CPU time from /proc")
+    deadline = time.monotonic() + hang  # a hang detector only: the CPU used is what is waited for
+    while process_cpu(child.pid) < seconds and child.poll() is None and time.monotonic() < deadline:
+        time.sleep(0.01)
+    assert may_end or child.poll() is None, "the search ended before the interrupt"
+
+
+def cpu_after_signal(child: subprocess.Popen, sent: int, hang: float = 60) -> tuple[str, str, float]:
+    """Send the child a signal; (its stdout, its stderr, the CPU seconds it used from the signal to its exit).
+
+    The bound a test puts on those seconds holds on a loaded machine, where the wall time would not."""
+    before, children_before = process_cpu(child.pid), resource.getrusage(resource.RUSAGE_CHILDREN)
+    child.send_signal(sent)
     try:
-        _, err = child.communicate(timeout=10)
+        out, err = child.communicate(timeout=hang)  # a hang detector only
     finally:
         child.kill()
-    return child.returncode, time.perf_counter() - sent, err
+    children_after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    total = (children_after.ru_utime - children_before.ru_utime) + (children_after.ru_stime - children_before.ru_stime)
+    return out, err, total - before
+
+
+def interrupted_solve(puzzle: Path, *extra: str, after: float = 1.0) -> tuple[int, float, str]:
+    """`foldkit solve PUZZLE` sent Ctrl-C once it has used `after` CPU seconds (it must still be running):
+    (its exit code, CPU seconds from the signal to its exit, what it wrote to stderr)."""
+    child = subprocess.Popen([sys.executable, "-m", "foldkit", "solve", str(puzzle), *extra], cwd=ROOT,
+                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    wait_for_cpu(child, after)
+    _, err, cpu = cpu_after_signal(child, signal.SIGINT)
+    return child.returncode, cpu, err
+
+
+# A test writes only into its tmp_path: tests run side by side (pytest-xdist), and a fixed path in the
+# checkout (outputs/, the root, examples/) is shared by all of them, and by the person running them.
+WATCHED = ("outputs", "examples")
+_BEFORE = pytest.StashKey[set[str]]()
+
+
+def checkout_files() -> set[str]:
+    """The names at the top of the checkout and every file under the folders tests must not write into."""
+    found = {entry.name for entry in ROOT.iterdir() if not entry.name.startswith(".")}  # not caches (.mypy_cache)
+    for folder in WATCHED:
+        found |= {str(path.relative_to(ROOT)) for path in (ROOT / folder).rglob("*")}
+    return found
+
+
+def pytest_sessionstart(session: pytest.Session) -> None:
+    if not hasattr(session.config, "workerinput"):  # the controller of a parallel run, or a serial run
+        session.config.stash[_BEFORE] = checkout_files()
+
+
+def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
+    before = session.config.stash.get(_BEFORE, None)
+    if before is None:
+        return
+    written = sorted(checkout_files() - before)
+    if written:
+        reporter = session.config.pluginmanager.get_plugin("terminalreporter")
+        reporter.write_line(f"tests wrote into the checkout (write into tmp_path instead): {', '.join(written[:10])}",
+                            red=True)
+        session.exitstatus = pytest.ExitCode.TESTS_FAILED
+
+
+
+# A test that is not marked slow should stay well under this many CPU seconds (its setup included, its
+# child processes too): the default run must take minutes on two cores.
+SLOW_CPU_SECONDS = 10.0
+_STARTED = pytest.StashKey[float]()
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_runtest_setup(item: pytest.Item) -> None:
+    item.stash[_STARTED] = cpu_used()
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo):
+    """Each test's report carries its CPU seconds (setup and call); FOLDKIT_TEST_TIMES=FILE also appends
+    them to FILE as each test ends."""
+    outcome = yield
+    report = outcome.get_result()
+    if report.when != "call" and not (report.when == "setup" and report.outcome != "passed"):
+        return
+    cpu = cpu_used() - item.stash.get(_STARTED, cpu_used())
+    report.user_properties.append(("cpu_seconds", cpu))
+    if log := os.environ.get("FOLDKIT_TEST_TIMES"):
+        with open(log, "a") as times:
+            times.write(f"{cpu:8.2f} {report.duration:8.2f} {item.nodeid}\n")
+
+
+def pytest_terminal_summary(terminalreporter, exitstatus: int, config: pytest.Config) -> None:
+    """Name the tests outside the slow set that took more than SLOW_CPU_SECONDS."""
+    heavy = [(dict(report.user_properties).get("cpu_seconds", 0.0), report.nodeid)
+             for reports in terminalreporter.stats.values() for report in reports
+             if isinstance(report, pytest.TestReport) and "slow" not in report.keywords]
+    heavy = sorted((cpu, nodeid) for cpu, nodeid in heavy if cpu > SLOW_CPU_SECONDS)
+    if heavy:
+        terminalreporter.section(f"over {SLOW_CPU_SECONDS:.0f} CPU-s: mark these @pytest.mark.slow", yellow=True)
+        for cpu, nodeid in reversed(heavy):
+            terminalreporter.write_line(f"{cpu:6.0f} CPU-s  {nodeid}")

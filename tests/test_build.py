@@ -153,14 +153,16 @@ def test_two_builds_at_once_end_with_one_whole_folder(tmp_path):
 
 @pytest.mark.parametrize("delay", [0.3, 0.6, 0.9, 1.0, 1.1, 1.2, 1.3, 1.5, 2.0])
 def test_ctrl_c_at_any_moment_exits_130_and_leaves_a_whole_folder(tmp_path, delay):
+    """Ctrl-C after `delay` CPU seconds of the build."""
     import signal
-    import time
+
+    from tests.conftest import wait_for_cpu
 
     folder = tmp_path / "out"
     folder.mkdir()
     (folder / "old.txt").write_text("the folder before")
     process = _build_process(folder)
-    time.sleep(delay)
+    wait_for_cpu(process, delay, may_end=True)  # the build's own moment, however loaded the machine is
     process.send_signal(signal.SIGINT)
     out, err = process.communicate(timeout=120)
     if process.returncode == 0:  # it finished before the signal came

@@ -1,6 +1,6 @@
-"""The README's table of the grades of the published puzzles (examples/*.txt) stays true: each
+"""The documentation's table of the grades of the published puzzles (examples/*.txt) stays true: each
 row is the grade `foldkit solve --grade` gives now, and every example of a kind with a grade
-has its row. `python tests/test_published_grades.py` prints the table afresh."""
+has its row. `python -m tests.test_published_grades` prints the table afresh."""
 
 from __future__ import annotations
 
@@ -12,6 +12,7 @@ from foldkit.kinds import load
 from tests.conftest import ROOT
 
 EXAMPLES = ROOT / "examples"
+PAGE = ROOT / "docs" / "hints.md"  # its section "Grades of the published puzzles"
 HEADING = "| puzzle | kind | `--difficulty` | grade, as the sheets print it | search left when deductions run out |"
 NOT_GRADED = "| | not graded yet (no human-style solver) | |"
 
@@ -34,8 +35,8 @@ def row(name: str) -> str:
 
 
 def table_rows() -> dict[str, str]:
-    """The rows of the README's table, by puzzle name."""
-    text = (ROOT / "README.md").read_text()
+    """The rows of the documentation's table, by puzzle name."""
+    text = PAGE.read_text()
     start = text.index(HEADING)
     rows = {}
     for line in text[start:].splitlines()[2:]:

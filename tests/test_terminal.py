@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import ROOT
+from tests.conftest import ROOT, wait_for_cpu
 
 
 def foldkit(*args: str, **popen) -> subprocess.Popen:
@@ -40,7 +40,7 @@ def test_sigterm_and_a_burst_of_ctrl_c_end_a_build_cleanly(tmp_path, signals):
     # The meshes and pages of the built-in puzzle take several seconds: the signals come mid-build.
     # (The GIF's rendering has tests of its own, below.)
     done = foldkit("build", "-o", str(folder), "--skip", "fold.gif,index.html")
-    time.sleep(2.5)
+    wait_for_cpu(done, 2.0, may_end=True)  # the build's own moment, however loaded the machine is
     for sent in signals:
         done.send_signal(sent)
         time.sleep(0.005)

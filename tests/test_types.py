@@ -6,6 +6,8 @@ import subprocess
 import sys
 import tomllib
 
+import pytest
+
 from tests.conftest import ROOT
 
 
@@ -14,6 +16,7 @@ def test_the_configured_files_are_the_packages():
     assert config["files"] == ["solver", "foldkit"]
 
 
+@pytest.mark.slow  # about 30 CPU-s without mypy's cache (as in CI)
 def test_mypy_finds_nothing():
     # No paths on the command line: mypy checks exactly the `files` of its configuration.
     result = subprocess.run([sys.executable, "-m", "mypy", "--config-file", "pyproject.toml"],

@@ -9,12 +9,15 @@ import subprocess
 import sys
 import sysconfig
 
+import pytest
+
 from tests.conftest import ROOT, require_program
 from tests.packing.test_sanitizers import FLAGS, runtime
 
 WALK = ROOT / "solver" / "numbercross" / "_walk.c"
 
 
+@pytest.mark.slow  # a build with the sanitizers, then real walks through it
 def test_the_compiled_walk_is_clean_under_asan_and_ubsan(tmp_path):
     cc = require_program("cc")
     include = sysconfig.get_paths()["include"]

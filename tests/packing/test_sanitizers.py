@@ -25,6 +25,7 @@ def runtime(cc: str, name: str) -> str:
     return subprocess.run([cc, f"-print-file-name={name}"], capture_output=True, text=True, check=True).stdout.strip()
 
 
+@pytest.mark.slow  # a build with the sanitizers, then real searches through it
 @pytest.mark.parametrize(("source", "searches"), [(CORE, "sanitized_searches.py"), (FRONT, "sanitized_front.py")])
 def test_the_compiled_search_is_clean_under_asan_and_ubsan(tmp_path, source, searches):
     cc = require_program("cc")

@@ -41,7 +41,7 @@ def test_the_compiled_search_is_built():
     assert compiled(), "solver.packing._core is not built: pip install -e . (needs a C compiler)"
 
 
-@pytest.mark.parametrize("name", ["l-tricubes", "soma", "mixed-2x3x4"])
+@pytest.mark.parametrize("name", ["l-tricubes", pytest.param("soma", marks=pytest.mark.slow), "mixed-2x3x4"])
 def test_counts_match_a_brute_force(name):
     puzzle = example(name)
     counted = census(puzzle)

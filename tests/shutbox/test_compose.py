@@ -107,7 +107,7 @@ def test_every_clue_is_needed(rows, cols, seed):
         assert len(weaker.solutions) >= 2 or not weaker.layouts_complete, f"the clue on {cell} is not needed"
 
 
-@pytest.mark.parametrize("rows, cols, seed", [(8, 8, 2), (20, 20, 5)])
+@pytest.mark.parametrize("rows, cols, seed", [(8, 8, 2), pytest.param(20, 20, 5, marks=pytest.mark.slow)])
 def test_every_clue_left_comes_with_a_witness_the_rules_confirm(rows, cols, seed):
     """On a 20x20 grid, solving the puzzle without each clue can take the solver a minute; the
     generator keeps what its checks found instead, and here the rules alone confirm it: another

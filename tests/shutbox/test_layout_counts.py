@@ -19,6 +19,7 @@ def both(path: Path) -> tuple[set, set]:
     return set(layouts(puzzle)), eager_layouts(puzzle)
 
 
+@pytest.mark.slow  # about 14 CPU-s: the independent eager search on 400 cells
 def test_nov2025_has_72_layouts_36_even_by_both_methods(examples):
     fast, eager = both(examples / "nov2025.txt")
     assert fast == eager
