@@ -137,12 +137,23 @@ def two_way(png: Path, work: Path) -> None:
     pdf_page(out / "two-way.pdf", png)
 
 
+def fold_steps(png: Path, work: Path) -> None:
+    pdf_page(build(EXAMPLES / "nov2025.txt", work / "nov2025-steps", "fold-steps.pdf") / "fold-steps.pdf", png)
+
+
+def cutter_marks(png: Path, work: Path) -> None:
+    out = work / "marks.pdf"
+    foldkit("template", EXAMPLES / "nov2025-sample.txt", "--cutter", "silhouette", "-o", out, cwd=work)
+    pdf_page(out, png)
+
+
 PICTURES: dict[str, Callable[[Path, Path], None]] = {
     "index-page": index_page, "shutbox-template": shutbox_template, "shutbox-puzzle": shutbox_puzzle,
     "shutbox-fold": shutbox_fold, "packing-assembly": packing_assembly, "packing-gif": packing_gif,
     "blockparty-puzzle": blockparty_puzzle, "blockparty-solution": blockparty_solution, "hints": hints,
     "numbercross-puzzle": numbercross_puzzle, "numbercross-solution": numbercross_solution,
     "numbercross-page": numbercross_page, "nets-worksheet": nets_worksheet, "two-way": two_way,
+    "fold-steps": fold_steps, "cutter-marks": cutter_marks,
 }
 
 
