@@ -65,10 +65,11 @@ def solve_on(address: str, *extra: str) -> tuple[int, str, str, float]:
 @pytest.mark.parametrize(("answer", "needle"), [
     (b"\xff" * 64, "does not speak Dask"),  # Dask would read 2^64 - 1 as the length of a frame
     (b"HTTP/1.1 400 Bad Request\r\n\r\n" * 4, "does not speak Dask"),
-    (struct.pack("<Q", 64) + os.urandom(64), "cannot reach a Dask scheduler there"),  # a plausible length
+    # A plausible length, then bytes that are no message (fixed: every xdist worker collects the same test ids).
+    (struct.pack("<Q", 64) + bytes(range(7, 7 + 64 * 3, 3)), "cannot reach a Dask scheduler there"),
     (None, "closed the connection without a word"),
     (b"", "cannot reach a Dask scheduler there"),  # says nothing: the probe's timeout
-])
+], ids=["frame-of-2^64", "http", "plausible-length", "closed", "silent"])
 def test_a_scheduler_that_is_not_one_is_a_line(answer, needle):
     fake = FakeScheduler(answer)
     try:
