@@ -155,10 +155,10 @@ def solve(puzzle: PackingPuzzle, every: bool = False, seed: int | None = None, l
     report = PackingReport(puzzle, tuple(len(turned) for turned in table.piece_orientations),
                            table.piece_placement_counts, None, impossibility(table))
     if report.failure:
-        return _with_counts(report, every, by_class)
+        return _with_counts(report, plan, every, by_class)
     packing = first_packing(table)
     if packing is None:
-        return _with_counts(replace(report, failure="no packing"), every, by_class)
+        return _with_counts(replace(report, failure="no packing"), plan, every, by_class)
     problem = packing_problem(puzzle, packing)
     if problem:
         raise RuntimeError(f"the search found a packing that breaks a rule: {problem}")
@@ -181,8 +181,9 @@ def _with_classes(report: PackingReport, plan: Plan) -> PackingReport:
                    stabilisers=tuple(found.histogram.items()))
 
 
-def _with_counts(report: PackingReport, every: bool, by_class: bool = False) -> PackingReport:
-    """A report with no packing: with every, the counts are zero (and with by_class, no stabiliser met)."""
+def _with_counts(report: PackingReport, plan: Plan, every: bool, by_class: bool = False) -> PackingReport:
+    """A report with no packing: with every, the counts are zero under the puzzle's symmetries (and with
+    by_class, no stabiliser met)."""
     if not every:
         return report
-    return replace(report, packings=0, classes=0, stabilisers=() if by_class else None)
+    return replace(report, packings=0, classes=0, symmetries=len(plan.group), stabilisers=() if by_class else None)

@@ -171,3 +171,16 @@ def test_classes_refuse_what_they_cannot_do_in_one_line(extra, capsys, tmp_path,
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "--classes" in err
     assert not (tmp_path / "c.json").exists()
+
+
+@pytest.mark.parametrize("flags", [["--all"], ["--all", "--classes"]])
+def test_no_packing_counts_zero_under_the_symmetries_it_names(flags, capsys, tmp_path):
+    """A box the pieces cannot fill: zero packings and classes, under a number of symmetries (not 'None')."""
+    path = tmp_path / "none.txt"
+    path.write_text("packing 1 2 3\npiece A: 0 0 0, 1 0 0, 1 1 0\npiece B: 0 0 0, 1 0 0, 2 0 0\n")
+    assert main(["solve", str(path), *flags]) == 1
+    assert "every packing: 0; classes under the box's 4 symmetries: 0" in capsys.readouterr().out
+    assert main(["solve", str(path), *flags, "--json"]) == 1
+    data = json.loads(capsys.readouterr().out)
+    assert (data["packings"], data["classes"], data["symmetries"]) == (0, 0, 4)
+    assert data["stabilisers"] == ({} if "--classes" in flags else None)
