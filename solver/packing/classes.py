@@ -1,18 +1,18 @@
 """One packing per class, found without walking the copies of each: the symmetry broken by a piece.
 
 Pick a piece with one copy that every symmetry of the puzzle maps to itself. Its placements fall into
-orbits under the symmetry group G; the search holds the piece to one representative r of each orbit O.
-A symmetry g carries the packings with the piece at r one to one onto those with it at g(r), so the
-packings number the sum over the representatives of |O| times those found with the piece at r (a
-task's weight), and every class has a packing with the piece at some r. The symmetries that keep r
-in place are broken further as the census breaks them (anchored_tasks), its weights multiplying. The classes are the distinct
-canonical forms of the packings found (symmetry.classes), and a class whose packing P is mapped onto
-itself by |Stab(P)| symmetries has |G| / |Stab(P)| packings: summed over the classes, the total again,
-which the census asserts.
+orbits under the symmetry group G; the search holds the piece to one representative r of each orbit O. A
+symmetry g carries the packings with the piece at r one to one onto those with it at g(r), so the
+packings number the sum over the representatives of |O| times those found with the piece at r (a task's
+weight), and every class has a packing with the piece at some r. The symmetries that keep r in place are
+broken further as the census breaks them (anchored_tasks), its weights multiplying. The classes are the
+distinct canonical forms of the packings found (symmetry.classes), and a class whose packing P is mapped
+onto itself by |Stab(P)| symmetries has |G| / |Stab(P)| packings: summed over the classes, the total
+again, which the census asserts.
 
-A puzzle with no such piece (every piece has copies, or a mirror image among the others) is
-counted from the full census's starting points (symmetry.anchored_tasks), which give the same
-guarantee: every class meets them and their weights make the total.
+A puzzle with no such piece (every piece has copies, or a mirror image among the others) is counted from
+the full census's starting points (symmetry.anchored_tasks), which give the same guarantee: every class
+meets them and their weights make the total.
 """
 
 from __future__ import annotations
