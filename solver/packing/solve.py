@@ -6,6 +6,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 from solver.packing.check import packing_problem
+from solver.packing.classes import class_census
 from solver.packing.engine import PlacementId, Row, Table, build_table, compiled, search
 from solver.packing.model import Packing, PackingPuzzle, Placement
 from solver.packing.parts import KEEP, Plan, Tally, count_part, plan_of
@@ -25,6 +26,7 @@ class PackingReport:
     representatives: tuple[Packing, ...] = ()  # one packing per class, when asked
     symmetries: int | None = None  # how many symmetries of the box map the piece set onto itself
     limited: bool = False  # the limit on packings counted stopped the count: packings and classes are lower bounds
+    stabilisers: tuple[tuple[int, int], ...] | None = None  # with classes: (stabiliser order, classes that have it)
 
 
 @dataclass(frozen=True)
@@ -141,10 +143,11 @@ def count_all(puzzle: PackingPuzzle) -> tuple[int, int, tuple[Packing, ...]]:
 
 
 def solve(puzzle: PackingPuzzle, every: bool = False, seed: int | None = None, limit: int = 0,
-          counter: Counter | None = None) -> PackingReport:
+          counter: Counter | None = None, by_class: bool = False) -> PackingReport:
     """Solve a puzzle: the impossible checks, then one packing, then (with every) all of them, up to limit
     packings counted (0: all; report.limited says whether the limit stopped the count), by the counter
-    when one is given (see count_packings).
+    when one is given (see count_packings). With by_class, every class is searched for with the symmetry
+    broken (see classes) instead, each named by a representative, with the stabilisers' histogram.
 
     The placement table is built once a process (parts.plan_of) and serves every step."""
     plan = plan_of(puzzle, seed)
@@ -152,21 +155,35 @@ def solve(puzzle: PackingPuzzle, every: bool = False, seed: int | None = None, l
     report = PackingReport(puzzle, tuple(len(turned) for turned in table.piece_orientations),
                            table.piece_placement_counts, None, impossibility(table))
     if report.failure:
-        return _with_counts(report, every)
+        return _with_counts(report, plan, every, by_class)
     packing = first_packing(table)
     if packing is None:
-        return _with_counts(replace(report, failure="no packing"), every)
+        return _with_counts(replace(report, failure="no packing"), plan, every, by_class)
     problem = packing_problem(puzzle, packing)
     if problem:
         raise RuntimeError(f"the search found a packing that breaks a rule: {problem}")
     report = replace(report, packing=packing)
     if not every:
         return report
+    if by_class:
+        return _with_classes(report, plan)
     counted = _census(plan, limit=limit, counter=counter)
     return replace(report, packings=counted.packings, classes=counted.classes,
                    representatives=counted.representatives, symmetries=counted.symmetries, limited=counted.limited)
 
 
-def _with_counts(report: PackingReport, every: bool) -> PackingReport:
-    """A report with no packing: with every, the counts are zero."""
-    return replace(report, packings=0, classes=0) if every else report
+def _with_classes(report: PackingReport, plan: Plan) -> PackingReport:
+    """The report with every class of packings found by classes.class_census."""
+    found = class_census(plan)
+    made: dict[PlacementId, Placement] = {}
+    return replace(report, packings=found.packings, classes=len(found.forms), symmetries=found.symmetries,
+                   representatives=tuple(as_packing(plan.table, form, made) for form in found.forms),
+                   stabilisers=tuple(found.histogram.items()))
+
+
+def _with_counts(report: PackingReport, plan: Plan, every: bool, by_class: bool = False) -> PackingReport:
+    """A report with no packing: with every, the counts are zero under the puzzle's symmetries (and with
+    by_class, no stabiliser met)."""
+    if not every:
+        return report
+    return replace(report, packings=0, classes=0, symmetries=len(plan.group), stabilisers=() if by_class else None)

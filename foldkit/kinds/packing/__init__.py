@@ -67,6 +67,8 @@ class PackingSolveOptions:
     # Counting every packing is solve's alone: the commands that make something of the packing take
     # the one found (--seed chooses it).
     every: bool = option(False, "--all", "count every packing and its symmetry classes", only=COUNTING)
+    classes: bool = option(False, "--classes", "with --all: search for one packing per class, the symmetry broken "
+                           "in the search, and list each class's stabiliser", only=COUNTING)
     seed: int | None = option(None, "--seed", "a seed for the search order (same seed, same packing)",
                               opt.number(int, 0, 2**63 - 1, "a whole number"))
     limit: int = option(0, "--limit", "with --all: stop counting after N packings (exit 4; the counts are then "
@@ -88,6 +90,13 @@ class PackingSolveOptions:
                             ("--checkpoint", self.checkpoint), ("--resume", self.resume)):
             if given is not None and not self.every:
                 raise FoldkitError(f"{flag} divides the count of every packing: give it with --all", EXIT_BAD_INPUT)
+            if given is not None and self.classes:
+                raise FoldkitError(f"--classes searches in this process only: {flag} is for --all without it",
+                                   EXIT_BAD_INPUT)
+        if self.classes and not self.every:
+            raise FoldkitError("--classes sorts every packing into classes: give it with --all", EXIT_BAD_INPUT)
+        if self.classes and self.limit:
+            raise FoldkitError("--classes finds every class or none: --limit is for --all without it", EXIT_BAD_INPUT)
         if self.part is not None and self.cluster is not None:
             raise FoldkitError("--part runs one part here, --cluster every part there: give one of them",
                                EXIT_BAD_INPUT)

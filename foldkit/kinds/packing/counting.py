@@ -46,6 +46,8 @@ def solve(puzzle: PackingPuzzle, options) -> PackingReport | PartReport:
         plan = plan_of(puzzle, options.seed)
         tally = count_part(plan, k - 1, n, options.limit, workers=None)
         return PartReport(k, n, tally, part_record(plan, puzzle, options.seed, k - 1, n, tally))
+    if options.classes:
+        return solve_packing(puzzle, every=True, seed=options.seed, by_class=True)
     jobs = worker_count(options.jobs)
     line = ProgressLine(ProgressBar("counting"))
     count = counter(puzzle, options.seed, jobs, options.cluster, line, keeping=(options.checkpoint, options.resume))

@@ -15,6 +15,8 @@ JSON schema (``foldkit solve --json``), version 1:
       "classes": int | null,        # packings up to the symmetries; null unless --all
       "symmetries": int | null,     # symmetries of the box that map the piece set onto itself; null unless --all
       "representatives": [[{"piece": ..., "number": ..., "cubes": ...}, ...], ...] | null   # one per class
+      "stabilisers": {str: int} | null  # with --classes: stabiliser order ("1", "2", ...) -> the classes that
+                                        # have it (a class of order s has symmetries / s packings); else null
     }
 
 Coordinates: x is the column, y the row (0 at the top of a level drawing), z the level (0 at the
@@ -110,6 +112,9 @@ def counts_text(report: PackingReport) -> str:
         least = "at least " if report.limited else ""
         lines.append(f"every packing: {least}{report.packings:,}; classes under the box's "
                      f"{counted(report.symmetries, 'symmetry', 'symmetries')}: {least}{report.classes:,}")
+    if report.stabilisers:
+        lines.append("classes by stabiliser order (symmetries that map a packing onto itself): " + ", ".join(
+            f"order {order}: {count:,}" for order, count in report.stabilisers))
     return "\n".join(["pieces:", *lines])
 
 
@@ -156,6 +161,8 @@ def json(report: PackingReport | PartReport) -> dict:
         "classes": report.classes,
         "symmetries": report.symmetries,
         "representatives": [packing_json(p) for p in report.representatives] if counted else None,
+        "stabilisers": None if report.stabilisers is None else {str(order): count for order, count in
+                                                                 report.stabilisers},
     }
 
 
