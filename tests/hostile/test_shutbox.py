@@ -92,7 +92,7 @@ def test_limit_1_answers_fast_at_any_size(capsys, tmp_path, n, clues):
     code, out, err = run(capsys, "solve", path, "--limit", "1")
     assert cpu_used() - start < 10  # about a second on a quiet machine; bench/hostile_speed.py
     assert code == 4 and err == ""
-    assert "No solution among the first 1 layouts" in out
+    assert "No solution among the first 1 layout." in out
 
 
 def test_an_unfinished_search_has_its_own_exit_code(capsys, tmp_path):

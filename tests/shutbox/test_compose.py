@@ -13,7 +13,7 @@ import pytest
 
 from foldkit.cli import main
 from solver.folding_check import folding_problem
-from solver.shutbox import compose
+from solver.shutbox import compose, spread
 from solver.shutbox.clues import clue_problem
 from solver.shutbox.compose import TimedOut, generate
 from solver.shutbox.oracle import UNDECIDED, Verdict
@@ -89,8 +89,8 @@ def kept_to_spread(puzzle: Puzzle) -> set:
     of rows or columns without a clue wider than the generator allows."""
     clued = set(puzzle.numbers) | set(puzzle.arrows)
     sides = list(enumerate((puzzle.rows, puzzle.cols)))
-    return {cell for cell in clued if any(compose.widest_gap(list(clued - {cell}), side, axis)
-                                          > compose.allowed_gap(side) for axis, side in sides)}
+    return {cell for cell in clued if any(spread.widest_gap(list(clued - {cell}), side, axis)
+                                          > spread.allowed_gap(side) for axis, side in sides)}
 
 
 @pytest.mark.parametrize("rows, cols, seed", SMALL + MEDIUM)
