@@ -124,3 +124,4 @@ def _best_on(sheet: _Sheet, masks) -> tuple[tuple[int, int], int, int] | None:
     if found is None and not sheet.taken.any():
         raise ValueError("a piece's net is larger than the sheet")
     return found
+
