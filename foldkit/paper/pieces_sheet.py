@@ -146,7 +146,7 @@ def draw_piece(sheet: Sheet, nested: Nested, i: int) -> None:
     pen.add(_centred((name_at[0], name_at[1] - 0.08 * cell), piece.name, 0.36 * cell, BOLD, INK))
     pen.add(_centred((name_at[0], name_at[1] + 0.26 * cell), f"piece {piece.number}", 0.16 * cell, REGULAR, INK))
     pen.layer("fold")
-    for a, b in template.creases():
+    for a, b in [*template.creases(), *(tab.fold for tab in template.tabs)]:  # a tab folds in where it meets the net
         pen.line(a, b, FOLD_PEN)
     pen.layer("cut")
     for ring in outline_rings(template.cut):

@@ -204,3 +204,12 @@ def test_skip_leaves_the_pieces_paper_out(tmp_path):
     assert main(["build", str(EXAMPLES / "l-tricubes.txt"), "-o", str(folder), "--quiet",
                  "--only", "solution.txt", "--skip", "pieces-paper.pdf"]) == 0
     assert not (folder / "pieces-paper.pdf").exists()
+
+
+def test_a_net_larger_than_the_paper_is_one_line_and_writes_nothing(tmp_path, capsys):
+    folder = tmp_path / "big"
+    code = main(["build", str(EXAMPLES / "bedlam.txt"), "-o", str(folder), "--quiet", "--only", "pieces-paper.pdf",
+                 "--piece-cell-mm", "60"])
+    err = capsys.readouterr().err
+    assert code == 2 and err.count("\n") == 1 and "--piece-cell-mm" in err
+    assert not (folder / "pieces-paper.pdf").exists()
