@@ -139,6 +139,60 @@ class PieceNet:
         return tuple(out)
 
 
+def folded(net: PieceNet, t: float) -> np.ndarray:
+    """The net folded a fraction t of the way (0 flat, 1 closed): every cell's corners (top-left,
+    top-right, bottom-right, bottom-left) in space, shape (n, 4, 3) float64. The net starts in the
+    plane z = 0 as it is drawn (x = col, y = row), the reader on the side z < 0; each cell turns about
+    the crease to its parent by t times its fold angle, carried along by its parent's motion."""
+    angles = net.fold_angles()
+    poses: list[tuple[np.ndarray, np.ndarray] | None] = [None] * len(net.cells)
+    out = np.zeros((len(net.cells), 4, 3))
+    for i in _tree_order(net.parents):
+        r, c = net.cells[i]
+        flat = np.array([[c, r, 0], [c + 1, r, 0], [c + 1, r + 1, 0], [c, r + 1, 0]], dtype=np.float64)
+        if net.parents[i] < 0:
+            poses[i] = (np.eye(3), np.zeros(3))
+        else:
+            parent_turn, parent_shift = poses[net.parents[i]]  # type: ignore[misc]
+            start, axis = _crease(net.cells[net.parents[i]], net.cells[i])
+            turn = _turn(axis, np.radians(angles[i] * t))
+            poses[i] = (parent_turn @ turn, parent_turn @ (start - turn @ start) + parent_shift)
+        turn, shift = poses[i]  # type: ignore[misc]
+        out[i] = flat @ turn.T + shift
+    return out
+
+
+def _tree_order(parents: tuple[int, ...]) -> list[int]:
+    """The cells, each after its parent."""
+    children: dict[int, list[int]] = {}
+    for i, p in enumerate(parents):
+        children.setdefault(p, []).append(i)
+    order, todo = [], list(children.get(-1, []))
+    while todo:
+        i = todo.pop()
+        order.append(i)
+        todo += children.get(i, [])
+    return order
+
+
+def _crease(parent: Cell, child: Cell) -> tuple[np.ndarray, np.ndarray]:
+    """A point on the crease between two cells beside each other and the crease's direction, oriented
+    so a positive turn about it lifts the child away from the reader (to z > 0)."""
+    (pr, pc), (r, c) = parent, child
+    if r == pr:  # side by side: the crease runs down the page at x = the larger col
+        x = float(max(c, pc))
+        return np.array([x, r, 0.0]), np.array([0.0, -1.0 if c > pc else 1.0, 0.0])
+    y = float(max(r, pr))
+    return np.array([c, y, 0.0]), np.array([1.0 if r > pr else -1.0, 0.0, 0.0])
+
+
+def _turn(axis: np.ndarray, angle: float) -> np.ndarray:
+    """The rotation by an angle (radians, right-handed) about a unit axis, shape (3, 3)."""
+    x, y, z = axis
+    k = np.array([[0, -z, y], [z, 0, -x], [-y, x, 0]])
+    return np.eye(3) + np.sin(angle) * k + (1 - np.cos(angle)) * k @ k
+
+
 def unfold(cubes: frozenset[Cube], seed: int = 0, attempts: int = ATTEMPTS) -> PieceNet:
     """A net of a piece (a connected polycube), grown from a seeded random generator."""
     squares = sorted(surface(cubes))

@@ -17,7 +17,7 @@ from foldkit.paper.piece_nets import piece_template
 from foldkit.paper.pieces_sheet import PaperPiece, nested_pieces, placed_cut_outs, puzzle_pieces
 from foldkit.paper.template.geometry import net_polygon
 from solver.packing import parse_packing
-from solver.packing.unfold import nets
+from solver.packing.unfold import folded, nets
 from tests.conftest import EXAMPLES
 
 FACE_NORMALS = [np.array(v) for v in itertools.product((-1, 0, 1), repeat=3) if sum(map(abs, v)) == 1]
@@ -129,6 +129,19 @@ def test_every_net_lies_flat_and_folds_back_onto_its_piece(puzzle):
             assert len(set(net.cells)) == len(net.cells) == len(surface_of(cubes))  # no two cells on one spot
             assert net_polygon(net.cells).area == pytest.approx(len(net.cells))
             assert closes_onto(folded_squares(net.cells, net.parents, net.fold_angles()), cubes)
+
+
+@pytest.mark.parametrize("puzzle", ["y-pentacube", "bedlam"])
+def test_the_fold_shown_is_flat_at_the_start_closes_at_the_end_and_agrees_with_the_checker(puzzle):
+    for cubes in shapes_of(puzzle)[:4]:
+        net = nets(cubes, 1, seed=2)[0]
+        start = folded(net, 0.0)
+        assert not start[:, :, 2].any() and {(int(q[0, 1]), int(q[0, 0])) for q in start} == set(net.cells)
+        assert closes_onto(list(folded(net, 1.0)), cubes)
+        middle = np.array(folded_squares(net.cells, net.parents, net.fold_angles(), 0.5))
+        assert np.allclose(folded(net, 0.5), middle)
+        sides = np.linalg.norm(np.diff(folded(net, 0.37), axis=1, append=folded(net, 0.37)[:, :1]), axis=2)
+        assert np.allclose(sides, 1.0)  # every cell stays a unit square all the way
 
 
 def test_the_checker_refuses_a_net_folded_the_wrong_way():
