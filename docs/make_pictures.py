@@ -147,13 +147,17 @@ def cutter_marks(png: Path, work: Path) -> None:
     pdf_page(out, png)
 
 
+def paper_pieces(png: Path, work: Path) -> None:
+    pdf_page(build(EXAMPLES / "y-pentacube.txt", work / "y-pieces", "pieces-paper.pdf") / "pieces-paper.pdf", png)
+
+
 PICTURES: dict[str, Callable[[Path, Path], None]] = {
     "index-page": index_page, "shutbox-template": shutbox_template, "shutbox-puzzle": shutbox_puzzle,
     "shutbox-fold": shutbox_fold, "packing-assembly": packing_assembly, "packing-gif": packing_gif,
     "blockparty-puzzle": blockparty_puzzle, "blockparty-solution": blockparty_solution, "hints": hints,
     "numbercross-puzzle": numbercross_puzzle, "numbercross-solution": numbercross_solution,
     "numbercross-page": numbercross_page, "nets-worksheet": nets_worksheet, "two-way": two_way,
-    "fold-steps": fold_steps, "cutter-marks": cutter_marks,
+    "fold-steps": fold_steps, "cutter-marks": cutter_marks, "paper-pieces": paper_pieces,
 }
 
 

@@ -22,7 +22,8 @@ def load(name: str):
 def test_the_kind_knows_its_files():
     assert KIND.name == "packing" and KIND.recognise("packing") and not KIND.recognise("20")
     assert set(KIND.artifacts) == {"solution.txt", "solution.json", "assembly.pdf", "fold-steps.pdf", "assembly.gif",
-                                   "assembly.glb", "pieces.stl", "pieces.3mf", "index.html", "hints.pdf"}
+                                   "assembly.glb", "pieces.stl", "pieces.3mf", "pieces-paper.pdf", "index.html",
+                                   "hints.pdf"}
     with pytest.raises(InputError):
         KIND.parse("packing 0 1 1\npiece C: 0 0 0\n", "bad.txt", "bad")
 

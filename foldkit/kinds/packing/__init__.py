@@ -118,6 +118,8 @@ class PackingBuildOptions(PaperOptions, GifOptions, BedOptions):
                             opt.number(float, 3.0, 100.0, "a size in mm"))
     clearance_mm: float = option(0.15, "--clearance-mm", "taken off each side of a printed piece (default 0.15)",
                                  opt.number(float, 0.0, 1.0, "a size in mm"))
+    piece_cell_mm: float = option(15.0, "--piece-cell-mm", "edge of one square of the paper pieces' nets in "
+                                  "pieces-paper.pdf (default 15)", opt.number(float, 5.0, 60.0, "a size in mm"))
 
 
 @dataclass(frozen=True)
@@ -191,6 +193,7 @@ KIND = Kind(
         "pieces.stl": Files(makers.print_files, makers.print_file_names, print_patterns()),
         # the beds of pieces.stl, each piece an object in its colour:
         "pieces.3mf": Files(makers.pieces_3mf, makers.pieces_3mf_names, print_patterns(".3mf")),
+        "pieces-paper.pdf": makers.pieces_paper_pdf,  # each piece's net, to cut from card and fold
         "hints.pdf": hint_pages.packing_pdf,
     }),
     solve_options=PackingSolveOptions,

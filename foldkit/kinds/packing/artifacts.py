@@ -157,6 +157,22 @@ def pieces_3mf_names(subject: Packed, options: PackingBuildOptions) -> list[str]
 
 
 
+def pieces_paper_pdf(subject: Packed, options: PackingBuildOptions) -> bytes:
+    """Every piece's net in its colour, to cut from card and fold, nested on as few sheets as found."""
+    from foldkit.assembly.colours import piece_colour
+    from foldkit.exchange.pdf import drawing_pdf
+    from foldkit.paper.pieces_sheet import PaperPiece, nested_pieces, pieces_document
+
+    colours = subject.plan.colours
+    pieces = [PaperPiece(i + 1, placed.piece, frozenset(placed.cubes), piece_colour(colours[i]))
+              for i, placed in enumerate(subject.packing)]
+    try:
+        nested = nested_pieces(pieces, options.paper, options.piece_cell_mm)
+    except ValueError as error:  # a net larger than the paper
+        raise FoldkitError(f"{error}: lower --piece-cell-mm or give a larger --paper", EXIT_BAD_INPUT) from None
+    return drawing_pdf(pieces_document(nested, subject.title))
+
+
 def show(subject: Packed) -> None:
     from foldkit.assembly.window import show_assembly
 

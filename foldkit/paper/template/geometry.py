@@ -175,13 +175,19 @@ def box_segments(folding: Folding, edges: list[OutlineEdge]) -> np.ndarray:
 
 def partners(folding: Folding, edges: list[OutlineEdge]) -> dict[OutlineEdge, OutlineEdge]:
     """The outline edge each outline edge meets on the box."""
+    return meeting(edges, box_segments(folding, edges))
+
+
+def meeting(edges: list[OutlineEdge], landings) -> dict[OutlineEdge, OutlineEdge]:
+    """The outline edge each outline edge meets when folded, given the 3D segment each lands on
+    (shape (2, 3), whole numbers): the other edge that lands on the same segment."""
     by_key: dict[frozenset, list[OutlineEdge]] = {}
-    for edge, seg in zip(edges, box_segments(folding, edges), strict=True):
-        by_key.setdefault(frozenset(map(tuple, seg.tolist())), []).append(edge)
+    for edge, seg in zip(edges, landings, strict=True):
+        by_key.setdefault(frozenset(map(tuple, np.asarray(seg).tolist())), []).append(edge)
     out = {}
     for pair in by_key.values():
         if len(pair) != 2:
-            raise ValueError(f"a box edge is reached by {len(pair)} outline edges: the folding is unsound")
+            raise ValueError(f"an edge is reached by {len(pair)} outline edges when folded: the folding is unsound")
         out[pair[0]], out[pair[1]] = pair[1], pair[0]
     return out
 
@@ -193,8 +199,13 @@ def partners(folding: Folding, edges: list[OutlineEdge]) -> dict[OutlineEdge, Ou
 def find_seams(folding: Folding) -> list[Seam]:
     """The seams of a folding, labelled A, B, ... in reading order of their first cell."""
     edges = outline_edges(folding.cells)
-    partner = partners(folding, edges)
-    segment = dict(zip(edges, box_segments(folding, edges), strict=True))
+    return pair_seams(edges, partners(folding, edges), dict(zip(edges, box_segments(folding, edges), strict=True)))
+
+
+def pair_seams(edges: list[OutlineEdge], partner: dict[OutlineEdge, OutlineEdge],
+               segment: dict[OutlineEdge, np.ndarray]) -> list[Seam]:
+    """The seams of a net's outline edges, given the edge each meets when folded and the 3D
+    segment (shape (2, 3)) each lands on: labelled A, B, ... in reading order of their first cell."""
     runs = _runs(edges, partner, segment)
     run_of = {e: i for i, run in enumerate(runs) for e in run}
     pairs, seen = [], set()

@@ -1,0 +1,51 @@
+"""How closely pieces-paper.pdf nests the packing pieces' nets (issue 40 item 4): for the Y-pentacube
+cube (25 pieces) and the Bedlam cube (13) on each paper and cell size asked, the sheets used, the area
+bound (ink area of the nets and tabs over one sheet's usable area, rounded up), their ratio (the issue
+asks at most 1.15), the share of the sheets' usable area inked, and the CPU time of the nesting
+(median of --runs).
+
+Usage: python bench/paper_pieces.py [--cells 12,15,18] [--paper a4] [--runs 1]
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import time
+from pathlib import Path
+
+from foldkit.paper.pieces_sheet import PaperPiece, nested_pieces, puzzle_pieces
+from solver.packing import parse_packing
+
+EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
+PUZZLES = ("y-pentacube", "bedlam")
+
+
+def pieces_of(name: str) -> list[PaperPiece]:
+    path = EXAMPLES / f"{name}.txt"
+    return puzzle_pieces(parse_packing(path.read_text(), str(path)))
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--cells", default="12,15,18", help="cell sizes in mm, comma-separated")
+    parser.add_argument("--paper", default="a4")
+    parser.add_argument("--runs", type=int, default=1)
+    args = parser.parse_args()
+    print(f"{'puzzle':12} {'paper':6} {'cell':>5} {'sheets':>6} {'bound':>5} {'ratio':>5} {'inked':>6} {'cpu s':>6}")
+    for name in PUZZLES:
+        pieces = pieces_of(name)
+        for cell in (float(c) for c in args.cells.split(",")):
+            times = []
+            for _ in range(args.runs):
+                start = time.process_time()
+                nested = nested_pieces(pieces, args.paper, cell)
+                times.append(time.process_time() - start)
+            _, _, w, h = nested.usable
+            inked = nested.ink_area() / (nested.sheets * w * h)
+            print(f"{name:12} {args.paper:6} {cell:5g} {nested.sheets:6} {nested.area_bound():5} "
+                  f"{nested.sheets / nested.area_bound():5.2f} {inked:6.0%} {statistics.median(times):6.1f}")
+
+
+if __name__ == "__main__":
+    main()

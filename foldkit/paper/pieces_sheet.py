@@ -1,0 +1,211 @@
+"""The pieces of a packing in card: the net of every piece (``foldkit.paper.piece_nets``) at a
+cell size in mm, in the piece's assembly colour, with its glue tabs, its seam letters and its name,
+nested on as few sheets as the nesting (``foldkit.paper.nest``) finds.
+
+Each piece's net is one of a few compact nets of its shape; the nesting picks whichever variant and
+quarter turn sits lowest on the sheet. The nets are grown from each of a few fixed seeds and the
+nesting on the fewest sheets kept: same pieces, same sheets.
+
+The nesting covers 40-60% of a sheet's usable area with ink (net and tabs): at 15 mm cells on A4 the
+Y-pentacube cube's 25 pieces take 5 sheets where their area alone would fit on 3, the Bedlam cube's 13
+take 3 for 2 (bench/paper_pieces.py measures it). Closer would need a better nesting than bottom-left."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import shapely
+from shapely import Polygon, affinity
+
+from foldkit.assembly.colours import faded, piece_colour
+from foldkit.drawing import PT_MM, Document, Label
+from foldkit.look import INK, RGB
+from foldkit.paper.nest import Placement, nest
+from foldkit.paper.page import BOLD, MARGIN_MM, REGULAR, Sheet, draw_header, paper_size
+from foldkit.paper.piece_nets import PieceTemplate, piece_template
+from foldkit.paper.template.geometry import net_polygon
+from foldkit.paper.template.paint import CUT_PEN, FOLD_PEN, LABEL_INK, TAB_FILL, NetPen, outline_rings
+from solver.packing.geometry import orientations
+from solver.packing.unfold import Cube, nets
+
+HEADER_MM = 10.0  # the title line's band under the top margin
+GAP_MM = 1.0  # between two pieces' cut lines: room for the scissors
+VARIANTS = 3  # nets of each shape the nesting may choose from
+CANDIDATES = 10  # nets of each shape given their tabs, to choose those from
+TINT = 0.25  # how far a piece's colour is washed towards white, so the fold lines and letters show
+NET_SEEDS = (1, 2, 3)  # each grows its own nets; the nesting on the fewest sheets is kept
+
+
+@dataclass(frozen=True)
+class PaperPiece:
+    """One piece to make: its number (1-based, as every page counts), name, cubes and colour."""
+
+    number: int
+    name: str
+    cubes: frozenset[Cube]
+    colour: RGB
+
+
+@dataclass(frozen=True)
+class Nested:
+    """The pieces' nets, the one each uses and where it went, and the sheets' usable area."""
+
+    pieces: tuple[PaperPiece, ...]
+    templates: tuple[tuple[PieceTemplate, ...], ...]  # the variants of each piece
+    placements: tuple[Placement, ...]
+    cell_mm: float
+    page: tuple[float, float]
+
+    @property
+    def sheets(self) -> int:
+        return max(p.sheet for p in self.placements) + 1 if self.placements else 0
+
+    @property
+    def usable(self) -> tuple[float, float, float, float]:
+        """(x, y, width, height) in page mm where nets may go."""
+        width, height = self.page
+        top = MARGIN_MM + HEADER_MM
+        return MARGIN_MM, top, width - 2 * MARGIN_MM, height - top - MARGIN_MM
+
+    def chosen(self, i: int) -> PieceTemplate:
+        return self.templates[i][self.placements[i].variant]
+
+    def ink_area(self) -> float:
+        """The area of every piece's cut-out (net and tabs) in mm squared."""
+        return sum(self.chosen(i).cut.area for i in range(len(self.pieces))) * self.cell_mm ** 2
+
+    def area_bound(self) -> int:
+        """The fewest sheets the cut-outs could cover: their area over one sheet's usable area, rounded up."""
+        _, _, w, h = self.usable
+        return math.ceil(self.ink_area() / (w * h))
+
+
+def puzzle_pieces(puzzle) -> list[PaperPiece]:
+    """Every copy of every piece of a packing puzzle (``solver.packing.PackingPuzzle``), numbered from 1 and
+    coloured by number, as the file lists them: the pieces to make without solving it first."""
+    out: list[PaperPiece] = []
+    for piece in puzzle.pieces:
+        for _ in range(piece.count):
+            out.append(PaperPiece(len(out) + 1, piece.name, frozenset(piece.cubes), piece_colour(len(out))))
+    return out
+
+
+def nested_pieces(pieces: list[PaperPiece], paper: str, cell_mm: float) -> Nested:
+    """Every piece's net, nested on sheets of a paper at a cell size: of the nestings of the nets each
+    seed grows, the one on the fewest sheets (the first of those)."""
+    tries = [_nested_with(pieces, paper, cell_mm, seed) for seed in NET_SEEDS]
+    return min(tries, key=lambda nested: nested.sheets)
+
+
+def _nested_with(pieces: list[PaperPiece], paper: str, cell_mm: float, seed: int) -> Nested:
+    """The pieces nested with the nets grown from one seed."""
+    shapes: dict[frozenset[Cube], tuple[PieceTemplate, ...]] = {}
+    blank = Nested(tuple(pieces), (), (), cell_mm, paper_size(paper))
+    _, _, w, h = blank.usable
+    for piece in pieces:
+        shape = _normal(piece.cubes)
+        if shape not in shapes:
+            shapes[shape] = _closest_nesting([piece_template(n) for n in nets(shape, CANDIDATES, seed)])
+    templates = tuple(shapes[_normal(p.cubes)] for p in pieces)
+    variants = [[affinity.scale(t.cut, cell_mm, cell_mm, origin=(0, 0)) for t in ts] for ts in templates]
+    placements = nest(variants, (w, h), GAP_MM)
+    return Nested(tuple(pieces), templates, tuple(placements), cell_mm, blank.page)
+
+
+def _closest_nesting(templates: list[PieceTemplate]) -> tuple[PieceTemplate, ...]:
+    """The VARIANTS templates whose cut-outs fill most of their bounding box (they nest closest)."""
+    def density(t: PieceTemplate) -> float:
+        x0, y0, x1, y1 = t.cut.bounds
+        return t.cut.area / ((x1 - x0) * (y1 - y0))
+
+    return tuple(sorted(templates, key=density, reverse=True)[:VARIANTS])
+
+
+def _normal(cubes: frozenset[Cube]) -> frozenset[Cube]:
+    """A piece's cubes turned and moved to one standing of its shape, so every copy of a shape, however
+    it lies in the packing, shares its nets (a turn changes nothing on paper; a mirror image stays apart)."""
+    return orientations(cubes)[0]
+
+
+def pieces_document(nested: Nested, title: str) -> Document:
+    """The sheets of pieces, one page each."""
+    pages = []
+    for s in range(nested.sheets):
+        sheet = Sheet(nested.page)
+        draw_header(sheet, f"{title}: pieces to cut and fold",
+                    f"sheet {s + 1} of {nested.sheets} · cell {nested.cell_mm:g} mm", nested.page[0])
+        for i, placement in enumerate(nested.placements):
+            if placement.sheet == s:
+                draw_piece(sheet, nested, i)
+        pages.append(sheet.drawing(f"{title}: pieces, sheet {s + 1}"))
+    return Document(f"{title}: pieces to cut and fold", tuple(pages))
+
+
+def draw_piece(sheet: Sheet, nested: Nested, i: int) -> None:
+    """One piece's net where the nesting put it: tinted cells, tabs, seam letters, name, folds, cut."""
+    piece, template, cell = nested.pieces[i], nested.chosen(i), nested.cell_mm
+    ux, uy, _, _ = nested.usable
+    on_sheet = nested.placements[i].mapper(affinity.scale(template.cut, cell, cell, origin=(0, 0)))
+
+    def to_mm(p) -> tuple[float, float]:
+        x, y = on_sheet((float(p[0]) * cell, float(p[1]) * cell))
+        return x + ux, y + uy
+
+    pen = NetPen(to_mm, cell)
+    pen.layer("print")
+    for tab in template.tabs:
+        pen.polygon(tab.polygon, TAB_FILL, None)
+    for ring in outline_rings(net_polygon(template.net.cells)):
+        pen.polygon(ring, faded(piece.colour, TINT), None)
+    for label, point in seam_letters(template):
+        pen.add(_centred(to_mm(point), label, 0.2 * cell, REGULAR, LABEL_INK))
+    name_at = to_mm(_name_cell_centre(template))
+    pen.add(_centred((name_at[0], name_at[1] - 0.08 * cell), piece.name, 0.36 * cell, BOLD, INK))
+    pen.add(_centred((name_at[0], name_at[1] + 0.26 * cell), f"piece {piece.number}", 0.16 * cell, REGULAR, INK))
+    pen.layer("fold")
+    for a, b in [*template.creases(), *(tab.fold for tab in template.tabs)]:  # a tab folds in where it meets the net
+        pen.line(a, b, FOLD_PEN)
+    pen.layer("cut")
+    for ring in outline_rings(template.cut):
+        pen.polygon(ring, None, CUT_PEN)
+    sheet.add(*pen.shapes())
+
+
+def _centred(at: tuple[float, float], text: str, height_mm: float, font: str, colour: RGB) -> Label:
+    """Text of a cap height in mm centred on a page point (0.35 em below it puts the caps' middle there)."""
+    size_pt = height_mm / 0.72 / PT_MM
+    return Label(at[0], at[1] + 0.35 * size_pt * PT_MM, text, size_pt, font, colour, "centre")
+
+
+def seam_letters(template: PieceTemplate) -> list[tuple[str, tuple[float, float]]]:
+    """Each seam's letter on both its sides, a little inside the net from the side's middle."""
+    out = []
+    for seam in template.seams:
+        for side in seam.sides:
+            (x0, y0), (x1, y1), (dx, dy) = side.start, side.end, side.outward
+            out.append((seam.label, ((x0 + x1) / 2 - 0.2 * dx, (y0 + y1) / 2 - 0.2 * dy)))
+    return out
+
+
+def _name_cell_centre(template: PieceTemplate) -> tuple[float, float]:
+    """The centre of the cell where the piece's name goes: one with the fewest seam letters, nearest
+    the middle of the net."""
+    centre = shapely.centroid(net_polygon(template.net.cells))
+    letters: dict[tuple[int, int], int] = {}
+    for _, (x, y) in seam_letters(template):
+        letters[(math.floor(y), math.floor(x))] = letters.get((math.floor(y), math.floor(x)), 0) + 1
+    r, c = min(template.net.cells, key=lambda rc: (letters.get(rc, 0),
+                                                   (rc[1] + 0.5 - centre.x) ** 2 + (rc[0] + 0.5 - centre.y) ** 2))
+    return c + 0.5, r + 0.5
+
+
+def placed_cut_outs(nested: Nested) -> list[tuple[int, Polygon]]:
+    """(sheet, the cut-out in page mm) of every piece, as drawn."""
+    ux, uy, _, _ = nested.usable
+    out = []
+    for i, placement in enumerate(nested.placements):
+        shape = affinity.scale(nested.chosen(i).cut, nested.cell_mm, nested.cell_mm, origin=(0, 0))
+        out.append((placement.sheet, affinity.translate(placement.place(shape), ux, uy)))
+    return out
+
