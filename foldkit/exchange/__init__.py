@@ -14,7 +14,7 @@ import signal
 import stat
 import tempfile
 from collections.abc import Callable, Iterable, Iterator, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from foldkit.errors import EXIT_BAD_INPUT, FoldkitError
@@ -101,7 +101,11 @@ def write_files(folder: str | Path, files: Mapping[str, bytes], force: bool = Fa
         kept = {name: entry for name, entry in entries.items()
                 if name not in files and name not in removed and _unchanged(folder, name, entries)}
         made = {name: Entry(hashlib.sha256(data).hexdigest(), len(data), puzzle) for name, data in files.items()}
-        _write_all(folder, {**files, RECORD: record_bytes(kept | made)}, removed)
+        # While files are renamed into place, the record accepts each one's old content too (and still
+        # names the files taken out): a SIGKILL in between leaves no file of foldkit's looking like a user's.
+        moving = {name: replace(made[name], was=_recorded_content(folder, name, entries)) for name in files}
+        interim = record_bytes(kept | {name: entries[name] for name in removed} | moving)
+        _write_all(folder, {**files, RECORD: record_bytes(kept | made)}, removed, interim)
     return Wrote([folder / name for name in files], [folder / name for name in removed])
 
 
@@ -150,8 +154,17 @@ def _unchanged(folder: Path, name: str, entries: Mapping[str, Entry]) -> bool:
         status = os.lstat(folder / name)
     except OSError:
         return False
-    return (stat.S_ISREG(status.st_mode) and status.st_size == entry.size and bool(status.st_mode & stat.S_IWUSR)
-            and digest(folder / name) == entry.sha256)
+    if not (stat.S_ISREG(status.st_mode) and status.st_mode & stat.S_IWUSR
+            and status.st_size in (entry.size, entry.was and entry.was[1])):
+        return False
+    content = digest(folder / name)
+    return content is not None and entry.holds(content, status.st_size)
+
+
+def _recorded_content(folder: Path, name: str, entries: Mapping[str, Entry]) -> tuple[str, int] | None:
+    """The (sha256, size) foldkit wrote into this file before, if it still holds that; else None."""
+    entry = entries.get(name)
+    return (entry.sha256, entry.size) if entry is not None and _unchanged(folder, name, entries) else None
 
 
 def _refuse_an_unwritable_folder(folder: Path, first: str) -> None:
@@ -175,10 +188,10 @@ def _make_folder(folder: Path, first: str) -> None:
         raise _cannot_write(folder / first, error) from None
 
 
-def _write_all(folder: Path, files: Mapping[str, bytes], removed: list[str]) -> None:
-    """Every file to a temporary file in folder, then each renamed into place (the last one
-    last), then the removed ones taken out; on any failure the temporary files go and the
-    folder is as it was."""
+def _write_all(folder: Path, files: Mapping[str, bytes], removed: list[str], interim: bytes) -> None:
+    """Every file to a temporary file in folder; then the interim record (the last file is the
+    record) renamed into place, each file renamed into place, the removed ones taken out, and the
+    record last; on any failure the temporary files go and the folder is as it was."""
     temporary: dict[str, str] = {}
     path = folder
     try:
@@ -186,6 +199,8 @@ def _write_all(folder: Path, files: Mapping[str, bytes], removed: list[str]) -> 
             path = folder / name
             temporary[name] = _temporary_file(folder, name, data)
         *first, last = files
+        path = folder / last
+        os.replace(_temporary_file(folder, last, interim), path)
         for name in first:
             path = folder / name
             os.replace(temporary.pop(name), path)

@@ -396,3 +396,34 @@ def test_threads_writing_into_one_folder_each_see_the_others_record(tmp_path):
         thread.join()
     assert errors == []
     assert sorted(p.name for p in tmp_path.iterdir()) == [RECORD, "a.txt", "b.txt"]
+
+
+KILLED_MID_RENAME = """
+import os, sys
+from foldkit.exchange import write_files
+folder = sys.argv[1]
+write_files(folder, {"a.txt": b"old a", "b.txt": b"old b"})
+renames = []
+real = os.replace
+def replace(src, dst):
+    renames.append(dst)
+    real(src, dst)
+    if len(renames) == int(sys.argv[2]):
+        os._exit(9)  # as a SIGKILL would: no clean-up, no signal held
+os.replace = replace
+write_files(folder, {"a.txt": b"new a", "b.txt": b"new b"})
+"""
+
+
+@pytest.mark.parametrize("renames", [1, 2, 3])
+def test_a_build_killed_between_its_renames_leaves_no_file_that_looks_like_the_users(tmp_path, renames):
+    """SIGKILL cannot be held: killed after the interim record, or after one file of two is in place,
+    the next write still knows every file as foldkit's (old or new content) and replaces it."""
+    from foldkit.exchange import write_files
+
+    folder = tmp_path / "out"
+    child = subprocess.run([sys.executable, "-c", KILLED_MID_RENAME, str(folder), str(renames)], cwd=ROOT,
+                           env={**os.environ, "PYTHONPATH": str(ROOT)}, capture_output=True, text=True, timeout=120)
+    assert child.returncode == 9, child.stderr
+    write_files(folder, {"a.txt": b"third a", "b.txt": b"third b"})  # no refusal: both are foldkit's
+    assert (folder / "a.txt").read_bytes() == b"third a" and (folder / "b.txt").read_bytes() == b"third b"
