@@ -10,7 +10,7 @@ if (THROUGH === "button") {
 } else {
   doc.body.dispatchEvent(new win.DragEvent("drop", {dataTransfer: files, bubbles: true, cancelable: true}));
 }
-for (let i = 0; i < 50 && !doc.body.dataset.foldFrames && !doc.body.dataset.foldError; i++) await sleep(20);
+for (let i = 0; i < 500 && !doc.body.dataset.foldFrames && !doc.body.dataset.foldError; i++) await sleep(20);  // a bound on a hang, not a speed claim
 const view = doc.getElementById("view").view, scrub = doc.getElementById("scrub");
 const frames = Number(doc.body.dataset.foldFrames || 0), drawn = [];
 scrub.value = 0; scrub.dispatchEvent(new win.Event("input"));
