@@ -174,7 +174,7 @@ def draw_footer(sheet: Sheet, subject: Subject, size: tuple[float, float], optio
     bottom of a page."""
     width, height = size
     top = height - MARGIN_MM - 16
-    draw_legend(sheet, MARGIN_MM, top, options.letters, options.plain, width - 2 * MARGIN_MM)
+    draw_legend(sheet, MARGIN_MM, top, options.letters, options.plain, width - 2 * MARGIN_MM, options.tabs == "slot")
     if not options.plain:  # smaller where it would run into the scale bar (a narrow page)
         sums, room = sums_text(subject), width - 2 * MARGIN_MM - SCALE_BAR_MM - 4
         sheet.text(MARGIN_MM, top + 9, sums, min(8.5, 8.5 * room / max(text_width(sums, BOLD, 8.5), 1e-9)), BOLD)
@@ -182,12 +182,14 @@ def draw_footer(sheet: Sheet, subject: Subject, size: tuple[float, float], optio
 
 
 def draw_legend(sheet: Sheet, x: float, y: float, letters: bool = True, plain: bool = False,
-                width: float | None = None) -> None:
+                width: float | None = None, slots: bool = False) -> None:
     """Line samples with what they mean, in one row starting at page mm (x, y), its words smaller
-    if need be to fit width mm; which way the folds go says which side of the paper ends up outside."""
+    if need be to fit width mm; which way the folds go says which side of the paper ends up outside;
+    slots: the tabs are tongues, each through a slit."""
     where = "the edge with the same letter" if letters else "the edge its letter names on a print with letters"
     entries = [(CUT_PEN, "cut"), (FOLD_PEN, FOLD_WAY[plain]), (FLAT_PEN, "do not fold")]
-    words = [w for _, w in entries] + [f"tab: glue under {where}"]
+    closing = f"tongue: under {where}, out through its slit" if slots else f"tab: glue under {where}"
+    words = [w for _, w in entries] + [closing]
     samples = 13 * len(entries) + 10  # mm of line samples and gaps, the tab's included
     size = 7.5
     if width is not None:
