@@ -184,9 +184,9 @@ def step_texts(subject: Subject, geometry: NetGeometry, tree: PanelTree, plain: 
     template folds the other way, so that its printed lines end up inside the box."""
     way, side, swing = (("towards you", "inside", "up towards you") if plain else
                         ("away from you", "outside", "back behind the paper"))
-    cut = "tongues and slits" if tabs == "slot" else "tabs"
+    tab, cut = ("tongue", "tongues and slits") if tabs == "slot" else ("tab", "tabs")
     out = [f"Cut out the net along the solid black lines, {cut} included; do not cut into it anywhere else.",
-           f"Hold the print towards you. Crease every red dashed line (tab folds too) {way}, "
+           f"Hold the print towards you. Crease every red dashed line ({tab} folds too) {way}, "
            f"so the print ends up {side}. Leave the faint grey lines flat."]
     for stage in range(tree.stage_count):
         hinges = [h for h in tree.hinges if h.stage == stage]

@@ -110,7 +110,8 @@ def check_slits(geometry: NetGeometry, card_mm: float, cell_mm: float) -> None:
 
 def _on_segment(p: np.ndarray, segment: Segment) -> bool:
     a, b = (np.array(q, dtype=np.float64) for q in segment)
-    return bool(abs(np.cross(b - a, p - a)) < 1e-9 and np.dot(p - a, p - b) <= 1e-9)
+    (ux, uy), (vx, vy) = b - a, p - a
+    return bool(abs(ux * vy - uy * vx) < 1e-9 and np.dot(p - a, p - b) <= 1e-9)
 
 
 def _point(p: np.ndarray) -> Point:

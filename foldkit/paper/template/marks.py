@@ -24,6 +24,7 @@ Segment = tuple[Point, Point]
 NUMBER_SIZE = 0.5
 FACE_LABEL_SIZE = 0.3
 RUN_END = 0.05  # cells a face title keeps from a crease at the side of its run
+SLIT_CLEAR = 0.05  # cells a face title keeps from a slit
 
 
 @dataclass(frozen=True)
@@ -55,12 +56,14 @@ def net_marks(subject: Subject, geometry: NetGeometry, cell_mm: float, letters: 
     flats = [crease_segment(e) for e, angle in creases.items() if angle != RIGHT_ANGLE]
     marked = sorted(subject.labels.items())
     numbers = [Text(label.text, cell_centre(c), NUMBER_SIZE, underline=underlined(label.text)) for c, label in marked]
-    # Face titles keep out of the band along cell edges where seam letters go, so neither has
-    # to give way; the letters keep off the titles too (a title on a fully numbered piece
-    # cannot keep out of that band), and a title a letter still meets is left off.
-    titles = [] if plain else face_labels(subject, edge_band(cell_mm))
     check_slits(geometry, paper_mm, cell_mm)
     slits = tongue_slits(geometry, paper_mm / cell_mm)
+    # Face titles keep out of the band along cell edges where seam letters (and slits, which lie
+    # no deeper than their tongue's neck) go, so neither has to give way; the letters keep off
+    # the titles too (a title on a fully numbered piece cannot keep out of that band), and a
+    # title a letter still meets is left off.
+    band = max([edge_band(cell_mm)] + [t.neck + SLIT_CLEAR for t in tongues(geometry)])
+    titles = [] if plain else face_labels(subject, band)
     slit_edges = {slit_edge(geometry, t): slit for t, slit in zip(tongues(geometry), slits, strict=True)}
     seam_labels = seam_letters(subject, geometry, cell_mm, numbers + titles, letters, slit_edges)
     titles = [title for title in titles if not overlaps(title, seam_labels)]
