@@ -353,6 +353,7 @@ def _tab_length(tab: Tab) -> float:
 NECK_WIDTH = 0.35  # cells
 HEAD_WIDTH = 0.7
 SLIT_GAP = 0.05
+TONGUE_GAP = 0.05  # cells between two tongues
 NECK_SHARE = 0.55
 NECK_MAX = 0.5 - NECK_WIDTH / 2 - SLIT_GAP
 TONGUE_STEPS = TAB_STEPS[:3]  # smaller tongues leave too short a neck to reach through a slit
@@ -393,7 +394,13 @@ def place_tongues(seams: list[Seam], net: Polygon, depth: float) -> list[Tab]:
 
 def _first_fitting(choices, net: Polygon, others: list[Tab]) -> Tab | None:
     polygons = [Polygon(o.polygon) for o in others]
-    return next((t for t in choices if _fits(Polygon(t.polygon), net, polygons)), None)
+    return next((t for t in choices if _tongue_fits(Polygon(t.polygon), net, polygons)), None)
+
+
+def _tongue_fits(candidate: Polygon, net: Polygon, placed: list[Polygon]) -> bool:
+    """True if a tongue overlaps no part of the net and keeps TONGUE_GAP from the other tongues
+    (a sliver of card between two cuts would tear, not come free)."""
+    return _fits(candidate, net, []) and all(candidate.distance(other) >= TONGUE_GAP for other in placed)
 
 
 def _make_room(seam: Seam, seams: list[Seam], placed: dict[str, Tab], net: Polygon, depth: float) -> Tab | None:
@@ -403,7 +410,7 @@ def _make_room(seam: Seam, seams: list[Seam], placed: dict[str, Tab], net: Polyg
         shape = Polygon(tongue.polygon)
         if not _fits(shape, net, []):
             continue
-        blocking = [t for t in placed.values() if shape.intersection(Polygon(t.polygon)).area > OVERLAP]
+        blocking = [t for t in placed.values() if shape.distance(Polygon(t.polygon)) < TONGUE_GAP]
         if len(blocking) != 1:
             continue
         label = blocking[0].label
