@@ -25,6 +25,10 @@ SCALE_BAR_MM = 50.0
 FOLD_WAY = {False: "fold away from you: the printed side ends up outside",
             True: "fold towards you: the printed side ends up inside"}
 TRIM = Stroke(SOFT_INK, 0.2, (0.5, 0.8))
+# The legend's samples of a glue tab and of a tongue (see geometry.tongue_polygon), page mm from the line's left end.
+LEGEND_TAB = [(0, 0), (1.5, -2.5), (6.5, -2.5), (8, 0)]
+LEGEND_TONGUE = [(2.6, 0), (2.6, -1.2), (1.2, -1.2), (1.2, -2.1), (2.6, -3), (5.4, -3), (6.8, -2.1), (6.8, -1.2),
+                 (5.4, -1.2), (5.4, 0)]
 STRIP: tuple[float, float, float] = (0.5, 0.5, 0.5)  # the overlap strips, printed see-through
 STRIP_OPACITY = 0.12
 
@@ -198,7 +202,7 @@ def draw_legend(sheet: Sheet, x: float, y: float, letters: bool = True, plain: b
         sheet.line((x, y - 1), (x + 8, y - 1), stroke)
         sheet.text(x + 10, y, text, size)
         x += 13 + text_width(text, REGULAR, size)
-    tab = np.array([(0, 0), (1.5, -2.5), (6.5, -2.5), (8, 0)]) + (x, y)
+    tab = np.array(LEGEND_TONGUE if slots else LEGEND_TAB) + (x, y)
     pen = NetPen(lambda p: p, 1.0)
     pen.polygon(tab, TAB_FILL, CUT_PEN)
     sheet.add(*pen.shapes())
