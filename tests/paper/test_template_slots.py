@@ -24,6 +24,7 @@ from shapely import LineString, Point, Polygon
 
 from foldkit.cli import main
 from foldkit.paper.template import TemplateOptions, template_svg
+from foldkit.paper.template.assembly import step_texts
 from foldkit.paper.template.closing import SLIT_STRIP_MM, slit_edge, tongues
 from foldkit.paper.template.fit import fitted_marks
 from foldkit.paper.template.geometry import OUTWARD, TONGUE_GAP, net_geometry
@@ -60,7 +61,7 @@ class Read:
     """A slot template's DXF and SVG read back, with the geometry they were drawn from."""
 
     def __init__(self, fold, paper_mm: float = 0.0):
-        self.options = TemplateOptions(tabs="slot", paper_mm=paper_mm)
+        self.fold, self.options = fold, TemplateOptions(tabs="slot", paper_mm=paper_mm)
         self.drawn = fitted_marks(fold, self.options)
         self.geometry, self.plan, self.marks = self.drawn
         self.cell = self.plan.cell_mm
@@ -228,3 +229,14 @@ def test_the_built_in_puzzle_builds_with_slots(tmp_path):
     document = ezdxf.readfile(tmp_path / "out" / "template.dxf")
     seams = len(net_geometry(example_fold("nov2025").folding).seams)
     assert len(document.modelspace().query('LINE[layer=="cut"]')) == 3 * seams  # a slit and two reliefs per seam
+
+
+def test_the_page_says_how_slots_close_and_help_names_the_card_they_are_cut_for(read, capsys):
+    got = read("1x1x1")
+    steps = step_texts(got.fold, got.geometry, got.fold.tree, tabs="slot")
+    assert "tongues and slits included" in steps[0] and "tongue folds" in steps[1]
+    assert steps[-1].startswith("No glue") and not any("Glue" in step for step in steps)
+    with pytest.raises(SystemExit):
+        main(["template", "--help"])
+    help_text = " ".join(capsys.readouterr().out.split())
+    assert "slot (no glue: a tongue" in help_text and "with --tabs slot, 0.3)" in help_text
