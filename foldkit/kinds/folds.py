@@ -42,9 +42,10 @@ CUTTERS = ("silhouette", "cameo5", "cricut")  # foldkit.paper.template.registrat
 CUTTER_HELP = ("print-then-cut: the template's net page (pdf, svg, dxf) inside the registration marks of "
                "this cutting machine: silhouette (three corners: a square and two Ls), cameo5 (four Ls), "
                "cricut (its 9.25 x 6.75 in Print Then Cut area, framed); the cut lines on their own layer")
-TAB_STYLES = ("glue", "both", "shadow")  # foldkit.paper.template.closing.TAB_STYLES
+TAB_STYLES = ("glue", "both", "shadow", "slot")  # foldkit.paper.template.closing.TAB_STYLES
 TABS_HELP = ("how the template's seams close: glue (a glue tab on one edge of each seam, default), both (a tab on "
-             "both edges), shadow (a tab, and a grey shadow printed where it lands on the other edge)")
+             "both edges), shadow (a tab, and a grey shadow printed where it lands on the other edge), slot (no "
+             "glue: a tongue on one edge goes through a slit cut beside the other, sized for --paper-mm)")
 SEQUENCES = ("staged", "together")
 SEQUENCE_HELP = "staged: panels fold leaves first, as a person folds (default); together: every hinge at once"
 
@@ -78,8 +79,9 @@ class CutterOptions:
     cutter: str | None = option(None, "--cutter", CUTTER_HELP, choices=CUTTERS)
     tabs: str = option("glue", "--tabs", TABS_HELP, choices=TAB_STYLES)
     paper_mm: float = option(0.0, "--paper-mm", "the card's thickness in mm, 0.1 to 0.6 (cardstock about 0.3): each "
-                             "tab's fold moves that far into its panel, so the closed box is true to size and square "
-                             "(default: not allowed for)", opt.number(float, 0.1, 0.6, "a thickness in mm"), "T")
+                             "tab's fold moves that far into its panel, so the closed box is true to size and square, "
+                             "and slots are cut for it (default: not allowed for; with --tabs slot, 0.3)",
+                             opt.number(float, 0.1, 0.6, "a thickness in mm"), "T")
 
 
 @dataclass(frozen=True)
