@@ -65,7 +65,7 @@ def main() -> None:
     near_offsets, near = table.neighbour_buffers
     try:  # a neighbour out of range
         _core.search(len(table.cell_cubes), types, offsets, cells, cover_offsets, cover, counts, empty,
-                     neighbour_offsets=near_offsets, neighbours=array("i", [99] * (len(near) // 4)).tobytes())
+                     cell_neighbour_offsets=near_offsets, cell_neighbours=array("i", [99] * (len(near) // 4)).tobytes())
     except ValueError:
         pass
     else:
