@@ -58,7 +58,7 @@ def main() -> None:
             pass
         else:
             raise AssertionError("an inconsistent table was not refused")
-    print("sanitized searches: ok")
+    print("sanitized: ok")
 
 
 if __name__ == "__main__":

@@ -72,7 +72,7 @@ def main() -> None:
         raise AssertionError("an inconsistent neighbour table was not refused")
     bedlam = build_table(example("bedlam"))  # 64 cells, all of one word; cells counted past the bit-sliced cap
     assert len(search(bedlam, limit=2, engine="c").rows) == 2
-    print("sanitized searches: ok")
+    print("sanitized: ok")
 
 
 if __name__ == "__main__":
