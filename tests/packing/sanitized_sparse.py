@@ -18,16 +18,11 @@ import _sparse  # noqa: E402  (the sanitized build, put in the package's place b
 sys.modules["solver.packing._sparse"] = _sparse
 sys.modules["solver.packing._front"] = None  # type: ignore[assignment]  # so engine "auto" runs _sparse.c too
 
-from solver.packing import census, engine, parse_packing, solve  # noqa: E402
-from solver.packing.engine import Counting, Task, build_table, search  # noqa: E402
-from solver.packing.solve import count_packings  # noqa: E402
-from tests.conftest import EXAMPLES  # noqa: E402
+from solver.packing import engine, parse_packing, solve  # noqa: E402
+from solver.packing.engine import build_table, search  # noqa: E402
+from tests.packing.sanitized_common import example, walk_the_bookkeeping  # noqa: E402
 
 engine.WIDE_CELLS = 0  # every target is wide: _sparse.c searches them all
-
-
-def example(name: str):
-    return parse_packing((EXAMPLES / f"{name}.txt").read_text(), f"{name}.txt")
 
 
 def refused(**table) -> bool:
@@ -41,23 +36,10 @@ def refused(**table) -> bool:
 
 def main() -> None:
     assert engine.core_module(1) is _sparse
-    soma = census(example("soma"))
-    assert (soma.packings, soma.classes) == (11520, 240)
-    assert census(example("mixed-2x3x4")).packings == 11172
-    assert census(example("l-tricubes")).packings == 44  # four copies of one piece
+    walk_the_bookkeeping("c")
     none = solve(parse_packing("packing 3 3 1\npiece V x3: 0 0 0, 1 0 0, 0 1 0\n", "none.txt"), every=True)
     assert none.failure == "no packing"
     table = build_table(example("soma"))
-    assert len(search(table, limit=3, engine="c").rows) == 3
-    limited = count_packings(table, limit=500, keep=7)  # threads share the limit and the rows kept
-    assert limited.limited and limited.packings >= 500 and len(limited.representatives) <= 7
-    stopped = Counting()
-    stopped.stop()
-    assert search(table, engine="c", counting=stopped).nodes == 0
-    assert search(table, max_nodes=10, engine="c").nodes == 10
-    row = search(table, limit=1, engine="c").rows[0]
-    whole = search(table, Task(row, (0,) * len(table.counts)), engine="c")  # a packing already
-    assert (whole.packings, whole.rows) == (1, [row])
     wide = build_table(parse_packing("packing 30 10 1\npiece I x60: 0 0 0, 0 1 0, 0 2 0, 0 3 0, 0 4 0\n", "w.txt"))
     assert len(search(wide, limit=3, engine="c").rows) == 3  # 300 cells: five 64-bit words
     assert search(wide, max_nodes=20_000, engine="c").packings > 0  # past a look at the signal handlers
