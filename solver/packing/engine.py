@@ -257,7 +257,6 @@ class Counting:
         return self.keep < 0 or self.control[OFFERED] <= self.keep
 
 
-
 def occupied_cells(table: Table, chosen: Row) -> int:
     """The cells the chosen placements cover, as bits."""
     occupied = 0
