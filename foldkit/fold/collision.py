@@ -18,7 +18,7 @@ and are not followed.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 
@@ -76,12 +76,20 @@ def check_fold(tree: PanelTree, sequence: Sequence = "staged", followed: Followe
     already checked (the same motions as a fold checked before)."""
     followed = followed or follow(tree)
     looks = 0
-    for stage, (t0, t1) in list(enumerate(_intervals(tree, sequence)))[proved:]:
-        collision, work = _follow(tree, sequence, followed, t0, t1)
-        looks += work
-        if collision:
-            return FoldCheck(collision, len(followed.pairs), looks, stage)
+    for stage in range(proved, len(_intervals(tree, sequence))):
+        check = check_stage(tree, stage, followed, sequence)
+        looks += check.looks
+        if not check.closes:
+            return replace(check, looks=looks)
     return _closed_pose(tree, sequence, followed, looks)
+
+
+def check_stage(tree: PanelTree, stage: int, followed: Followed, sequence: Sequence = "staged") -> FoldCheck:
+    """The check of one stage alone (its hinges turning, the earlier ones folded): the collision
+    found in it, if any, and the work done."""
+    t0, t1 = _intervals(tree, sequence)[stage]
+    collision, looks = _follow(tree, sequence, followed, t0, t1)
+    return FoldCheck(collision, len(followed.pairs), looks, None if collision is None else stage)
 
 
 def _follow(tree: PanelTree, sequence: Sequence, followed: Followed, t0: float, t1: float
