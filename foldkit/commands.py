@@ -9,7 +9,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, fields, replace
 from functools import cached_property
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from foldkit import options as opt
 from foldkit.console import ProgressBar, print_notes, print_stream, raise_if_interrupted
@@ -20,7 +20,10 @@ from foldkit.kinds.base import Command, Invocation, Kind, Maker, NoOptions, forc
 
 # foldkit.build (and the file formats it writes) is named, not imported: `solve` never builds,
 # and a quick solve should not wait for the writers' imports.
-writing = lazy_module("foldkit.build")
+if TYPE_CHECKING:
+    from foldkit import build as writing
+else:
+    writing = lazy_module("foldkit.build")
 
 
 @dataclass

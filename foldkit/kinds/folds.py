@@ -28,13 +28,20 @@ from foldkit.kinds.base import (
 
 if TYPE_CHECKING:
     from foldkit.fold.animation import AnimationOptions
+    from foldkit.fold.pose import Sequence
     from foldkit.fold.subject import Subject
     from foldkit.paper.template import TemplateOptions
 
-makers = lazy_module("foldkit.kinds.fold_makers")
-animation = lazy_module("foldkit.fold.animation")
-template = lazy_module("foldkit.paper.template")
-fit = lazy_module("foldkit.paper.template.fit")
+if TYPE_CHECKING:
+    from foldkit.fold import animation
+    from foldkit.kinds import fold_makers as makers
+    from foldkit.paper import template
+    from foldkit.paper.template import fit
+else:
+    makers = lazy_module("foldkit.kinds.fold_makers")
+    animation = lazy_module("foldkit.fold.animation")
+    template = lazy_module("foldkit.paper.template")
+    fit = lazy_module("foldkit.paper.template.fit")
 
 PLAIN_HELP = ("the template (pdf, svg, dxf) with cut, fold and glue marks only: no colours, no numbers, no "
               "face names; it folds with the printed side inside, so the box is blank outside")
@@ -113,7 +120,7 @@ class FoldBuildOptions(PaperOptions, GifOptions, BedOptions, CutterOptions):
 
 @dataclass(frozen=True)
 class ShowOptions:
-    sequence: str = option("staged", "--sequence", SEQUENCE_HELP, choices=SEQUENCES)
+    sequence: Sequence = option("staged", "--sequence", SEQUENCE_HELP, choices=SEQUENCES)
 
 
 @dataclass(frozen=True)

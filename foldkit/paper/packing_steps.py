@@ -12,6 +12,8 @@ from foldkit.assembly.steps import CORNER_NAMES, assembly_steps
 from foldkit.assembly.steps import Step as AssemblyStep
 from foldkit.assembly.view import camera, corner_azimuth, scene_faces
 from foldkit.drawing import Area, Document, Mm
+from foldkit.exchange.pdf import PT_PER_MM
+from foldkit.paper.instructions import Page, cube_fit, draw_cubes
 from foldkit.paper.page import REGULAR, SOFT_INK, Sheet
 from foldkit.paper.step_pages import Draw, Frame, Layout, draw_arrow, frame_pages, layout
 from solver.packing.assembly import Box, Placed
@@ -42,9 +44,6 @@ def packing_frames(box: Box, packing: Sequence[Placed], order: Sequence[int], co
 def draw_packing_step(sheet: Sheet, box: Box, packing: Sequence[Placed], fills: np.ndarray, step: AssemblyStep,
                       at: Area, page_mm: Mm) -> None:
     """The box so far in an isometric view (as assembly.pdf draws it), room above for the arrow."""
-    from foldkit.exchange.pdf import PT_PER_MM
-    from foldkit.paper.instructions import Page, cube_fit, draw_cubes
-
     x, y, w, h = at
     page = Page((page_mm[0] * PT_PER_MM, page_mm[1] * PT_PER_MM))
     rect = (x * PT_PER_MM, (page_mm[1] - y - h) * PT_PER_MM, w * PT_PER_MM, h * PT_PER_MM)
