@@ -132,7 +132,8 @@ def build_and_report(call: Call, makers: Mapping[str, Maker], subject: Any, name
     folder = Path(options.output) if options.output else Path("outputs") / name
     puzzle = writing.fingerprint(f"{call.kind.name}\n{text}")
     built = writing.build(makers, subject, folder, _with_progress(call.build_options, options.quiet),
-                          options.only, raise_if_interrupted, options.skip, puzzle, options.force)
+                          only=options.only, checkpoint=raise_if_interrupted, skip=options.skip, puzzle=puzzle,
+                          force=options.force)
     for written in built.written:
         print(f"wrote {written.path}")
     for dropped in built.dropped:

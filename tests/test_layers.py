@@ -117,6 +117,16 @@ def test_the_makers_know_no_shut_the_box():
     assert reaching == []
 
 
+def test_the_formats_know_nothing_of_the_model():
+    # A format turns a finished object into bytes; progress, if any, is a callback handed in.
+    known = modules()
+    allowed = ("foldkit.exchange", "foldkit.errors", "foldkit.files", "foldkit.drawing", "foldkit.console",
+               "solver.text")
+    reaching = sorted((n, i) for n in known if in_package(n, "foldkit.exchange") for i in imports_of(known[n])
+                      if not any(in_package(resolve(i, known), a) for a in allowed))
+    assert reaching == []
+
+
 def in_package(name: str, package: str) -> bool:
     return name == package or name.startswith(package + ".")
 

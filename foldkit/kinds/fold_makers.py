@@ -13,7 +13,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from foldkit.console import ProgressBar, print_notes
-from foldkit.exchange import refuse_to_overwrite, write_artifact
+from foldkit.drawing import Document, Drawing
+from foldkit.exchange import export, refuse_to_overwrite, write_artifact
 from foldkit.exchange.fold import fold_bytes
 from foldkit.exchange.pdf import drawing_pdf
 from foldkit.exchange.threemf import PLAIN, Body, threemf_bytes
@@ -136,7 +137,11 @@ def run_template(call: Invocation) -> int:
     refuse_to_overwrite(output.parent, [output.name], options.force)
     chosen = _template_options(options, cell_mm=options.cell_mm, letters=options.letters)
     drawn, notes = subject.fitted_template(chosen)
-    write = template.template_svg if output.suffix.lower() == ".svg" else template.template_pdf
-    print(f"wrote {write_artifact(output, write(subject.fold, chosen, drawn), options.force)}")
+    drawing: Drawing | Document
+    if output.suffix.lower() == ".svg":  # the net's own page, as a cutting machine takes it
+        drawing = template.machine_page(subject.fold, chosen, drawn=drawn)
+    else:
+        drawing = template.template_document(subject.fold, chosen, drawn)
+    print(f"wrote {export(output, drawing, force=options.force)}")
     print_notes(notes)
     return 0
