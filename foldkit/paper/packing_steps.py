@@ -16,7 +16,7 @@ from foldkit.exchange.pdf import PT_PER_MM
 from foldkit.paper.instructions import Page, cube_fit, draw_cubes
 from foldkit.paper.page import REGULAR, SOFT_INK, Sheet
 from foldkit.paper.step_pages import Draw, Frame, Layout, draw_arrow, frame_pages, layout
-from solver.packing.assembly import Box, Placed
+from solver.packing.assembly import Assembly, Box, Placed
 
 LOWER_FROM = 2  # cubes above a new piece where the arrow lowering it starts
 
@@ -75,10 +75,10 @@ def packing_legend(lowered: bool) -> Callable[[Sheet, Area], None]:
     return legend
 
 
-def packing_steps_document(box: Box, packing: Sequence[Placed], order: Sequence[int], colours: Sequence[int],
-                           title: str, paper: str = "a4", lowered: bool = True) -> Document:
-    """The assembly of a packing as a step diagram, one frame per piece (lowered: the order lowers
-    every piece straight down)."""
+def packing_steps_document(box: Box, packing: Sequence[Placed], plan: Assembly, title: str,
+                           paper: str = "a4") -> Document:
+    """The assembly of a packing as a step diagram, one frame per piece in the plan's order and
+    colours (its legend says whether that order lowers every piece straight down)."""
     grid = layout(paper)
-    return frame_pages(f"{title}: how to pack it, step by step", packing_frames(box, packing, order, colours, grid),
-                       grid, packing_legend(lowered))
+    frames = packing_frames(box, packing, plan.order, plan.colours, grid)
+    return frame_pages(f"{title}: how to pack it, step by step", frames, grid, packing_legend(plan.lowered))

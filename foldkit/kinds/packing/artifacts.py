@@ -66,14 +66,11 @@ def _prints(options: PackingBuildOptions):
 
 
 def assembly_pdf(subject: Packed, options: PackingBuildOptions) -> bytes:
-    plan = subject.plan
-    return pdf_of(subject.box, subject.packing, plan.order, plan.colours, title=subject.title, paper=options.paper)
+    return pdf_of(subject.box, subject.packing, subject.plan, title=subject.title, paper=options.paper)
 
 
 def fold_steps_pdf(subject: Packed, options: PackingBuildOptions) -> bytes:
-    plan = subject.plan
-    return drawing_pdf(packing_steps_document(subject.box, subject.packing, plan.order, plan.colours, subject.title,
-                                              options.paper, plan.lowered))
+    return drawing_pdf(packing_steps_document(subject.box, subject.packing, subject.plan, subject.title, options.paper))
 
 
 def assembly_gif(subject: Packed, options: PackingBuildOptions) -> bytes:
@@ -91,13 +88,12 @@ def assembly_video(subject: Packed, suffix: str, width: int, height: int, fps: i
         raise FoldkitError(f"the assembly of {len(plan.order)} pieces would take {most} frames, more than "
                            f"{opt.MAX_FRAMES}: --skip assembly.gif (assembly.pdf shows every step)", EXIT_BAD_INPUT)
     opt.check_animation(most, width, height, "--gif-size, or --skip assembly.gif")
-    film = assembly_film(subject.box, subject.packing, plan.order, plan.colours, GifOptions(width, height, fps))
+    film = assembly_film(subject.box, subject.packing, plan, GifOptions(width, height, fps))
     return video_bytes(film, fps, suffix)
 
 
 def assembly_glb(subject: Packed, options: PackingBuildOptions) -> bytes:
-    plan = subject.plan
-    return glb_of(subject.box, subject.packing, plan.order, plan.colours, options.cube_mm, subject.title)
+    return glb_of(subject.box, subject.packing, subject.plan, options.cube_mm, subject.title)
 
 
 TOO_BIG = "lower --cube-mm or give a larger --bed"  # when a piece is larger than the bed
@@ -163,7 +159,7 @@ def pieces_paper_pdf(subject: Packed, options: PackingBuildOptions) -> bytes:
 
 
 def show(subject: Packed) -> None:
-    show_assembly(subject.box, subject.packing, subject.plan.order, subject.plan.colours, title=subject.title)
+    show_assembly(subject.box, subject.packing, subject.plan, title=subject.title)
 
 
 def assembly_artifacts(box: Box, packing: Sequence[Placed], title: str = "assembly", paper: str = "a4",
@@ -171,10 +167,9 @@ def assembly_artifacts(box: Box, packing: Sequence[Placed], title: str = "assemb
     """Every assembly artifact of a packing at once (outside a build): file name -> bytes."""
     prints, gif = prints or stl.PrintOptions(), gif or GifOptions()
     plan = plan_assembly(box, packing)
-    order, colours = plan.order, plan.colours
     return {
-        "assembly.pdf": pdf_of(box, packing, order, colours, title=title, paper=paper),
-        "assembly.gif": gif_of(box, packing, order, colours, gif),
-        "assembly.glb": glb_of(box, packing, order, colours, prints.cube_mm, title),
+        "assembly.pdf": pdf_of(box, packing, plan, title=title, paper=paper),
+        "assembly.gif": gif_of(box, packing, plan, gif),
+        "assembly.glb": glb_of(box, packing, plan, prints.cube_mm, title),
         **stl.print_stls(box, packing, prints),
     }
