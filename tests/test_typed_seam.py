@@ -1,6 +1,7 @@
 """The seam between a kind's declaration and its body is typed: each lazy name has a
 TYPE_CHECKING import beside it, so mypy checks every function a declaration names against what
-``foldkit.kinds.base.Kind`` asks of it. A parameter renamed in a body fails mypy."""
+``foldkit.kinds.base.Kind`` asks of it. A parameter renamed in a body fails mypy, and so does a
+maker that takes another subject than its kind's."""
 
 from __future__ import annotations
 
@@ -43,17 +44,29 @@ def test_every_lazy_name_has_the_same_module_for_mypy():
         assert {name: typed.get(name) for name in lazy} == lazy, path.relative_to(ROOT)
 
 
-def rename_parameter(path: Path, function: str, new: str) -> None:
-    """Rename the first parameter of a module-level function, and every use of it in its body:
-    the body still works; only a caller that names the parameter sees the change."""
+def body_file(root: Path, body: Deferred) -> Path:
+    return root / (body.module.replace(".", "/") + ".py")
+
+
+def change_function(path: Path, function: str, change) -> None:
+    """Apply change to the definition of a module-level function in that file."""
     tree = ast.parse(path.read_text())
-    found = next(node for node in tree.body if isinstance(node, ast.FunctionDef) and node.name == function)
-    old = found.args.args[0].arg
-    found.args.args[0].arg = new
-    for node in ast.walk(found):
-        if isinstance(node, ast.Name) and node.id == old:
-            node.id = new
+    change(next(node for node in tree.body if isinstance(node, ast.FunctionDef) and node.name == function))
     path.write_text(ast.unparse(tree))
+
+
+def renamed_first_parameter(function: ast.FunctionDef) -> None:
+    """Rename the first parameter, and every use of it in the body: the body still works; only a
+    caller that names the parameter sees the change."""
+    old = function.args.args[0].arg
+    function.args.args[0].arg = "renamed"
+    for node in ast.walk(function):
+        if isinstance(node, ast.Name) and node.id == old:
+            node.id = "renamed"
+
+
+def first_parameter_an_int(function: ast.FunctionDef) -> None:
+    function.args.args[0].annotation = ast.Name("int")
 
 
 @pytest.mark.slow  # a whole mypy run without its cache: about 30 CPU-s
@@ -64,8 +77,16 @@ def test_a_parameter_renamed_in_any_kinds_body_fails_mypy(tmp_path):
     for kind in BUILT_IN_KINDS:
         body = kind.outcome
         assert isinstance(body, Deferred), kind.name  # declared by name: loaded when the kind runs
-        rename_parameter(tmp_path / (body.module.replace(".", "/") + ".py"), body.name, "renamed")
+        change_function(body_file(tmp_path, body), body.name, renamed_first_parameter)
+    # And a maker that takes another subject than its kind's (the packing's assembly.pdf an int).
+    maker = next(kind for kind in BUILT_IN_KINDS if kind.name == "packing").artifacts["assembly.pdf"]
+    assert isinstance(maker, Deferred)
+    change_function(body_file(tmp_path, maker), maker.name, first_parameter_an_int)
     done = subprocess.run([sys.executable, "-m", "mypy", "--config-file", "pyproject.toml", "--cache-dir",
                            str(tmp_path / "cache")], cwd=tmp_path, capture_output=True, text=True)
-    caught = [line for line in done.stdout.splitlines() if 'Argument "outcome" to "Kind"' in line]
-    assert done.returncode == 1 and len(caught) == len(BUILT_IN_KINDS), done.stdout + done.stderr
+    lines = done.stdout.splitlines()
+    renamed = [line for line in lines if 'Argument "outcome" to "Kind"' in line]
+    wrong_subject = [line for line in lines if '"Callable[[int, PackingBuildOptions], bytes]"; expected "str": '
+                     '"Maker[Packed]"' in line]
+    assert done.returncode == 1, done.stdout + done.stderr
+    assert (len(renamed), len(wrong_subject)) == (len(BUILT_IN_KINDS), 1), done.stdout
