@@ -8,10 +8,12 @@ first, are remembered and nothing else, so they cannot break the clean-up.
 Some C libraries cannot take an exception in the Python they call: VTK, loading its modules
 and rendering, crashes (SIGSEGV) when a KeyboardInterrupt is raised inside. Their calls run
 inside ``interrupts_held``: a signal there is remembered and raised when the section ends.
-Loading a module that brings the heavy libraries is such a section (``imported``, which every
-lazy name of ``foldkit.kinds.base`` loads through): trimesh loads manifold3d inside a ``try``
-that drops the half-made module when Ctrl-C comes, and manifold3d then crashes freeing it. An
-import ends in a second at most, and the interrupt is raised when it has.
+Loading a module that brings the heavy libraries is such a section (``imported``: a kind's lazy
+names, ``foldkit.kinds.lazy``, and the file formats, ``foldkit.exchange.exporter``, load through
+it, and the makers' modules import those libraries at their top): trimesh loads manifold3d
+inside a ``try`` that drops the half-made module when Ctrl-C comes, and manifold3d then crashes
+freeing it. An import ends in a second at most, and the interrupt is raised when it has.
+Python's own import is left as it is.
 """
 
 from __future__ import annotations

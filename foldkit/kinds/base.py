@@ -166,7 +166,6 @@ ReportT = TypeVar("ReportT")
 SubjectT = TypeVar("SubjectT")
 Out = TypeVar("Out", covariant=True)
 In = TypeVar("In", contravariant=True)
-Given = TypeVar("Given", contravariant=True)
 
 
 class Parse(Protocol[Out]):
@@ -193,11 +192,11 @@ class MakeSubject(Protocol[In, Out]):
     def __call__(self, report: In, options: Any) -> Out: ...
 
 
-class Maker(Protocol[Given]):
+class Maker(Protocol[In]):
     """(subject, the kind's build options) -> one file's bytes, or Made. The build alone calls a
     maker, with both in place: its parameters may be named as the maker likes."""
 
-    def __call__(self, subject: Given, options: Any, /) -> bytes | Made: ...
+    def __call__(self, subject: In, options: Any, /) -> bytes | Made: ...
 
 
 def made(result: bytes | Made, name: str) -> Made:

@@ -3,7 +3,7 @@ its labels) gets the fold's artifacts (the printed box and net, the animated mod
 the template) and the commands ``show``, ``animate`` and ``template``.
 
 This module declares them; their bodies are in ``foldkit.kinds.fold_makers``, loaded only when
-a build or one of those commands runs (see ``foldkit.kinds.base.LazyModule``).
+a build or one of those commands runs (see ``foldkit.kinds.lazy``).
 """
 
 from __future__ import annotations
