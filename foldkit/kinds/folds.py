@@ -3,7 +3,7 @@ its labels) gets the fold's artifacts (the printed box and net, the animated mod
 the template) and the commands ``show``, ``animate`` and ``template``.
 
 This module declares them; their bodies are in ``foldkit.kinds.fold_makers``, loaded only when
-a build or one of those commands runs (see ``foldkit.kinds.base.LazyModule``).
+a build or one of those commands runs (see ``foldkit.kinds.lazy``).
 """
 
 from __future__ import annotations
@@ -28,13 +28,20 @@ from foldkit.kinds.base import (
 
 if TYPE_CHECKING:
     from foldkit.fold.animation import AnimationOptions
+    from foldkit.fold.pose import Sequence
     from foldkit.fold.subject import Subject
     from foldkit.paper.template import TemplateOptions
 
-makers = lazy_module("foldkit.kinds.fold_makers")
-animation = lazy_module("foldkit.fold.animation")
-template = lazy_module("foldkit.paper.template")
-fit = lazy_module("foldkit.paper.template.fit")
+if TYPE_CHECKING:
+    from foldkit.fold import animation
+    from foldkit.kinds import fold_makers as makers
+    from foldkit.paper import template
+    from foldkit.paper.template import fit
+else:
+    makers = lazy_module("foldkit.kinds.fold_makers")
+    animation = lazy_module("foldkit.fold.animation")
+    template = lazy_module("foldkit.paper.template")
+    fit = lazy_module("foldkit.paper.template.fit")
 
 PLAIN_HELP = ("the template (pdf, svg, dxf) with cut, fold and glue marks only: no colours, no numbers, no "
               "face names; it folds with the printed side inside, so the box is blank outside")
@@ -115,7 +122,7 @@ class FoldBuildOptions(PaperOptions, GifOptions, BedOptions, CutterOptions):
 
 @dataclass(frozen=True)
 class ShowOptions:
-    sequence: str = option("staged", "--sequence", SEQUENCE_HELP, choices=SEQUENCES)
+    sequence: Sequence = option("staged", "--sequence", SEQUENCE_HELP, choices=SEQUENCES)
 
 
 @dataclass(frozen=True)

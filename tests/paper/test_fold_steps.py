@@ -28,7 +28,7 @@ from foldkit.paper.fold_steps import MOUNTAIN, VALLEY, VIEW, fold_steps, fold_st
 from foldkit.paper.packing_steps import packing_steps_document
 from foldkit.paper.page import PAPERS, paper_size
 from foldkit.paper.step_pages import MARGIN_MM
-from solver.packing.assembly import assembly_order, piece_colours, plan_assembly
+from solver.packing.assembly import assembly_order, plan_assembly
 from tests.assembly.packings import Y_BOX, interlocked, y_packing
 from tests.conftest import net_fold, puzzle_fold, require_program
 
@@ -129,7 +129,7 @@ def test_a_net_of_two_boxes_gets_the_steps_of_each(examples):
 def test_a_packing_gets_one_frame_per_piece_in_assembly_order():
     packing = y_packing()
     order = assembly_order(Y_BOX, packing)
-    document = packing_steps_document(Y_BOX, packing, order, piece_colours(Y_BOX, packing, order), "Y")
+    document = packing_steps_document(Y_BOX, packing, plan_assembly(Y_BOX, packing), "Y")
     texts = [t for page in label_texts(document) for t in page]
     assert [t for t in texts if STEP.fullmatch(t)] == [f"Step {k} of {len(packing)}" for k in range(1, 26)]
     pieces = [int(re.match(r"piece (\d+)", t).group(1)) - 1 for t in texts if t.startswith("piece ")]
@@ -139,12 +139,10 @@ def test_a_packing_gets_one_frame_per_piece_in_assembly_order():
 def test_an_interlocked_packing_says_some_pieces_slide_in():
     box, packing = interlocked()
     plan = plan_assembly(box, packing)
-    texts = [t for page in label_texts(packing_steps_document(box, packing, plan.order, plan.colours, "locked",
-                                                              lowered=plan.lowered)) for t in page]
+    texts = [t for page in label_texts(packing_steps_document(box, packing, plan, "locked")) for t in page]
     assert not plan.lowered and any("slide it in from the side" in t for t in texts)
     y = y_packing()
-    order = assembly_order(Y_BOX, y)
-    lowered = [t for page in label_texts(packing_steps_document(Y_BOX, y, order, piece_colours(Y_BOX, y, order), "Y"))
+    lowered = [t for page in label_texts(packing_steps_document(Y_BOX, y, plan_assembly(Y_BOX, y), "Y"))
                for t in page]
     assert not any("slide" in t for t in lowered)
 
@@ -188,13 +186,12 @@ def shapes_of(document: Document):
 @pytest.mark.parametrize("paper", PAPERS)
 def test_every_mark_lies_inside_the_margin(paper, examples):
     packing = y_packing()
-    order = assembly_order(Y_BOX, packing)
     plan = plan_assembly(*interlocked())
     documents = (fold_steps_document(nov2025(), paper),
                  two_way_steps_document(net_fold(examples / "two-boxes.txt", 1),
                                         net_fold(examples / "two-boxes.txt", 2), paper),
-                 packing_steps_document(Y_BOX, packing, order, piece_colours(Y_BOX, packing, order), "Y", paper),
-                 packing_steps_document(*interlocked(), plan.order, plan.colours, "locked", paper, plan.lowered))
+                 packing_steps_document(Y_BOX, packing, plan_assembly(Y_BOX, packing), "Y", paper),
+                 packing_steps_document(*interlocked(), plan, "locked", paper))
     for document in documents:
         assert {page.size for page in document.pages} == {paper_size(paper)}
         for (width, height), shape in shapes_of(document):
