@@ -34,7 +34,7 @@ def test_a_bad_command_is_one_line_with_one_prefix():
     assert err.startswith("foldkit: error: ") and "foldkit: error: foldkit:" not in err
 
 
-@pytest.mark.parametrize("signals", [[signal.SIGTERM], [signal.SIGINT] * 6])
+@pytest.mark.parametrize("signals", [[signal.SIGTERM], pytest.param([signal.SIGINT] * 6, marks=pytest.mark.slow)])
 def test_sigterm_and_a_burst_of_ctrl_c_end_a_build_cleanly(tmp_path, signals):
     folder = tmp_path / "out"
     # The meshes and pages of the built-in puzzle take several seconds: the signals come mid-build.
@@ -68,9 +68,12 @@ def loaded(process: subprocess.Popen, library: str, seconds: float = 300.0) -> b
 # VTK crashed (SIGSEGV, exit -11) when a KeyboardInterrupt was raised inside it, loading its
 # modules as the render window opened or rendering a frame; it depends on where the signal lands,
 # so the signals come at several moments from the start of VTK's loading on.
-@pytest.mark.parametrize("signals, delay", [([signal.SIGINT], 0.0), ([signal.SIGTERM], 0.2),
-                                            ([signal.SIGINT], 0.6), ([signal.SIGTERM], 1.2),
-                                            ([signal.SIGINT] * 6, 2.0)])
+# (Two moments in the quick set, the rest in the slow one: about 2.5 CPU-s each.)
+@pytest.mark.parametrize("signals, delay", [pytest.param([signal.SIGINT], 0.0, marks=pytest.mark.slow),
+                                            ([signal.SIGTERM], 0.2),
+                                            pytest.param([signal.SIGINT], 0.6, marks=pytest.mark.slow),
+                                            ([signal.SIGTERM], 1.2),
+                                            pytest.param([signal.SIGINT] * 6, 2.0, marks=pytest.mark.slow)])
 def test_a_signal_while_the_fold_renders_exits_130_and_leaves_nothing(tmp_path, signals, delay):
     done = foldkit("build", "examples/nov2025-sample.txt", "--only", "fold.gif", "--gif-size", "320x240",
                    "-o", str(tmp_path / "out"))

@@ -65,6 +65,7 @@ SCRIPT = textwrap.dedent("""
 """)
 
 
+@pytest.mark.slow  # about 4 CPU-s: the assembly window under Xvfb (the fold window's test stays in the quick set)
 def test_window_plays_pauses_and_steps_under_xvfb(xvfb, tmp_path):
     script, shot = tmp_path / "window.py", tmp_path / "window.png"
     script.write_text(SCRIPT)
