@@ -216,14 +216,17 @@ def step_texts(subject: Subject, geometry: NetGeometry, tree: PanelTree, plain: 
     return out
 
 
-def grouped_text(stage_count: int, plain: bool) -> str:
-    """The step that stands for every staged fold when the pictures group them."""
+def captioned_text(stage_count: int, plain: bool, grouped: bool) -> str:
+    """The step that stands for every staged fold when the pictures are captioned; grouped: some
+    picture shows several, so it points to fold-steps.pdf for each one on its own."""
     way, _, swing = fold_way(plain)
     order = "one step at a time" if plain else "in the order of the faces named above it"
-    return (f"Fold the thick red lines to 90 degrees, {way}, in the {stage_count} steps the pictures below "
-            f"group: in each picture the {'dark' if plain else 'coloured'} parts swing {swing}, {order}; "
-            "thin dashed lines are folded already. fold-steps.pdf (foldkit build writes it) draws every "
-            "single step on its own, numbered the same.")
+    text = (f"Fold the thick red lines to 90 degrees, {way}, in the {stage_count} steps the pictures below "
+            f"show: in each picture the {'dark' if plain else 'coloured'} parts swing {swing}, {order}; "
+            "thin dashed lines are folded already.")
+    if grouped:
+        text += " fold-steps.pdf (foldkit build writes it) draws every single step on its own, numbered the same."
+    return text
 
 
 def group_caption(group: Stages, stage_count: int) -> str:
@@ -259,12 +262,12 @@ def draw_instructions(sheet: Sheet, subject: Subject, geometry: NetGeometry,
         return max(paragraph_mm(f"{k + 3}. {text}", text_width, STAGE_SIZE) for k, text in enumerate(stages))
 
     grid = step_grid(len(stages), span, (width, bottom - y), stage_text_mm)
-    if grid.grouped:
-        y = paragraph(sheet, f"3. {grouped_text(len(stages), plain)}", x, y, width)
+    if grid.captioned:  # one step stands for the folds, so the pictures get less room
+        y = paragraph(sheet, f"3. {captioned_text(len(stages), plain, grid.grouped)}", x, y, width)
         grid = step_grid(len(stages), span, (width, bottom - y), stage_text_mm)
     for k, group in enumerate(grid.groups):
         cx, cy = grid.corner(k, (x, y))
-        if grid.grouped:
+        if grid.captioned:
             draw_caption(sheet, group_caption(group, len(stages)), "" if plain else group_faces(tree, group),
                          (cx, cy), grid.cell[0] - 4)
             top = cy + grid.heading_mm
@@ -273,7 +276,7 @@ def draw_instructions(sheet: Sheet, subject: Subject, geometry: NetGeometry,
         room_w, room_h = grid.cell[0] - PICTURE_INSET_MM[0], cy + grid.cell[1] - top - PICTURE_INSET_MM[1]
         draw_stage(sheet, subject, tree, group, (cx, top, room_w, room_h), plain)
     y += grid.rows * grid.cell[1]
-    number = 4 if grid.grouped else len(texts)
+    number = 4 if grid.captioned else len(texts)
     return paragraph(sheet, f"{number}. {last}", x, y + 2, width)
 
 

@@ -1,6 +1,7 @@
 """Where the assembly page puts its pictures of the staged fold: one picture per stage while that
 many fit at a size a person can read, else consecutive stages grouped, at most MAX_PICTURES
-pictures of at least MIN_PICTURE_MM each. Pure layout: numbers in, numbers out."""
+pictures of at least MIN_PICTURE_MM each where the page has the room. Pure layout: numbers in,
+numbers out."""
 
 from __future__ import annotations
 
@@ -19,14 +20,19 @@ PICTURE_INSET_MM = (6.0, 3.0)  # a picture's room is its cell less this across a
 @dataclass(frozen=True)
 class StepGrid:
     """The pictures' stages, in order, laid out cols a row in cells of cell (w, h) mm, each
-    picture below a heading of heading_mm; grouped: captions name the steps (else each stage's
-    own paragraph stands above its picture)."""
+    picture below a heading of heading_mm; captioned: a caption names its steps (else each
+    stage's own paragraph stands above its picture)."""
 
     groups: tuple[Stages, ...]
     cols: int
     cell: tuple[float, float]
     heading_mm: float
-    grouped: bool
+    captioned: bool
+
+    @property
+    def grouped(self) -> bool:
+        """Whether a picture shows more than one stage."""
+        return any(len(group) > 1 for group in self.groups)
 
     @property
     def rows(self) -> int:
@@ -61,26 +67,50 @@ def stage_groups(stage_count: int, count: int) -> tuple[Stages, ...]:
 def step_grid(stage_count: int, span: tuple[int, int], area: tuple[float, float],
               stage_text_mm: Callable[[float], float]) -> StepGrid:
     """The pictures of a fold of stage_count stages, the net span (cols, rows) cells, in an area
-    (w, h) mm: one a stage, each under its paragraph (stage_text_mm: its height in a cell so wide),
-    when that many fit at MIN_PICTURE_MM; else, of the groupings into FEWEST_PICTURES to
-    MAX_PICTURES that fit so, the one that draws the most net (pictures times their area), so the
-    page is used rather than left blank between small pictures; else the most pictures that fit
-    (one, the whole fold, if none does)."""
+    (w, h) mm (see readable_grid); a fold of few stages keeps one picture a stage under its own
+    paragraph (stage_text_mm: its height in a cell so wide) while that is readable, or when
+    nothing is."""
     if stage_count == 0:
         return StepGrid((), 1, area, 0.0, False)
-    if stage_count <= MAX_PICTURES:
-        cols = 3 if stage_count > 4 else 2 if stage_count > 1 else 1
+    singles = single_grids(stage_count, area, stage_text_mm) if stage_count <= MAX_PICTURES else []
+    if singles and singles[0].picture_mm(span) >= MIN_PICTURE_MM:
+        return singles[0]  # the usual layout
+    biggest = max(singles, key=lambda g: g.picture_mm(span), default=None)
+    if biggest and biggest.picture_mm(span) >= MIN_PICTURE_MM:
+        return biggest
+    grouped = readable_grid(stage_count, span, area)
+    if grouped.picture_mm(span) < MIN_PICTURE_MM and biggest:
+        return biggest
+    return grouped
+
+
+def single_grids(stage_count: int, area: tuple[float, float],
+                 stage_text_mm: Callable[[float], float]) -> list[StepGrid]:
+    """One picture a stage under its paragraph: the usual columns first (three from five
+    stages, two from two), then every other number of columns."""
+    usual = 3 if stage_count > 4 else 2 if stage_count > 1 else 1
+    out = []
+    for cols in [usual] + [c for c in range(1, stage_count + 1) if c != usual]:
         width = area[0] / cols
-        single = StepGrid(stage_groups(stage_count, stage_count), cols, (width, area[1] / -(-stage_count // cols)),
-                          stage_text_mm(width - 4), False)
-        if single.picture_mm(span) >= MIN_PICTURE_MM:
-            return single
-    readable = [grid for count in range(min(stage_count, MAX_PICTURES), 1, -1)
-                if (grid := grouped_grid(stage_count, count, span, area)).picture_mm(span) >= MIN_PICTURE_MM]
-    enough = [grid for grid in readable if len(grid.groups) >= min(stage_count, FEWEST_PICTURES)]
+        out.append(StepGrid(stage_groups(stage_count, stage_count), cols, (width, area[1] / -(-stage_count // cols)),
+                            stage_text_mm(width - 4), False))
+    return out
+
+
+def readable_grid(stage_count: int, span: tuple[int, int], area: tuple[float, float]) -> StepGrid:
+    """Captioned pictures of consecutive stages: of the groupings into FEWEST_PICTURES to
+    MAX_PICTURES whose pictures reach MIN_PICTURE_MM, the one that draws the most net (pictures
+    times their area), so the page is used rather than left blank between small pictures; else
+    the most pictures that reach it; else, of FEWEST_PICTURES to MAX_PICTURES, the biggest."""
+    least = min(stage_count, FEWEST_PICTURES)
+    grids = [grouped_grid(stage_count, count, span, area) for count in range(min(stage_count, MAX_PICTURES), 0, -1)]
+    readable = [grid for grid in grids if grid.picture_mm(span) >= MIN_PICTURE_MM]
+    enough = [grid for grid in readable if len(grid.groups) >= least]
     if enough:
         return max(enough, key=lambda g: (len(g.groups) * g.picture_mm(span) ** 2, len(g.groups)))
-    return readable[0] if readable else grouped_grid(stage_count, 1, span, area)
+    if readable:
+        return readable[0]
+    return max((grid for grid in grids if len(grid.groups) >= least), key=lambda g: (g.picture_mm(span), len(g.groups)))
 
 
 def grouped_grid(stage_count: int, count: int, span: tuple[int, int], area: tuple[float, float]) -> StepGrid:
