@@ -222,7 +222,8 @@ def test_sums_answer_and_title_are_in_the_text(nov2025, tmp_path):
         assert f"face {face}: {total}" in text
     assert "50 mm" in text and "do not fold" in text and "the printed side ends up outside" in text
     tree = nov2025.tree
-    assert text.count("Fold the thick red line") == tree.stage_count
+    assert text.count("Fold the thick red line") == 1  # its 21 steps grouped in pictures (test_template_steps)
+    assert f"in the {tree.stage_count} steps" in text and "fold-steps.pdf" in text
 
 
 def test_same_input_same_bytes(sample):
