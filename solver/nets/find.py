@@ -30,10 +30,13 @@ from solver.grid import Cell, Layout
 from solver.nets.plan import Plan, make_plan
 from solver.nets.search import compiled, compiled_run, run_nets
 from solver.polyomino import canonical
-from solver.text import InputError
+from solver.text import InputError, listed
 
 Engine = Literal["auto", "c", "python"]
 MAX_COMPILED_BOXES, MAX_COMPILED_AREA = 3, 64  # what the compiled search takes
+# The pure-Python search's common nets end in minutes up to this area (1x1x5 and 1x2x3, the first two boxes
+# of one area); past it, and past the compiled search's MAX_COMPILED_AREA, a common-net search never ends.
+MAX_PYTHON_COMMON_AREA = 22
 EVERY_FIND_LIMIT = 10_000  # up to this limit, the first nets met are kept (see _first_nets)
 FIRST_FINDS = 16  # finds asked per net wanted, at first
 PARALLEL_AREA = 26  # from this area on, a whole search runs on every core (smaller ones take under 2 s)
@@ -81,6 +84,7 @@ def find_nets(boxes: Iterable[Box], limit: int | None = None, keep: bool = True,
         raise ValueError("the limit must be at least 1")
     if len({surface_area(box) for box in asked}) > 1:
         return NetsResult(asked, (), 0, True)
+    check_searchable(asked, engine)
     # One net past the limit tells a search stopped early from one that found exactly limit.
     if jobs is None:
         jobs = cores() if surface_area(asked[0]) >= PARALLEL_AREA else 1
@@ -99,6 +103,22 @@ def count_nets(boxes: Iterable[Box], engine: Engine = "auto", jobs: int | None =
 def cores() -> int:
     """How many cores this process may use."""
     return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
+
+
+def common_area_limit(boxes: int, engine: Engine = "auto") -> int:
+    """The largest surface area whose common nets of that many boxes the engine's search can finish."""
+    compiled_takes = engine != "python" and compiled() and boxes <= MAX_COMPILED_BOXES
+    return MAX_COMPILED_AREA if compiled_takes else MAX_PYTHON_COMMON_AREA
+
+
+def check_searchable(boxes: tuple[Box, ...], engine: Engine = "auto") -> None:
+    """Refuse common nets of boxes (of one area) past what the engine can finish, in one line (InputError)."""
+    area, limit = surface_area(boxes[0]), common_area_limit(len(boxes), engine)
+    if len(boxes) > 1 and area > limit:
+        which = "compiled" if limit == MAX_COMPILED_AREA else "pure-Python (the compiled one is not built)"
+        raise InputError(f"the {which} search takes common nets of boxes of surface area up to {limit}, and "
+                         f"{listed(['x'.join(map(str, box)) for box in boxes])} have {area}: a search past "
+                         "it would never end", "nets")
 
 
 def _use_compiled(boxes: tuple[Box, ...], engine: Engine) -> bool:

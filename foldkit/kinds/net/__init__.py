@@ -90,6 +90,9 @@ class NetsOptions:
         if len(set(self.boxes)) > MAX_BOXES:
             raise FoldkitError(f"nets: at most {MAX_BOXES} boxes at once", EXIT_BAD_INPUT)
         self.check_size(max(box.surface_area(b) for b in self.boxes))
+        distinct = tuple(dict.fromkeys(self.boxes))
+        if len({box.surface_area(b) for b in distinct}) == 1:  # boxes of different areas share no net at once
+            nets_solver.check_searchable(distinct)
         self.check_artifacts()
 
     def check_size(self, area: int) -> None:
