@@ -16,6 +16,7 @@ an adjacency on the box: two cells side by side in the net are never cut apart b
 from __future__ import annotations
 
 import multiprocessing
+import multiprocessing.pool
 import os
 import re
 import signal
@@ -171,10 +172,15 @@ def _in_processes(plan: Plan, keep: bool, jobs: int) -> tuple[list[tuple[Cell, .
     """Every task of the plan in `jobs` processes. The pool forks where it can (the workers start at
     once); a worker ignores SIGINT, which the terminal sends the whole group, and the pool is
     terminated (SIGTERM) when this process is interrupted."""
-    method = "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
-    with multiprocessing.get_context(method).Pool(jobs, initializer=_worker_signals) as pool:
+    with worker_pool(jobs) as pool:
         done = pool.starmap(run_task, [(plan, keep, task) for task in tasks(plan, jobs)], chunksize=1)
     return [image for images, _ in done for image in images], sum(count for _, count in done), True
+
+
+def worker_pool(jobs: int) -> multiprocessing.pool.Pool:
+    """A pool of `jobs` processes, forked where the system can (they start at once, with the plan)."""
+    method = "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
+    return multiprocessing.get_context(method).Pool(jobs, initializer=_worker_signals)
 
 
 def _worker_signals() -> None:

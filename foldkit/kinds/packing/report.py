@@ -34,13 +34,15 @@ from foldkit.errors import EXIT_BAD_INPUT, EXIT_NO_SOLUTION, EXIT_UNFINISHED, Fo
 from foldkit.exchange import json as json_format
 from foldkit.exchange import refuse_to_overwrite, write_artifact
 from foldkit.exchange.json import json_bytes, json_streamed, json_text
-from foldkit.kinds.base import Invocation, Outcome
+from foldkit.kinds.base import Invocation, Outcome, lazy_module
 from foldkit.kinds.packing import AnimateOptions, counting
 from foldkit.kinds.packing.artifacts import Packed, assembly_video, packed, show
 from foldkit.kinds.packing.counting import PartReport
 from solver.packing import Packing, PackingPuzzle, PackingReport, solution_picture
 from solver.packing.model import Placement
 from solver.text import counted
+
+nets_census = lazy_module("foldkit.kinds.net.census_parts")  # `merge` adds up a nets count's parts too
 
 SCHEMA = "foldkit.packing/1"
 
@@ -240,7 +242,10 @@ def subject(report: PackingReport | PartReport, options: object) -> Packed:
 
 
 def run_merge(call: Invocation) -> int:
-    """The parts' counts combined and printed as `foldkit solve --all` prints the whole count."""
+    """The parts' counts combined and printed as `foldkit solve --all` prints the whole count; parts of a nets
+    count (their schema says so) as `foldkit nets --count` prints it."""
+    if nets_census.is_nets_part(call.options.parts[0]):
+        return nets_census.run_merge(call)
     report = counting.merged_report(call.options.parts)
     if call.options.json:
         print_stream(json_stream(report))
