@@ -26,7 +26,11 @@
  * class (see accepted()), so each net comes exactly once over all the runs of a plan.
  * Prunes (see completable()): a partial net is dropped when some free square of a box cannot be
  * reached, over free squares, from a cell still untried; and, near the end, the same over pairs of
- * states on two boxes.
+ * states on two boxes (their classes under the turns of the net: an eighth of the pairs). The first
+ * cell's neighbours are tried first, and once they are decided a partial net is dropped when a turn
+ * of it about the first cell, made by an isometry keeping the pinned square, gives them earlier
+ * sides (see turned_earlier()): of the |G| finds of a net, only those on other squares of the
+ * pinned square's orbit, and turns that keep the sides, grow on.
  * The search checks for Ctrl-C every 2^22 nodes.
  */
 #define PY_SSIZE_T_CLEAN
