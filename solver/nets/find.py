@@ -85,7 +85,7 @@ def find_nets(boxes: Iterable[Box], limit: int | None = None, keep: bool = True,
         raise ValueError("the limit must be at least 1")
     if len({surface_area(box) for box in asked}) > 1:
         return NetsResult(asked, (), 0, True)
-    check_searchable(asked, engine)
+    check_searchable(asked, engine, limit is not None)
     # One net past the limit tells a search stopped early from one that found exactly limit.
     if jobs is None:
         jobs = cores() if surface_area(asked[0]) >= PARALLEL_AREA else 1
@@ -112,14 +112,20 @@ def common_area_limit(boxes: int, engine: Engine = "auto") -> int:
     return MAX_COMPILED_AREA if compiled_takes else MAX_PYTHON_COMMON_AREA
 
 
-def check_searchable(boxes: tuple[Box, ...], engine: Engine = "auto") -> None:
-    """Refuse common nets of boxes (of one area) past what the engine can finish, in one line (InputError)."""
+def check_searchable(boxes: tuple[Box, ...], engine: Engine = "auto", limited: bool = False) -> None:
+    """Refuse, in one line (InputError), a search of boxes (of one area) past what the engine can finish: common
+    nets past its area, or every net of one box past the compiled search's (with a limit, the first nets of
+    one box come at once at any area)."""
     area, limit = surface_area(boxes[0]), common_area_limit(len(boxes), engine)
+    names = listed(['x'.join(map(str, box)) for box in boxes])
     if len(boxes) > 1 and area > limit:
         which = "compiled" if limit == MAX_COMPILED_AREA else "pure-Python (the compiled one is not built)"
         raise InputError(f"the {which} search takes common nets of boxes of surface area up to {limit}, and "
-                         f"{listed(['x'.join(map(str, box)) for box in boxes])} have {area}: a search past "
-                         "it would never end", "nets")
+                         f"{names} have {area}: a search past it would never end", "nets")
+    if len(boxes) == 1 and not limited and area > MAX_COMPILED_AREA:
+        raise InputError(f"the search counts every net of a box of surface area up to {MAX_COMPILED_AREA}, and "
+                         f"{names} has {area}: a count past it would never end (give --limit N for the first "
+                         "nets)", "nets")
 
 
 def _use_compiled(boxes: tuple[Box, ...], engine: Engine) -> bool:

@@ -45,6 +45,9 @@ def test_common_nets_past_the_compiled_search_are_refused_in_one_line_not_search
     assert main(["nets", "1x1x17", "1x2x11", "1x3x8", "--count"]) == 2  # area 70: the search would never end
     err = capsys.readouterr().err
     assert len(err.strip().splitlines()) == 1 and "surface area up to 64" in err and "have 70" in err
+    assert main(["nets", "4x4x4", "--count"]) == 2  # every net of one box of area 96: the same
+    err = capsys.readouterr().err
+    assert len(err.strip().splitlines()) == 1 and "4x4x4 has 96" in err
 
 
 def test_without_the_compiled_search_common_nets_past_the_python_reach_are_refused(capsys, monkeypatch):

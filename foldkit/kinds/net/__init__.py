@@ -99,7 +99,7 @@ class NetsOptions:
         self.check_size(max(box.surface_area(b) for b in self.boxes))
         distinct = tuple(dict.fromkeys(self.boxes))
         if len({box.surface_area(b) for b in distinct}) == 1:  # boxes of different areas share no net at once
-            nets_solver.check_searchable(distinct)
+            nets_solver.check_searchable(distinct, limited=bool(self.limit))
         self.check_artifacts()
 
     def check_size(self, area: int) -> None:
