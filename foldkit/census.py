@@ -22,6 +22,7 @@ someone who recomputes it. A checkpoint is one JSON object {"schema": CHECKPOINT
 
 from __future__ import annotations
 
+import argparse
 import hashlib
 import json
 import re
@@ -33,6 +34,7 @@ from pathlib import Path
 from foldkit.errors import EXIT_BAD_INPUT, FoldkitError
 from foldkit.exchange import write_artifact
 from foldkit.files import read_bytes
+from solver.text import ascii_int
 
 Record = dict  # a part's JSON object, as above
 CheckRecord = Callable[[Record, str], None]  # (record, where) -> None, or a FoldkitError saying what is wrong
@@ -49,6 +51,21 @@ _STRINGS = re.compile(rb'"(?:[^"\\]|\\.)*"')
 
 # ---------------------------------------------------------------------------------------------
 # Sealing and reading a record
+
+
+def part_of(text: str) -> tuple[int, int]:
+    """'K/N' (1 <= K <= N <= 100,000) as (K, N), else a one-line argparse error."""
+    k_text, slash, n_text = text.partition("/")
+    k, n = ascii_int(k_text), ascii_int(n_text)
+    if not (slash and k is not None and n is not None and 1 <= k <= n <= 100_000):
+        raise argparse.ArgumentTypeError(f"expected K/N with 1 <= K <= N <= 100000 (such as 3/8), not {text[:60]!r}")
+    return k, n
+
+
+def schema_of(path: str) -> object:
+    """The "schema" of the JSON object in a user's file (None if it has none), read as any census file is."""
+    data = read_json(path)
+    return data.get("schema") if isinstance(data, dict) else None
 
 
 def count_digest(*what: str) -> str:

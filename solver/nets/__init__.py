@@ -4,6 +4,6 @@
 chooses what the search runs and ``solver.nets.search`` is the search (compiled in ``_search.c``).
 """
 
-from solver.nets.find import NetsResult, count_nets, find_nets, parse_box
+from solver.nets.find import NetsResult, check_searchable, count_nets, find_nets, parse_box
 
-__all__ = ["NetsResult", "count_nets", "find_nets", "parse_box"]
+__all__ = ["NetsResult", "check_searchable", "count_nets", "find_nets", "parse_box"]

@@ -27,7 +27,11 @@
  * class (see accepted()), so each net comes exactly once over all the runs of a plan.
  * Prunes (see completable()): a partial net is dropped when some free square of a box cannot be
  * reached, over free squares, from a cell still untried; and, near the end, the same over pairs of
- * states on two boxes.
+ * states on two boxes (their classes under the turns of the net: an eighth of the pairs). The first
+ * cell's neighbours are tried first, and once they are decided a partial net is dropped when a turn
+ * of it about the first cell, made by an isometry keeping the pinned square, gives them earlier
+ * sides (see turned_earlier()): of the |G| finds of a net, only those on other squares of the
+ * pinned square's orbit, and turns that keep the sides, grow on.
  * The search checks for Ctrl-C every 2^22 nodes.
  */
 #define PY_SSIZE_T_CLEAN
@@ -58,7 +62,9 @@ typedef struct {
     uint8_t *covered[MAX_BOXES];      /* per square */
     uint64_t covered_bits[MAX_BOXES], all_squares;  /* the same as bits, and every square's bit */
     uint64_t *around[MAX_BOXES];      /* per square: its four neighbours on the box, as bits */
-    int32_t *pair_seen, pair_stamp, *pair_queue;  /* the joint flood of two boxes' states */
+    int32_t *pair_seen, pair_stamp, *pair_queue;  /* the joint flood of two boxes' states: per pair class */
+    int32_t *turned[2];               /* [8][8A] on the first two boxes: a state once the net is turned by k */
+    uint8_t *upright;                 /* per state of the first box: the turn that brings it into frame 0 */
     int32_t *net, size;               /* the cells placed, in order */
     int32_t *untried;                 /* every level's untried cells, one segment per level */
     /* for accepted() */
@@ -68,6 +74,9 @@ typedef struct {
     uint8_t *representative[MAX_BOXES]; /* per state: the smallest of its orbit */
     int32_t *probe, *queue, *image;   /* probe: per grid index, the state a folding gives (-1: none) */
     int32_t *on_square;               /* per square of the pinned box: the cell on it */
+    uint8_t turn_sides[8][16];        /* per turn k of the plane: where it sends each set of sides (bit d: U R D L) */
+    int keeping_turns[8], nkeeping;   /* the turns of the net about its first cell that an isometry keeping the
+                                       * pinned square in place makes */
     uint8_t *probe_square;
     int probed, top, left, height, width;
     long long nets, nodes, limit, split_number;
@@ -81,11 +90,12 @@ typedef struct {
  * A net is met once per find: an image of it in the plane and the cell of that image on the pinned
  * state (and one orbit per other box). Each folding onto the pinned box gives one find: the cell on
  * the pinned square and the turn of the plane that brings it into frame 0. A find is kept only if no
- * folding of the net onto the pinned box gives a smaller one, in the order: the image's rows, columns,
- * the cell's row and column in the image, then the image itself row by row; and if no folding onto
+ * folding of the net onto the pinned box gives a smaller one, in the order: the sides of the cell that
+ * have a neighbour in the net (bits U R D L, turned with the image), the image's rows, columns, the
+ * cell's row and column in the image, then the image itself row by row; and if no folding onto
  * another box gives the first cell a state of an earlier orbit than this run's. */
 
-typedef struct { int rows, cols, row, col, turn; int32_t cell; } Find;
+typedef struct { int sides, rows, cols, row, col, turn; int32_t cell; } Find;
 
 /* True if the net folds onto box b with cell `start` in state `s`: the states spread over every
  * grid adjacency of the net, and no two cells share a square. The states stay in S->probe (and the
@@ -146,18 +156,27 @@ static int image_rows(Search *S, int k, uint64_t *rows) {
     return height;
 }
 
-/* The find of turn k with the given cell: the image's size and the cell's place in it. */
+/* The sides of the cell on which the net has a neighbour, bit d for direction d (U R D L). */
+static int sides_of(const Search *S, int32_t cell) {
+    int sides = 0;
+    for (int d = 0; d < 4; d++) sides |= S->in_net[cell + S->offset[d]] << d;
+    return sides;
+}
+
+/* The find of turn k with the given cell: its neighbours' sides, the image's size and the cell's place in it. */
 static Find find_of(const Search *S, int k, int32_t cell) {
     int r = cell / S->W - S->top, c = cell % S->W - S->left, rows = S->height, cols = S->width, t;
     if (k & 4) { t = r; r = c; c = t; t = rows; rows = cols; cols = t; }
     if (k & 1) r = rows - 1 - r;
     if (k & 2) c = cols - 1 - c;
-    Find f = {rows, cols, r, c, k, cell};
+    Find f = {S->turn_sides[k][sides_of(S, cell)], rows, cols, r, c, k, cell};
     return f;
 }
 
-/* Negative if find a comes before find b, 0 if they are the same find. */
+/* Negative if find a comes before find b, 0 if they are the same find. The sides of the cell come first, so
+ * that the search can drop a find early (turned_earlier()). */
 static int compare_finds(Search *S, const Find *a, const Find *b) {
+    if (a->sides != b->sides) return a->sides - b->sides;
     if (a->rows != b->rows) return a->rows - b->rows;
     if (a->cols != b->cols) return a->cols - b->cols;
     if (a->row != b->row) return a->row - b->row;
@@ -222,6 +241,24 @@ static int accepted(Search *S) {
 /* ------------------------------------------------------------------------------------------------ */
 /* The search */
 
+/* True if a cell is a neighbour of the first cell. */
+static int beside_first(const Search *S, int32_t c) {
+    int32_t first = S->net[0];
+    return c == first - S->W || c == first + 1 || c == first + S->W || c == first - 1;
+}
+
+/* True, once the first cell's neighbours are all decided, if an isometry of the pinned box that keeps the
+ * pinned square in place turns the net about the first cell into a find whose first cell has earlier sides:
+ * then this find is not the one kept (compare_finds() orders by the sides first), nor is any net grown from
+ * here. Of the turns such isometries make (8 on 1x1xn's end), most change the sides, and so cut the search
+ * the more. */
+static int turned_earlier(const Search *S) {
+    int sides = sides_of(S, S->net[0]);
+    for (int t = 0; t < S->nkeeping; t++)
+        if (S->turn_sides[S->keeping_turns[t]][sides] < sides) return 1;
+    return 0;
+}
+
 static int can_add(const Search *S, int32_t c) {
     for (int b = 0; b < S->nbox; b++) {
         int32_t s = S->state[b][c];
@@ -249,27 +286,40 @@ static void set_in_net(Search *S, int32_t c, int on) {
  * connected set of free squares join the net through one beside it, so that one is untried now.) */
 /* With two boxes or more: the same over pairs of states on the first two boxes, since a cell to come
  * takes a free square on both boxes at once, and its neighbours' states follow from its own on both. */
+/* A pair of states (a, b), its class under the turns of the net (one of them turned into frame 0 on the first
+ * box, the other turned alike) marked and queued, unless it was already: PAIR_STRIDE bits hold b. */
+#define PAIR_SHIFT 9
+static inline void visit_pair(Search *S, int32_t a, int32_t b, int32_t stamp, int *tail) {
+    int k = S->upright[a];
+    int32_t p = (a >> 3) << PAIR_SHIFT | S->turned[1][k * 8 * S->area + b];
+    if (S->pair_seen[p] == stamp) return;
+    S->pair_seen[p] = stamp;
+    S->pair_queue[(*tail)++] = p;
+}
+
 static int pairs_completable(Search *S, const int32_t *untried, int count) {
-    int n = 8 * S->area, head = 0, tail = 0;
+    int head = 0, tail = 0;
     uint64_t free0 = S->all_squares & ~S->covered_bits[0], free1 = S->all_squares & ~S->covered_bits[1];
     uint64_t hit0 = 0, hit1 = 0;
+    if (S->pair_stamp == INT32_MAX) {  /* every stamp used: start again from clean marks */
+        memset(S->pair_seen, 0, ((size_t)S->area << PAIR_SHIFT) * sizeof(int32_t));
+        S->pair_stamp = 0;
+    }
     int32_t stamp = ++S->pair_stamp;
     for (int i = 0; i < count; i++) {
         int32_t a = S->state[0][untried[i]], b = S->state[1][untried[i]];
-        if (!(free0 >> (a >> 3) & 1) || !(free1 >> (b >> 3) & 1) || S->pair_seen[a * n + b] == stamp) continue;
-        S->pair_seen[a * n + b] = stamp;
-        S->pair_queue[tail++] = a * n + b;
+        if ((free0 >> (a >> 3) & 1) && (free1 >> (b >> 3) & 1)) visit_pair(S, a, b, stamp, &tail);
     }
+    /* A cell's neighbours follow from its states, turned alike when the cell is: the classes' flood reaches the
+     * classes of the pairs' flood, with the same squares, in an eighth of the pairs. */
     while (head < tail) {
-        int32_t p = S->pair_queue[head++], a = p / n, b = p % n;
+        int32_t p = S->pair_queue[head++], a = (p >> PAIR_SHIFT) << 3, b = p & ((1 << PAIR_SHIFT) - 1);
         hit0 |= 1ULL << (a >> 3);
         hit1 |= 1ULL << (b >> 3);
         if (hit0 == free0 && hit1 == free1) return 1;
         for (int d = 0; d < 4; d++) {
             int32_t na = S->step[0][4 * a + d], nb = S->step[1][4 * b + d];
-            if (!(free0 >> (na >> 3) & 1) || !(free1 >> (nb >> 3) & 1) || S->pair_seen[na * n + nb] == stamp) continue;
-            S->pair_seen[na * n + nb] = stamp;
-            S->pair_queue[tail++] = na * n + nb;
+            if ((free0 >> (na >> 3) & 1) && (free1 >> (nb >> 3) & 1)) visit_pair(S, na, nb, stamp, &tail);
         }
     }
     return hit0 == free0 && hit1 == free1;
@@ -288,7 +338,7 @@ static int completable(Search *S, const int32_t *untried, int count) {
     }
     for (int b = 0; b < S->nbox; b++) {
         uint64_t free_squares = S->all_squares & ~S->covered_bits[b], frontier = reached[b];
-        while (frontier) {
+        while (frontier && reached[b] != free_squares) {
             int square = __builtin_ctzll(frontier);
             frontier &= frontier - 1;
             uint64_t more = S->around[b][square] & free_squares & ~reached[b];
@@ -301,7 +351,8 @@ static int completable(Search *S, const int32_t *untried, int count) {
     return 1;
 }
 
-static void grow(Search *S, int32_t *untried, int count) {
+/* sides_known: the first cell's neighbours are all decided (they are tried before any other cell). */
+static void grow(Search *S, int32_t *untried, int count, int sides_known) {
     if ((++S->nodes & SIGNAL_CHECK) == 0 && PyErr_CheckSignals() < 0) {
         S->stopped = S->interrupted = 1;
         return;
@@ -315,16 +366,23 @@ static void grow(Search *S, int32_t *untried, int count) {
         }
         return;
     }
+    if (S->size && !sides_known && (count == 0 || !beside_first(S, untried[count - 1]))) {
+        if (!S->every_find && turned_earlier(S)) return;
+        sides_known = 1;
+    }
     if (S->size && !completable(S, untried, count)) return;
     for (int i = count - 1; i >= 0 && !S->stopped; i--) {
         int32_t c = untried[i];
         if (!can_add(S, c)) continue;
         set_in_net(S, c, 1);
         S->net[S->size++] = c;
-        /* the child's untried cells: those not yet tried here, then c's neighbours seen for the first time */
+        /* the child's untried cells: those not yet tried here, then c's neighbours seen for the first time, then
+         * the first cell's neighbours not yet tried (always last here: the first to be tried) */
         int32_t *child = untried + count;
-        memcpy(child, untried, (size_t)i * sizeof(int32_t));
-        int more = i;
+        int before = i;
+        while (before > 0 && S->size > 1 && beside_first(S, untried[before - 1])) before--;
+        memcpy(child, untried, (size_t)before * sizeof(int32_t));
+        int more = before;
         for (int d = 0; d < 4; d++) {
             int32_t n = c + S->offset[d];
             if (S->seen[n]) continue;
@@ -332,8 +390,11 @@ static void grow(Search *S, int32_t *untried, int count) {
             for (int b = 0; b < S->nbox; b++) S->state[b][n] = S->step[b][4 * S->state[b][c] + d];
             child[more++] = n;
         }
-        grow(S, child, more);
-        for (int k = i; k < more; k++) S->seen[child[k]] = 0;
+        int fresh = more;
+        memcpy(child + more, untried + before, (size_t)(i - before) * sizeof(int32_t));
+        more += i - before;
+        grow(S, child, more, sides_known);
+        for (int k = before; k < fresh; k++) S->seen[child[k]] = 0;
         S->size--;
         set_in_net(S, c, 0);
     }
@@ -354,11 +415,16 @@ static int allocate(Search *S) {
     S->image = calloc(2 * (size_t)A, sizeof(int32_t));
     S->untried = calloc((size_t)(A + 2) * (4 * A + 4), sizeof(int32_t));
     S->on_square = calloc((size_t)A, sizeof(int32_t));
-    S->pair_seen = calloc((size_t)64 * A * A, sizeof(int32_t));
-    S->pair_queue = calloc((size_t)64 * A * A, sizeof(int32_t));
+    S->pair_seen = calloc((size_t)A << PAIR_SHIFT, sizeof(int32_t));
+    S->pair_queue = calloc((size_t)A << PAIR_SHIFT, sizeof(int32_t));
+    S->upright = calloc(8 * (size_t)A, 1);
     S->onto_pinned = calloc((size_t)S->nsym, sizeof(int32_t));
     int ok = S->seen && S->in_net && S->probe && S->probe_square && S->net && S->queue && S->image && S->untried
-             && S->on_square && S->onto_pinned && S->pair_seen && S->pair_queue;
+             && S->on_square && S->onto_pinned && S->pair_seen && S->pair_queue && S->upright;
+    for (int b = 0; b < 2; b++) {
+        S->turned[b] = calloc((size_t)64 * A, sizeof(int32_t));
+        ok = ok && S->turned[b];
+    }
     for (int b = 0; b < S->nbox; b++) {
         S->state[b] = calloc(grid, sizeof(int32_t));
         S->covered[b] = calloc((size_t)A, 1);
@@ -373,8 +439,61 @@ static int allocate(Search *S) {
 static void release(Search *S) {
     free(S->seen); free(S->in_net); free(S->probe); free(S->probe_square);
     free(S->net); free(S->queue); free(S->image); free(S->untried); free(S->rows.data);
-    free(S->on_square); free(S->onto_pinned); free(S->pair_seen); free(S->pair_queue);
+    free(S->on_square); free(S->onto_pinned); free(S->pair_seen); free(S->pair_queue); free(S->upright);
+    free(S->turned[0]); free(S->turned[1]);
     for (int b = 0; b < S->nbox; b++) { free(S->state[b]); free(S->covered[b]); free(S->representative[b]); free(S->around[b]); }
+}
+
+/* The state a cell on box b in state s takes once the net is turned by k (its neighbour in direction d moves
+ * to direction moved[k][d]): the state of the same square whose neighbours' squares lie that way round (a
+ * square's four neighbours are four squares, so one frame fits). False if none does. */
+static int turn_states(Search *S, int b, const int8_t moved[8][4]) {
+    const int32_t *step = S->step[b];
+    for (int32_t s = 0; s < 8 * S->area; s++)
+        for (int k = 0; k < 8; k++) {
+            int32_t found = -1;
+            for (int32_t t = s & ~7; t < (s | 7) + 1 && found < 0; t++) {
+                int fits = 1;
+                for (int d = 0; d < 4; d++) fits &= step[4 * t + moved[k][d]] >> 3 == step[4 * s + d] >> 3;
+                if (fits) found = t;
+            }
+            if (found < 0) return 0;
+            S->turned[b][k * 8 * S->area + s] = found;
+            if (b == 0 && (found & 7) == 0) S->upright[s] = (uint8_t)k;
+        }
+    return 1;
+}
+
+/* The tables of turned_earlier() and pairs_completable(): how each turn of the plane moves the sides of a cell
+ * and the states of a cell, and the turns that the isometries keeping the pinned square in place make of a net
+ * about its first cell. False if the states do not turn (tables that are not a box's). */
+static int turn_tables(Search *S) {
+    static const int dr[4] = {-1, 0, 1, 0}, dc[4] = {0, 1, 0, -1};
+    int8_t moved[8][4];
+    for (int k = 0; k < 8; k++)
+        for (int d = 0; d < 4; d++) {
+            int r = (k & 4) ? dc[d] : dr[d], c = (k & 4) ? dr[d] : dc[d];
+            if (k & 1) r = -r;
+            if (k & 2) c = -c;
+            for (int e = 0; e < 4; e++)
+                if (dr[e] == r && dc[e] == c) moved[k][d] = (int8_t)e;
+        }
+    for (int k = 0; k < 8; k++)
+        for (int sides = 0; sides < 16; sides++) {
+            int out = 0;
+            for (int d = 0; d < 4; d++)
+                if (sides >> d & 1) out |= 1 << moved[k][d];
+            S->turn_sides[k][sides] = (uint8_t)out;
+        }
+    S->nkeeping = 0;
+    for (int g = 0; g < S->nsym; g++) {
+        int32_t moved_root = S->symmetry[(size_t)g * 8 * S->area + S->root[0]];
+        int k = S->frame_turns[moved_root & 7], known = 0;
+        if (moved_root >> 3 != S->root[0] >> 3) continue;
+        for (int t = 0; t < S->nkeeping; t++) known |= S->keeping_turns[t] == k;
+        if (!known) S->keeping_turns[S->nkeeping++] = k;
+    }
+    return S->nbox < 2 || (turn_states(S, 0, moved) && turn_states(S, 1, moved));
 }
 
 static PyObject *search(PyObject *self, PyObject *args, PyObject *kwargs) {
@@ -444,8 +563,10 @@ static PyObject *search(PyObject *self, PyObject *args, PyObject *kwargs) {
         S.seen[origin] = 1;
         for (int b = 0; b < S.nbox; b++) S.state[b][origin] = S.root[b];
         S.untried[0] = origin;
-        grow(&S, S.untried, 1);
-        if (S.rows.failed) PyErr_NoMemory();
+        int turning = turn_tables(&S);
+        if (turning) grow(&S, S.untried, 1, 0);
+        if (!turning) PyErr_SetString(PyExc_ValueError, "search: states that do not turn with the net");
+        else if (S.rows.failed) PyErr_NoMemory();
         else if (!S.interrupted)
             out = Py_BuildValue("y#LLO", S.rows.data ? (const char *)S.rows.data : "", S.rows.size * (Py_ssize_t)sizeof(int32_t),
                                 S.nets, S.nodes, S.stopped ? Py_False : Py_True);

@@ -16,6 +16,7 @@ an adjacency on the box: two cells side by side in the net are never cut apart b
 from __future__ import annotations
 
 import multiprocessing
+import multiprocessing.pool
 import os
 import re
 import signal
@@ -30,10 +31,13 @@ from solver.grid import Cell, Layout
 from solver.nets.plan import Plan, make_plan
 from solver.nets.search import compiled, compiled_run, run_nets
 from solver.polyomino import canonical
-from solver.text import InputError
+from solver.text import InputError, listed
 
 Engine = Literal["auto", "c", "python"]
 MAX_COMPILED_BOXES, MAX_COMPILED_AREA = 3, 64  # what the compiled search takes
+# The pure-Python search's common nets end in minutes up to this area (1x1x5 and 1x2x3, the first two boxes
+# of one area); past it, and past the compiled search's MAX_COMPILED_AREA, a common-net search never ends.
+MAX_PYTHON_COMMON_AREA = 22
 EVERY_FIND_LIMIT = 10_000  # up to this limit, the first nets met are kept (see _first_nets)
 FIRST_FINDS = 16  # finds asked per net wanted, at first
 PARALLEL_AREA = 26  # from this area on, a whole search runs on every core (smaller ones take under 2 s)
@@ -81,6 +85,7 @@ def find_nets(boxes: Iterable[Box], limit: int | None = None, keep: bool = True,
         raise ValueError("the limit must be at least 1")
     if len({surface_area(box) for box in asked}) > 1:
         return NetsResult(asked, (), 0, True)
+    check_searchable(asked, engine, limit is not None)
     # One net past the limit tells a search stopped early from one that found exactly limit.
     if jobs is None:
         jobs = cores() if surface_area(asked[0]) >= PARALLEL_AREA else 1
@@ -99,6 +104,28 @@ def count_nets(boxes: Iterable[Box], engine: Engine = "auto", jobs: int | None =
 def cores() -> int:
     """How many cores this process may use."""
     return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
+
+
+def common_area_limit(boxes: int, engine: Engine = "auto") -> int:
+    """The largest surface area whose common nets of that many boxes the engine's search can finish."""
+    compiled_takes = engine != "python" and compiled() and boxes <= MAX_COMPILED_BOXES
+    return MAX_COMPILED_AREA if compiled_takes else MAX_PYTHON_COMMON_AREA
+
+
+def check_searchable(boxes: tuple[Box, ...], engine: Engine = "auto", limited: bool = False) -> None:
+    """Refuse, in one line (InputError), a search of boxes (of one area) past what the engine can finish: common
+    nets past its area, or every net of one box past the compiled search's (with a limit, the first nets of
+    one box come at once at any area)."""
+    area, limit = surface_area(boxes[0]), common_area_limit(len(boxes), engine)
+    names = listed(['x'.join(map(str, box)) for box in boxes])
+    if len(boxes) > 1 and area > limit:
+        which = "compiled" if limit == MAX_COMPILED_AREA else "pure-Python (the compiled one is not built)"
+        raise InputError(f"the {which} search takes common nets of boxes of surface area up to {limit}, and "
+                         f"{names} have {area}: a search past it would never end", "nets")
+    if len(boxes) == 1 and not limited and area > MAX_COMPILED_AREA:
+        raise InputError(f"the search counts every net of a box of surface area up to {MAX_COMPILED_AREA}, and "
+                         f"{names} has {area}: a count past it would never end (give --limit N for the first "
+                         "nets)", "nets")
 
 
 def _use_compiled(boxes: tuple[Box, ...], engine: Engine) -> bool:
@@ -151,10 +178,15 @@ def _in_processes(plan: Plan, keep: bool, jobs: int) -> tuple[list[tuple[Cell, .
     """Every task of the plan in `jobs` processes. The pool forks where it can (the workers start at
     once); a worker ignores SIGINT, which the terminal sends the whole group, and the pool is
     terminated (SIGTERM) when this process is interrupted."""
-    method = "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
-    with multiprocessing.get_context(method).Pool(jobs, initializer=_worker_signals) as pool:
+    with worker_pool(jobs) as pool:
         done = pool.starmap(run_task, [(plan, keep, task) for task in tasks(plan, jobs)], chunksize=1)
     return [image for images, _ in done for image in images], sum(count for _, count in done), True
+
+
+def worker_pool(jobs: int) -> multiprocessing.pool.Pool:
+    """A pool of `jobs` processes, forked where the system can (they start at once, with the plan)."""
+    method = "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
+    return multiprocessing.get_context(method).Pool(jobs, initializer=_worker_signals)
 
 
 def _worker_signals() -> None:

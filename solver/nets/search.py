@@ -31,6 +31,9 @@ except ImportError:  # installed without a C compiler
     _search = None  # type: ignore[assignment]
 
 STEPS = ((-1, 0), (0, 1), (1, 0), (0, -1))  # grid directions U R D L, as in the state tables
+# Names the compiled search's order and its split into parts (SPLIT_CELLS): parts made by searches of another
+# name do not share one count's nets out. Change it whenever either changes.
+PART_RULE = "nets-search/2: smallest orbit pinned, first cell's sides first, split at 9 cells"
 
 
 class _Run:
@@ -106,11 +109,21 @@ def compiled_run(plan: Plan, roots: tuple[int, ...], limit: int, want_cells: boo
     out, each net to one part): (the nets' cells, shape (nets, A, 2) int32, the first cell at
     (0, 0); how many nets; True unless it stopped at limit, 0 for none). With every_find, each net
     comes as often as the run meets it, not once."""
-    data, count, _, finished = _search.search(area=plan.area, steps=plan.steps.tobytes(), orbits=plan.orbits.tobytes(),
-                                              roots=roots, pinned_symmetry=plan.pinned_symmetry.tobytes(),
-                                              frame_turns=plan.frame_turns.tobytes(), limit=limit,
-                                              want_cells=want_cells, every_find=every_find, part=part, parts=parts)
+    data, count, _, finished = _compiled(plan, roots, limit, want_cells, every_find, part, parts)
     width, centre = 2 * plan.area + 3, plan.area + 1
     index = np.frombuffer(data, dtype=np.int32).reshape(-1, plan.area)
     cells = np.stack([index // width - centre, index % width - centre], axis=-1)  # (nets, A, 2)
     return cells, count, finished
+
+
+def counted_part(plan: Plan, roots: tuple[int, ...], part: int, parts: int) -> tuple[int, int]:
+    """(the nets, the search's nodes) of the part-th of parts of one run in the compiled search."""
+    _, count, nodes, _ = _compiled(plan, roots, 0, False, False, part, parts)
+    return count, nodes
+
+
+def _compiled(plan: Plan, roots: tuple[int, ...], limit: int, want_cells: bool, every_find: bool, part: int,
+              parts: int) -> tuple[bytes, int, int, bool]:
+    return _search.search(area=plan.area, steps=plan.steps.tobytes(), orbits=plan.orbits.tobytes(), roots=roots,
+                          pinned_symmetry=plan.pinned_symmetry.tobytes(), frame_turns=plan.frame_turns.tobytes(),
+                          limit=limit, want_cells=want_cells, every_find=every_find, part=part, parts=parts)

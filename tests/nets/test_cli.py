@@ -8,7 +8,9 @@ import pytest
 
 from foldkit.cli import main
 from solver.folding import foldings
+from solver.nets import find_nets
 from solver.polyomino import parse_net
+from solver.text import InputError
 
 
 def test_the_eleven_nets_of_the_cube_each_fold(capsys):
@@ -37,3 +39,23 @@ def test_a_limit_is_exit_4_and_a_box_too_large_to_list_asks_for_one(capsys):
     with pytest.raises(SystemExit) as refused:  # a usage error exits through argparse, in one line
         main(["nets", "1x0x1"])
     assert refused.value.code == 2 and "a box is written AxBxC" in capsys.readouterr().err
+
+
+def test_common_nets_past_the_compiled_search_are_refused_in_one_line_not_searched_forever(capsys):
+    assert main(["nets", "1x1x17", "1x2x11", "1x3x8", "--count"]) == 2  # area 70: the search would never end
+    err = capsys.readouterr().err
+    assert len(err.strip().splitlines()) == 1 and "surface area up to 64" in err and "have 70" in err
+    assert main(["nets", "4x4x4", "--count"]) == 2  # every net of one box of area 96: the same
+    err = capsys.readouterr().err
+    assert len(err.strip().splitlines()) == 1 and "4x4x4 has 96" in err
+
+
+def test_without_the_compiled_search_common_nets_past_the_python_reach_are_refused(capsys, monkeypatch):
+    from solver.nets import find
+
+    monkeypatch.setattr(find, "compiled", lambda: False)
+    assert main(["nets", "1x1x7", "1x3x3", "--count"]) == 2  # area 30: hours in pure Python
+    err = capsys.readouterr().err
+    assert len(err.strip().splitlines()) == 1 and "pure-Python" in err and "up to 22" in err
+    with pytest.raises(InputError, match="up to 22"):
+        find_nets([(1, 1, 7), (1, 3, 3)], engine="python")

@@ -10,6 +10,7 @@ import argparse
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from foldkit import census
 from foldkit import options as opt
 from foldkit.errors import EXIT_BAD_INPUT, FoldkitError
 from foldkit.exchange import format_of
@@ -76,6 +77,12 @@ class NetsOptions:
     limit: int = option(0, "--limit", "list at most N nets (exit 4 when there are more; default 0: all)",
                         opt.number(int, 0, opt.MAX_LIMIT, "a whole number"), "N")
     count: bool = option(False, "--count", "count the nets without listing them")
+    part: tuple[int, int] | None = option(None, "--part", "with --count: count only part K of N and print its "
+                                          "JSON, for 'foldkit merge'", census.part_of, "K/N")
+    checkpoint: str | None = option(None, "--checkpoint", "with --count: keep the parts finished in FILE (a new "
+                                    "file), to go on with --resume FILE after a crash", str, "FILE")
+    resume: str | None = option(None, "--resume", "with --count: go on from the checkpoint FILE, and keep writing "
+                                "it", str, "FILE")
     pdf: str | None = option(None, "--pdf", "write a worksheet of the nets, numbered and drawn to scale, to this "
                              ".pdf (paper: --paper)", opt.file_name, "FILE")
     mix: bool = option(False, "--mix", "with --pdf: shuffle in near-nets (a net with one square moved) that do not "
@@ -97,6 +104,9 @@ class NetsOptions:
         if len(set(self.boxes)) > MAX_BOXES:
             raise FoldkitError(f"nets: at most {MAX_BOXES} boxes at once", EXIT_BAD_INPUT)
         self.check_size(max(box.surface_area(b) for b in self.boxes))
+        distinct = tuple(dict.fromkeys(self.boxes))
+        if len({box.surface_area(b) for b in distinct}) == 1:  # boxes of different areas share no net at once
+            nets_solver.check_searchable(distinct, limited=bool(self.limit))
         self.check_artifacts()
 
     def check_size(self, area: int) -> None:
@@ -118,6 +128,19 @@ class NetsOptions:
                                f"{MAX_LISTED_CELLS:,} cells: give --limit {MAX_LISTED_CELLS // area} or less, "
                                "or --count", EXIT_BAD_INPUT)
 
+    def check_census(self) -> None:
+        """Refuse a count in parts asked for without --count, or with options that do not go together."""
+        for flag, given in (("--part", self.part), ("--checkpoint", self.checkpoint), ("--resume", self.resume)):
+            if given is not None and (not self.count or self.limit):
+                raise FoldkitError(f"nets: {flag} divides a whole count: give it with --count, without --limit",
+                                   EXIT_BAD_INPUT)
+        if self.part is not None and (self.checkpoint or self.resume):
+            raise FoldkitError("nets: --part writes its one part's JSON: a checkpoint is for a whole count",
+                               EXIT_BAD_INPUT)
+        if self.checkpoint is not None and self.resume is not None:
+            raise FoldkitError("nets: --resume FILE keeps writing FILE: give --checkpoint or --resume, not both",
+                               EXIT_BAD_INPUT)
+
     def check_artifacts(self) -> None:
         """Refuse options of the worksheet or the pick given without it, or with --count."""
         needs = {"--mix": (self.mix, self.pdf), "--seed": (self.seed != 1, self.pdf and self.mix),
@@ -129,6 +152,7 @@ class NetsOptions:
                 raise FoldkitError(f"nets: {flag} goes with {wanted}", EXIT_BAD_INPUT)
         if self.count and (self.pdf or self.pick):
             raise FoldkitError("nets: --count lists no nets to draw or pick", EXIT_BAD_INPUT)
+        self.check_census()
         if self.pdf is not None:
             format_of(self.pdf, (".pdf",))
 

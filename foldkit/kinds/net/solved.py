@@ -27,10 +27,11 @@ from solver.text import counted
 
 # What --pdf and --pick need (the pages, the fold's makers), loaded when asked for: listing nets needs neither.
 if TYPE_CHECKING:
-    from foldkit.kinds.net import pick, worksheet
+    from foldkit.kinds.net import census_parts, pick, worksheet
 else:
     worksheet = lazy_module("foldkit.kinds.net.worksheet")
     pick = lazy_module("foldkit.kinds.net.pick")
+    census_parts = lazy_module("foldkit.kinds.net.census_parts")
 
 
 @dataclass(frozen=True)
@@ -152,7 +153,12 @@ def run_nets(call: Invocation) -> int:
     options: NetsOptions = call.options
     if options.pdf is not None:  # a file in the way is named before the search, not after
         refuse_to_overwrite(Path(options.pdf).parent, [Path(options.pdf).name], options.force)
-    result = find_nets(options.boxes, limit=options.limit or None, keep=not options.count)
+    if options.part is not None:
+        return census_parts.run_part(options.boxes, options.part)
+    if options.checkpoint is not None or options.resume is not None:
+        result = census_parts.whole_count(options.boxes, options.checkpoint, options.resume)
+    else:
+        result = find_nets(options.boxes, limit=options.limit or None, keep=not options.count)
     if options.pdf is None and options.pick is None:
         print(json_text(nets.json(result)) if options.json else nets.text(result))
         return nets.exit_code(result)

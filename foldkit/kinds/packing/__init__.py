@@ -7,12 +7,12 @@ instructions, animations and the pieces to print), loaded when the kind runs.
 
 from __future__ import annotations
 
-import argparse
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from foldkit import options as opt
 from foldkit.assembly.file_names import print_patterns
+from foldkit.census import part_of
 from foldkit.errors import EXIT_BAD_INPUT, FoldkitError
 from foldkit.exchange import VIDEO_FORMATS, format_of
 from foldkit.kinds.base import (
@@ -32,7 +32,6 @@ from foldkit.kinds.generating import DIFFICULTY_HELP
 from foldkit.kinds.hints import hint_command
 from foldkit.page import with_page
 from solver.diary import DIFFICULTIES
-from solver.text import ascii_int
 
 if TYPE_CHECKING:
     from foldkit.kinds import hint_pages
@@ -55,15 +54,6 @@ else:
     counting = lazy_module("foldkit.kinds.packing.counting")
     xmpuzzle = lazy_module("solver.packing.xmpuzzle")
 GZIP_MAGIC = b"\x1f\x8b"  # how every BurrTools .xmpuzzle starts
-
-
-def part_of(text: str) -> tuple[int, int]:
-    """'K/N' (1 <= K <= N <= 100,000) as (K, N), else a one-line argparse error."""
-    k_text, slash, n_text = text.partition("/")
-    k, n = ascii_int(k_text), ascii_int(n_text)
-    if not (slash and k is not None and n is not None and 1 <= k <= n <= 100_000):
-        raise argparse.ArgumentTypeError(f"expected K/N with 1 <= K <= N <= 100000 (such as 3/8), not {text[:60]!r}")
-    return k, n
 
 
 def from_bytes(data: bytes, source: str) -> str | None:
@@ -176,8 +166,9 @@ class ChallengeOptions(PaperOptions):
 
 @dataclass(frozen=True)
 class MergeOptions:
-    parts: tuple[str, ...] = option((), "parts", "the JSON files of 'foldkit solve PUZZLE --all --part K/N', "
-                                    "every K once", str, "PART", nargs="+")
+    parts: tuple[str, ...] = option((), "parts", "the JSON files of 'foldkit solve PUZZLE --all --part K/N' (or "
+                                    "of 'foldkit nets BOX BOX --count --part K/N'), every K once", str, "PART",
+                                    nargs="+")
     json: bool = option(False, "--json", "print the documented JSON instead of text")
 
 
@@ -218,7 +209,8 @@ KIND = Kind(
     commands={"show": Command("show", "play the assembly, piece by piece, in a PyVista window", body.run_show,
                               NoOptions),
               "animate": Command("animate", "render the assembly to a GIF or MP4", body.run_animate, AnimateOptions),
-              "merge": Command("merge", "combine the JSON of 'solve --all --part K/N' runs into the whole count",
+              "merge": Command("merge", "combine the JSON of 'solve --all --part K/N' (or 'nets --count --part K/N') "
+                               "runs into the whole count",
                                body.run_merge, MergeOptions, target="none"),
               "generate": Command("generate", "challenge cards: a few pieces given, one way to place the rest",
                                   challenges.run_generate, ChallengeOptions, target="none"),

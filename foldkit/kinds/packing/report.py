@@ -43,10 +43,12 @@ from solver.packing.model import Placement
 from solver.text import counted
 
 if TYPE_CHECKING:
+    from foldkit.kinds.net import census_parts as nets_census
     from foldkit.kinds.packing import artifacts
     from foldkit.kinds.packing.artifacts import Packed
 else:
     artifacts = lazy_module("foldkit.kinds.packing.artifacts")  # the makers: loaded by a build, not a solve
+    nets_census = lazy_module("foldkit.kinds.net.census_parts")  # `merge` adds up a nets count's parts too
 
 SCHEMA = "foldkit.packing/1"
 
@@ -246,7 +248,10 @@ def subject(report: PackingReport | PartReport, options: object) -> Packed:
 
 
 def run_merge(call: Invocation) -> int:
-    """The parts' counts combined and printed as `foldkit solve --all` prints the whole count."""
+    """The parts' counts combined and printed as `foldkit solve --all` prints the whole count; parts of a nets
+    count (their schema says so) as `foldkit nets --count` prints it."""
+    if nets_census.is_nets_part(call.options.parts[0]):
+        return nets_census.run_merge(call)
     report = counting.merged_report(call.options.parts)
     if call.options.json:
         print_stream(json_stream(report))
