@@ -46,3 +46,22 @@ def creases_off_the_tree(net) -> list[tuple[int, int]]:
     index = {cell: i for i, cell in enumerate(net.cells)}
     beside = [(i, index[n]) for i, (r, c) in enumerate(net.cells) for n in ((r, c + 1), (r + 1, c)) if n in index]
     return [(i, j) for i, j in beside if net.parents[i] != j and net.parents[j] != i]
+
+
+def test_animate_piece_writes_its_fold_and_says_it_closes(tmp_path, capsys):
+    from PIL import Image
+
+    from foldkit.cli import main
+    from tests.conftest import EXAMPLES
+
+    out = tmp_path / "l1.gif"
+    assert main(["animate", str(EXAMPLES / "l-tricubes.txt"), "--piece", "1", "-o", str(out), "--size", "48x48",
+                 "--fps", "4"]) == 0
+    said = capsys.readouterr().out
+    assert "piece 1 (L): the fold closes: no two of its 14 squares pass through each other" in said
+    with Image.open(out) as gif:
+        first, last = gif.convert("RGB"), (gif.seek(gif.n_frames - 1), gif.convert("RGB"))[1]
+        assert gif.n_frames > 4 and first.tobytes() != last.tobytes()  # flat net, then the closed piece
+    assert main(["animate", str(EXAMPLES / "l-tricubes.txt"), "--piece", "5", "-o", str(tmp_path / "x.gif")]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "pieces 1 to 4" in err and not (tmp_path / "x.gif").exists()

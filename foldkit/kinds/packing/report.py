@@ -36,7 +36,7 @@ from foldkit.exchange import refuse_to_overwrite, write_artifact
 from foldkit.exchange.json import json_bytes, json_streamed, json_text
 from foldkit.kinds.base import Invocation, Outcome
 from foldkit.kinds.packing import AnimateOptions, counting
-from foldkit.kinds.packing.artifacts import Packed, assembly_video, packed, show
+from foldkit.kinds.packing.artifacts import Packed, assembly_video, packed, piece_fold_video, show
 from foldkit.kinds.packing.counting import PartReport
 from solver.packing import Packing, PackingPuzzle, PackingReport, solution_picture
 from solver.packing.model import Placement
@@ -258,8 +258,13 @@ def run_animate(call: Invocation) -> int:
     """The assembly, piece by piece, written as a GIF or MP4."""
     options: AnimateOptions = call.options
     subject = call.subject()
-    output = Path(options.output or Path("outputs") / call.loaded().name / "assembly.gif")
+    default = "assembly.gif" if options.piece is None else f"piece-{options.piece}-fold.gif"
+    output = Path(options.output or Path("outputs") / call.loaded().name / default)
     refuse_to_overwrite(output.parent, [output.name], options.force)  # before the rendering, not after
-    data = assembly_video(subject, output.suffix.lower(), *options.size, options.fps)
+    if options.piece is None:
+        data = assembly_video(subject, output.suffix.lower(), *options.size, options.fps)
+    else:
+        data, verdict = piece_fold_video(subject, options.piece, output.suffix.lower(), options.size, options.fps)
+        print(verdict)
     print(f"wrote {write_artifact(output, data, options.force)}")
     return 0
