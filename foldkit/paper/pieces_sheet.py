@@ -20,8 +20,9 @@ from shapely import Polygon, affinity
 
 from foldkit.assembly.colours import faded, piece_colour
 from foldkit.drawing import PT_MM, Document, Label
+from foldkit.exchange.pdf import text_width
 from foldkit.look import INK, RGB
-from foldkit.paper.nest import Placement, nest
+from foldkit.paper.nest import QUARTER_TURNS, Placement, nest
 from foldkit.paper.page import BOLD, MARGIN_MM, REGULAR, Sheet, draw_header, paper_size
 from foldkit.paper.piece_nets import PieceTemplate, piece_template
 from foldkit.paper.template.geometry import net_polygon
@@ -158,11 +159,9 @@ def draw_piece(sheet: Sheet, nested: Nested, i: int) -> None:
         pen.polygon(tab.polygon, TAB_FILL, None)
     for ring in outline_rings(net_polygon(template.net.cells)):
         pen.polygon(ring, faded(piece.colour, TINT), None)
-    for label, point in seam_letters(template):
-        pen.add(_centred(to_mm(point), label, 0.2 * cell, REGULAR, LABEL_INK))
-    name_at = to_mm(_name_cell_centre(template))
-    pen.add(_centred((name_at[0], name_at[1] - 0.08 * cell), piece.name, 0.36 * cell, BOLD, INK))
-    pen.add(_centred((name_at[0], name_at[1] + 0.26 * cell), f"piece {piece.number}", 0.16 * cell, REGULAR, INK))
+    for text in piece_labels(template, piece, cell, nested.placements[i].quarter_turns):
+        x, y = to_mm(text.at)
+        pen.add(_centred((x, y + text.drop * cell), text.text, text.height * cell, text.font, text.colour))
     pen.layer("fold")
     for a, b in [*template.creases(), *(tab.fold for tab in template.tabs)]:  # a tab folds in where it meets the net
         pen.line(a, b, FOLD_PEN)
@@ -174,7 +173,7 @@ def draw_piece(sheet: Sheet, nested: Nested, i: int) -> None:
 
 def _centred(at: tuple[float, float], text: str, height_mm: float, font: str, colour: RGB) -> Label:
     """Text of a cap height in mm centred on a page point (0.35 em below it puts the caps' middle there)."""
-    size_pt = height_mm / 0.72 / PT_MM
+    size_pt = height_mm / CAP_EM / PT_MM
     return Label(at[0], at[1] + 0.35 * size_pt * PT_MM, text, size_pt, font, colour, "centre")
 
 
@@ -188,16 +187,84 @@ def seam_letters(template: PieceTemplate) -> list[tuple[str, tuple[float, float]
     return out
 
 
-def _name_cell_centre(template: PieceTemplate) -> tuple[float, float]:
-    """The centre of the cell where the piece's name goes: one with the fewest seam letters, nearest
-    the middle of the net."""
+@dataclass(frozen=True)
+class NetText:
+    """A line of text on a net: centred at a point of the net (cells), then dropped down the page by some
+    cells (a net may be turned on the sheet; text never is)."""
+
+    text: str
+    at: tuple[float, float]
+    height: float  # cap height, in cells
+    font: str
+    colour: RGB
+    drop: float = 0.0
+
+    def box(self, cell_mm: float, quarter_turns: int) -> tuple[float, float, float, float]:
+        """The box the text's ink takes (x0, y0, x1, y1) in cells, in the net turned as on the sheet: its
+        width, its caps about its middle and the tails of p, g and y below its baseline."""
+        half = text_width(self.text, self.font, self.height * cell_mm / CAP_EM / PT_MM) / cell_mm / 2
+        em = self.height / CAP_EM
+        x, y = turned_point(self.at, quarter_turns)
+        y += self.drop
+        return x - half, y - self.height / 2, x + half, y + self.height / 2 + TAIL_EM * em
+
+
+LETTER_HEIGHT, NAME_HEIGHT, NUMBER_HEIGHT = 0.2, 0.36, 0.16  # cap heights in cells
+CAP_EM, TAIL_EM = 0.72, 0.22  # Helvetica's cap height, and the depth of its tails, in em
+SHRINK = (1.0, 0.85, 0.7, 0.55)  # the name and number are made smaller until they keep off every letter
+
+
+def piece_labels(template: PieceTemplate, piece: PaperPiece, cell_mm: float, quarter_turns: int = 0
+                 ) -> list[NetText]:
+    """The seam letters, and the piece's name above 'piece N' in a cell where both keep off every
+    letter and stay inside the cell, the net turned by quarter turns on the sheet: the cell nearest the
+    middle of the net, at the largest size that fits somewhere (the smallest one tried, in the emptiest
+    cell, if none does)."""
+    letters = [NetText(label, point, LETTER_HEIGHT, REGULAR, LABEL_INK) for label, point in seam_letters(template)]
+    letter_boxes = [t.box(cell_mm, quarter_turns) for t in letters]
     centre = shapely.centroid(net_polygon(template.net.cells))
-    letters: dict[tuple[int, int], int] = {}
-    for _, (x, y) in seam_letters(template):
-        letters[(math.floor(y), math.floor(x))] = letters.get((math.floor(y), math.floor(x)), 0) + 1
-    r, c = min(template.net.cells, key=lambda rc: (letters.get(rc, 0),
-                                                   (rc[1] + 0.5 - centre.x) ** 2 + (rc[0] + 0.5 - centre.y) ** 2))
-    return c + 0.5, r + 0.5
+    cells = sorted(template.net.cells, key=lambda rc: ((rc[1] + 0.5 - centre.x) ** 2 + (rc[0] + 0.5 - centre.y) ** 2,
+                                                      rc))
+    for scale in SHRINK:
+        for r, c in cells:
+            name = _name_block(piece, (c + 0.5, r + 0.5), scale)
+            boxes = [t.box(cell_mm, quarter_turns) for t in name]
+            if all(_inside_cell(b, (c + 0.5, r + 0.5), quarter_turns) for b in boxes) and not any(
+                    _overlap(b, other) for b in boxes for other in letter_boxes):
+                return letters + name
+    r, c = min(cells, key=lambda rc: sum(_overlap(_cell_box((rc[1] + 0.5, rc[0] + 0.5), quarter_turns), b)
+                                         for b in letter_boxes))
+    return letters + _name_block(piece, (c + 0.5, r + 0.5), SHRINK[-1])
+
+
+def _name_block(piece: PaperPiece, centre: tuple[float, float], scale: float) -> list[NetText]:
+    """The piece's name and, under it, 'piece N', about a cell's centre, at a scale of their full size."""
+    return [NetText(piece.name, centre, NAME_HEIGHT * scale, BOLD, INK, -0.08 * scale),
+            NetText(f"piece {piece.number}", centre, NUMBER_HEIGHT * scale, REGULAR, INK, 0.26 * scale)]
+
+
+def turned_point(point: tuple[float, float], quarter_turns: int) -> tuple[float, float]:
+    """A net point turned about the origin as the nesting turns the net (``foldkit.paper.nest``)."""
+    cos, sin = QUARTER_TURNS[quarter_turns % 4]
+    x, y = point
+    return x * cos - y * sin, x * sin + y * cos
+
+
+def _cell_box(centre: tuple[float, float], quarter_turns: int) -> tuple[float, float, float, float]:
+    """The square of the net cell about a centre, turned as on the sheet."""
+    x, y = turned_point(centre, quarter_turns)
+    return x - 0.5, y - 0.5, x + 0.5, y + 0.5
+
+
+def _inside_cell(box: tuple[float, float, float, float], centre: tuple[float, float], quarter_turns: int) -> bool:
+    x0, y0, x1, y1 = box
+    cx0, cy0, cx1, cy1 = _cell_box(centre, quarter_turns)
+    return cx0 <= x0 and x1 <= cx1 and cy0 <= y0 and y1 <= cy1
+
+
+def _overlap(a: tuple[float, float, float, float], b: tuple[float, float, float, float]) -> bool:
+    """True if two boxes (x0, y0, x1, y1) share some area."""
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
 
 
 def placed_cut_outs(nested: Nested) -> list[tuple[int, Polygon]]:

@@ -132,6 +132,10 @@ class AnimateOptions:
                                    "(default 400x400)", opt.size, "WxH")
     fps: int = option(20, "--fps", f"frames per second, 1 to {opt.MAX_FPS} (default 20)",
                       opt.number(int, 1, opt.MAX_FPS, "a whole number"))
+    piece: int | None = option(None, "--piece", "instead of the assembly, piece N's net (as pieces-paper.pdf "
+                               "prints it at the default paper and cell size) folding into its piece, checked to "
+                               "close (default output outputs/<name>/piece-N-fold.gif)",
+                               opt.number(int, 1, 100_000, "a whole number"), "N")
     force: bool = force_option()
 
     def check(self) -> None:

@@ -31,6 +31,7 @@ from solver.packing.assembly import plan_assembly
 
 if TYPE_CHECKING:
     from foldkit.assembly import stl
+    from foldkit.paper.pieces_sheet import Nested
     from solver.packing.assembly import Assembly, Box, Placed
 else:
     stl = lazy_module("foldkit.assembly.stl")  # trimesh: loaded when the pieces are printed
@@ -148,14 +149,44 @@ def pieces_3mf_names(subject: Packed, options: PackingBuildOptions) -> list[str]
 
 def pieces_paper_pdf(subject: Packed, options: PackingBuildOptions) -> bytes:
     """Every piece's net in its colour, to cut from card and fold, nested on as few sheets as found."""
+    return drawing_pdf(pieces_document(nested_paper_pieces(subject, options.paper, options.piece_cell_mm),
+                                       subject.title))
+
+
+def nested_paper_pieces(subject: Packed, paper: str, cell_mm: float) -> Nested:
+    """Every piece of the packing, numbered and coloured as the assembly shows it, its net nested on sheets."""
     colours = subject.plan.colours
     pieces = [PaperPiece(i + 1, placed.piece, frozenset(placed.cubes), piece_colour(colours[i]))
               for i, placed in enumerate(subject.packing)]
     try:
-        nested = nested_pieces(pieces, options.paper, options.piece_cell_mm)
+        return nested_pieces(pieces, paper, cell_mm)
     except ValueError as error:  # a net larger than the paper
         raise FoldkitError(f"{error}: lower --piece-cell-mm or give a larger --paper", EXIT_BAD_INPUT) from None
-    return drawing_pdf(pieces_document(nested, subject.title))
+
+
+def piece_fold_video(subject: Packed, number: int, suffix: str, size: tuple[int, int], fps: int) -> tuple[bytes, str]:
+    """Piece number's net (1-based), as pieces-paper.pdf prints it on the default paper and cell size, folding
+    into its piece, as .gif or .mp4 bytes, and a line saying whether its fold closes (checked)."""
+    from foldkit.fold.piece_fold import check_piece_fold
+    from foldkit.fold.piece_fold import piece_fold_video as film
+
+    if not 1 <= number <= len(subject.packing):
+        raise FoldkitError(f"--piece {number}: the packing has pieces 1 to {len(subject.packing)}", EXIT_BAD_INPUT)
+    nested = nested_paper_pieces(subject, PackingBuildOptions.paper, PackingBuildOptions.piece_cell_mm)
+    piece, net = nested.pieces[number - 1], nested.chosen(number - 1).net
+    check, squares = check_piece_fold(net), len(net.cells)
+    clash = check.collision
+    verdict = (f"the fold closes: no two of its {squares} squares pass through each other ({check.pairs} pairs "
+               f"followed, {check.looks} looks)" if clash is None else
+               f"the fold does not close: the squares at net cells {_cell(clash.first)} and {_cell(clash.second)} "
+               f"meet at t = {clash.t:.3f}")
+    caption = f"piece {piece.number} ({piece.name})"
+    return film(net, piece.colour, caption, suffix, size, fps), f"piece {number} ({piece.name}): {verdict}"
+
+
+def _cell(cell: tuple[int, int]) -> str:
+    """A net cell as a person reads it: (row, column) from 1."""
+    return f"({cell[0] + 1}, {cell[1] + 1})"
 
 
 def show(subject: Packed) -> None:

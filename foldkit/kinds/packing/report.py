@@ -269,8 +269,14 @@ def run_animate(call: Invocation) -> int:
     """The assembly, piece by piece, written as a GIF or MP4."""
     options: AnimateOptions = call.options
     subject = call.subject()
-    output = Path(options.output or Path("outputs") / call.loaded().name / "assembly.gif")
+    default = "assembly.gif" if options.piece is None else f"piece-{options.piece}-fold.gif"
+    output = Path(options.output or Path("outputs") / call.loaded().name / default)
     refuse_to_overwrite(output.parent, [output.name], options.force)  # before the rendering, not after
-    data = artifacts.assembly_video(subject, output.suffix.lower(), *options.size, options.fps)
+    if options.piece is None:
+        data = artifacts.assembly_video(subject, output.suffix.lower(), *options.size, options.fps)
+    else:
+        data, verdict = artifacts.piece_fold_video(subject, options.piece, output.suffix.lower(), options.size,
+                                                   options.fps)
+        print(verdict)
     print(f"wrote {write_artifact(output, data, options.force)}")
     return 0
