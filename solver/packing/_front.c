@@ -14,10 +14,11 @@
  *   check; empty: none), order: int32[ncells], each cell's place in the scan; copies: int32[T], the puzzle's
  *   copies of each piece. Made once per table, and shared, read only, by the searches running in threads.
  * search(prepared, counts, occupied, limit=0, max_nodes=0, keep=-1, weight=1, group=b"", chosen=b"",
- *        control=None, check_signals=False)
+ *        control=None, check_signals=False, rest=None)
  *   the other arguments and the return tuple as _core.search's (see there): (rows as int32 bytes, packings
  *   found, nodes, finished, sum of stabiliser sizes); counts may not exceed copies. Rows hold the table's
- *   placement ids in the order placed.
+ *   placement ids in the order placed. rest: a list, to which a search stopped by max_nodes appends the work
+ *   it left as int32 bytes: prefixes, each its length then the table's ids of its placements (see hand_off).
  *
  * At each node: the target is full (a packing); or a region of empty cells next to the placement just made
  * has a volume that no pieces left add up to (a dead end; the other regions were checked above); or, of the
@@ -116,6 +117,7 @@ typedef struct {
     uint8_t *in_row;       /* table id -> whether it is in the packing being counted */
     PyThreadState **saved; /* the released thread state, when signals are checked; else NULL */
     Rows rows;
+    Rows rest;             /* after a stop at max_nodes: the prefixes of the work left (see hand_off) */
 } Search;
 
 /* ---- what a packing found adds up to: the same bookkeeping as _core.c's ---- */
@@ -519,6 +521,26 @@ static ALWAYS_INLINE int pockets_child(Search *s, int depth, Cells filled, Cells
     return stop;
 }
 
+/* After a stop at level `depth` on the node budget: the work left at that level, as prefixes another search
+ * takes up, each [its length, the table's ids of the placements made above, a candidate not tried]: the candidates
+ * of `bits` (the rest of word w), then of the words after it up to hi. The levels above add theirs as the stop
+ * unwinds, so the prefixes cover exactly the packings this search did not reach (--jobs splits long parts so). */
+static void hand_off(Search *s, int depth, const uint64_t *live, const uint64_t *choices, int w, uint64_t bits,
+                     int hi) {
+    if (!s->max_nodes || s->nodes < s->max_nodes) return;  /* a limit or Ctrl-C: no one takes the rest up */
+    int32_t length = depth + 1;
+    for (;;) {
+        for (; bits; bits &= bits - 1) {
+            int32_t id = s->t->original[(w << 6) + __builtin_ctzll(bits)];
+            rows_push(&s->rest, &length, 1);
+            rows_push(&s->rest, s->row, depth);
+            rows_push(&s->rest, &id, 1);
+        }
+        if (++w >= hi) return;
+        bits = live[w] & choices[w];
+    }
+}
+
 /* descend, made twice (below) with `tallied` a constant, so that the pockets' search carries no test of it. */
 static ALWAYS_INLINE int descend(Search *s, int depth, Cells filled, Cells all, Cells changed, const int tallied) {
     const Prepared *t = s->t;
@@ -552,12 +574,18 @@ static ALWAYS_INLINE int descend(Search *s, int depth, Cells filled, Cells all, 
         for (uint64_t bits = live[w] & choices[w]; bits; bits &= bits - 1) {
             int p = (w << 6) + __builtin_ctzll(bits);
             type = t->type[p];
-            if (should_stop(s)) return 1;
+            if (should_stop(s)) {
+                hand_off(s, depth, live, choices, w, bits, hi);
+                return 1;
+            }
             s->nodes++;
             const uint64_t *conflict = t->conflict + (size_t)p * W;
             if (!tallied) {
                 int stop = pockets_child(s, depth, filled, all, p, live, next, start);
-                if (stop) return 1;
+                if (stop) {
+                    hand_off(s, depth, live, choices, w, bits & (bits - 1), hi);
+                    return 1;
+                }
                 continue;
             }
             if (tally) {
@@ -582,7 +610,10 @@ static ALWAYS_INLINE int descend(Search *s, int depth, Cells filled, Cells all, 
             int stop = tallied ? descend_tallied(s, depth + 1, filled | t->mask[p], all, changed | t->halo[p])
                                : descend_pockets(s, depth + 1, filled | t->mask[p], all, t->halo[p]);
             s->counts[type]++;
-            if (stop) return 1;
+            if (stop) {
+                hand_off(s, depth, live, choices, w, bits & (bits - 1), hi);
+                return 1;
+            }
         }
     return 0;
 }
@@ -859,13 +890,14 @@ static int check_search(const Prepared *t, Py_buffer *counts, Py_buffer *occupie
 static PyObject *search(PyObject *self, PyObject *args, PyObject *kwargs) {
     (void)self;
     static char *keywords[] = {"prepared", "counts", "occupied", "limit", "max_nodes", "keep", "weight", "group",
-                               "chosen", "control", "check_signals", NULL};
-    PyObject *capsule;
+                               "chosen", "control", "check_signals", "rest", NULL};
+    PyObject *capsule, *rest = Py_None;
     int check_signals = 0;
     long long limit = 0, max_nodes = 0, keep = -1, weight = 1;
     Py_buffer counts, occupied, group = {0}, chosen = {0}, control = {0};
-    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "Oy*y*|LLLLy*y*w*p", keywords, &capsule, &counts, &occupied,
-                                     &limit, &max_nodes, &keep, &weight, &group, &chosen, &control, &check_signals))
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "Oy*y*|LLLLy*y*w*pO", keywords, &capsule, &counts, &occupied,
+                                     &limit, &max_nodes, &keep, &weight, &group, &chosen, &control, &check_signals,
+                                     &rest))
         return NULL;
     PyObject *result = NULL;
     int64_t own_control[CONTROL_SIZE] = {RUN, 0, 0};
@@ -873,6 +905,7 @@ static PyObject *search(PyObject *self, PyObject *args, PyObject *kwargs) {
     Search s = {0};
     const Prepared *t = PyCapsule_GetPointer(capsule, "foldkit.packing.front");
     if (!t || check_search(t, &counts, &occupied, &group, &chosen, &control)) goto out;
+    if (rest != Py_None && !PyList_Check(rest)) { PyErr_SetString(PyExc_TypeError, "rest must be a list"); goto out; }
     s.t = t;
     s.limit = limit;
     s.max_nodes = max_nodes;
@@ -899,12 +932,18 @@ static PyObject *search(PyObject *self, PyObject *args, PyObject *kwargs) {
     run(&s, occupied.buf);
     PyEval_RestoreThread(saved);
     if (s.interrupted) goto out;  /* the signal handler's exception is set */
-    if (s.rows.failed) { PyErr_NoMemory(); goto out; }
+    if (s.rows.failed || s.rest.failed) { PyErr_NoMemory(); goto out; }
+    if (s.rest.size && rest != Py_None) {  /* the work left after a stop at max_nodes, for hand_off's takers */
+        PyObject *left = PyBytes_FromStringAndSize((const char *)s.rest.data, s.rest.size * (Py_ssize_t)sizeof(int32_t));
+        int appended = left ? PyList_Append(rest, left) : -1;
+        Py_XDECREF(left);
+        if (appended) goto out;
+    }
     PyObject *data = PyBytes_FromStringAndSize((const char *)s.rows.data, s.rows.size * (Py_ssize_t)sizeof(int32_t));
     if (data)
         result = Py_BuildValue("NLLOL", data, s.packings, s.nodes, s.finished ? Py_True : Py_False, s.stabilisers);
 out:
-    free(s.rows.data); free(s.counts); free(s.live); free(s.row); free(s.in_row); free(s.tally);
+    free(s.rows.data); free(s.rest.data); free(s.counts); free(s.live); free(s.row); free(s.in_row); free(s.tally);
     PyBuffer_Release(&counts);
     PyBuffer_Release(&occupied);
     if (group.obj) PyBuffer_Release(&group);

@@ -277,10 +277,12 @@ def python_packings(table: Table, task: Task, tally: list[int] | None = None) ->
 
 
 def search(table: Table, task: Task | None = None, limit: int = 0, max_nodes: int = 0, engine: str = "auto",
-           counting: Counting | None = None) -> Search:
+           counting: Counting | None = None, rest: list[Task] | None = None) -> Search:
     """Every packing that extends a task (up to limit; 0: all), by an engine: "c" (_core.c or _sparse.c, the
     same tree as "python"), "front" (_front.c, see front), "python", or "auto" (the fastest built that takes
-    the target). With a counting, its limit replaces limit and its control is shared with the other searches."""
+    the target). With a counting, its limit replaces limit and its control is shared with the other searches.
+    Given a list `rest`, a front search stopped by max_nodes adds to it the work it left, as tasks whose
+    packings are exactly those it did not reach (see hands_off)."""
     task = Task((), table.counts) if task is None else task
     counting = Counting(limit) if counting is None else counting
     cells = len(table.cell_cubes)
@@ -288,12 +290,16 @@ def search(table: Table, task: Task | None = None, limit: int = 0, max_nodes: in
     core = core_module(cells) if engine == "c" or (engine == "auto" and front is None) else None
     if engine in ("c", "front") and (front or core) is None:  # _core and _sparse: "c"; _front: "front"
         raise RuntimeError(f"the compiled search {engine!r} is not built, or takes no target of {cells} cells")
-    filled = bytes((occupied_cells(table, task.chosen) >> cell) & 1 for cell in range(cells))
+    occupied = occupied_cells(table, task.chosen)
+    filled = bytes((occupied >> cell) & 1 for cell in range(cells))
     counts, common = array("i", task.counts).tobytes(), dict(limit=counting.limit, max_nodes=max_nodes,
         keep=counting.keep, weight=task.weight, group=counting.group_bytes, chosen=array("i", task.chosen).tobytes(),
         control=counting.control, check_signals=threading.current_thread() is threading.main_thread())
     if front is not None:
-        data, found, nodes, finished, stabilisers = front.search(table.front, counts, filled, **common)
+        left: list[bytes] | None = None if rest is None else []
+        data, found, nodes, finished, stabilisers = front.search(table.front, counts, filled, **common, rest=left)
+        if rest is not None and left:
+            rest.extend(_prefix_tasks(table, task, b"".join(left)))
     elif core is not None:
         offsets, neighbours = table.neighbour_buffers
         near = {} if cells > WIDE_CELLS else {"neighbour_offsets": offsets, "neighbours": neighbours}
@@ -305,6 +311,24 @@ def search(table: Table, task: Task | None = None, limit: int = 0, max_nodes: in
     rows = [task.chosen + tuple(flat[i:i + width]) for i in range(0, len(flat), width)] if width else \
         [task.chosen] * found  # the task is a packing already
     return Search(rows, found * task.weight, nodes, finished, stabilisers * task.weight, counting.limited)
+
+
+def hands_off(table: Table, engine: str = "auto") -> bool:
+    """Whether the search of this table by this engine, stopped by max_nodes, says what work it left (rest)."""
+    return engine in ("auto", "front") and front_module(len(table.cell_cubes)) is not None
+
+
+def _prefix_tasks(table: Table, task: Task, flat_bytes: bytes) -> list[Task]:
+    """The tasks of the prefixes a front search left (each its length, then its placement ids), after the task."""
+    flat, tasks, at = array("i", flat_bytes), [], 0
+    while at < len(flat):
+        ids = tuple(flat[at + 1:at + 1 + flat[at]])
+        at += 1 + flat[at]
+        counts = list(task.counts)
+        for p in ids:
+            counts[table.placement_piece[p]] -= 1
+        tasks.append(Task(task.chosen + ids, tuple(counts), task.weight))
+    return tasks
 
 
 def stabiliser_size(row: Row, group: Sequence[Permutation]) -> int:
