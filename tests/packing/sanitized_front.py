@@ -39,6 +39,12 @@ def main() -> None:
     stopped.stop()
     assert search(table, engine="front", counting=stopped).nodes == 0
     assert search(table, max_nodes=10, engine="front").nodes == 10
+    for name in ("soma", "l-tricubes"):  # the work a stopped search hands off (pockets; every cell counted)
+        puzzle_table = build_table(example(name))
+        rest: list[Task] = []
+        first = search(puzzle_table, max_nodes=40, engine="front", rest=rest)
+        assert rest and first.packings + sum(search(puzzle_table, task, engine="front").packings for task in rest) \
+            == search(puzzle_table, engine="front").packings
     row = search(table, limit=1, engine="front").rows[0]
     whole = search(table, Task(row, (0,) * len(table.counts)), engine="front")  # a packing already
     assert (whole.packings, whole.rows) == (1, [row])
