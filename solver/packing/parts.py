@@ -8,6 +8,11 @@ process that builds the same table (same puzzle, same seed) cuts the tree the sa
 finds is a Tally whose fields add up: the packings, the sum of their stabiliser sizes (the classes
 are that sum divided by the symmetries, exact however the tree is cut), and the classes met, as
 canonical forms, so the merge can name one representative of each.
+
+A part need not run in one piece: count_unit searches some of a part's tasks until UNIT_NODES placements
+were made, then hands the rest of the tree back (the compiled front search says, level by level, which
+candidates it had not tried) as new units for other workers, so one long part does not hold up the end of
+a count. The part's tally is the sum of its units'; its record is the same whoever counted the units.
 """
 
 from __future__ import annotations

@@ -6,8 +6,9 @@ written to a file with --checkpoint, read back with --resume.
 The pool forks (where the system can), so the workers inherit the plan the solve already built
 (``parts.plan_of`` is cached per process) and start at once; a worker ignores SIGINT (the terminal
 sends it to the whole process group) and dies with its parent (Linux), and the parent, interrupted,
-terminates them all. A worker killed (kill -9, the OOM killer) loses only the parts it was counting:
-they run again in a new pool.
+terminates them all. A part that runs long splits itself: its units hand the rest of its tree back to
+the queue (``parts.count_unit``), and the part is done when its last unit is. A worker killed (kill -9,
+the OOM killer) loses only the parts not done yet (every unit of theirs): they run again in a new pool.
 """
 
 from __future__ import annotations
