@@ -147,6 +147,12 @@ def cutter_marks(png: Path, work: Path) -> None:
     pdf_page(out, png)
 
 
+def slots(png: Path, work: Path) -> None:
+    out = work / "slots.pdf"
+    foldkit("template", EXAMPLES / "nov2025-sample.txt", "--tabs", "slot", "-o", out, cwd=work)
+    pdf_page(out, png)
+
+
 def paper_pieces(png: Path, work: Path) -> None:
     pdf_page(build(EXAMPLES / "y-pentacube.txt", work / "y-pieces", "pieces-paper.pdf") / "pieces-paper.pdf", png)
 
@@ -157,7 +163,7 @@ PICTURES: dict[str, Callable[[Path, Path], None]] = {
     "blockparty-puzzle": blockparty_puzzle, "blockparty-solution": blockparty_solution, "hints": hints,
     "numbercross-puzzle": numbercross_puzzle, "numbercross-solution": numbercross_solution,
     "numbercross-page": numbercross_page, "nets-worksheet": nets_worksheet, "two-way": two_way,
-    "fold-steps": fold_steps, "cutter-marks": cutter_marks, "paper-pieces": paper_pieces,
+    "fold-steps": fold_steps, "cutter-marks": cutter_marks, "slots": slots, "paper-pieces": paper_pieces,
 }
 
 

@@ -199,7 +199,7 @@ def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
 
 # A test that is not marked slow should stay well under this many CPU seconds (its setup included, its
 # child processes too): the default run must take minutes on two cores.
-SLOW_CPU_SECONDS = 10.0
+SLOW_CPU_SECONDS = 3.0
 _STARTED = pytest.StashKey[float]()
 
 

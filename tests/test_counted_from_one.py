@@ -60,7 +60,8 @@ def wrong_answer(name: str, tmp_path) -> str | None:
     return str(path)
 
 
-@pytest.mark.parametrize("name", list(KINDS))
+@pytest.mark.parametrize("name", [pytest.param(name, marks=pytest.mark.slow) if "11x11" in name else name
+                                  for name in KINDS])  # the 11x11 Number Cross: about 4 CPU-s
 def test_hints_and_check_count_from_one(name, capsys, tmp_path):
     puzzle, size, _ = KINDS[name]
     text = said(capsys, "hint", EXAMPLES / puzzle) + said(capsys, "hint", EXAMPLES / puzzle, "--all")

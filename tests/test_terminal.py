@@ -34,7 +34,7 @@ def test_a_bad_command_is_one_line_with_one_prefix():
     assert err.startswith("foldkit: error: ") and "foldkit: error: foldkit:" not in err
 
 
-@pytest.mark.parametrize("signals", [[signal.SIGTERM], [signal.SIGINT] * 6])
+@pytest.mark.parametrize("signals", [[signal.SIGTERM], pytest.param([signal.SIGINT] * 6, marks=pytest.mark.slow)])
 def test_sigterm_and_a_burst_of_ctrl_c_end_a_build_cleanly(tmp_path, signals):
     folder = tmp_path / "out"
     # The meshes and pages of the built-in puzzle take several seconds: the signals come mid-build.
@@ -68,9 +68,12 @@ def loaded(process: subprocess.Popen, library: str, seconds: float = 300.0) -> b
 # VTK crashed (SIGSEGV, exit -11) when a KeyboardInterrupt was raised inside it, loading its
 # modules as the render window opened or rendering a frame; it depends on where the signal lands,
 # so the signals come at several moments from the start of VTK's loading on.
-@pytest.mark.parametrize("signals, delay", [([signal.SIGINT], 0.0), ([signal.SIGTERM], 0.2),
-                                            ([signal.SIGINT], 0.6), ([signal.SIGTERM], 1.2),
-                                            ([signal.SIGINT] * 6, 2.0)])
+# (Two moments in the quick set, the rest in the slow one: about 2.5 CPU-s each.)
+@pytest.mark.parametrize("signals, delay", [pytest.param([signal.SIGINT], 0.0, marks=pytest.mark.slow),
+                                            ([signal.SIGTERM], 0.2),
+                                            pytest.param([signal.SIGINT], 0.6, marks=pytest.mark.slow),
+                                            ([signal.SIGTERM], 1.2),
+                                            pytest.param([signal.SIGINT] * 6, 2.0, marks=pytest.mark.slow)])
 def test_a_signal_while_the_fold_renders_exits_130_and_leaves_nothing(tmp_path, signals, delay):
     done = foldkit("build", "examples/nov2025-sample.txt", "--only", "fold.gif", "--gif-size", "320x240",
                    "-o", str(tmp_path / "out"))
@@ -94,40 +97,42 @@ finished = sum(range(100_000)) > 0
 
 _IMPORT_IT = """
 import signal, sys
-from foldkit.console import hold_interrupts_while_importing, on_interrupt
-{hold}
+from foldkit.console import imported, on_interrupt
 signal.signal(signal.SIGINT, on_interrupt)
 try:
-    import halfway
+    {load}
 except KeyboardInterrupt:
     print(getattr(sys.modules.get("halfway"), "finished", "dropped"))
 """
 
 
-@pytest.mark.parametrize("hold", [True, False])
-def test_ctrl_c_during_an_import_comes_once_the_import_is_whole(tmp_path, hold):
+@pytest.mark.parametrize("load, kept", [('imported("halfway")', True), ("import halfway", False),
+                                        ('lazy_module("halfway").finished.resolve()', True)])
+def test_ctrl_c_during_an_import_comes_once_the_import_is_whole(tmp_path, load, kept):
     # A library that loads a compiled module inside `try` (trimesh loads manifold3d so) drops the
     # half-made module when Ctrl-C comes, and manifold3d crashes freeing it (1 build in 100 died
-    # of SIGSEGV when Ctrl-C came at the wrong moment). Without the hold, the module is dropped.
+    # of SIGSEGV when Ctrl-C came at the wrong moment). The makers' modules are loaded through
+    # `imported` (a kind's lazy names are): there the module is whole; a plain import drops it.
     (tmp_path / "halfway.py").write_text(_SELF_INTERRUPTING_MODULE)
-    code = _IMPORT_IT.format(hold="hold_interrupts_while_importing()" if hold else "")
+    if "lazy_module" in load:
+        load = f"from foldkit.kinds.base import lazy_module; {load}"
+    code = _IMPORT_IT.format(load=load)
     done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=60,
                           env={"PYTHONPATH": f"{ROOT}:{tmp_path}", "PATH": "/usr/bin:/bin"})
     assert done.returncode == 0, done.stderr
-    assert done.stdout.strip() == ("True" if hold else "dropped")
+    assert done.stdout.strip() == ("True" if kept else "dropped")
 
 
 _CLEAN_UP_AFTER_CTRL_C = """
 import os, signal, sys
-from foldkit.console import hold_interrupts_while_importing, on_interrupt
-hold_interrupts_while_importing()
+from foldkit.console import imported, on_interrupt
 signal.signal(signal.SIGINT, on_interrupt)
 try:
     os.kill(os.getpid(), signal.SIGINT)
     for _ in range(10**7):
         pass
 except KeyboardInterrupt:
-    import halfway  # the clean-up imports: the interrupt raised already must not come again
+    halfway = imported("halfway")  # the clean-up loads: the interrupt raised already must not come again
     print(halfway.finished)
 """
 

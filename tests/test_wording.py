@@ -50,6 +50,7 @@ def test_papers_are_named_as_printed_and_advice_stays_in_the_family(paper):
     assert larger is None or (larger == "a3") == (paper == "a4")
 
 
+@pytest.mark.slow  # about 3.5 CPU-s: the built-in template on Letter
 def test_a_small_letter_template_suggests_tabloid(capsys, tmp_path):
     assert main(["template", str(EXAMPLES / "nov2025.txt"), "--paper", "letter", "-o", str(tmp_path / "t.pdf")]) == 0
     err = capsys.readouterr().err

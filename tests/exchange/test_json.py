@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -16,6 +17,7 @@ values = st.recursive(scalars, lambda inner: st.lists(inner, max_size=30) | st.d
                       max_leaves=200)
 
 
+@pytest.mark.slow  # about 5 CPU-s: every example solved and read back
 @given(st.dictionaries(st.text(max_size=8), values, max_size=8))
 def test_the_text_reads_back_as_the_same_data(data):
     assert json.loads(json_text(data)) == data

@@ -77,6 +77,7 @@ def test_the_1x1x3_nets_are_distinct_and_a_sample_folds_by_the_verifier():
         assert foldings(net, (1, 1, 3))
 
 
+@pytest.mark.slow  # about 4 CPU-s: 2,263 nets, each folded onto both boxes
 @pytest.mark.skipif(not compiled(), reason="the compiled search is not built")
 def test_1x1x5_and_1x2x3_have_the_2263_published_common_nets_each_verified_on_both_boxes():
     result = find_nets([(1, 1, 5), (3, 2, 1)])

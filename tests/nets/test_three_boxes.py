@@ -59,6 +59,7 @@ def test_the_three_way_template_draws_each_box_crease_set_in_full_with_a_legend(
         label_texts(page)[0])
 
 
+@pytest.mark.slow  # about 5 CPU-s: the film of a 106-cell net onto three boxes
 def test_the_three_way_film_folds_each_box_in_turn_and_unfolds_between(three_way):
     from foldkit.fold.two_way import film_fractions
     from foldkit.fold.two_way_film import caption_text

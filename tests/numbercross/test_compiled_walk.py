@@ -88,13 +88,15 @@ def both_ways(monkeypatch):
     yield compared
 
 
-@pytest.mark.parametrize("size, seed", [(5, 1), (5, 2), (6, 4), (7, 3)])
+# (7x7 takes about 4 CPU-s: in the slow set.)
+@pytest.mark.parametrize("size, seed", [(5, 1), (5, 2), (6, 4), pytest.param(7, 3, marks=pytest.mark.slow)])
 def test_generating_walks_the_same_rows_both_ways(monkeypatch, size, seed):
     with both_ways(monkeypatch) as compared:
         generate(size, size, random.Random(seed))
     assert all(compared.values()), compared  # each kind of walk was met
 
 
+@pytest.mark.slow  # about 3.5 CPU-s: the C and the Python walk side by side
 def test_solving_number_cross_5_walks_the_same_rows_both_ways(monkeypatch):
     puzzle = parse_number_cross((EXAMPLES / "number-cross-5.txt").read_text())
     with both_ways(monkeypatch) as compared:

@@ -120,7 +120,7 @@ def test_a_written_puzzle_solves_to_exactly_its_written_grid_and_builds(tmp_path
     assert built == sorted(KIND.artifacts)
 
 
-@pytest.mark.parametrize("size", ["4x4", "6x6", "4x9", "8x8"])
+@pytest.mark.parametrize("size", ["4x4", "6x6", "4x9", pytest.param("8x8", marks=pytest.mark.slow)])  # 8x8: 4 CPU-s
 def test_any_size_from_4_to_13_generates_a_puzzle_proven_unique(tmp_path, capsys, size):
     """The sides the published puzzles range over; the small ones here (the larger take minutes:
     bench/generate_speed.py --sizes times them). Each written puzzle has exactly its written grid,

@@ -76,7 +76,8 @@ def progress_text(grid, rows: int) -> str:
                      for r, row in enumerate(grid)) + "\n"
 
 
-@pytest.mark.parametrize("name", ["number-cross-example", "small", "number-cross-5"])
+@pytest.mark.parametrize("name", ["number-cross-example", "small",
+                                  pytest.param("number-cross-5", marks=pytest.mark.slow)])  # about 6 CPU-s
 def test_every_step_keeps_every_completed_grid(name):
     puzzle = puzzle_of(name)
     solutions = completed(puzzle)
@@ -105,6 +106,7 @@ def test_number_cross_5_stops_and_says_where_with_the_search_left():
     assert found.end.startswith("Deductions run out here, with ")
 
 
+@pytest.mark.slow  # about 5 CPU-s: a hint at every step of the solution
 def test_a_hint_from_the_solution_s_progress_keeps_the_solution_and_the_grade_does_not_rise():
     puzzle = puzzle_of("number-cross-5")
     grid = parse_solution((EXAMPLES / "number-cross-5.solution.txt").read_text())

@@ -80,6 +80,7 @@ def listed(capsys, *arguments: str) -> list[str]:
     return capsys.readouterr().out.split()
 
 
+@pytest.mark.slow  # about 8 CPU-s a puzzle: a whole build, then one per file
 @pytest.mark.parametrize("puzzle, plates", [("soma.txt", ["pieces.stl"]), ("y-pentacube.txt",
                                                                             ["pieces-1.stl", "pieces-2.stl"])])
 def test_every_file_a_build_writes_has_a_name_of_its_own(tmp_path, capsys, puzzle, plates):

@@ -88,6 +88,7 @@ def test_an_address_with_nothing_listening_is_a_line():
     assert code == 2 and out == "" and len(err.splitlines()) == 1 and "cannot reach a Dask scheduler" in err
 
 
+@pytest.mark.slow  # about 5 CPU-s: a local Dask cluster, a worker killed
 def test_a_killed_worker_has_its_parts_run_again():
     """Two worker processes under nannies; one worker killed with -9 once the count runs on it: the nanny
     starts another, the scheduler runs the lost parts again, the count is the one-process count."""

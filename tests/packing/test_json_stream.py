@@ -53,6 +53,7 @@ def peak_bytes(make) -> int:
         tracemalloc.stop()
 
 
+@pytest.mark.slow  # about 11 CPU-s: the Bedlam census, streamed
 def test_streaming_holds_no_more_than_a_sliver_of_the_document():
     """The Y cube's 1,264 representatives: the whole document is held at once (its dicts, then its text);
     the stream holds one representative's text and the placements' pieces of text."""

@@ -78,6 +78,7 @@ def test_the_solution_text_marks_cubes_outside_the_target():
     assert packing_problem(puzzle, report.packing) is None
 
 
+@pytest.mark.slow  # about 13 CPU-s: a whole build of a shaped target
 def test_build_handles_a_shaped_target(tmp_path, capsys):
     folder = tmp_path / "scott"
     code = main(["build", str(SCOTT), "-o", str(folder), "--quiet", "--skip", "assembly.gif"])

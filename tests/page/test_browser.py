@@ -16,6 +16,10 @@ from tests.page.browser import DESKTOP, PHONE, measure, requested_urls, visit
 from tests.page.pages import written
 from tests.page.test_page import page_data
 
+# Five pages built and about 60 headless Chromium visits: about 50 CPU-s, so the file is in the slow
+# set; test_fold_file.py and test_hostile_text.py keep a page in a real browser in the quick set.
+pytestmark = pytest.mark.slow
+
 JS = Path(__file__).parent / "js"  # the tests' measuring scripts, run in the page
 
 

@@ -117,6 +117,7 @@ def hrefs(page: bytes) -> list[str]:
     return re.findall(r'href="([^"]*)"', page.decode())
 
 
+@pytest.mark.slow  # about 10 CPU-s: a whole build, then one per artifact left out
 def test_a_partial_build_links_only_the_files_its_folder_holds(tmp_path):
     """--only, --skip: the page links what this build made and what the folder keeps from an
     earlier build of the same puzzle, never a file that is not there (net.stl was linked)."""

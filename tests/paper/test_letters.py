@@ -159,6 +159,7 @@ def test_every_page_of_a_pdf_is_turned_the_same_way(name, options, request):
     assert len({float(w) > float(h) for w, h in boxes}) == 1
 
 
+@pytest.mark.slow  # about 6 CPU-s: two template commands on the built-in puzzle
 def test_template_command_prints_the_note_and_takes_no_letters(tmp_path, capsys):
     from foldkit.cli import main
 

@@ -73,7 +73,11 @@ def ink_near_the_edge(png: Path) -> list[str]:
     return out
 
 
-@pytest.mark.parametrize("paper", opt.PAPERS)
+# One paper in the quick set (each is about 6 CPU-s: every PDF of every kind rendered); the others are slow.
+SOME_PAPERS = [paper if paper == "a4" else pytest.param(paper, marks=pytest.mark.slow) for paper in opt.PAPERS]
+
+
+@pytest.mark.parametrize("paper", SOME_PAPERS)
 def test_every_pdf_keeps_its_ink_inside_a_6_mm_margin_on_every_paper(tmp_path, paper, capsys):
     pdftoppm = require_program("pdftoppm")
     for name, argv in runs(tmp_path / "out", paper).items():

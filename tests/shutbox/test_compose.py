@@ -93,7 +93,7 @@ def kept_to_spread(puzzle: Puzzle) -> set:
                                           > spread.allowed_gap(side) for axis, side in sides)}
 
 
-@pytest.mark.parametrize("rows, cols, seed", SMALL + MEDIUM)
+@pytest.mark.parametrize("rows, cols, seed", SMALL + [pytest.param(*size, marks=pytest.mark.slow) for size in MEDIUM])
 def test_every_clue_is_needed(rows, cols, seed):
     """Taking any one clue away lets a second solution in, or more layouts than the difficulty, or
     leaves a band of rows or columns without a clue wider than the clues' spread allows."""

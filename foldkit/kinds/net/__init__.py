@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import argparse
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from foldkit import options as opt
 from foldkit.errors import EXIT_BAD_INPUT, FoldkitError
@@ -18,11 +18,18 @@ from foldkit.kinds.folds import FOLD_ARTIFACTS, FOLD_COMMANDS, FoldBuildOptions
 from foldkit.page import with_page
 from solver.text import InputError
 
-body = lazy_module("foldkit.kinds.net.solved")  # the kind's body, loaded when it runs
-fold_page = lazy_module("foldkit.page.fold")
-box = lazy_module("solver.box")
-nets_solver = lazy_module("solver.nets")
-two_way = lazy_module("foldkit.kinds.net.two_way")
+if TYPE_CHECKING:
+    from foldkit.kinds.net import solved as body
+    from foldkit.kinds.net import two_way
+    from foldkit.page import fold as fold_page
+    from solver import box
+    from solver import nets as nets_solver
+else:
+    body = lazy_module("foldkit.kinds.net.solved")  # the kind's body, loaded when it runs
+    fold_page = lazy_module("foldkit.page.fold")
+    box = lazy_module("solver.box")
+    nets_solver = lazy_module("solver.nets")
+    two_way = lazy_module("foldkit.kinds.net.two_way")
 
 SCHEMA = "foldkit.net-folding/1"
 BOXES_SCHEMA = "foldkit.boxes/1"

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from foldkit.errors import EXIT_BAD_INPUT, EXIT_NO_SOLUTION, FoldkitError
 from foldkit.exchange import refuse_to_overwrite
@@ -25,8 +26,11 @@ from solver.polyomino import parse_net
 from solver.text import counted
 
 # What --pdf and --pick need (the pages, the fold's makers), loaded when asked for: listing nets needs neither.
-worksheet = lazy_module("foldkit.kinds.net.worksheet")
-pick = lazy_module("foldkit.kinds.net.pick")
+if TYPE_CHECKING:
+    from foldkit.kinds.net import pick, worksheet
+else:
+    worksheet = lazy_module("foldkit.kinds.net.worksheet")
+    pick = lazy_module("foldkit.kinds.net.pick")
 
 
 @dataclass(frozen=True)
@@ -57,9 +61,9 @@ def parse(text: str, source: str, name: str) -> tuple[str, Layout]:
     return name, parse_net(text, source)
 
 
-def solve(net: tuple[str, Layout], options: NetSolveOptions) -> NetReport:
+def solve(puzzle: tuple[str, Layout], options: NetSolveOptions) -> NetReport:
     """Every folding of the net onto every box; a FoldkitError if --folding names none of them."""
-    name, cells = net
+    name, cells = puzzle
     report = NetReport(name, cells, box_foldings(cells), options.folding)
     count = len(report.every)
     if count and report.chosen > count:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from foldkit import options as opt
 from foldkit.assembly.file_names import print_patterns
@@ -33,15 +34,26 @@ from foldkit.page import with_page
 from solver.diary import DIFFICULTIES
 from solver.text import ascii_int
 
-body = lazy_module("foldkit.kinds.packing.report")  # the kind's body, loaded when it runs
-makers = lazy_module("foldkit.kinds.packing.artifacts")
-page = lazy_module("foldkit.page.packing")
-packing_solver = lazy_module("solver.packing")
-checking = lazy_module("foldkit.kinds.packing.check")
-hinting = lazy_module("foldkit.kinds.packing.hints")
-hint_pages = lazy_module("foldkit.kinds.hint_pages")
-counting = lazy_module("foldkit.kinds.packing.counting")
-xmpuzzle = lazy_module("solver.packing.xmpuzzle")
+if TYPE_CHECKING:
+    from foldkit.kinds import hint_pages
+    from foldkit.kinds.packing import artifacts as makers
+    from foldkit.kinds.packing import check as checking
+    from foldkit.kinds.packing import counting
+    from foldkit.kinds.packing import hints as hinting
+    from foldkit.kinds.packing import report as body
+    from foldkit.page import packing as page
+    from solver import packing as packing_solver
+    from solver.packing import xmpuzzle
+else:
+    body = lazy_module("foldkit.kinds.packing.report")  # the kind's body, loaded when it runs
+    makers = lazy_module("foldkit.kinds.packing.artifacts")
+    page = lazy_module("foldkit.page.packing")
+    packing_solver = lazy_module("solver.packing")
+    checking = lazy_module("foldkit.kinds.packing.check")
+    hinting = lazy_module("foldkit.kinds.packing.hints")
+    hint_pages = lazy_module("foldkit.kinds.hint_pages")
+    counting = lazy_module("foldkit.kinds.packing.counting")
+    xmpuzzle = lazy_module("solver.packing.xmpuzzle")
 GZIP_MAGIC = b"\x1f\x8b"  # how every BurrTools .xmpuzzle starts
 
 
@@ -169,7 +181,10 @@ class MergeOptions:
     json: bool = option(False, "--json", "print the documented JSON instead of text")
 
 
-challenges = lazy_module("foldkit.kinds.packing.challenges")
+if TYPE_CHECKING:
+    from foldkit.kinds.packing import challenges
+else:
+    challenges = lazy_module("foldkit.kinds.packing.challenges")
 
 KIND = Kind(
     name="packing",

@@ -28,19 +28,25 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from foldkit.console import print_stream
 from foldkit.errors import EXIT_BAD_INPUT, EXIT_NO_SOLUTION, EXIT_UNFINISHED, FoldkitError
 from foldkit.exchange import json as json_format
 from foldkit.exchange import refuse_to_overwrite, write_artifact
 from foldkit.exchange.json import json_bytes, json_streamed, json_text
-from foldkit.kinds.base import Invocation, Outcome
+from foldkit.kinds.base import Invocation, Outcome, lazy_module
 from foldkit.kinds.packing import AnimateOptions, counting
-from foldkit.kinds.packing.artifacts import Packed, assembly_video, packed, show
 from foldkit.kinds.packing.counting import PartReport
 from solver.packing import Packing, PackingPuzzle, PackingReport, solution_picture
 from solver.packing.model import Placement
 from solver.text import counted
+
+if TYPE_CHECKING:
+    from foldkit.kinds.packing import artifacts
+    from foldkit.kinds.packing.artifacts import Packed
+else:
+    artifacts = lazy_module("foldkit.kinds.packing.artifacts")  # the makers: loaded by a build, not a solve
 
 SCHEMA = "foldkit.packing/1"
 
@@ -236,7 +242,7 @@ def subject(report: PackingReport | PartReport, options: object) -> Packed:
     """What the makers take; a part of a count has nothing to make things of."""
     if isinstance(report, PartReport):
         raise FoldkitError("--part counts a part for 'foldkit merge': it makes nothing", EXIT_BAD_INPUT)
-    return packed(report, options)
+    return artifacts.packed(report, options)
 
 
 def run_merge(call: Invocation) -> int:
@@ -250,7 +256,7 @@ def run_merge(call: Invocation) -> int:
 
 
 def run_show(call: Invocation) -> int:
-    show(call.subject())
+    artifacts.show(call.subject())
     return 0
 
 
@@ -260,6 +266,6 @@ def run_animate(call: Invocation) -> int:
     subject = call.subject()
     output = Path(options.output or Path("outputs") / call.loaded().name / "assembly.gif")
     refuse_to_overwrite(output.parent, [output.name], options.force)  # before the rendering, not after
-    data = assembly_video(subject, output.suffix.lower(), *options.size, options.fps)
+    data = artifacts.assembly_video(subject, output.suffix.lower(), *options.size, options.fps)
     print(f"wrote {write_artifact(output, data, options.force)}")
     return 0

@@ -9,6 +9,7 @@ commands show, animate, template), has a puzzle sheet (``sheet``), and makes new
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from foldkit import options as opt
 from foldkit.kinds.base import Kind, lazy_module, option
@@ -20,13 +21,22 @@ from foldkit.kinds.shutbox.generate import GENERATE_COMMAND
 from foldkit.page import with_page
 from solver.shutbox.limits import DEFAULT_LAYOUT_LIMIT
 
-body = lazy_module("foldkit.kinds.shutbox.solved")  # the kind's body, loaded when it runs
-printed = lazy_module("foldkit.kinds.shutbox.pages")
-texts = lazy_module("foldkit.kinds.shutbox.report")
-puzzle = lazy_module("solver.shutbox.puzzle")
-checking = lazy_module("foldkit.kinds.shutbox.check")
-hinting = lazy_module("foldkit.kinds.shutbox.hints")
-hint_pages = lazy_module("foldkit.kinds.hint_pages")
+if TYPE_CHECKING:
+    from foldkit.kinds import hint_pages
+    from foldkit.kinds.shutbox import check as checking
+    from foldkit.kinds.shutbox import hints as hinting
+    from foldkit.kinds.shutbox import pages as printed
+    from foldkit.kinds.shutbox import report as texts
+    from foldkit.kinds.shutbox import solved as body
+    from solver.shutbox import puzzle
+else:
+    body = lazy_module("foldkit.kinds.shutbox.solved")  # the kind's body, loaded when it runs
+    printed = lazy_module("foldkit.kinds.shutbox.pages")
+    texts = lazy_module("foldkit.kinds.shutbox.report")
+    puzzle = lazy_module("solver.shutbox.puzzle")
+    checking = lazy_module("foldkit.kinds.shutbox.check")
+    hinting = lazy_module("foldkit.kinds.shutbox.hints")
+    hint_pages = lazy_module("foldkit.kinds.hint_pages")
 
 
 @dataclass(frozen=True)

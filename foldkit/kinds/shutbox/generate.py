@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import argparse
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from foldkit.kinds.base import Command, force_option, lazy_module, option
 from foldkit.kinds.generating import DIFFICULTY_HELP
@@ -14,7 +15,10 @@ from foldkit.options import file_name, number
 from solver.diary import DIFFICULTIES
 from solver.shutbox.limits import DEFAULT_DIFFICULTY
 
-generating = lazy_module("foldkit.kinds.shutbox.generating")  # the command's body, loaded when it runs
+if TYPE_CHECKING:
+    from foldkit.kinds.shutbox import generating
+else:
+    generating = lazy_module("foldkit.kinds.shutbox.generating")  # the command's body, loaded when it runs
 
 MIN_SIDE, MAX_SIDE = 3, 100  # of a generated grid
 MAX_BOX_SIDE = 50

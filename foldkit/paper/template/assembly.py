@@ -1,12 +1,14 @@
 """The assembly page: the finished box drawn in isometric view from above and from below (its
 faces tinted, numbered and named), the face sums, and the folding steps in the staged order of
-the panel tree (the order the animation folds in)."""
+the panel tree (the order the animation folds in), a picture a stage or, for a long fold, a
+picture a group of stages."""
 
 from __future__ import annotations
 
 import numpy as np
 
 from foldkit.drawing import PT_MM, Circle, Group, Polygon, Shape
+from foldkit.exchange.pdf import text_width
 from foldkit.fold.panels import PanelTree, subtree
 from foldkit.fold.subject import Subject
 from foldkit.look import FOLD_EDGE, INK, MARK_RADIUS, RGB, face_colour, face_label, underlined
@@ -14,6 +16,7 @@ from foldkit.paper.page import BOLD, REGULAR, SOFT_INK, Sheet, Stroke, draw_head
 from foldkit.paper.template.geometry import NetGeometry, net_polygon
 from foldkit.paper.template.marks import NUMBER_SIZE, face_title, sums_text, title_text
 from foldkit.paper.template.paint import CUT_PEN, NetPen, outline_rings
+from foldkit.paper.template.step_grid import PICTURE_INSET_MM, Stages, step_grid
 from foldkit.paper.template.text import Text
 from solver.box import face_axes, face_normal, square_center
 from solver.grid import Cell
@@ -27,9 +30,13 @@ GRID = Stroke((0.3, 0.3, 0.35), 0.1)
 NOW = Stroke(FOLD_EDGE, 0.6)
 DONE = Stroke(FOLD_EDGE, 0.2, (0.8, 0.6))
 PLAIN_MOVING: RGB = (0.55, 0.55, 0.58)  # the panels a plain template's step turns
+STAGE_SIZE = 7.5  # pt, a lone stage's paragraph above its picture
+LEAD = 1.3  # line spacing of paragraphs, in font sizes
 GLUE_NOTES = {"both": " A seam with a tab on each edge: glue one under the other edge and cut the other off, "
                       "or glue the two tabs together.",
               "shadow": " The grey shadow beside an edge is where its tab lands."}
+SLOT_STEP = ("No glue: tuck each tongue under the edge that carries its letter and push its head out through the "
+             "slit there, from inside, until its shoulders catch; close the box last.")
 
 
 def draw_assembly_page(sheet: Sheet, subject: Subject, geometry: NetGeometry, size: tuple[float, float],
@@ -176,64 +183,138 @@ def draw_face_names(sheet: Sheet, subject: Subject, faces: list[int], to_mm,
 # Folding steps
 
 
+def fold_way(plain: bool) -> tuple[str, str, str]:
+    """Which way the folds go, which side the print ends up and where a turning part swings; a
+    plain template folds the other way, so that its printed lines end up inside the box."""
+    return (("towards you", "inside", "up towards you") if plain else
+            ("away from you", "outside", "back behind the paper"))
+
+
+def stage_faces(tree: PanelTree, stage: int) -> list[str]:
+    """The names of the faces a stage's hinges turn, sorted."""
+    return sorted({face_label(tree.panels[h.child].face) for h in tree.hinges if h.stage == stage})
+
+
 def step_texts(subject: Subject, geometry: NetGeometry, tree: PanelTree, plain: bool = False,
                tabs: str = "glue") -> list[str]:
-    """What to do at each step, in order: cut, crease, the staged folds, then glue. A plain
-    template folds the other way, so that its printed lines end up inside the box."""
-    way, side, swing = (("towards you", "inside", "up towards you") if plain else
-                        ("away from you", "outside", "back behind the paper"))
-    out = ["Cut out the net along the solid black lines, tabs included; do not cut into it anywhere else.",
-           f"Hold the print towards you. Crease every red dashed line (tab folds too) {way}, "
+    """What to do at each step, in order: cut, crease, the staged folds, then glue."""
+    way, side, swing = fold_way(plain)
+    tab, cut = ("tongue", "tongues and slits") if tabs == "slot" else ("tab", "tabs")
+    out = [f"Cut out the net along the solid black lines, {cut} included; do not cut into it anywhere else.",
+           f"Hold the print towards you. Crease every red dashed line ({tab} folds too) {way}, "
            f"so the print ends up {side}. Leave the faint grey lines flat."]
     for stage in range(tree.stage_count):
         hinges = [h for h in tree.hinges if h.stage == stage]
-        faces = sorted({face_label(tree.panels[h.child].face) for h in hinges})
+        faces = stage_faces(tree, stage)
         many = "s" if len(hinges) > 1 else ""
         moving = "dark" if plain else "coloured"
         named = "" if plain else f" (face{'s' if len(faces) > 1 else ''} {', '.join(faces)})"
         out.append(f"Fold the thick red line{many} to 90 degrees, {way}: the {moving} "
                    f"part{many}{named} swing{'' if many else 's'} {swing}.")
     labels = [s.label for s in geometry.seams]
+    if tabs == "slot":
+        out.append(SLOT_STEP)
+        return out
     out.append(f"Glue each tab under the edge that carries its letter ({labels[0]} to {labels[0]}, "
-               f"{labels[1]} to {labels[1]}, ... {len(labels)} seams), working from the first folds "
-               "to the last; close the box last." if len(labels) > 1 else "Glue the tab under its edge.")
+               f"{labels[1]} to {labels[1]}, ... {len(labels)} seams), working from the first folds to the last; "
+               "close the box last." if len(labels) > 1 else "Glue the tab under its edge.")
     out[-1] += GLUE_NOTES.get(tabs, "")
     return out
 
 
+def captioned_text(stage_count: int, plain: bool, grouped: bool) -> str:
+    """The step that stands for every staged fold when the pictures are captioned; grouped: some
+    picture shows several, so it points to fold-steps.pdf for each one on its own."""
+    way, _, swing = fold_way(plain)
+    order = "one step at a time" if plain else "in the order of the faces named above it"
+    text = (f"Fold the thick red lines to 90 degrees, {way}, in the {stage_count} steps the pictures below "
+            f"show: in each picture the {'dark' if plain else 'coloured'} parts swing {swing}, {order}; "
+            "thin dashed lines are folded already.")
+    if grouped:
+        text += " fold-steps.pdf (foldkit build writes it) draws every single step on its own, numbered the same."
+    return text
+
+
+def group_caption(group: Stages, stage_count: int) -> str:
+    """'Steps 4–7 of 21' (counted from 1), or 'Step 4 of 21'."""
+    if len(group) == 1:
+        return f"Step {group[0] + 1} of {stage_count}"
+    return f"Steps {group[0] + 1}–{group[-1] + 1} of {stage_count}"
+
+
+def group_faces(tree: PanelTree, group: Stages) -> str:
+    """The faces a group's steps turn, step by step: 'faces D, B, E+F in turn'."""
+    steps = ["+".join(stage_faces(tree, stage)) for stage in group]
+    return f"face {steps[0]}" if len(steps) == 1 else f"faces {', '.join(steps)} in turn"
+
+
 def draw_instructions(sheet: Sheet, subject: Subject, geometry: NetGeometry,
                       area: tuple[float, float, float, float], plain: bool = False, tabs: str = "glue") -> float:
-    """The numbered steps in a page mm area (x, y, width, height), with a small picture of the
-    net for each staged fold (grey when plain); returns the page y below them."""
+    """The numbered steps in a page mm area (x, y, width, height), with a picture of the net for
+    each staged fold (grey when plain), or for each group of them when there are too many to
+    draw readably (see step_grid); returns the page y below them."""
     x, y, width, height = area
     tree = subject.tree
     texts = step_texts(subject, geometry, tree, plain, tabs)
-    bottom = y + height
+    bottom = y + height - 14  # room for the last step below the pictures
     sheet.text(x, y + 2, "How to fold it", 11, BOLD)
     y += 3
     for n, text in enumerate(texts[:2], 1):
         y = paragraph(sheet, f"{n}. {text}", x, y, width)
     stages, last = texts[2:-1], texts[-1]
-    room = bottom - y - 14
-    cols = 3 if len(stages) > 4 else 2 if len(stages) > 1 else 1
-    rows = -(-len(stages) // cols)
-    cell_w, cell_h = width / cols, room / max(rows, 1)
-    for k, text in enumerate(stages):
-        cx, cy = x + (k % cols) * cell_w, y + (k // cols) * cell_h
-        bottom = paragraph(sheet, f"{k + 3}. {text}", cx, cy, cell_w - 4, size=7.5)
-        draw_stage(sheet, subject, tree, k, (cx, bottom, cell_w - 6, cy + cell_h - bottom - 3), plain)
-    y += rows * cell_h
-    return paragraph(sheet, f"{len(texts)}. {last}", x, y + 2, width)
+    span = net_span(subject.cells)
+
+    def stage_text_mm(text_width: float) -> float:
+        return max(paragraph_mm(f"{k + 3}. {text}", text_width, STAGE_SIZE) for k, text in enumerate(stages))
+
+    grid = step_grid(len(stages), span, (width, bottom - y), stage_text_mm)
+    if grid.captioned:  # one step stands for the folds, so the pictures get less room
+        y = paragraph(sheet, f"3. {captioned_text(len(stages), plain, grid.grouped)}", x, y, width)
+        grid = step_grid(len(stages), span, (width, bottom - y), stage_text_mm)
+    for k, group in enumerate(grid.groups):
+        cx, cy = grid.corner(k, (x, y))
+        if grid.captioned:
+            draw_caption(sheet, group_caption(group, len(stages)), "" if plain else group_faces(tree, group),
+                         (cx, cy), grid.cell[0] - 4)
+            top = cy + grid.heading_mm
+        else:
+            top = paragraph(sheet, f"{k + 3}. {stages[k]}", cx, cy, grid.cell[0] - 4, size=STAGE_SIZE)
+        room_w, room_h = grid.cell[0] - PICTURE_INSET_MM[0], cy + grid.cell[1] - top - PICTURE_INSET_MM[1]
+        draw_stage(sheet, subject, tree, group, (cx, top, room_w, room_h), plain)
+    y += grid.rows * grid.cell[1]
+    number = 4 if grid.captioned else len(texts)
+    return paragraph(sheet, f"{number}. {last}", x, y + 2, width)
+
+
+def draw_caption(sheet: Sheet, caption: str, faces: str, at: tuple[float, float], width: float) -> None:
+    """A group's caption: its steps in bold, the faces they turn below, smaller if long."""
+    x, y = at
+    sheet.text(x, y + 3.5, caption, 8.5, BOLD)
+    if faces:
+        size = min(7.5, 7.5 * width / text_width(faces, REGULAR, 7.5))
+        sheet.text(x, y + 7.2, faces, size, REGULAR, SOFT_INK)
+
+
+def net_span(cells) -> tuple[int, int]:
+    """How many columns and rows of cells a net spans."""
+    rows = [r for r, _ in cells]
+    cols = [c for _, c in cells]
+    return max(cols) - min(cols) + 1, max(rows) - min(rows) + 1
+
+
+def paragraph_mm(text: str, width: float, size: float) -> float:
+    """The height paragraph() gives a text."""
+    return len(wrapped((text,), REGULAR, size, width)) * size * LEAD * PT_MM + 1.5
 
 
 def paragraph(sheet: Sheet, text: str, x: float, y: float, width: float, size: float = 8.5) -> float:
     """Text broken into lines that fit width (mm), first baseline at y + size; returns the
     page y below it."""
     lines = wrapped((text,), REGULAR, size, width)
-    lead = size * 1.3 * PT_MM
+    lead = size * LEAD * PT_MM
     for i, text_line in enumerate(lines):
         sheet.text(x, y + (i + 1) * lead, text_line, size)
-    return y + len(lines) * lead + 1.5
+    return y + paragraph_mm(text, width, size)
 
 
 def pale(colour: RGB, amount: float = 0.75) -> RGB:
@@ -242,28 +323,26 @@ def pale(colour: RGB, amount: float = 0.75) -> RGB:
     return r, g, b
 
 
-def draw_stage(sheet: Sheet, subject: Subject, tree: PanelTree, stage: int, area, plain: bool = False) -> None:
-    """The net in small: the panels this stage turns in colour (dark grey when plain), the
-    rest pale, this stage's hinges thick, earlier ones thin and dashed."""
+def draw_stage(sheet: Sheet, subject: Subject, tree: PanelTree, group: Stages, area, plain: bool = False) -> None:
+    """The net in small, as it stands after a group of stages: the panels they turn in colour
+    (dark grey when plain), the rest pale, their hinges thick, earlier ones thin and dashed."""
     x, y, w, h = area
     cells = subject.cells
-    rows = [r for r, _ in cells]
-    cols = [c for _, c in cells]
-    r0, c0 = min(rows), min(cols)
-    span_w, span_h = max(cols) - c0 + 1, max(rows) - r0 + 1
+    r0, c0 = min(r for r, _ in cells), min(c for _, c in cells)
+    span_w, span_h = net_span(cells)
     if w <= 0 or h <= 0:
         return
     scale = min(w / span_w, h / span_h)
     ox, oy = x + (w - span_w * scale) / 2, y  # centred across, at the top of its room
     pen = NetPen(lambda p: (ox + (p[0] - c0) * scale, oy + (p[1] - r0) * scale), scale)
-    hinges = [h for h in tree.hinges if h.stage == stage]
+    hinges = [h for h in tree.hinges if h.stage in group]
     moving = set().union(*(subtree(tree, h.child) for h in hinges))
     for cell in sorted(cells):
         colour = PLAIN_MOVING if plain else face_colour(subject.folding.face_of(cell))
         pen.cell(cell, colour if tree.panel_of(cell) in moving else pale(colour))
     for hinge in tree.hinges:
-        if hinge.stage <= stage:
-            pen.line(hinge.start, hinge.end, NOW if hinge.stage == stage else DONE)
+        if hinge.stage < group.stop:
+            pen.line(hinge.start, hinge.end, NOW if hinge.stage in group else DONE)
     for ring in outline_rings(net_polygon(cells)):
         pen.polygon(ring, None, Stroke(CUT_PEN.colour, 0.15))
     sheet.add(*pen.shapes())
