@@ -15,10 +15,11 @@
  *   none), scan_order: int32[ncells], each cell's place in the scan; copies: int32[T], the puzzle's copies of
  *   each piece. Made once per table, and shared, read only, by the searches running in threads.
  * search(prepared, counts, occupied, limit=0, max_nodes=0, keep=-1, weight=1, group=b"", chosen=b"",
- *        control=None, check_signals=False)
+ *        control=None, check_signals=False, rest=None)
  *   the other arguments and the return tuple as _core.search's (see there): (rows as int32 bytes, packings
  *   found, nodes, finished, sum of stabiliser sizes); counts may not exceed copies. Rows hold the table's
- *   placement ids in the order placed.
+ *   placement ids in the order placed. rest: a list, to which a search stopped by max_nodes appends the work
+ *   it left as int32 bytes: prefixes, each its length then the table's ids of its placements (see hand_off).
  *
  * At each node: the target is full (a packing); or a region of empty cells next to the placement just made
  * has a volume that no pieces left add up to (a dead end; the other regions were checked above); or, of the
@@ -104,6 +105,7 @@ typedef struct {
     int16_t *tally;        /* per level, MAX_CELLS: each empty cell's live placements (see first_tally); NULL with pockets */
     int32_t *row;          /* the table's ids of the placements made */
     Tally progress;        /* what was found (the group in the table's ids), the rows kept, when to stop */
+    Rows rest;             /* after a stop at max_nodes: the prefixes of the work left (see hand_off) */
 } Search;
 
 /* ---- what a packing found adds up to: search.h's bookkeeping ---- */
@@ -466,6 +468,27 @@ static ALWAYS_INLINE int pockets_child(Search *s, int depth, Cells filled, Cells
     return stop;
 }
 
+/* After a stop at level `depth` on the node budget: the work left at that level, as prefixes another search
+ * takes up, each [its length, the table's ids of the placements made above, a candidate not tried]: the candidates
+ * of `bits` (the rest of word w), then of the words after it up to hi. The levels above add theirs as the stop
+ * unwinds, so the prefixes cover exactly the packings this search did not reach (--jobs splits long parts so). */
+static void hand_off(Search *s, int depth, const uint64_t *live, const uint64_t *choices, int w, uint64_t bits,
+                     int hi) {
+    if (!s->progress.max_nodes || s->progress.nodes < s->progress.max_nodes) return;  /* a limit or Ctrl-C: no one
+                                                                                    * takes the rest up */
+    int32_t length = depth + 1;
+    for (;;) {
+        for (; bits; bits &= bits - 1) {
+            int32_t id = s->t->original[(w << 6) + __builtin_ctzll(bits)];
+            rows_push(&s->rest, &length, 1);
+            rows_push(&s->rest, s->row, depth);
+            rows_push(&s->rest, &id, 1);
+        }
+        if (++w >= hi) return;
+        bits = live[w] & choices[w];
+    }
+}
+
 /* descend, made twice (below) with `tallied` a constant, so that the pockets' search carries no test of it. */
 static ALWAYS_INLINE int descend(Search *s, int depth, Cells filled, Cells all, Cells changed, const int tallied) {
     const Prepared *t = s->t;
@@ -499,12 +522,18 @@ static ALWAYS_INLINE int descend(Search *s, int depth, Cells filled, Cells all, 
         for (uint64_t bits = live[w] & choices[w]; bits; bits &= bits - 1) {
             int p = (w << 6) + __builtin_ctzll(bits);
             type = t->type[p];
-            if (should_stop(s)) return 1;
+            if (should_stop(s)) {
+                hand_off(s, depth, live, choices, w, bits, hi);
+                return 1;
+            }
             s->progress.nodes++;
             const uint64_t *conflict = t->conflict + (size_t)p * W;
             if (!tallied) {
                 int stop = pockets_child(s, depth, filled, all, p, live, next, start);
-                if (stop) return 1;
+                if (stop) {
+                    hand_off(s, depth, live, choices, w, bits & (bits - 1), hi);
+                    return 1;
+                }
                 continue;
             }
             if (tally) {
@@ -529,7 +558,10 @@ static ALWAYS_INLINE int descend(Search *s, int depth, Cells filled, Cells all, 
             int stop = tallied ? descend_tallied(s, depth + 1, filled | t->mask[p], all, changed | t->halo[p])
                                : descend_pockets(s, depth + 1, filled | t->mask[p], all, t->halo[p]);
             s->counts[type]++;
-            if (stop) return 1;
+            if (stop) {
+                hand_off(s, depth, live, choices, w, bits & (bits - 1), hi);
+                return 1;
+            }
         }
     return 0;
 }
@@ -804,19 +836,29 @@ static int check_search(const Prepared *t, Py_buffer *counts, Py_buffer *occupie
     return check_options(t->nplacements, options);
 }
 
+/* The work a stopped search left (see hand_off), appended to the list `rest` as int32 bytes; -1 with the
+ * exception set when that fails. */
+static int hand_over(PyObject *rest, const Rows *left) {
+    PyObject *data = PyBytes_FromStringAndSize((const char *)left->data, left->size * (Py_ssize_t)sizeof(int32_t));
+    int appended = data ? PyList_Append(rest, data) : -1;
+    Py_XDECREF(data);
+    return appended;
+}
+
 static PyObject *search(PyObject *self, PyObject *args, PyObject *kwargs) {
     (void)self;
-    static char *keywords[] = {"prepared", "counts", "occupied", OPTION_KEYWORDS, NULL};
-    PyObject *capsule;
+    static char *keywords[] = {"prepared", "counts", "occupied", OPTION_KEYWORDS, "rest", NULL};
+    PyObject *capsule, *rest = Py_None;
     Py_buffer counts, occupied;
     Options options = default_options();
-    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "Oy*y*|" OPTION_FORMAT, keywords, &capsule, &counts, &occupied,
-                                     OPTION_TARGETS(options)))
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "Oy*y*|" OPTION_FORMAT "O", keywords, &capsule, &counts, &occupied,
+                                     OPTION_TARGETS(options), &rest))
         return NULL;
     PyObject *result = NULL;
     Search s = {0};
     const Prepared *t = PyCapsule_GetPointer(capsule, "foldkit.packing.front");
     if (!t || check_search(t, &counts, &occupied, &options)) goto out;
+    if (rest != Py_None && !PyList_Check(rest)) { PyErr_SetString(PyExc_TypeError, "rest must be a list"); goto out; }
     s.t = t;
     if (tally_start(&s.progress, &options, t->nplacements)) goto out;
     s.counts = malloc(((size_t)t->ntypes + 1) * sizeof(int32_t));
@@ -832,9 +874,13 @@ static PyObject *search(PyObject *self, PyObject *args, PyObject *kwargs) {
     run(&s, occupied.buf);
     tally_take_gil(&s.progress);
     result = tally_result(&s.progress);
+    if (result && (s.rest.failed || (s.rest.size && rest != Py_None && hand_over(rest, &s.rest)))) {
+        Py_CLEAR(result);
+        if (s.rest.failed) PyErr_NoMemory();
+    }
 out:
     tally_release(&s.progress, &options);
-    free(s.counts); free(s.live); free(s.row); free(s.tally);
+    free(s.rest.data); free(s.counts); free(s.live); free(s.row); free(s.tally);
     PyBuffer_Release(&counts);
     PyBuffer_Release(&occupied);
     return result;

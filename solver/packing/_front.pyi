@@ -3,7 +3,8 @@ engine.search calls it.
 
 prepare takes the table (engine.Table.search_arguments' pieces and cells), its neighbours, the scan order and
 the puzzle's copies of each piece, and returns an opaque object that search takes and threads share. search returns
-what _core.search returns: (rows as int32 bytes, packings, nodes, finished, sum of stabiliser sizes)."""
+what _core.search returns: (rows as int32 bytes, packings, nodes, finished, sum of stabiliser sizes); stopped by
+max_nodes, it appends to `rest` the work it left, as prefixes (see _front.c)."""
 
 from _typeshed import ReadableBuffer, WriteableBuffer
 
@@ -12,4 +13,5 @@ def prepare(ncells: int, placement_piece: ReadableBuffer, placement_cell_offsets
             scan_order: ReadableBuffer, copies: ReadableBuffer) -> object: ...
 def search(prepared: object, counts: ReadableBuffer, occupied: ReadableBuffer, limit: int = 0, max_nodes: int = 0,
            keep: int = -1, weight: int = 1, group: ReadableBuffer = ..., chosen: ReadableBuffer = ...,
-           control: WriteableBuffer = ..., check_signals: bool = False) -> tuple[bytes, int, int, bool, int]: ...
+           control: WriteableBuffer = ..., check_signals: bool = False,
+           rest: list[bytes] | None = None) -> tuple[bytes, int, int, bool, int]: ...

@@ -341,9 +341,18 @@ class FrontEngine:
         return front_module(cells) is not None
 
     def search(self, table: Table, task: Task, max_nodes: int, counting: Counting) -> Search:
+        return self.search_leaving(table, task, max_nodes, counting, None)
+
+    def search_leaving(self, table: Table, task: Task, max_nodes: int, counting: Counting,
+                       rest: list[Task] | None) -> Search:
+        """search, and given a list `rest`, when max_nodes stops it, the work it left added to rest as tasks."""
         module = front_module(len(table.cell_cubes))
         assert module is not None  # takes() said so
-        found = module.search(table.front, **_task_arguments(table, task), **counting.options(task, max_nodes))
+        left: list[bytes] | None = None if rest is None else []
+        found = module.search(table.front, **_task_arguments(table, task), **counting.options(task, max_nodes),
+                              rest=left)
+        if rest is not None and left:
+            rest.extend(_prefix_tasks(table, task, b"".join(left)))
         return _compiled_search(task, counting, found)
 
 
@@ -387,13 +396,17 @@ def pick_engine(name: str, cells: int) -> Engine:
 
 
 def search(table: Table, task: Task | None = None, limit: int = 0, max_nodes: int = 0, engine: str = "auto",
-           counting: Counting | None = None) -> Search:
+           counting: Counting | None = None, rest: list[Task] | None = None) -> Search:
     """Every packing that extends a task (up to limit; 0: all), by an engine of ENGINES, or "auto" (the fastest
     built that takes the target). With a counting, its limit replaces limit and its control is shared with the
-    other searches."""
+    other searches. Given a list `rest`, a front search stopped by max_nodes adds to it the work it left, as
+    tasks whose packings are exactly those it did not reach (see hands_off)."""
     task = Task((), table.counts) if task is None else task
     counting = Counting(limit) if counting is None else counting
-    return pick_engine(engine, len(table.cell_cubes)).search(table, task, max_nodes, counting)
+    chosen = pick_engine(engine, len(table.cell_cubes))
+    if rest is not None and isinstance(chosen, FrontEngine):
+        return chosen.search_leaving(table, task, max_nodes, counting, rest)
+    return chosen.search(table, task, max_nodes, counting)
 
 
 def _task_arguments(table: Table, task: Task) -> dict[str, bytes]:
@@ -411,6 +424,24 @@ def _compiled_search(task: Task, counting: Counting, found: tuple[bytes, int, in
     rows = [task.chosen + tuple(flat[i:i + width]) for i in range(0, len(flat), width)] if width else \
         [task.chosen] * packings  # the task is a packing already
     return Search(rows, packings * task.weight, nodes, finished, stabilisers * task.weight, counting.limited)
+
+
+def hands_off(table: Table, engine: str = "auto") -> bool:
+    """Whether the search of this table by this engine, stopped by max_nodes, says what work it left (rest)."""
+    return isinstance(pick_engine(engine, len(table.cell_cubes)), FrontEngine)
+
+
+def _prefix_tasks(table: Table, task: Task, flat_bytes: bytes) -> list[Task]:
+    """The tasks of the prefixes a front search left (each its length, then its placement ids), after the task."""
+    flat, tasks, at = array("i", flat_bytes), [], 0
+    while at < len(flat):
+        ids = tuple(flat[at + 1:at + 1 + flat[at]])
+        at += 1 + flat[at]
+        counts = list(task.counts)
+        for p in ids:
+            counts[table.placement_piece[p]] -= 1
+        tasks.append(Task(task.chosen + ids, tuple(counts), task.weight))
+    return tasks
 
 
 def stabiliser_size(row: Row, group: Sequence[Permutation]) -> int:

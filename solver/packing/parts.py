@@ -8,6 +8,11 @@ process that builds the same table (same puzzle, same seed) cuts the tree the sa
 finds is a Tally whose fields add up: the packings, the sum of their stabiliser sizes (the classes
 are that sum divided by the symmetries, exact however the tree is cut), and the classes met, as
 canonical forms, so the merge can name one representative of each.
+
+A part need not run in one piece: count_unit searches some of a part's tasks until UNIT_NODES placements
+were made, then hands the rest of the tree back (the compiled front search says, level by level, which
+candidates it had not tried) as new units for other workers, so one long part does not hold up the end of
+a count. The part's tally is the sum of its units'; its record is the same whoever counted the units.
 """
 
 from __future__ import annotations
@@ -18,7 +23,17 @@ from collections.abc import Generator, Iterable
 from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
 
-from solver.packing.engine import Counting, Permutation, Row, Table, Task, build_table
+from solver.packing.engine import (
+    Counting,
+    Permutation,
+    Row,
+    Table,
+    Task,
+    build_table,
+    hands_off,
+    search,
+    stabiliser_size,
+)
 from solver.packing.model import PackingPuzzle
 from solver.packing.symmetry import anchored_tasks, classes, symmetry_group
 from solver.packing.tasks import search_tasks, split
@@ -26,6 +41,8 @@ from solver.packing.tasks import search_tasks, split
 PARTS_PER_WORKER = 8  # parts for each process (or cluster thread): a slow part leaves the others something to do
 TASKS_PER_PART = 8  # starting points per part, so that a few big subtrees do not decide the time
 KEEP = 10_000  # packings a part keeps to name classes by (each class is met once or a few times)
+UNIT_NODES = 250_000  # placements a unit of work makes before it hands what is left to others (~60 ms of Bedlam)
+HAND_OFF = 8  # units the work left is cut into: the big subtrees near the top go to different workers
 
 
 @dataclass(frozen=True, eq=False)
@@ -62,6 +79,18 @@ class Plan:
     def part_tasks(self, part: int, parts: int) -> tuple[Task, ...]:
         """The starting points of part `part` (0-based) of `parts`."""
         return self.split(parts)[0][part::parts]
+
+    @cached_property
+    def group_bytes(self) -> bytes:
+        """The group as the compiled searches take it, made once: a unit's search would take longer making it
+        (the Y cube's 48 x 960 images) than searching."""
+        return Counting(group=self.group).group_bytes
+
+    def counting(self, limit: int = 0) -> Counting:
+        """A new Counting of this plan's group, keeping KEEP packings, up to `limit` packings (0: all)."""
+        counting = Counting(limit, KEEP, self.group)
+        counting.__dict__["group_bytes"] = self.group_bytes  # what its cached_property would make again
+        return counting
 
     @cached_property
     def fingerprint(self) -> str:
@@ -113,6 +142,55 @@ def count_part(plan: Plan, part: int, parts: int, limit: int = 0, engine: str = 
 def count_part_of(puzzle: PackingPuzzle, seed: int | None, part: int, parts: int, limit: int = 0) -> Tally:
     """count_part for a process that has only the puzzle (a pool's worker, a cluster's)."""
     return count_part(plan_of(puzzle, seed), part, parts, limit)
+
+
+@dataclass(frozen=True)
+class Unit:
+    """Work for one worker: some of part `part`'s tree, as tasks (None: the part's starting points)."""
+
+    part: int  # 0-based
+    tasks: tuple[Task, ...] | None = None
+
+
+Counted = tuple[Tally, tuple[Unit, ...]]  # what a unit found, and the units it handed off
+
+
+def count_unit(plan: Plan, unit: Unit, parts: int, budget: int = UNIT_NODES, limit: int = 0) -> Counted:
+    """The tally of a unit's tasks searched one after another until `budget` placements were made (0: no
+    budget), and the work left then, cut into at most HAND_OFF units: a long part splits itself so, and the
+    units handed off cover exactly the packings it did not reach."""
+    tasks, made = plan.split(parts)
+    todo = list(tasks[unit.part::parts] if unit.tasks is None else unit.tasks)
+    budget = budget if hands_off(plan.table) else 0  # another engine's stop leaves no word of what is left
+    # Every row kept and no group given: a compiled search checks each image of the group it is given (Bedlam:
+    # 24 x 4,188, 80 us a search, a fifth of a unit's time), so the stabilisers are summed here from the rows.
+    counting = Counting(limit)
+    nodes = made if unit.part == 0 and unit.tasks is None else 0  # the split's placements: once, with part 0
+    packings = stabilisers = 0
+    rows: list[Row] = []
+    left: list[Task] = []
+    for at, task in enumerate(todo):
+        if budget and nodes >= budget:
+            left += todo[at:]
+            break
+        found = search(plan.table, task, max_nodes=budget - nodes if budget else 0, counting=counting, rest=left)
+        packings, nodes = packings + found.packings, nodes + found.nodes
+        stabilisers += task.weight * sum(stabiliser_size(row, plan.group) for row in found.rows)
+        rows += found.rows
+        if not found.finished:
+            if counting.control[0]:  # a limit: the count stops here
+                break
+            left += todo[at + 1:]
+            break
+    tally = Tally(packings, stabilisers, nodes, frozenset(classes(rows, list(plan.group), plan.group_bytes)),
+                  len(rows), len(rows), counting.limited)
+    return tally, tuple(Unit(unit.part, tuple(left[k::HAND_OFF])) for k in range(min(HAND_OFF, len(left))))
+
+
+def count_unit_of(puzzle: PackingPuzzle, seed: int | None, unit: Unit, parts: int, budget: int = UNIT_NODES,
+                  limit: int = 0) -> Counted:
+    """count_unit for a process that has only the puzzle (a pool's worker)."""
+    return count_unit(plan_of(puzzle, seed), unit, parts, budget, limit)
 
 
 def merge(tallies: Iterable[Tally]) -> Tally:

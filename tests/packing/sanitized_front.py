@@ -18,7 +18,7 @@ sys.modules["solver.packing._front"] = _front
 
 from solver.packing import parse_packing  # noqa: E402
 from solver.packing.challenge import completion_puzzle  # noqa: E402
-from solver.packing.engine import build_table, search  # noqa: E402
+from solver.packing.engine import Task, build_table, search  # noqa: E402
 from solver.packing.solve import solve_one  # noqa: E402
 from tests.conftest import ROOT  # noqa: E402
 from tests.packing.sanitized_common import example, walk_the_bookkeeping  # noqa: E402
@@ -27,6 +27,12 @@ from tests.packing.sanitized_common import example, walk_the_bookkeeping  # noqa
 def main() -> None:
     walk_the_bookkeeping("front")
     table = build_table(example("soma"))
+    for name in ("soma", "l-tricubes"):  # the work a stopped search hands off (pockets; every cell counted)
+        puzzle_table = build_table(example(name))
+        rest: list[Task] = []
+        first = search(puzzle_table, max_nodes=40, engine="front", rest=rest)
+        assert rest and first.packings + sum(search(puzzle_table, task, engine="front").packings for task in rest) \
+            == search(puzzle_table, engine="front").packings
     board = ROOT / "bench" / "packing" / "pentominoes-6x10.txt"
     assert len(search(build_table(parse_packing(board.read_text(), str(board))), limit=20).rows) == 20
     y_cube = build_table(example("y-pentacube"))  # 125 cells: two words

@@ -6,8 +6,9 @@ written to a file with --checkpoint, read back with --resume.
 The pool forks (where the system can), so the workers inherit the plan the solve already built
 (``parts.plan_of`` is cached per process) and start at once; a worker ignores SIGINT (the terminal
 sends it to the whole process group) and dies with its parent (Linux), and the parent, interrupted,
-terminates them all. A worker killed (kill -9, the OOM killer) loses only the parts it was counting:
-they run again in a new pool.
+terminates them all. A part that runs long splits itself: its units hand the rest of its tree back to
+the queue (``parts.count_unit``), and the part is done when its last unit is. A worker killed (kill -9,
+the OOM killer) loses only the parts not done yet (every unit of theirs): they run again in a new pool.
 """
 
 from __future__ import annotations
@@ -23,7 +24,18 @@ from foldkit import census
 from foldkit.errors import EXIT_BAD_INPUT, FoldkitError
 from foldkit.kinds.packing.part_records import PART_SCHEMA, check_part, count_of, part_record, tally_of
 from solver.packing.model import PackingPuzzle
-from solver.packing.parts import PARTS_PER_WORKER, Finished, Plan, Tally, count_part, count_part_of, merge, plan_of
+from solver.packing.parts import (
+    PARTS_PER_WORKER,
+    UNIT_NODES,
+    Finished,
+    Plan,
+    Tally,
+    Unit,
+    count_part,
+    count_unit_of,
+    merge,
+    plan_of,
+)
 from solver.packing.solve import Counter
 
 PR_SET_PDEATHSIG = 1  # prctl's option (linux/prctl.h)
@@ -127,8 +139,9 @@ def gathered(tallies: Iterable[Tally], parts: int, report: Report | None, limit:
 
 def in_processes(puzzle: PackingPuzzle, seed: int | None, parts: int, left: list[int], limit: int,
                  jobs: int) -> Finished:
-    """The tallies of the parts left, searched by a pool of `jobs` processes, as they finish. A worker that
-    dies takes only its parts with it: they run again in a new pool (RETRIES times at most). Leaving early
+    """The tallies of the parts left, searched by a pool of `jobs` processes, as they finish; a long part splits
+    itself among the workers (see _units_finished). A worker that dies takes only its parts with it: they run
+    again (every unit of theirs) in a new pool (RETRIES times at most). Leaving early
     (a limit reached, Ctrl-C, an error) terminates every worker at once."""
     from concurrent.futures.process import BrokenProcessPool  # see _pool
 
@@ -136,8 +149,7 @@ def in_processes(puzzle: PackingPuzzle, seed: int | None, parts: int, left: list
     for _ in range(RETRIES + 1):
         pool = _pool(puzzle, seed, min(jobs, max(len(todo), 1), WORKERS_PER_CORE * cores()))
         try:
-            futures = {pool.submit(count_part_of, puzzle, seed, k, parts, limit): k for k in todo}
-            yield from _as_finished(futures, todo)
+            yield from _units_finished(pool, puzzle, seed, parts, todo, limit)
             return
         except BrokenProcessPool:
             continue  # a worker died: the parts still in todo run again
@@ -147,17 +159,34 @@ def in_processes(puzzle: PackingPuzzle, seed: int | None, parts: int, left: list
                        EXIT_BAD_INPUT)
 
 
-def _as_finished(futures: dict, todo: list[int]) -> Finished:
-    """(part, tally) of each future as it finishes, each taken off todo."""
+def _units_finished(pool, puzzle: PackingPuzzle, seed: int | None, parts: int, todo: list[int],
+                    limit: int) -> Finished:
+    """(part, tally) of each part in todo as its last unit finishes, each taken off todo. A unit that makes
+    UNIT_NODES placements hands the rest of its tree back as new units (count_unit), queued at once for the
+    workers free: so no part holds up the end of the count, however its tree is shaped."""
     from concurrent.futures import FIRST_COMPLETED, wait
 
-    waiting = set(futures)
+    def submit(unit: Unit) -> None:
+        waiting[pool.submit(count_unit_of, puzzle, seed, unit, parts, UNIT_NODES, limit)] = unit.part
+        pending[unit.part] += 1
+
+    waiting: dict = {}
+    pending = dict.fromkeys(todo, 0)
+    found: dict[int, list[Tally]] = {k: [] for k in todo}
+    for k in todo:
+        submit(Unit(k))
     while waiting:
-        done, waiting = wait(waiting, return_when=FIRST_COMPLETED)
+        done, _ = wait(waiting, return_when=FIRST_COMPLETED)
         for future in done:
-            tally = future.result()  # raises BrokenProcessPool when a worker died
-            todo.remove(futures[future])
-            yield futures[future], tally
+            k = waiting.pop(future)
+            tally, handed = future.result()  # raises BrokenProcessPool when a worker died
+            for unit in handed:
+                submit(unit)
+            found[k].append(tally)
+            pending[k] -= 1
+            if not pending[k]:
+                todo.remove(k)
+                yield k, merge(found.pop(k))
 
 
 def _pool(puzzle: PackingPuzzle, seed: int | None, workers: int):
