@@ -1,4 +1,4 @@
-"""Printable sheets of grid puzzles (Block Party, Number Cross): one page, PDF or SVG.
+"""Printable sheets of grid puzzles: one page, PDF or SVG.
 
 A kind describes its page with a neutral ``Sheet`` (regions, shaded and black cells, the text
 of each cell, a clue beside each row, title, rules, footer); ``sheet_drawing`` lays it out on
@@ -212,20 +212,3 @@ def sheet_pdf(sheet: Sheet, paper: str = "a4") -> bytes:
 def sheet_svg(sheet: Sheet, paper: str = "a4") -> bytes:
     """The sheet as the bytes of an SVG in millimetres."""
     return drawing_svg(sheet_drawing(sheet, paper))
-
-
-def number_cross_sheet(regions: tuple[tuple[int, ...], ...], highlighted: frozenset[Cell], clue_texts: tuple[str, ...],
-                       grid: tuple[tuple[int | None, ...], ...] | None, title: str, rules: tuple[str, ...] = (),
-                       footer: tuple[str, ...] = (), answer: str = "") -> Sheet:
-    """A Number Cross page: the empty puzzle (grid None) or the solved grid, None cells as tiles."""
-    rows, cols = len(regions), len(regions[0])
-    texts: dict[Cell, str] = {}
-    black = set()
-    for r, row in enumerate(grid or ()):
-        for c, digit in enumerate(row):
-            if digit is None:
-                black.add((r, c))
-            else:
-                texts[(r, c)] = str(digit)
-    return Sheet(rows, cols, regions, title, rules, frozenset(highlighted), frozenset(black), texts, frozenset(),
-                 tuple(clue_texts), footer, answer)

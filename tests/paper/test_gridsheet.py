@@ -12,10 +12,10 @@ import pytest
 
 from foldkit.drawing import Line
 from foldkit.errors import FoldkitError
+from foldkit.kinds.numbercross.pages import number_cross_sheet
 from foldkit.paper.gridsheet import (
     MARGIN_MM,
     Sheet,
-    number_cross_sheet,
     sheet_drawing,
     sheet_pdf,
     sheet_svg,

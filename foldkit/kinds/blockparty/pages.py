@@ -7,7 +7,7 @@ from typing import Any
 
 from foldkit.kinds.blockparty.report import RULES, cell_values, the_solution
 from foldkit.kinds.sheets import titled
-from foldkit.page.grid import blockparty_page
+from foldkit.page.grid import grid_data, grid_page, unique_solution
 from foldkit.paper.gridsheet import Sheet
 from foldkit.paper.page import difficulty_line
 from solver.blockparty.model import BlockParty, answer, row_products
@@ -40,6 +40,13 @@ def solution_sheet(report: BlockPartyReport) -> Sheet:
                  answer=f"Answer: {answer(grid)}")
 
 
-def index_page(subject: Any, options: Any, links: tuple[str, ...]) -> bytes:
+def index_page(report: BlockPartyReport, options: Any, links: tuple[str, ...]) -> bytes:
     """index.html: the grid to solve in a browser, with the rules."""
-    return blockparty_page(subject, options, links, rules=RULES)
+    grid = unique_solution(report)
+    puzzle = report.puzzle
+    solution = [[str(n) for n in row] for row in grid]
+    products = " + ".join(map(str, row_products(grid)))
+    data = grid_data(puzzle, solution, f"Answer: {products} = {answer(grid)}",
+                     {cell: str(k) for cell, k in puzzle.givens.items()}, None, False)
+    how = "Type a number in every empty cell; the given numbers are in bold."
+    return grid_page(f"{puzzle.name}: Block Party", data, RULES, how, links)
