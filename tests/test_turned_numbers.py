@@ -22,8 +22,8 @@ from foldkit.fold.gltf import cell_atlas
 from foldkit.fold.glyphs import label_outline, text_outline
 from foldkit.fold.printed import box_mesh, net_engrave_mm, net_mesh, relief_mm
 from foldkit.fold.subject import Label, Subject
+from foldkit.kinds.shutbox.sheet import puzzle_drawing
 from foldkit.look import DIGIT_HEIGHT, underlined
-from foldkit.paper.shutbox_sheet import puzzle_drawing
 from foldkit.paper.template import TemplateOptions, net_drawing
 from foldkit.paper.template.pages import template_document
 from solver.shutbox.puzzle import parse_puzzle
@@ -51,7 +51,7 @@ def no_rule(monkeypatch):
     """Turns the rule off everywhere it is used, as if no number were underlined."""
     def off():
         for module in ("foldkit.fold.glyphs", "foldkit.fold.gltf", "foldkit.paper.template.marks",
-                       "foldkit.paper.template.assembly", "foldkit.paper.shutbox_sheet"):
+                       "foldkit.paper.template.assembly", "foldkit.kinds.shutbox.sheet"):
             monkeypatch.setattr(f"{module}.underlined", lambda text: False)
         label_outline.cache_clear()
     yield off

@@ -19,7 +19,7 @@ from foldkit.page import with_page
 from solver.text import InputError
 
 body = lazy_module("foldkit.kinds.net.solved")  # the kind's body, loaded when it runs
-fold_page = lazy_module("foldkit.page.fold")
+printed = lazy_module("foldkit.kinds.net.pages")
 box = lazy_module("solver.box")
 nets_solver = lazy_module("solver.nets")
 two_way = lazy_module("foldkit.kinds.net.two_way")
@@ -158,11 +158,11 @@ KIND = Kind(
     json=body.json,
     solve_options=NetSolveOptions,
     build_options=FoldBuildOptions,
-    artifacts=with_page(fold_page.net_page, {"solution.txt": body.solution_txt,
-                                                 "solution.json": body.solution_json, **FOLD_ARTIFACTS,
-                                                 **TWO_WAY_ARTIFACTS,
-                                                 # the steps of both boxes for a net of two:
-                                                 "fold-steps.pdf": two_way.fold_steps_pdf}),
+    artifacts=with_page(printed.index_page, {"solution.txt": body.solution_txt,
+                                             "solution.json": body.solution_json, **FOLD_ARTIFACTS,
+                                             **TWO_WAY_ARTIFACTS,
+                                             # the steps of both boxes for a net of two:
+                                             "fold-steps.pdf": two_way.fold_steps_pdf}),
     subject=body.subject,
     commands={"boxes": Command("boxes", "every box a polyomino (net file) folds into", body.run_boxes, BoxesOptions,
                                target="file", file_help="net file: rows of '#' (cell) and '.'",
