@@ -35,7 +35,7 @@ from solver.text import ascii_int
 
 body = lazy_module("foldkit.kinds.packing.report")  # the kind's body, loaded when it runs
 makers = lazy_module("foldkit.kinds.packing.artifacts")
-page = lazy_module("foldkit.page.packing")
+printed = lazy_module("foldkit.kinds.packing.pages")
 packing_solver = lazy_module("solver.packing")
 checking = lazy_module("foldkit.kinds.packing.check")
 hinting = lazy_module("foldkit.kinds.packing.hints")
@@ -183,7 +183,7 @@ KIND = Kind(
     json=body.json,
     json_stream=body.json_stream,
     grade=hinting.grade,
-    artifacts=with_page(page.packing_page, {
+    artifacts=with_page(printed.index_page, {
         "solution.txt": body.packed_solution_txt,
         "solution.json": body.packed_solution_json,
         "assembly.pdf": makers.assembly_pdf,

@@ -1,5 +1,6 @@
-"""A packing's page: the assembly step by step in 3D (next and previous piece, a scrub bar, play),
-the pieces in the order they go in, and the counts (pieces, shapes, cubes, the box)."""
+"""A packing's index.html, made when a build asks for it: the assembly step by step in 3D (next
+and previous piece, a scrub bar, play), the pieces in the order they go in, and the counts
+(pieces, shapes, cubes, the box)."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ from html import escape
 from typing import Any
 
 from foldkit.assembly.colours import faded, piece_colour
+from foldkit.kinds.packing.artifacts import Packed
 from foldkit.look import box_text
 from foldkit.page.html import css_rgb, page_bytes, viewer_html
 
@@ -41,7 +43,7 @@ def packing_body(packed: Any) -> str:
 <ol id="pieces"></ol></section>"""
 
 
-def packing_page(packed: Any, options: object, links: Sequence[str] = ()) -> bytes:
-    """A solved packing (foldkit.kinds.packing.artifacts.Packed) as a self-contained page."""
+def index_page(packed: Packed, options: Any, links: Sequence[str] = ()) -> bytes:
+    """index.html: a solved packing as a self-contained page."""
     title = f"{packed.title}: assembly"
     return page_bytes(title, packing_body(packed), packing_data(packed), ("view3d.js", "packing.js"), links)
