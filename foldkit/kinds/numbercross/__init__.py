@@ -23,7 +23,7 @@ printed = lazy_module("foldkit.kinds.numbercross.pages")
 solver_parse = lazy_module("solver.numbercross.parse")
 checking = lazy_module("foldkit.kinds.numbercross.check")
 hinting = lazy_module("foldkit.kinds.numbercross.hints")
-diary_pages = lazy_module("foldkit.kinds.numbercross.diary_pages")
+diary = lazy_module("foldkit.kinds.numbercross.diary")
 
 SIDES = (4, 13)  # the sides of a generated grid: the published puzzles range over these
 
@@ -61,7 +61,7 @@ KIND = Kind(
         "solution.txt": body.solution_txt,
         "solution.json": body.solution_json,
         **sheet_makers(printed.puzzle_sheet, printed.solution_sheet, grade=hinting.grade),
-        "hints.pdf": diary_pages.hints_pdf,
+        "hints.pdf": diary.hints_pdf,
     }),
     solve_options=GridSolveOptions,
     build_options=PaperOptions,

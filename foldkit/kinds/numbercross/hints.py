@@ -1,5 +1,5 @@
 """`foldkit hint` and the difficulty grade for Number Cross, from the human-style solver
-(``solver/numbercross/deduce*.py``; ``hints.pdf`` is ``diary_pages``). Progress is a solution
+(``solver/numbercross/deduce*.py``; ``hints.pdf`` is ``diary``). Progress is a solution
 file with '.' for a cell not filled in yet."""
 
 from __future__ import annotations

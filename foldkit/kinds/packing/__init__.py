@@ -39,7 +39,7 @@ printed = lazy_module("foldkit.kinds.packing.pages")
 packing_solver = lazy_module("solver.packing")
 checking = lazy_module("foldkit.kinds.packing.check")
 hinting = lazy_module("foldkit.kinds.packing.hints")
-hint_pages = lazy_module("foldkit.kinds.hint_pages")
+diary = lazy_module("foldkit.kinds.packing.diary")
 counting = lazy_module("foldkit.kinds.packing.counting")
 xmpuzzle = lazy_module("solver.packing.xmpuzzle")
 GZIP_MAGIC = b"\x1f\x8b"  # how every BurrTools .xmpuzzle starts
@@ -194,7 +194,7 @@ KIND = Kind(
         # the beds of pieces.stl, each piece an object in its colour:
         "pieces.3mf": Files(makers.pieces_3mf, makers.pieces_3mf_names, print_patterns(".3mf")),
         "pieces-paper.pdf": makers.pieces_paper_pdf,  # each piece's net, to cut from card and fold
-        "hints.pdf": hint_pages.packing_pdf,
+        "hints.pdf": diary.hints_pdf,
     }),
     solve_options=PackingSolveOptions,
     build_options=PackingBuildOptions,

@@ -26,7 +26,7 @@ texts = lazy_module("foldkit.kinds.shutbox.report")
 puzzle = lazy_module("solver.shutbox.puzzle")
 checking = lazy_module("foldkit.kinds.shutbox.check")
 hinting = lazy_module("foldkit.kinds.shutbox.hints")
-hint_pages = lazy_module("foldkit.kinds.hint_pages")
+diary = lazy_module("foldkit.kinds.shutbox.diary")
 
 
 @dataclass(frozen=True)
@@ -56,7 +56,7 @@ KIND = Kind(
     artifacts=with_page(printed.index_page, {"solution.txt": body.solution_txt,
                                              "solution.json": body.solution_json, **FOLD_ARTIFACTS,
                                              "puzzle.pdf": printed.puzzle_pdf, "puzzle.svg": printed.puzzle_svg,
-                                             "hints.pdf": hint_pages.shut_the_box_pdf}),
+                                             "hints.pdf": diary.hints_pdf}),
     subject=body.subject,
     commands={**FOLD_COMMANDS, "sheet": sheet_command(printed.puzzle_page), "generate": GENERATE_COMMAND,
               "check": check_command(checking.read, checking.judge, checking.number),
