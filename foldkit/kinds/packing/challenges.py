@@ -23,7 +23,7 @@ from foldkit.kinds.base import Invocation
 from foldkit.kinds.generating import OutOfTime as Alarm
 from foldkit.kinds.generating import grade_note, graded, grader, keeping, time_bound
 from foldkit.kinds.packing import ChallengeOptions
-from foldkit.paper.challenge import challenge_document
+from foldkit.kinds.packing.challenge_cards import challenge_document
 from solver.diary import Grade
 from solver.packing.challenge import Challenge, OutOfTime, completion_puzzle, harder_last, make_challenge
 from solver.packing.model import PackingPuzzle, reading_key
