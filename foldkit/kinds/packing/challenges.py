@@ -18,7 +18,6 @@ from foldkit.errors import EXIT_BAD_INPUT, EXIT_NO_SOLUTION, FoldkitError
 from foldkit.exchange import real_folder, refuse_to_overwrite, write_files
 from foldkit.exchange.pdf import drawing_pdf
 from foldkit.exchange.stl import stl_bytes
-from foldkit.kinds import Loaded, load
 from foldkit.kinds.base import Invocation
 from foldkit.kinds.generating import OutOfTime as Alarm
 from foldkit.kinds.generating import grade_note, graded, grader, keeping, time_bound
@@ -33,7 +32,7 @@ from solver.text import counted
 
 def run_generate(call: Invocation) -> int:
     options: ChallengeOptions = call.options
-    puzzle = packing_puzzle(options.source)
+    puzzle: PackingPuzzle = call.read(options.source, "--from")
     folder = real_folder(options.output or Path("outputs") / f"{puzzle.name}-challenges")
     refuse_to_overwrite(folder, challenge_names(options.count), options.force)  # before any work
     seed = secrets.randbelow(10**9) if options.seed is None else options.seed
@@ -80,16 +79,6 @@ def graded_challenges(puzzle: PackingPuzzle, seed: int, options: ChallengeOption
                        options.difficulty, stop) for _ in range(options.count)]
     found = {id(challenge): g for challenge, g in made}
     return [(challenge, found[id(challenge)]) for challenge in harder_last([c for c, _ in made])]
-
-
-def packing_puzzle(path: str) -> PackingPuzzle:
-    """The packing puzzle in a file; a FoldkitError when the file is another kind's."""
-    loaded: Loaded = load(path)
-    if loaded.kind.name != "packing":
-        raise FoldkitError(f"{path}: --from takes a packing puzzle, and this is a {loaded.kind.title} file",
-                           EXIT_BAD_INPUT)
-    puzzle: PackingPuzzle = loaded.puzzle
-    return puzzle
 
 
 def challenge_names(count: int) -> list[str]:
