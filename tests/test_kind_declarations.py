@@ -49,7 +49,7 @@ def test_every_name_a_declaration_gives_is_a_function_of_its_module(kind: Kind) 
     assert found >= 5, "the kind's body is named lazily"
 
 
-BODIES = ("foldkit.kinds.shutbox.solved", "foldkit.kinds.packing.report", "foldkit.kinds.net.solved",
+BODIES = ("foldkit.kinds.shutbox.solved", "foldkit.kinds.packing.report", "foldkit.kinds.net.report",
           "foldkit.kinds.blockparty.report", "foldkit.kinds.numbercross.report", "solver.numbercross.search",
           "solver.blockparty.search", "solver.packing.engine", "solver.nets.find", "foldkit.drawing",
           "foldkit.paper.gridsheet", "foldkit.page.grid", "foldkit.page.fold", "foldkit.fold.animation",

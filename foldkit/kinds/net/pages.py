@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from foldkit.kinds.net.solved import NetFolding
+from foldkit.kinds.net.report import NetFolding
 from foldkit.page.fold import fold_page
 
 

@@ -1,5 +1,6 @@
 """The body of the net kind (``foldkit.kinds.net`` declares it): a net's foldings onto every
-box, the report, the chosen folding as the fold's subject, and the commands boxes and nets."""
+box, the report, the chosen folding as the fold's subject. The commands' bodies are ``boxes``
+and ``nets``."""
 
 from __future__ import annotations
 
@@ -7,26 +8,20 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from foldkit.errors import EXIT_BAD_INPUT, EXIT_NO_SOLUTION, FoldkitError
-from foldkit.exchange import refuse_to_overwrite
-from foldkit.exchange.json import json_bytes, json_text
+from foldkit.exchange.json import json_bytes
 from foldkit.files import read_text, subject_name
 from foldkit.fold.subject import Subject
 from foldkit.fold.two_way import TwoWay
-from foldkit.kinds.base import Invocation, Outcome, lazy_module
+from foldkit.kinds.base import Outcome
 from foldkit.kinds.folds import Folded
-from foldkit.kinds.net import BOXES_SCHEMA, SCHEMA, NetSolveOptions, NetsOptions, nets
+from foldkit.kinds.net import BOXES_SCHEMA, SCHEMA, NetSolveOptions
 from foldkit.kinds.shutbox.report import folding_json, folding_text
 from foldkit.look import box_text
 from solver.box import Box
 from solver.folding import Folding, box_foldings
 from solver.grid import Layout
-from solver.nets import find_nets
 from solver.polyomino import parse_net
 from solver.text import counted
-
-# What --pdf and --pick need (the pages, the fold's makers), loaded when asked for: listing nets needs neither.
-worksheet = lazy_module("foldkit.kinds.net.worksheet")
-pick = lazy_module("foldkit.kinds.net.pick")
 
 
 @dataclass(frozen=True)
@@ -133,34 +128,6 @@ def net_folding_json(net: NetFolding) -> dict:
 
 def solution_json(net: NetFolding, options: object) -> bytes:
     return json_bytes(net_folding_json(net))
-
-
-def run_boxes(call: Invocation) -> int:
-    """Every box the net folds into: exit 0 when there is one, 1 when there is none."""
-    report = call.report()
-    print(json_text(json(report)) if call.options.json else text(report))
-    return 0 if report.foldings else EXIT_NO_SOLUTION
-
-
-def run_nets(call: Invocation) -> int:
-    """Every net of a box, or the common nets of two or three boxes: the count, then the nets; or
-    their worksheet (--pdf), or the build of one of them (--pick)."""
-    options: NetsOptions = call.options
-    if options.pdf is not None:  # a file in the way is named before the search, not after
-        refuse_to_overwrite(Path(options.pdf).parent, [Path(options.pdf).name], options.force)
-    result = find_nets(options.boxes, limit=options.limit or None, keep=not options.count)
-    if options.pdf is None and options.pick is None:
-        print(json_text(nets.json(result)) if options.json else nets.text(result))
-        return nets.exit_code(result)
-    print(nets.count_line(result))
-    if not result.nets:
-        return nets.exit_code(result)
-    if options.pdf is not None:
-        path, pages = worksheet.write_worksheet(result, Path(options.pdf), call.build_options.paper, options.mix,
-                                                options.seed, options.force)
-        print(f"wrote {path} ({counted(pages, 'page')})")
-    code = pick.run_pick(call, result, options.pick) if options.pick is not None else 0
-    return code or nets.exit_code(result)
 
 
 def net_folding(path: str | Path, number: int = 1) -> NetFolding:
