@@ -1,8 +1,9 @@
 """Polycube packing as a foldkit kind: files that start with 'packing X Y Z'.
 
 This is its declaration: what the command line reads of every kind. The body is ``report``
-(solving, the text, the JSON and its schema, show and animate) and ``artifacts`` (the assembly
-instructions, animations and the pieces to print), loaded when the kind runs.
+(solving, the text, the JSON and its schema), ``artifacts`` (the assembly instructions,
+animations and the pieces to print) and ``pages``, and each command's body is a module of its
+own (``show``, ``animate``, ``merge``, ``generate``), loaded when the kind runs.
 """
 
 from __future__ import annotations
@@ -169,7 +170,10 @@ class MergeOptions:
     json: bool = option(False, "--json", "print the documented JSON instead of text")
 
 
-challenges = lazy_module("foldkit.kinds.packing.challenges")
+generator = lazy_module("foldkit.kinds.packing.generate")
+showing = lazy_module("foldkit.kinds.packing.show")
+animating = lazy_module("foldkit.kinds.packing.animate")
+merging = lazy_module("foldkit.kinds.packing.merge")
 
 KIND = Kind(
     name="packing",
@@ -200,13 +204,14 @@ KIND = Kind(
     build_options=PackingBuildOptions,
     subject=body.subject,
     from_bytes=from_bytes,
-    commands={"show": Command("show", "play the assembly, piece by piece, in a PyVista window", body.run_show,
+    commands={"show": Command("show", "play the assembly, piece by piece, in a PyVista window", showing.run_show,
                               NoOptions),
-              "animate": Command("animate", "render the assembly to a GIF or MP4", body.run_animate, AnimateOptions),
+              "animate": Command("animate", "render the assembly to a GIF or MP4", animating.run_animate,
+                                 AnimateOptions),
               "merge": Command("merge", "combine the JSON of 'solve --all --part K/N' runs into the whole count",
-                               body.run_merge, MergeOptions, target="none"),
+                               merging.run_merge, MergeOptions, target="none"),
               "generate": Command("generate", "challenge cards: a few pieces given, one way to place the rest",
-                                  challenges.run_generate, ChallengeOptions, target="none"),
+                                  generator.run_generate, ChallengeOptions, target="none"),
               "check": check_command(checking.read, checking.judge),
               "hint": hint_command(hinting.read_progress, hinting.wrong, hinting.hint, hinting.diary, "piece")},
 )

@@ -1,5 +1,6 @@
 """The body of polycube packing as a kind (``foldkit.kinds.packing`` declares it): solving (one
-packing, or every packing with --all), the text, the JSON, and the commands show and animate.
+packing, or every packing with --all), the text, the JSON, the solution files and the makers'
+subject.
 
 JSON schema (``foldkit solve --json``), version 1:
 
@@ -27,16 +28,13 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
-from pathlib import Path
 
-from foldkit.console import print_stream
 from foldkit.errors import EXIT_BAD_INPUT, EXIT_NO_SOLUTION, EXIT_UNFINISHED, FoldkitError
 from foldkit.exchange import json as json_format
-from foldkit.exchange import refuse_to_overwrite, write_artifact
 from foldkit.exchange.json import json_bytes, json_streamed, json_text
-from foldkit.kinds.base import Invocation, Outcome
-from foldkit.kinds.packing import AnimateOptions, counting
-from foldkit.kinds.packing.artifacts import Packed, assembly_video, packed, show
+from foldkit.kinds.base import Outcome
+from foldkit.kinds.packing import counting
+from foldkit.kinds.packing.artifacts import Packed, packed
 from foldkit.kinds.packing.counting import PartReport
 from solver.packing import Packing, PackingPuzzle, PackingReport, solution_picture
 from solver.packing.model import Placement
@@ -237,29 +235,3 @@ def subject(report: PackingReport | PartReport, options: object) -> Packed:
     if isinstance(report, PartReport):
         raise FoldkitError("--part counts a part for 'foldkit merge': it makes nothing", EXIT_BAD_INPUT)
     return packed(report, options)
-
-
-def run_merge(call: Invocation) -> int:
-    """The parts' counts combined and printed as `foldkit solve --all` prints the whole count."""
-    report = counting.merged_report(call.options.parts)
-    if call.options.json:
-        print_stream(json_stream(report))
-    else:
-        print(text(report))
-    return outcome(report).code
-
-
-def run_show(call: Invocation) -> int:
-    show(call.subject())
-    return 0
-
-
-def run_animate(call: Invocation) -> int:
-    """The assembly, piece by piece, written as a GIF or MP4."""
-    options: AnimateOptions = call.options
-    subject = call.subject()
-    output = Path(options.output or Path("outputs") / call.loaded().name / "assembly.gif")
-    refuse_to_overwrite(output.parent, [output.name], options.force)  # before the rendering, not after
-    data = assembly_video(subject, output.suffix.lower(), *options.size, options.fps)
-    print(f"wrote {write_artifact(output, data, options.force)}")
-    return 0
