@@ -6,7 +6,7 @@ from __future__ import annotations
 from math import prod
 
 from foldkit.fold.subject import Label
-from foldkit.kinds.shutbox.solved import labels_of
+from foldkit.kinds.shutbox.report import labels_of
 from solver.shutbox.puzzle import Number
 from tests.conftest import EXAMPLES, puzzle_fold
 

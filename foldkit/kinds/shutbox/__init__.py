@@ -20,9 +20,8 @@ from foldkit.kinds.shutbox.generate import GENERATE_COMMAND
 from foldkit.page import with_page
 from solver.shutbox.limits import DEFAULT_LAYOUT_LIMIT
 
-body = lazy_module("foldkit.kinds.shutbox.solved")  # the kind's body, loaded when it runs
+body = lazy_module("foldkit.kinds.shutbox.report")  # the kind's body, loaded when it runs
 printed = lazy_module("foldkit.kinds.shutbox.pages")
-texts = lazy_module("foldkit.kinds.shutbox.report")
 puzzle = lazy_module("solver.shutbox.puzzle")
 checking = lazy_module("foldkit.kinds.shutbox.check")
 hinting = lazy_module("foldkit.kinds.shutbox.hints")
@@ -48,8 +47,8 @@ KIND = Kind(
     parse=puzzle.parse_puzzle,
     solve=body.solve,
     outcome=body.outcome,
-    text=texts.report_text,
-    json=texts.report_json,
+    text=body.report_text,
+    json=body.report_json,
     grade=hinting.grade,
     solve_options=ShutboxSolveOptions,
     build_options=ShutboxBuildOptions,

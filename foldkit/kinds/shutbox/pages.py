@@ -9,8 +9,8 @@ import numpy as np
 
 from foldkit.kinds.shutbox import ShutboxBuildOptions
 from foldkit.kinds.shutbox.hints import grade
+from foldkit.kinds.shutbox.report import Solved
 from foldkit.kinds.shutbox.sheet import RULES, arrow_outline, sheet_pdf, sheet_svg
-from foldkit.kinds.shutbox.solved import Solved
 from foldkit.look import underlined
 from foldkit.page.fold import PuzzleBeside, fold_page
 from foldkit.paper.page import difficulty_line

@@ -1,4 +1,6 @@
-"""The solution as a person reads it (text) and as a program reads it (JSON).
+"""The body of Shut the Box as a kind (``foldkit.kinds.shutbox`` declares it): solving, the
+outcome, the fold its artifacts are made of, the solution files, and the solution as a person
+reads it (text) and as a program reads it (JSON).
 
 JSON schema (``foldkit solve --json``), version 1:
 
@@ -28,14 +30,23 @@ Box faces: face A/B have normals -x/+x, C/D -y/+y, E/F -z/+z, for a box spanning
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from foldkit.exchange.json import json_bytes
+from foldkit.fold.subject import Label, Mark, Subject
+from foldkit.kinds.base import EXIT_AMBIGUOUS, EXIT_NO_SOLUTION, EXIT_UNFINISHED, Outcome
+from foldkit.kinds.folds import Folded
+from foldkit.kinds.shutbox import ShutboxSolveOptions
 from foldkit.kinds.solutions import Solutions, solutions_text
 from foldkit.look import box_text, face_sums_text, product_text
 from solver.box import FACE_LABELS, face_normal, face_size
 from solver.folding import Folding
-from solver.grid import Layout
+from solver.grid import Cell, Layout
 from solver.shutbox.clues import sums_by_face
-from solver.shutbox.puzzle import Puzzle
+from solver.shutbox.puzzle import Number, Puzzle
 from solver.shutbox.solve import Report, Solution
+from solver.shutbox.solve import solve as solve_puzzle
 from solver.text import counted
 
 SCHEMA = "foldkit.solve/1"
@@ -67,7 +78,7 @@ def folding_json(puzzle: Puzzle | None, folding: Folding) -> dict:
     }
 
 
-def solution_json(puzzle: Puzzle, solution: Solution) -> dict:
+def one_solution_json(puzzle: Puzzle, solution: Solution) -> dict:
     out = folding_json(puzzle, solution.folding)
     out["answer"] = solution.answer
     out["face_sums"] = list(solution.face_sums)
@@ -87,10 +98,10 @@ def report_json(report: Report) -> dict:
         "foldings": report.folding_count,
         "solutions": len(report.solutions),
         "failure": report.failure,
-        "solution_list": [solution_json(p, s) for s in report.solutions],
+        "solution_list": [one_solution_json(p, s) for s in report.solutions],
     }
     if report.solutions:
-        out.update(solution_json(p, report.solutions[0]))
+        out.update(one_solution_json(p, report.solutions[0]))
     else:  # no solution: the fields of one are there, null
         out.update(dict.fromkeys(("box", "cells", "faces", "creases", "answer", "face_sums")))
     return out
@@ -218,3 +229,61 @@ def folding_text(folding: Folding) -> str:
         "",
         *picture,
     ])
+
+
+# ---------------------------------------------------------------------------------------------
+# The fold and the solution files
+
+
+@dataclass(frozen=True)
+class Solved(Folded):
+    """A solved puzzle ready for its artifacts: the solver's report and the fold it came to."""
+
+    report: Report
+    fold: Subject
+
+
+def solve(puzzle: Puzzle, options: ShutboxSolveOptions) -> Report:
+    return solve_puzzle(puzzle, limit=options.limit or None)
+
+
+def outcome(report: Report) -> Outcome:
+    """Unique, none, ambiguous, or unfinished (the layout search stopped at its limit)."""
+    found, complete = report.solutions, report.layouts_complete
+    if len(found) > 1:
+        return Outcome(EXIT_AMBIGUOUS, solutions_found(report).summary())
+    if not complete:
+        what = "one solution found, but" if found else "no solution found, and"
+        return Outcome(EXIT_UNFINISHED, f"{what} the layout search stopped at its limit of "
+                                        f"{counted(len(report.layouts), 'layout')}: nothing is proven (raise --limit, "
+                                        "0 for none)")
+    if not found:
+        return Outcome(EXIT_NO_SOLUTION, f"no solution: {report.failure}")
+    return Outcome(0, f"answer {found[0].answer}, box {box_text(found[0].box)}, unique")
+
+
+def subject(report: Report, options: object = None) -> Solved:
+    """The unique solution as the fold its artifacts are made of: its numbers as the cells'
+    labels, with the face sums and the answer the solver found."""
+    solution = report.solutions[0]
+    numbers = {c: n for c, n in report.puzzle.numbers.items() if c in solution.layout}
+    return Solved(report, Subject(report.puzzle.name, solution.folding, labels_of(numbers),
+                                  face_sums=solution.face_sums, answer=solution.answer, source="puzzle"))
+
+
+# A clue's mark ('' plain, 'o' circled, 's' squared) as the fold draws it round the label.
+LABEL_MARKS: dict[str, Mark | None] = {"": None, "o": "circle", "s": "square"}
+
+
+def labels_of(numbers: Mapping[Cell, Number]) -> dict[Cell, Label]:
+    """Shut the Box number clues as the fold's cell labels: the value's digits, circled or
+    squared as the clue is marked."""
+    return {cell: Label(str(n.value), LABEL_MARKS[n.mark]) for cell, n in numbers.items()}
+
+
+def solution_txt(solved: Solved, options: object) -> bytes:
+    return (report_text(solved.report) + "\n").encode()
+
+
+def solution_json(solved: Solved, options: object) -> bytes:
+    return json_bytes(report_json(solved.report))
