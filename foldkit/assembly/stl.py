@@ -26,7 +26,7 @@ from solver.packing.assembly import Box, Cube, Placed
 
 BED_MM = (250.0, 210.0)
 EDGE_MM = 5.0  # kept free round the edge of the bed
-MIN_CLEARANCE_MM, MIN_CUBE_MM = 0.0, 3.0
+MIN_CUBE_MM = 3.0
 
 
 @dataclass(frozen=True)

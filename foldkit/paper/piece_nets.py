@@ -26,8 +26,6 @@ from foldkit.paper.template.geometry import (
 )
 from solver.packing.unfold import PieceNet
 
-SIDE_INDEX = {"R": 0, "D": 1, "L": 2, "U": 3}  # a cell side's index among a net cell's sides
-
 
 @dataclass(frozen=True)
 class PieceTemplate:

@@ -28,7 +28,6 @@ MILLER_RABIN_TIERS = (
     (318_665_857_834_031_151_167_461, (2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37)),
     (3_317_044_064_679_887_385_961_981, (2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37, 41)),
 )
-MILLER_RABIN_EXACT_BELOW = MILLER_RABIN_TIERS[-1][0]
 
 
 @lru_cache(maxsize=1)
@@ -111,10 +110,6 @@ def is_power_of(n: int, base: int) -> bool:
     return n == 1
 
 
-def digits_of(n: int) -> tuple[int, ...]:
-    return tuple(int(ch) for ch in str(n))
-
-
 def digit_product(n: int) -> int:
     out = 1
     for ch in str(n):
@@ -124,11 +119,6 @@ def digit_product(n: int) -> int:
 
 def digit_sum(n: int) -> int:
     return sum(map(int, str(n)))
-
-
-def divisible_by_its_digits(n: int) -> bool:
-    """Whether n has no zero digit and every digit divides it."""
-    return all(d != 0 and n % d == 0 for d in set(digits_of(n)))
 
 
 def is_palindrome(n: int) -> bool:
