@@ -34,7 +34,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from foldkit.exchange.json import json_bytes
-from foldkit.fold.subject import Label, Mark, Subject
+from foldkit.fold.subject import CellLabel, Mark, Subject
 from foldkit.kinds.base import EXIT_AMBIGUOUS, EXIT_NO_SOLUTION, EXIT_UNFINISHED, Outcome
 from foldkit.kinds.folds import Folded
 from foldkit.kinds.shutbox import ShutboxSolveOptions
@@ -275,10 +275,10 @@ def subject(report: Report, options: object = None) -> Solved:
 LABEL_MARKS: dict[str, Mark | None] = {"": None, "o": "circle", "s": "square"}
 
 
-def labels_of(numbers: Mapping[Cell, Number]) -> dict[Cell, Label]:
+def labels_of(numbers: Mapping[Cell, Number]) -> dict[Cell, CellLabel]:
     """Shut the Box number clues as the fold's cell labels: the value's digits, circled or
     squared as the clue is marked."""
-    return {cell: Label(str(n.value), LABEL_MARKS[n.mark]) for cell, n in numbers.items()}
+    return {cell: CellLabel(str(n.value), LABEL_MARKS[n.mark]) for cell, n in numbers.items()}
 
 
 def solution_txt(solved: Solved, options: object) -> bytes:
