@@ -25,7 +25,7 @@ from foldkit.kinds.generating import (
 )
 from foldkit.kinds.numbercross import NumberCrossGenerateOptions
 from foldkit.kinds.numbercross.pages import puzzle_sheet
-from foldkit.paper.gridsheet import Sheet, sheet_pdf
+from foldkit.paper.gridsheet import GridSheet, sheet_pdf
 from solver.diary import Grade
 from solver.numbercross.generate import Generated, NoPuzzle, generate
 from solver.numbercross.model import NumberCross, answer, numbers
@@ -47,7 +47,7 @@ def puzzle_text(made: Generated, seed: int, grade: Grade | None = None) -> str:
     return "".join(f"# {note}\n" for note in notes) + picture(p)
 
 
-def generated_files(options: NumberCrossGenerateOptions, puzzle_sheet: Callable[..., Sheet],
+def generated_files(options: NumberCrossGenerateOptions, puzzle_sheet: Callable[..., GridSheet],
                     grade: Callable[[NumberCross], Grade | None] = lambda puzzle: None) -> int:
     rows, cols = options.size
     seed = chosen_seed(options)

@@ -8,7 +8,7 @@ from typing import Any
 from foldkit.kinds.numbercross.report import RULES, the_solution
 from foldkit.kinds.sheets import titled
 from foldkit.page.grid import grid_data, grid_page, unique_solution
-from foldkit.paper.gridsheet import Sheet
+from foldkit.paper.gridsheet import GridSheet
 from foldkit.paper.page import difficulty_line
 from solver.diary import Grade
 from solver.grid import Cell
@@ -19,7 +19,7 @@ from solver.text import counted
 
 def number_cross_sheet(regions: tuple[tuple[int, ...], ...], highlighted: frozenset[Cell], clue_texts: tuple[str, ...],
                        grid: tuple[tuple[int | None, ...], ...] | None, title: str, rules: tuple[str, ...] = (),
-                       footer: tuple[str, ...] = (), answer: str = "") -> Sheet:
+                       footer: tuple[str, ...] = (), answer: str = "") -> GridSheet:
     """A Number Cross page: the empty puzzle (grid None) or the solved grid, None cells as tiles."""
     rows, cols = len(regions), len(regions[0])
     texts: dict[Cell, str] = {}
@@ -30,7 +30,7 @@ def number_cross_sheet(regions: tuple[tuple[int, ...], ...], highlighted: frozen
                 black.add((r, c))
             else:
                 texts[(r, c)] = str(digit)
-    return Sheet(rows, cols, regions, title, rules, frozenset(highlighted), frozenset(black), texts, frozenset(),
+    return GridSheet(rows, cols, regions, title, rules, frozenset(highlighted), frozenset(black), texts, frozenset(),
                  tuple(clue_texts), footer, answer)
 
 
@@ -39,14 +39,14 @@ def sheet_title(name: str) -> str:
     return titled(name, "number-cross", "Number Cross")
 
 
-def puzzle_sheet(p: NumberCross, grade: Grade | None = None) -> Sheet:
+def puzzle_sheet(p: NumberCross, grade: Grade | None = None) -> GridSheet:
     """The puzzle page: regions, highlighted cells, the clue beside each row, the rules, the
     difficulty when graded."""
     return number_cross_sheet(p.regions, p.highlighted, tuple(c.text for c in p.clues), None, sheet_title(p.name),
                               RULES, footer=difficulty_line(grade), answer="Answer: ______________________")
 
 
-def solution_sheet(report: NumberCrossReport) -> Sheet:
+def solution_sheet(report: NumberCrossReport) -> GridSheet:
     """The solution page: tiles black, the digits, the numbers formed and the answer."""
     p, grid = report.puzzle, the_solution(report)
     placed = numbers(grid)
