@@ -20,7 +20,7 @@
  *
  * sketches(cols, placements, region, lit, can_take, neighbours, tester, digits, budget, cap)
  *   -> the list sketch.sketches makes over these placements (rowtypes.Placement), or None past budget
- *   steps or cap sketches (where it raises sketch.OverBudget); region digits are chosen as
+ *   steps or cap sketches (where it raises sketch.TooManySketches); region digits are chosen as
  *   search.region_choices chooses them
  *
  * Memo(test): a tester that remembers test(prefix, k, length) per (prefix, length), as

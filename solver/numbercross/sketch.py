@@ -22,14 +22,14 @@ Digits = tuple[int, ...]
 Sketch = tuple[Row, Digits]  # the row (None = tile), the region digits it assumes
 
 
-class OverBudget(Exception):
-    """Listing took more steps than allowed."""
+class TooManySketches(Exception):
+    """Listing a row's sketches took more steps, or found more sketches, than allowed."""
 
 
 def sketches(layouts, region: tuple[int, ...], lit: tuple[bool, ...], can_take: tuple[bool, ...],
              choices: Callable[[int, Digits], list[tuple[int, Digits]]], tester, digits: Digits,
              budget: int, cap: int) -> list[Sketch]:
-    """Every sketch of a row for these layouts; OverBudget past budget steps or cap sketches.
+    """Every sketch of a row for these layouts; TooManySketches past budget steps or cap sketches.
 
     can_take[c]: cell c may receive from a tile across (an open side, or a known tile across);
     choices(k, digits) gives the digits region k may take."""
@@ -40,11 +40,11 @@ def sketches(layouts, region: tuple[int, ...], lit: tuple[bool, ...], can_take: 
     def walk(layout, starts, lengths, c: int, digits: Digits, prefix: int, cells: list, made: list) -> None:
         steps[0] -= 1
         if steps[0] <= 0:
-            raise OverBudget
+            raise TooManySketches
         if c == cols:
             out.append((tuple(cells), digits))
             if len(out) > cap:
-                raise OverBudget
+                raise TooManySketches
             return
         for d, chosen in choices(region[c], digits):
             if layout[c]:

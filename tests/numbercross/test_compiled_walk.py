@@ -32,7 +32,7 @@ def _ends(call):
     """(what call returned, the exception class it ended with or None)."""
     try:
         return call(), None
-    except (rows.Enough, rows.OverBudget, sketch.OverBudget) as end:
+    except (rows.Enough, rows.OverBudget, sketch.TooManySketches) as end:
         return None, type(end)
 
 
