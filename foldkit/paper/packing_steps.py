@@ -13,14 +13,14 @@ from foldkit.assembly.steps import Step as AssemblyStep
 from foldkit.assembly.view import camera, corner_azimuth, scene_faces
 from foldkit.drawing import Area, Document, Mm
 from foldkit.paper.page import REGULAR, SOFT_INK, Sheet
-from foldkit.paper.step_pages import Draw, Frame, Layout, draw_arrow, frame_pages, layout
+from foldkit.paper.step_pages import Draw, Layout, StepFrame, draw_arrow, frame_pages, layout
 from solver.packing.assembly import Box, Placed
 
 LOWER_FROM = 2  # cubes above a new piece where the arrow lowering it starts
 
 
 def packing_frames(box: Box, packing: Sequence[Placed], order: Sequence[int], colours: Sequence[int],
-                   grid: Layout) -> list[Frame]:
+                   grid: Layout) -> list[StepFrame]:
     """One frame per piece in assembly order: the box with the pieces placed so far, the new
     piece in full colour with an arrow lowering it in."""
     fills = np.array([piece_colour(c) for c in colours])
@@ -35,7 +35,7 @@ def packing_frames(box: Box, packing: Sequence[Placed], order: Sequence[int], co
     for step in steps:
         seen = f", seen from the {CORNER_NAMES[step.corner]}" if step.corner else ""
         caption = f"piece {step.piece + 1} ({packing[step.piece].piece}){seen}"
-        out.append(Frame(f"Step {step.number} of {len(steps)}", caption, picture(step)))
+        out.append(StepFrame(f"Step {step.number} of {len(steps)}", caption, picture(step)))
     return out
 
 
