@@ -14,12 +14,12 @@ from foldkit.assembly.view import camera, corner_azimuth, scene_faces
 from foldkit.drawing import Area, Document, Mm
 from foldkit.paper.page import REGULAR, SOFT_INK, Sheet
 from foldkit.paper.step_pages import Draw, Layout, StepFrame, draw_arrow, frame_pages, layout
-from solver.packing.assembly import Box, Placed
+from solver.packing.assembly import BoxSides, Placed
 
 LOWER_FROM = 2  # cubes above a new piece where the arrow lowering it starts
 
 
-def packing_frames(box: Box, packing: Sequence[Placed], order: Sequence[int], colours: Sequence[int],
+def packing_frames(box: BoxSides, packing: Sequence[Placed], order: Sequence[int], colours: Sequence[int],
                    grid: Layout) -> list[StepFrame]:
     """One frame per piece in assembly order: the box with the pieces placed so far, the new
     piece in full colour with an arrow lowering it in."""
@@ -39,7 +39,7 @@ def packing_frames(box: Box, packing: Sequence[Placed], order: Sequence[int], co
     return out
 
 
-def draw_packing_step(sheet: Sheet, box: Box, packing: Sequence[Placed], fills: np.ndarray, step: AssemblyStep,
+def draw_packing_step(sheet: Sheet, box: BoxSides, packing: Sequence[Placed], fills: np.ndarray, step: AssemblyStep,
                       at: Area, page_mm: Mm) -> None:
     """The box so far in an isometric view (as assembly.pdf draws it), room above for the arrow."""
     from foldkit.exchange.pdf import PT_PER_MM
@@ -50,7 +50,7 @@ def draw_packing_step(sheet: Sheet, box: Box, packing: Sequence[Placed], fills: 
     rect = (x * PT_PER_MM, (page_mm[1] - y - h) * PT_PER_MM, w * PT_PER_MM, h * PT_PER_MM)
     owners = {cube: i for i in (*step.placed, step.piece) for cube in packing[i].cubes}
     view = camera(corner_azimuth(step.corner))
-    room: Box = (box[0], box[1], box[2] + LOWER_FROM)  # the fit leaves room above the box for the arrow
+    room: BoxSides = (box[0], box[1], box[2] + LOWER_FROM)  # the fit leaves room above the box for the arrow
     draw_cubes(page, scene_faces(owners), view, fills, rect, frame_box=room, strong=step.piece)
     sheet.add(*page.shapes)
     corners = np.array([[i, j, k] for i in (0, room[0]) for j in (0, room[1]) for k in (0, room[2])], dtype=float)
@@ -76,7 +76,7 @@ def packing_legend(lowered: bool) -> Callable[[Sheet, Area], None]:
     return legend
 
 
-def packing_steps_document(box: Box, packing: Sequence[Placed], order: Sequence[int], colours: Sequence[int],
+def packing_steps_document(box: BoxSides, packing: Sequence[Placed], order: Sequence[int], colours: Sequence[int],
                            title: str, paper: str = "a4", lowered: bool = True) -> Document:
     """The assembly of a packing as a step diagram, one frame per piece (lowered: the order lowers
     every piece straight down)."""

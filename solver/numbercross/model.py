@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from solver.grid import Cell
 from solver.numbercross.clues import Clue
 
-Cell = tuple[int, int]  # (row, col), 0-based, row 0 at the top
 Row = tuple[int | None, ...]  # a digit 1-9 per cell, None for a tile
 Grid = tuple[Row, ...]  # a completed grid, top row first
 

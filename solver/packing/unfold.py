@@ -26,8 +26,8 @@ from dataclasses import dataclass
 import numpy as np
 
 from solver.grid import Cell
+from solver.packing.model import Cube
 
-Cube = tuple[int, int, int]  # (x, y, z): the unit cube [x, x+1] x [y, y+1] x [z, z+1]
 Point = tuple[int, int, int]  # (x, y, z): a lattice point, such as a cube's corner
 Vector = tuple[int, int, int]  # one of the six unit axis vectors
 Square = tuple[Cube, Vector]  # a surface square: the face of a cube on the side its outward normal points to

@@ -19,7 +19,7 @@ from foldkit.kinds.packing import PackingBuildOptions
 from solver.packing.assembly import plan_assembly
 
 if TYPE_CHECKING:
-    from solver.packing.assembly import Assembly, Box, Placed
+    from solver.packing.assembly import Assembly, BoxSides, Placed
 
 
 @dataclass(frozen=True)
@@ -30,7 +30,7 @@ class Packed:
     plan: Assembly
 
     @property
-    def box(self) -> Box:
+    def box(self) -> BoxSides:
         return self.report.puzzle.box
 
     @property
@@ -179,7 +179,7 @@ def show(subject: Packed) -> None:
     show_assembly(subject.box, subject.packing, subject.plan.order, subject.plan.colours, title=subject.title)
 
 
-def assembly_artifacts(box: Box, packing: Sequence[Placed], title: str = "assembly", paper: str = "a4",
+def assembly_artifacts(box: BoxSides, packing: Sequence[Placed], title: str = "assembly", paper: str = "a4",
                        prints=None, gif=None) -> dict[str, bytes]:
     """Every assembly artifact of a packing at once (outside a build): file name -> bytes."""
     from foldkit.assembly.gif import GifOptions
