@@ -122,11 +122,19 @@ def test_the_makers_know_no_shut_the_box():
     assert reaching == []
 
 
-@pytest.mark.parametrize("name", sorted(n for n in modules() if any(in_package(n, r) for r in SHARED_ROOMS)))
+def shared_rooms() -> list[str]:
+    """page/, paper/, and the modules of foldkit.kinds that kinds share (not the registry, not a kind)."""
+    kinds_shared = [n for n in modules() if n.count(".") == 2 and in_package(n, "foldkit.kinds")
+                    and not (ROOT / "foldkit" / "kinds" / n.split(".")[2]).is_dir()]
+    return sorted(kinds_shared + [n for n in modules() if any(in_package(n, r) for r in SHARED_ROOMS)])
+
+
+@pytest.mark.parametrize("name", shared_rooms())
 def test_the_shared_rooms_import_no_kind(name):
-    """page/ and paper/ serve every kind: what one kind draws lives in its package (kinds/<kind>/)."""
+    """page/, paper/ and what kinds share serve every kind: what one kind draws lives in its
+    package (kinds/<kind>/)."""
     kinds = [i for i in imports_of(modules()[name])
-             if in_package(i, "foldkit.kinds")
+             if i == "foldkit.kinds" or any(in_package(i, kind) for kind in kind_packages())
              or (any(in_package(i, k) for k in KIND_SOLVERS) and not any(in_package(i, s) for s in SHARED_SHAPES))]
     assert kinds == [], f"{name} imports {kinds}"
 
@@ -157,7 +165,7 @@ def kind_mentions(source: str, words: set[str]) -> list[str]:
     return found
 
 
-@pytest.mark.parametrize("name", sorted(n for n in modules() if any(in_package(n, r) for r in SHARED_ROOMS)))
+@pytest.mark.parametrize("name", shared_rooms())
 def test_the_shared_rooms_name_no_kind(name):
     assert kind_mentions(modules()[name].read_text(), kind_words()) == []
 
@@ -166,13 +174,22 @@ KIND_PACKAGES = sorted(n for n in modules() if n.count(".") >= 2 and in_package(
                        and (ROOT / "foldkit" / "kinds" / n.split(".")[2]).is_dir())
 
 
+def kind_packages() -> set[str]:
+    """foldkit.kinds.shutbox, foldkit.kinds.packing, ...: what two kinds share lives beside them."""
+    return {".".join(n.split(".")[:3]) for n in KIND_PACKAGES}
+
+
 @pytest.mark.parametrize("name", KIND_PACKAGES)
 def test_a_kind_calls_nothing_back_in_the_registry_and_branches_on_no_kind(name):
     """A kind's package is reached through the registry, never reaches back into it (its command is
-    given what it needs: the Invocation), and its body does not ask which kind it is (the
+    given what it needs: the Invocation) nor into another kind's, and its body does not ask which kind it is (the
     declaration compares a file's first word with its own name: that is how a file is recognised)."""
     source = modules()[name].read_text()
-    assert "foldkit.kinds" not in imports_of(modules()[name])
+    imported = imports_of(modules()[name])
+    assert "foldkit.kinds" not in imported
+    own = ".".join(name.split(".")[:3])
+    others = sorted(i for i in imported if any(in_package(i, kind) and kind != own for kind in kind_packages()))
+    assert others == [], f"{name} reaches into another kind: {others}"
     declaration = modules()[name].name == "__init__.py"
     assert declaration or [m for m in kind_mentions(source, kind_words()) if "compares" in m] == []
 

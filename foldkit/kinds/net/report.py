@@ -13,9 +13,9 @@ from foldkit.files import read_text, subject_name
 from foldkit.fold.subject import Subject
 from foldkit.fold.two_way import TwoWay
 from foldkit.kinds.base import Outcome
+from foldkit.kinds.fold_text import folding_json, folding_text
 from foldkit.kinds.folds import Folded
 from foldkit.kinds.net import BOXES_SCHEMA, SCHEMA, NetSolveOptions
-from foldkit.kinds.shutbox.report import folding_json, folding_text
 from foldkit.look import box_text
 from solver.box import Box
 from solver.folding import Folding, box_foldings
@@ -123,7 +123,7 @@ def net_folding_json(net: NetFolding) -> dict:
     numbers), "box": [a, b, c], "cells", "faces", "creases"} with cells, faces and creases as
     in foldkit.solve/1."""
     head = {"schema": SCHEMA, "name": net.fold.name, "folding": net.number, "foldings": net.count, "answer": None}
-    return head | folding_json(None, net.fold.folding)
+    return head | folding_json(net.fold.folding)
 
 
 def solution_json(net: NetFolding, options: object) -> bytes:

@@ -36,14 +36,14 @@ from dataclasses import dataclass
 from foldkit.exchange.json import json_bytes
 from foldkit.fold.subject import CellLabel, Mark, Subject
 from foldkit.kinds.base import EXIT_AMBIGUOUS, EXIT_NO_SOLUTION, EXIT_UNFINISHED, Outcome
+from foldkit.kinds.fold_text import folding_json
 from foldkit.kinds.folds import Folded
 from foldkit.kinds.shutbox import ShutboxSolveOptions
 from foldkit.kinds.solutions import Solutions, solutions_text
 from foldkit.look import box_text, face_sums_text, product_text
-from solver.box import FACE_LABELS, face_normal, face_size
+from solver.box import FACE_LABELS, face_size
 from solver.folding import Folding
 from solver.grid import Cell, Layout
-from solver.shutbox.clues import sums_by_face
 from solver.shutbox.puzzle import Number, Puzzle
 from solver.shutbox.solve import Report, Solution
 from solver.shutbox.solve import solve as solve_puzzle
@@ -56,30 +56,8 @@ SCHEMA = "foldkit.solve/1"
 # JSON
 
 
-def face_json(puzzle: Puzzle | None, folding: Folding, face: int) -> dict:
-    numbers = puzzle.numbers if puzzle else {}
-    cells = [
-        {"cell": list(cell), "u": folding.placement[cell][1], "v": folding.placement[cell][2],
-         "number": numbers[cell].token if cell in numbers else None}
-        for cell in folding.cells_on(face)
-    ]
-    total = sums_by_face(numbers, folding)[face]
-    return {"face": FACE_LABELS[face], "normal": list(face_normal(face)),
-            "size": list(face_size(folding.box, face)), "sum": total, "cells": cells}
-
-
-def folding_json(puzzle: Puzzle | None, folding: Folding) -> dict:
-    """The box, cells, faces and creases of a folding."""
-    return {
-        "box": list(folding.box),
-        "cells": [list(c) for c in sorted(folding.cells)],
-        "faces": [face_json(puzzle, folding, f) for f in range(6)],
-        "creases": [{"cells": [list(a), list(b)], "angle": angle} for (a, b), angle in folding.creases().items()],
-    }
-
-
 def one_solution_json(puzzle: Puzzle, solution: Solution) -> dict:
-    out = folding_json(puzzle, solution.folding)
+    out = folding_json(solution.folding, puzzle.numbers)
     out["answer"] = solution.answer
     out["face_sums"] = list(solution.face_sums)
     return out
@@ -213,22 +191,6 @@ def solutions_found(report: Report) -> Solutions[Solution]:
 def box_cells(puzzle: Puzzle, layout: Layout) -> tuple[tuple[bool, ...], ...]:
     """Which cells of the grid are box cells, row by row."""
     return tuple(tuple((r, c) in layout for c in range(puzzle.cols)) for r in range(puzzle.rows))
-
-
-def folding_text(folding: Folding) -> str:
-    """A net's folding as text: the net with each cell's face letter, the box, the creases."""
-    rows = range(min(r for r, _ in folding.cells), max(r for r, _ in folding.cells) + 1)
-    cols = range(min(c for _, c in folding.cells), max(c for _, c in folding.cells) + 1)
-    picture = [" ".join(FACE_LABELS[folding.face_of((r, c))] if (r, c) in folding.cells else "."
-                        for c in cols) for r in rows]
-    hinges = len(folding.hinges())
-    return "\n".join([
-        f"Box {box_text(folding.box)} ({len(folding.cells)} cells); "
-        f"{hinges} of {len(folding.creases())} creases fold 90 degrees, the rest stay flat.",
-        "Each cell's letter is the box face it lands on (A/B face -x/+x, C/D -y/+y, E/F -z/+z):",
-        "",
-        *picture,
-    ])
 
 
 # ---------------------------------------------------------------------------------------------
