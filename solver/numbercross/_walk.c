@@ -1,4 +1,4 @@
-/* The Number Cross row walk (solver/numbercross/rows.py, RowFill), compiled: the same walk over
+/* The Number Cross row walk (solver/numbercross/walk/rows.py, RowFill), compiled: the same walk over
  * the same choices in the same order, counting the same steps, so that it finds the same ways in
  * the same order and runs out of steps at the same place. rows.py stays the reference; the tests
  * hold the two to each other.

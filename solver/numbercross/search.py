@@ -32,12 +32,12 @@ from __future__ import annotations
 from collections.abc import Generator, Iterator
 from dataclasses import dataclass
 
-from solver.numbercross import compiled, sketch
-from solver.numbercross.layouts import every_placement, fitting
-from solver.numbercross.model import Grid, NumberCross, Row
-from solver.numbercross.order import beside, clued_ends
-from solver.numbercross.rows import OverBudget, RowWays, first_ways, row_ways
-from solver.numbercross.rowtypes import (
+from solver.numbercross.rules.model import Grid, NumberCross, Row
+from solver.numbercross.walk import compiled, sketch
+from solver.numbercross.walk.layouts import every_placement, fitting
+from solver.numbercross.walk.order import beside, clued_ends
+from solver.numbercross.walk.rows import OverBudget, RowWays, first_ways, row_ways
+from solver.numbercross.walk.rowtypes import (
     DOWN,
     UNLIMITED,
     UP,

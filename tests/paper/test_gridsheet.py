@@ -29,14 +29,14 @@ SVG = "{http://www.w3.org/2000/svg}"
 
 def read_number_cross(path: Path):
     """(regions, highlighted cells, clue texts) of a Number Cross file."""
-    from solver.numbercross.parse import parse_number_cross
+    from solver.numbercross.rules.parse import parse_number_cross
 
     puzzle = parse_number_cross(path.read_text(), str(path), "nc")
     return puzzle.regions, puzzle.highlighted, tuple(c.text for c in puzzle.clues)
 
 
 def read_solution(path: Path):
-    from solver.numbercross.parse import parse_solution
+    from solver.numbercross.rules.parse import parse_solution
 
     return parse_solution(path.read_text(), str(path))
 

@@ -20,7 +20,7 @@ from foldkit.page import with_page
 
 body = lazy_module("foldkit.kinds.numbercross.report")  # the kind's body, loaded when it runs
 printed = lazy_module("foldkit.kinds.numbercross.pages")
-solver_parse = lazy_module("solver.numbercross.parse")
+solver_parse = lazy_module("solver.numbercross.rules.parse")
 checking = lazy_module("foldkit.kinds.numbercross.check")
 hinting = lazy_module("foldkit.kinds.numbercross.hints")
 diary = lazy_module("foldkit.kinds.numbercross.diary")

@@ -1,6 +1,6 @@
 """`foldkit generate number-cross`: a new Number Cross puzzle with a minimal set of clue
 conditions, written with its solution and its sheet. The puzzle comes from
-``solver.numbercross.generate``."""
+``solver.numbercross.generate.generator``."""
 
 from __future__ import annotations
 
@@ -27,9 +27,9 @@ from foldkit.kinds.numbercross import NumberCrossGenerateOptions
 from foldkit.kinds.numbercross.pages import puzzle_sheet
 from foldkit.paper.gridsheet import GridSheet, sheet_pdf
 from solver.diary import Grade
-from solver.numbercross.generate import Generated, NoPuzzle, generate
-from solver.numbercross.model import NumberCross, answer, numbers
-from solver.numbercross.parse import picture, solution_picture
+from solver.numbercross.generate.generator import Generated, NoPuzzle, generate
+from solver.numbercross.rules.model import NumberCross, answer, numbers
+from solver.numbercross.rules.parse import picture, solution_picture
 from solver.text import counted
 
 

@@ -12,7 +12,7 @@ from foldkit.paper.gridsheet import GridSheet
 from foldkit.paper.page import difficulty_line
 from solver.diary import Grade
 from solver.grid import Cell
-from solver.numbercross.model import TILE, NumberCross, answer, numbers
+from solver.numbercross.rules.model import TILE, NumberCross, answer, numbers
 from solver.numbercross.solve import NumberCrossReport
 from solver.text import counted
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from solver.numbercross.model import NumberCross, Row
+from solver.numbercross.rules.model import NumberCross, Row
 
 Edge = tuple[tuple[bool, int], ...]  # per column: (this side's cell is a tile, amount it sends / needs)
 Digits = tuple[int, ...]  # a digit per region index, 0 while not chosen

@@ -33,14 +33,14 @@ import random
 from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, replace
 
-from solver.numbercross import strength
-from solver.numbercross.check import solution_problem
-from solver.numbercross.clues import Clue, Condition
-from solver.numbercross.model import Grid, NumberCross
-from solver.numbercross.nearby import BAND_STEPS, around, every_band, other_in_bands
-from solver.numbercross.plant import Planting, planting, replanted, row_values, true_conditions
-from solver.numbercross.rows import OverBudget
+from solver.numbercross.generate import strength
+from solver.numbercross.generate.nearby import BAND_STEPS, around, every_band, other_in_bands
+from solver.numbercross.generate.plant import Planting, planting, replanted, row_values, true_conditions
+from solver.numbercross.rules.check import solution_problem
+from solver.numbercross.rules.clues import Clue, Condition
+from solver.numbercross.rules.model import Grid, NumberCross
 from solver.numbercross.search import first_end, grids
+from solver.numbercross.walk.rows import OverBudget
 
 Stop = Callable[[], None]  # raises to end the work (a time bound); returns otherwise
 Keeps = Callable[[NumberCross], bool]  # a puzzle with one completed grid -> may its clues be as few as that

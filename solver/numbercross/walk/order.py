@@ -5,7 +5,7 @@ meet such rows whenever they take a row's only condition away."""
 
 from __future__ import annotations
 
-from solver.numbercross.clues import Clue
+from solver.numbercross.rules.clues import Clue
 
 
 def beside(clues: tuple[Clue, ...], filled: tuple, todo: list[int]) -> int:

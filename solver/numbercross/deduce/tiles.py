@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from solver.numbercross.deduce import DIGITS, TILE, State, Step, can_receive, receivers, step, where
-from solver.numbercross.model import Cell, NumberCross
+from solver.numbercross.deduce.deductions import DIGITS, TILE, State, Step, can_receive, receivers, step, where
+from solver.numbercross.rules.model import Cell, NumberCross
 
 
 def tile_sharing(puzzle: NumberCross, state: State) -> Iterator[Step]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from solver.grid import Cell
-from solver.numbercross.clues import Clue
+from solver.numbercross.rules.clues import Clue
 
 Row = tuple[int | None, ...]  # a digit 1-9 per cell, None for a tile
 Grid = tuple[Row, ...]  # a completed grid, top row first

@@ -15,8 +15,8 @@ from __future__ import annotations
 
 import re
 
-from solver.numbercross.clues import parse_clue
-from solver.numbercross.model import MAX_COLS, MAX_ROWS, TILE, Grid, NumberCross
+from solver.numbercross.rules.clues import parse_clue
+from solver.numbercross.rules.model import MAX_COLS, MAX_ROWS, TILE, Grid, NumberCross
 from solver.text import InputError, Line, ascii_ints, content_lines, quoted, tokens
 
 HEADER_WORD = "number-cross"

@@ -14,11 +14,11 @@ from __future__ import annotations
 from collections.abc import Callable, Collection, Sequence
 from dataclasses import replace
 
-from solver.numbercross.clues import remembering
-from solver.numbercross.model import Grid, NumberCross
-from solver.numbercross.plant import row_values
-from solver.numbercross.rows import OverBudget
+from solver.numbercross.generate.plant import row_values
+from solver.numbercross.rules.clues import remembering
+from solver.numbercross.rules.model import Grid, NumberCross
 from solver.numbercross.search import frame, view_grids
+from solver.numbercross.walk.rows import OverBudget
 
 Tester = Callable[[int, int, int], bool]
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 
-from solver.numbercross import compiled, sketch
-from solver.numbercross.layouts import fitting
-from solver.numbercross.rowtypes import (
+from solver.numbercross.walk import compiled, sketch
+from solver.numbercross.walk.layouts import fitting
+from solver.numbercross.walk.rowtypes import (
     DOWN,
     UNLIMITED,
     UP,

@@ -16,9 +16,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 
-from solver.numbercross.deduce import TILE, State, Step, after, columns_text, row_text, step, where
-from solver.numbercross.deduce_rows import living_layouts
-from solver.numbercross.model import NumberCross
+from solver.numbercross.deduce.deductions import TILE, State, Step, after, columns_text, row_text, step, where
+from solver.numbercross.deduce.rows import living_layouts
+from solver.numbercross.rules.model import NumberCross
 
 TRIAL_DIGITS = 3  # a region is tried when it has at most this many digits left
 TRIAL_WAYS = 3  # a row is tried when its tiles can stand in at most this many ways

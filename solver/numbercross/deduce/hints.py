@@ -8,7 +8,7 @@ from collections.abc import Callable, Iterator
 from math import log10
 
 from solver.diary import Diary, Entry, Grade
-from solver.numbercross.deduce import (
+from solver.numbercross.deduce.deductions import (
     TILE,
     Candidates,
     State,
@@ -22,11 +22,11 @@ from solver.numbercross.deduce import (
     values_words,
     where,
 )
-from solver.numbercross.deduce_digits import clue_digits
-from solver.numbercross.deduce_rows import number_candidates, row_candidates
-from solver.numbercross.deduce_tiles import tile_sharing
-from solver.numbercross.deduce_whatif import what_if
-from solver.numbercross.model import Grid, NumberCross
+from solver.numbercross.deduce.digits import clue_digits
+from solver.numbercross.deduce.rows import number_candidates, row_candidates
+from solver.numbercross.deduce.tiles import tile_sharing
+from solver.numbercross.deduce.whatif import what_if
+from solver.numbercross.rules.model import Grid, NumberCross
 from solver.text import InputError, filled_cells, quoted, sentence
 
 SHOWN_OPEN = 6  # open cells named where deductions run out

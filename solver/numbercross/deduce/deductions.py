@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from solver.grid import cell_text
-from solver.numbercross.model import Cell, NumberCross
+from solver.numbercross.rules.model import Cell, NumberCross
 from solver.text import listed
 
 TILE = 0  # among a cell's candidates: the cell holds a tile

@@ -18,10 +18,20 @@ from collections.abc import Callable, Iterator
 from functools import lru_cache
 from math import prod
 
-from solver.numbercross.clues import Clue
-from solver.numbercross.deduce import DIGITS, TILE, State, Step, digit_words, row_text, step, values_words, where
-from solver.numbercross.deduce_digits import first_digits, last_digits
-from solver.numbercross.model import NumberCross
+from solver.numbercross.deduce.deductions import (
+    DIGITS,
+    TILE,
+    State,
+    Step,
+    digit_words,
+    row_text,
+    step,
+    values_words,
+    where,
+)
+from solver.numbercross.deduce.digits import first_digits, last_digits
+from solver.numbercross.rules.clues import Clue
+from solver.numbercross.rules.model import NumberCross
 
 Domains = tuple[frozenset[int], ...]  # the digits each cell of a number can still hold
 Support = tuple[frozenset[int], ...]  # per cell of a number: the digits some allowed number puts there

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from functools import lru_cache
 
-from solver.numbercross.rowtypes import Edge, Layout, Placement
+from solver.numbercross.walk.rowtypes import Edge, Layout, Placement
 
 
 @lru_cache(maxsize=4096)

@@ -14,10 +14,10 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator
 
-from solver.numbercross import compiled, sketch
-from solver.numbercross.layouts import fitting
-from solver.numbercross.rows import Enough, OverBudget, RowFill, RowSetting
-from solver.numbercross.rowtypes import DOWN, UP, Digits, Edge, PuzzleView, Way
+from solver.numbercross.walk import compiled, sketch
+from solver.numbercross.walk.layouts import fitting
+from solver.numbercross.walk.rows import Enough, OverBudget, RowFill, RowSetting
+from solver.numbercross.walk.rowtypes import DOWN, UP, Digits, Edge, PuzzleView, Way
 
 
 def random_way(view: PuzzleView, r: int, above: Edge | None, digits: Digits, rng: random.Random,

@@ -23,8 +23,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 
-from solver.numbercross import arith
-from solver.numbercross.compiled import memo
+from solver.numbercross.rules import arith
+from solver.numbercross.walk.compiled import memo
 from solver.text import InputError, ascii_int, quoted
 
 N = "N"  # a whole number in a phrase pattern

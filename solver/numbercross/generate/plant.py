@@ -23,14 +23,15 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 
-from solver.numbercross import arith, strength
-from solver.numbercross.check import solution_problem
-from solver.numbercross.clues import Clue, Condition
-from solver.numbercross.model import Cell, Grid, NumberCross, Row, numbers
-from solver.numbercross.rows import OverBudget, row_ways
-from solver.numbercross.rowtypes import Digits, Edge, Placement, PuzzleView, with_assigned
+from solver.numbercross.generate import strength
+from solver.numbercross.generate.shuffled import random_way
+from solver.numbercross.rules import arith
+from solver.numbercross.rules.check import solution_problem
+from solver.numbercross.rules.clues import Clue, Condition
+from solver.numbercross.rules.model import Cell, Grid, NumberCross, Row, numbers
 from solver.numbercross.search import frame, region_graph
-from solver.numbercross.shuffled import random_way
+from solver.numbercross.walk.rows import OverBudget, row_ways
+from solver.numbercross.walk.rowtypes import Digits, Edge, Placement, PuzzleView, with_assigned
 
 Regions = tuple[tuple[int, ...], ...]
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 import math
 from functools import lru_cache
 
-from solver.numbercross.clues import Condition
+from solver.numbercross.rules.clues import Condition
 
 SELF_DIVISIBLE_SHARE = 0.1  # about the share of 3-6 digit numbers without a 0 divisible by each digit
 

@@ -15,7 +15,7 @@ from itertools import chain
 
 from solver.broken import Broken
 from solver.grid import cell_text
-from solver.numbercross.model import Cell, Grid, NumberCross, numbers, runs
+from solver.numbercross.rules.model import Cell, Grid, NumberCross, numbers, runs
 
 Node = Cell | tuple[str]  # a node of the flow network: a tile, a cell, or ("source",) / ("sink",)
 

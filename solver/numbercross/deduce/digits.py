@@ -9,9 +9,19 @@ from __future__ import annotations
 from collections.abc import Iterator
 from math import gcd
 
-from solver.numbercross.clues import Clue
-from solver.numbercross.deduce import DIGITS, TILE, State, Step, digit_words, row_text, step, values_words, where
-from solver.numbercross.model import Cell, NumberCross
+from solver.numbercross.deduce.deductions import (
+    DIGITS,
+    TILE,
+    State,
+    Step,
+    digit_words,
+    row_text,
+    step,
+    values_words,
+    where,
+)
+from solver.numbercross.rules.clues import Clue
+from solver.numbercross.rules.model import Cell, NumberCross
 
 ODD, EVEN = frozenset({1, 3, 5, 7, 9}), frozenset({2, 4, 6, 8})
 LAST_DIGITS = {"odd": ODD, "even": EVEN, "prime": frozenset({1, 3, 7, 9}), "square": frozenset({1, 4, 5, 6, 9})}
