@@ -102,7 +102,7 @@ def fingerprint(text: str) -> str:
     return hashlib.sha256(text.encode()).hexdigest()[:16]
 
 
-def build(makers: Mapping[str, Maker], subject: Any, folder: Path, options: Any,
+def build(makers: Mapping[str, Maker], subject: Any, folder: Path, options: Any, *,
           only: list[str] | None = None, checkpoint: Callable[[], None] | None = None,
           skip: list[str] | None = None, puzzle: str = "", force: bool = False) -> Built:
     """Make every artifact that can be made, in memory, then write them into the folder at once;

@@ -14,8 +14,8 @@ import sys
 
 from foldkit.console import (
     forget_interrupts,
-    hold_interrupts_while_importing,
     interrupted,
+    interrupts_held,
     on_interrupt,
     raise_if_interrupted,
 )
@@ -36,7 +36,6 @@ def main(argv: list[str] | None = None) -> int:
     """Run one command; return its exit code. As the program itself (argv None), Ctrl-C always
     ends it with 130 and 'interrupted', whatever a library did with the interrupt."""
     forget_interrupts()
-    hold_interrupts_while_importing()
     previous = signal.signal(signal.SIGINT, on_interrupt)
     previous_term = signal.signal(signal.SIGTERM, on_interrupt)  # a kill ends a build as cleanly as Ctrl-C
     try:
@@ -87,7 +86,8 @@ def _run(argv: list[str]) -> int:
         return EXIT_BAD_INPUT
     try:
         _prefer_offscreen_rendering()
-        from foldkit.arguments import run_command  # after the Ctrl-C handler: see the module's docstring
+        with interrupts_held():  # after the Ctrl-C handler (see the module's docstring), and whole
+            from foldkit.arguments import run_command
 
         code = run_command(argv)
         raise_if_interrupted()

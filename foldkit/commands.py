@@ -9,7 +9,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, fields, replace
 from functools import cached_property
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from foldkit import options as opt
 from foldkit.console import ProgressBar, print_notes, print_stream, raise_if_interrupted
@@ -20,7 +20,10 @@ from foldkit.kinds.base import Command, Invocation, Kind, Maker, NoOptions, forc
 
 # foldkit.build (and the file formats it writes) is named, not imported: `solve` never builds,
 # and a quick solve should not wait for the writers' imports.
-writing = lazy_module("foldkit.build")
+if TYPE_CHECKING:
+    from foldkit import build as writing
+else:
+    writing = lazy_module("foldkit.build")
 
 
 @dataclass
@@ -137,7 +140,8 @@ def build_and_report(call: Call, makers: Mapping[str, Maker], subject: Any, name
     folder = Path(options.output) if options.output else Path("outputs") / name
     puzzle = writing.fingerprint(f"{call.kind.name}\n{text}")
     built = writing.build(makers, subject, folder, _with_progress(call.build_options, options.quiet),
-                          options.only, raise_if_interrupted, options.skip, puzzle, options.force)
+                          only=options.only, checkpoint=raise_if_interrupted, skip=options.skip, puzzle=puzzle,
+                          force=options.force)
     for written in built.written:
         print(f"wrote {written.path}")
     for dropped in built.dropped:

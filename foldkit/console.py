@@ -8,19 +8,22 @@ first, are remembered and nothing else, so they cannot break the clean-up.
 Some C libraries cannot take an exception in the Python they call: VTK, loading its modules
 and rendering, crashes (SIGSEGV) when a KeyboardInterrupt is raised inside. Their calls run
 inside ``interrupts_held``: a signal there is remembered and raised when the section ends.
-Every import is such a section (``hold_interrupts_while_importing``): trimesh loads manifold3d
+Loading a module that brings the heavy libraries is such a section (``imported``: a kind's lazy
+names, ``foldkit.kinds.lazy``, and the file formats, ``foldkit.exchange.exporter``, load through
+it, and the makers' modules import those libraries at their top): trimesh loads manifold3d
 inside a ``try`` that drops the half-made module when Ctrl-C comes, and manifold3d then crashes
 freeing it. An import ends in a second at most, and the interrupt is raised when it has.
+Python's own import is left as it is.
 """
 
 from __future__ import annotations
 
-import builtins
+import importlib
 import sys
 import threading
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
-from typing import Any
+from types import ModuleType
 
 _interrupted = False
 _holding = 0  # how many held sections the main thread is in (signal handlers run only there)
@@ -74,21 +77,11 @@ def _release() -> None:
         raise KeyboardInterrupt
 
 
-def hold_interrupts_while_importing() -> None:
-    """Make every import statement a section held from interrupts, once for the program."""
-    plain_import = builtins.__import__
-    if getattr(plain_import, "holds_interrupts", False):
-        return
-
-    def held_import(*arguments: Any, **keywords: Any) -> Any:  # as interrupts_held, but in 1 µs, not 4
-        _hold()
-        try:
-            return plain_import(*arguments, **keywords)
-        finally:
-            _release()
-
-    held_import.holds_interrupts = True  # type: ignore[attr-defined]
-    builtins.__import__ = held_import
+def imported(name: str) -> ModuleType:
+    """The module of that name, loaded (the first time) held from interrupts: the one door
+    through which the makers' heavy libraries (trimesh, manifold3d, VTK) are loaded."""
+    with interrupts_held():
+        return importlib.import_module(name)
 
 
 def interrupted() -> bool:

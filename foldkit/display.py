@@ -30,18 +30,27 @@ def show_until_closed(open_window: Callable[[], Any], title: str) -> None:
     until the user closes it. Ctrl-C or SIGTERM closes it too, then ends the program as
     interrupted: VTK must not see the KeyboardInterrupt, because it answers one raised in a
     callback (a slider's, a timer's) with its own message and exit 1. So the window is made and
-    run held from interrupts, and its next tick closes it when one came."""
+    run held from interrupts, and its next tick closes it when one came.
+
+    A window that never ticked never ran: VTK lost the X server after the display was found (it
+    warns and returns), and that is an error, not a window the user closed."""
+    ticks = 0
     with interrupts_held():  # the interrupt that came is raised when the window is closed
         plotter = open_window()
         interactor = plotter.iren
 
         def close_if_interrupted(*_: object) -> None:
+            nonlocal ticks
+            ticks += 1
             if interrupted():
                 interactor.terminate_app()
 
         interactor.add_observer("TimerEvent", close_if_interrupted)
         if not interrupted():
             plotter.show(title=title)
+            if not ticks and not interrupted():
+                display = os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")
+                raise FoldkitError(f"the window did not run: the display {display} was lost", EXIT_BAD_INPUT)
 
 
 def _x_display_opens(display: str) -> bool:

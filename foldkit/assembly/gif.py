@@ -22,7 +22,7 @@ from foldkit.assembly.steps import assembly_steps
 from foldkit.assembly.view import Faces, View, camera, corner_azimuth, scene_faces
 from foldkit.exchange.gif import gif_bytes
 from foldkit.exchange.video import Film, sample_indices
-from solver.packing.assembly import BoxSides, Placed, piece_colours
+from solver.packing.assembly import Assembly, BoxSides, Placed
 
 FLOOR_COLOUR = (0.86, 0.86, 0.84)
 ABOVE_CUBES = 1.5  # room shown above the box, where pieces fall in from
@@ -42,26 +42,23 @@ class GifOptions:
     end_frames: int = 30  # the finished box
 
 
-def assembly_gif(box: BoxSides, packing: Sequence[Placed], order: Sequence[int], colours: Sequence[int] | None = None,
-                 options: GifOptions = GifOptions()) -> bytes:
-    """The animated assembly as the bytes of a GIF."""
-    film = assembly_film(box, packing, order, colours, options)
+def assembly_gif(box: BoxSides, packing: Sequence[Placed], plan: Assembly, options: GifOptions = GifOptions()) -> bytes:
+    """The animated assembly (in the plan's order and colours) as the bytes of a GIF."""
+    film = assembly_film(box, packing, plan, options)
     return gif_bytes(film.frames, options.fps, film.palette_sample)
 
 
-def assembly_frames(box: BoxSides, packing: Sequence[Placed], order: Sequence[int],
-                    colours: Sequence[int] | None = None, options: GifOptions = GifOptions()) -> Iterator[Image]:
+def assembly_frames(box: BoxSides, packing: Sequence[Placed], plan: Assembly,
+                    options: GifOptions = GifOptions()) -> Iterator[Image]:
     """Every frame of the assembly, drawn as it is read; a frame that holds still is the same array again."""
-    return iter(assembly_film(box, packing, order, colours, options).frames)
+    return iter(assembly_film(box, packing, plan, options).frames)
 
 
-def assembly_film(box: BoxSides, packing: Sequence[Placed], order: Sequence[int], colours: Sequence[int] | None = None,
-                  options: GifOptions = GifOptions()) -> Film:
+def assembly_film(box: BoxSides, packing: Sequence[Placed], plan: Assembly, options: GifOptions = GifOptions()) -> Film:
     """The assembly as a Film: its palette sample drawn now, its other frames as they are read."""
-    colours = list(colours) if colours is not None else piece_colours(box, packing, order)
-    fills = np.array([piece_colour(c) for c in colours] + [FLOOR_COLOUR])
+    fills = np.array([piece_colour(c) for c in plan.colours] + [FLOOR_COLOUR])
     darkroom = Darkroom(packing, floor_faces(box, len(packing)), stage_for(box, options), fills)
-    shots = assembly_shots(box, packing, order, options)
+    shots = assembly_shots(box, packing, plan.order, options)
     sample = {i: darkroom.develop(shots[i]) for i in sample_indices(len(shots))}
     return Film(_frames(darkroom, shots, sample), list(sample.values()))
 

@@ -8,7 +8,6 @@ from __future__ import annotations
 import contextlib
 import fcntl
 import hashlib
-import importlib
 import os
 import signal
 import stat
@@ -17,6 +16,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, replace
 from pathlib import Path
 
+from foldkit.console import imported
 from foldkit.errors import EXIT_BAD_INPUT, FoldkitError
 from foldkit.exchange.record import RECORD, Entry, plain_name, record_bytes, record_entries
 from foldkit.files import digest, read_if_there
@@ -41,12 +41,13 @@ VIDEO_FORMATS = (".gif", ".mp4")  # the suffixes an animation can be written as
 
 
 def exporter(suffix: str) -> Callable[..., bytes]:
-    """The function that makes the bytes of a file with this suffix ('.pdf'; see EXPORTERS)."""
+    """The function that makes the bytes of a file with this suffix ('.pdf'; see EXPORTERS), its
+    module loaded held from Ctrl-C (``foldkit.console.imported``: the libraries load whole)."""
     try:
         module, name = EXPORTERS[suffix.lower()].split(":")
     except KeyError:
         raise ValueError(f"no file format {suffix!r}: foldkit writes {', '.join(EXPORTERS)}") from None
-    return getattr(importlib.import_module(f"foldkit.exchange.{module}"), name)
+    return getattr(imported(f"foldkit.exchange.{module}"), name)
 
 
 def export(path: str | Path, *content, force: bool = False) -> Path:

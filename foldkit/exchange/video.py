@@ -12,11 +12,11 @@ from dataclasses import dataclass
 import numpy as np
 
 from foldkit.exchange import exporter
-from foldkit.progress import Progress
 
 Frame = np.ndarray  # (height, width, 3) uint8
 VIDEO = (".gif", ".mp4")
 PALETTE_SAMPLES = 6  # frames a GIF's palette is fitted to
+Shot = Callable[[float], None]  # told the share of the film's frames shot so far, 0 to 1 (a progress bar)
 
 
 @dataclass(frozen=True)
@@ -34,7 +34,7 @@ def sample_indices(distinct: int) -> list[int]:
     return [int(i) for i in np.linspace(0, distinct - 1, min(PALETTE_SAMPLES, distinct)).round()]
 
 
-def shot_film(shoot: Callable[[float], Frame], moments: Sequence[float], progress: Progress | None = None) -> Film:
+def shot_film(shoot: Callable[[float], Frame], moments: Sequence[float], progress: Shot | None = None) -> Film:
     """A film of the frame ``shoot`` makes at each moment, shot as it is read (a moment equal to
     the one before it is held, not shot again), its palette sample shot now."""
     distinct = [m for i, m in enumerate(moments) if i == 0 or m != moments[i - 1]]
@@ -43,7 +43,7 @@ def shot_film(shoot: Callable[[float], Frame], moments: Sequence[float], progres
 
 
 def _shot_frames(shoot: Callable[[float], Frame], moments: Sequence[float], made: dict[float, Frame],
-                 progress: Progress | None) -> Iterator[Frame]:
+                 progress: Shot | None) -> Iterator[Frame]:
     """The frame at each moment, in order: those already made, the others shot as they are read."""
     frame = None
     for i, moment in enumerate(moments):

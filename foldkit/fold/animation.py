@@ -16,6 +16,7 @@ import numpy as np
 
 from foldkit.console import interrupts_held
 from foldkit.exchange.video import Film, Frame, shot_film, video_bytes
+from foldkit.fold.camera import ORBIT_SECONDS
 from foldkit.fold.pose import Sequence
 from foldkit.fold.subject import Subject
 from foldkit.progress import Progress
@@ -38,8 +39,6 @@ class AnimationOptions:
 def frame_times(options: AnimationOptions) -> list[float]:
     """The time along the camera path (seconds) of every frame: the flat hold, the fold, the
     orbit round the closed box, the final hold."""
-    from foldkit.fold.camera import ORBIT_SECONDS
-
     fold = max(2, round(options.seconds * options.fps))
     orbit = max(2, round(ORBIT_SECONDS * options.fps))
     flat, end = round(HOLD_FLAT * options.fps), round(HOLD_END * options.fps)

@@ -28,12 +28,24 @@ def ease(s: float | np.ndarray) -> float | np.ndarray:
 def hinge_fraction(tree: PanelTree, hinge: Hinge, t: float | np.ndarray, sequence: Sequence = "staged"
                    ) -> float | np.ndarray:
     """How far a hinge has turned at fold fraction t, in [0, 1] (1 = 90 degrees); at each t of an array."""
+    return _turned(tree, hinge.stage, t, sequence)
+
+
+def hinge_fractions(tree: PanelTree, t: np.ndarray, sequence: Sequence = "staged") -> np.ndarray:
+    """How far every hinge has turned at each t, shape (m, H): hinge_fraction for all at once."""
+    stages = np.array([h.stage for h in tree.hinges], dtype=np.float64)
+    times = np.asarray(t, dtype=np.float64)[:, None]
+    return np.broadcast_to(_turned(tree, stages[None, :], times, sequence), (len(times), len(stages)))
+
+
+def _turned(tree: PanelTree, stage: int | np.ndarray, t: float | np.ndarray, sequence: Sequence
+            ) -> float | np.ndarray:
     if sequence == "together":
         return ease(t)
     if sequence != "staged":
         raise ValueError(f"unknown fold sequence {sequence!r}; expected one of {SEQUENCES}")
     # Stage s of S folds while t runs over [s/S, (s+1)/S].
-    return ease(t * tree.stage_count - hinge.stage)
+    return ease(t * tree.stage_count - stage)
 
 
 def hinge_rotation(hinge: Hinge, angle: float) -> Matrix:

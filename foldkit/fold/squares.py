@@ -6,6 +6,7 @@ from __future__ import annotations
 import numpy as np
 
 MARGIN = 0.02  # each square is shrunk by this much (in cells) on every side before it is tested
+RADIUS = (1.0 - 2.0 * MARGIN) * np.sqrt(0.5)  # every point of a shrunk square is this close to its centre
 
 
 def shrunk(corners: np.ndarray) -> np.ndarray:

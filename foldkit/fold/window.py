@@ -10,16 +10,15 @@ creates anything, and points to ``foldkit animate``.
 from __future__ import annotations
 
 import time
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import numpy as np
 
 from foldkit.display import require_display, show_until_closed
-from foldkit.fold.pose import Sequence
+from foldkit.fold.camera import Shot, Viewport
+from foldkit.fold.pose import Sequence, ease
+from foldkit.fold.scene import add_caption, fold_scene
 from foldkit.fold.subject import Subject
-
-if TYPE_CHECKING:
-    from foldkit.fold.camera import Shot
 
 WINDOW_SIZE = (1024, 768)
 FOLD_SECONDS = 6.0  # how long playing takes from the flat net to the closed box
@@ -48,9 +47,6 @@ class FoldWindow:
 
     def __init__(self, subject: Subject, sequence: Sequence = "staged", window_size=WINDOW_SIZE):
         import pyvista as pv
-
-        from foldkit.fold.camera import Viewport
-        from foldkit.fold.scene import add_caption, fold_scene
 
         self.t, self.clock, self.playing = 0.0, 0.0, False  # clock: seconds along the camera path
         self.wall: float | None = None  # the wall clock at the last tick while playing
@@ -109,9 +105,6 @@ class FoldWindow:
 
     def _camera_shot(self):
         """Where the camera goes now: on the path, or part way back to it from the user's view."""
-        from foldkit.fold.camera import Shot
-        from foldkit.fold.pose import ease
-
         shot = self.path.shot(self.clock)
         if self.glide is None:
             return shot
@@ -126,8 +119,6 @@ class FoldWindow:
 
     def _user_shot(self) -> Shot:
         """The camera as it is now (the user may have orbited or zoomed it), as a Shot."""
-        from foldkit.fold.camera import Shot
-
         camera = self.plotter.camera
         return Shot(np.array(camera.focal_point), np.array(camera.position), np.array(camera.up),
                     self.path.window_center)

@@ -11,13 +11,13 @@ the fold's ``animate``, a sheet's ``sheet``, a net's ``boxes``...).
 from __future__ import annotations
 
 import dataclasses
-import importlib
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any, Generic, Protocol, TypeVar
 
 from foldkit import options as opt
 from foldkit.errors import EXIT_AMBIGUOUS, EXIT_NO_SOLUTION, EXIT_UNFINISHED, FoldkitError
+from foldkit.kinds.lazy import Deferred, LazyModule, lazy_module
 from foldkit.progress import Progress
 
 # ---------------------------------------------------------------------------------------------
@@ -155,7 +155,48 @@ class Made:
     notes: tuple[str, ...] = ()
 
 
-Maker = Callable[[Any, Any], bytes | Made]  # (subject, the kind's build options) -> one file's bytes, or Made
+# ---------------------------------------------------------------------------------------------
+# The seam's types: what a declaration says of each function of its body. A kind's lazy names
+# are its body's modules to mypy (a TYPE_CHECKING import beside each), so mypy checks every
+# function the declaration names against these: the types it takes and gives, and the names of
+# its parameters (a caller may name them).
+
+PuzzleT = TypeVar("PuzzleT")
+ReportT = TypeVar("ReportT")
+SubjectT = TypeVar("SubjectT")
+Out = TypeVar("Out", covariant=True)
+In = TypeVar("In", contravariant=True)
+
+
+class Parse(Protocol[Out]):
+    """(the file's text, where it came from, the name of what it describes) -> the puzzle."""
+
+    def __call__(self, text: str, source: str, name: str) -> Out: ...
+
+
+class Solve(Protocol[In, Out]):
+    """(the puzzle, the kind's solve options) -> the report."""
+
+    def __call__(self, puzzle: In, options: Any) -> Out: ...
+
+
+class OfReport(Protocol[In, Out]):
+    """The report -> something said of it: its outcome, text, JSON, grade."""
+
+    def __call__(self, report: In) -> Out: ...
+
+
+class MakeSubject(Protocol[In, Out]):
+    """(the report, the kind's build options) -> what the makers take."""
+
+    def __call__(self, report: In, options: Any) -> Out: ...
+
+
+class Maker(Protocol[In]):
+    """(subject, the kind's build options) -> one file's bytes, or Made. The build alone calls a
+    maker, with both in place: its parameters may be named as the maker likes."""
+
+    def __call__(self, subject: In, options: Any, /) -> bytes | Made: ...
 
 
 def made(result: bytes | Made, name: str) -> Made:
@@ -164,54 +205,17 @@ def made(result: bytes | Made, name: str) -> Made:
 
 
 @dataclass(frozen=True)
-class Files:
+class Files(Generic[SubjectT]):
     """A maker of several files, whose names depend on the puzzle (pieces-1.stl, piece-L.stl,
     ...): ``make`` as any maker, and ``names`` (subject, build options) -> the names of the files
     make would write, found without making them. Any other maker writes one file, its own name."""
 
-    make: Maker
-    names: Callable[[Any, Any], list[str]]
+    make: Maker[SubjectT]
+    names: Callable[[SubjectT, Any], list[str]]
     patterns: tuple[str, ...] = ()  # the names for any puzzle, as `foldkit kinds` shows them: 'piece-NAME.stl'
 
-    def __call__(self, subject: Any, options: Any) -> bytes | Made:
+    def __call__(self, subject: SubjectT, options: Any) -> bytes | Made:
         return self.make(subject, options)
-
-
-# ---------------------------------------------------------------------------------------------
-# Declaring now, loading later
-
-
-@dataclass(frozen=True)
-class Deferred:
-    """A function named by its module and its name, imported when first called."""
-
-    module: str
-    name: str
-
-    def resolve(self) -> Callable[..., Any]:
-        return getattr(importlib.import_module(self.module), self.name)
-
-    def __call__(self, *args: Any, **kwargs: Any) -> Any:
-        return self.resolve()(*args, **kwargs)
-
-
-@dataclass(frozen=True)
-class LazyModule:
-    """A module a kind's declaration names without importing it: ``report.solve`` is a Deferred
-    function. The command line reads every kind's declaration (its options and commands) to read
-    its arguments, and imports the body of one kind only, the one it runs: `foldkit solve` loads
-    no other kind's solver, no maker, no page."""
-
-    name: str
-
-    def __getattr__(self, attribute: str) -> Deferred:
-        if attribute.startswith("__"):
-            raise AttributeError(attribute)
-        return Deferred(self.name, attribute)
-
-
-def lazy_module(name: str) -> LazyModule:
-    return LazyModule(name)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -240,7 +244,13 @@ class Invocation(Protocol):
     # Make the artifacts of a subject as `build` does, into the folder the command's --output,
     # --only, --skip and --quiet name (or outputs/<name>), with the kind's build options; the
     # exit code. text identifies what they were made from in the folder's record.
-    def build(self, makers: Mapping[str, Maker], subject: Any, name: str, text: str) -> int: ...
+    def build(self, makers: Mapping[str, Maker[Any]], subject: Any, name: str, text: str) -> int: ...
+
+
+class Run(Protocol):
+    """A command's body: its invocation -> the exit code."""
+
+    def __call__(self, call: Invocation) -> int: ...
 
 
 @dataclass(frozen=True)
@@ -255,7 +265,7 @@ class Command:
 
     name: str
     help: str
-    run: Callable[[Invocation], int]
+    run: Run
     options: type = NoOptions
     target: str = "puzzle"
     build_options: bool = False
@@ -269,31 +279,37 @@ def recognise_word(word: str) -> Callable[[str], bool]:
     return lambda first: first == word
 
 
+def same_report(report: Any, options: Any) -> Any:
+    """The subject of a kind whose makers take its report as it is."""
+    return report
+
+
 @dataclass(frozen=True)
-class Kind:
-    """One puzzle kind, as the command line sees it."""
+class Kind(Generic[PuzzleT, ReportT, SubjectT]):
+    """One puzzle kind, as the command line sees it: its puzzle, its report and the subject its
+    makers take are types mypy follows from ``parse`` through ``solve`` to every maker."""
 
     name: str  # the word that starts its files' header ("packing"), or a name for a kind that has none
     title: str  # "Number Cross"
     header: str  # what its files start with, for messages: "'packing X Y Z'"
     recognise: Callable[[str], bool]  # the first word of the first non-comment line -> is it mine
-    parse: Callable[[str, str, str], Any]  # (text, source, name) -> puzzle; raises InputError
-    solve: Callable[[Any, Any], Any]  # (puzzle, solve options) -> report
-    outcome: Callable[[Any], Outcome]  # report -> exit code and summary
-    text: Callable[[Any], str]  # report -> the terminal text
-    json: Callable[[Any], dict]  # report -> the documented JSON object
+    parse: Parse[PuzzleT]  # (text, source, name) -> puzzle; raises InputError
+    solve: Solve[PuzzleT, ReportT]  # (puzzle, solve options) -> report
+    outcome: OfReport[ReportT, Outcome]  # report -> exit code and summary
+    text: OfReport[ReportT, str]  # report -> the terminal text
+    json: OfReport[ReportT, dict]  # report -> the documented JSON object
     solve_options: type = NoOptions  # its options of `solve` (and of every command that solves)
     build_options: type = NoOptions  # its options of `build`, handed to every maker
-    artifacts: Mapping[str, Maker] = field(default_factory=dict)  # file name -> maker(subject, options)
-    subject: Callable[[Any, Any], Any] = lambda report, options: report  # what the makers take, made once a build
+    artifacts: Mapping[str, Maker[SubjectT]] = field(default_factory=dict)  # file name -> maker(subject, options)
+    subject: MakeSubject[ReportT, SubjectT] = same_report  # what the makers take, made once a build
     commands: Mapping[str, Command] = field(default_factory=dict)  # name -> its own commands
     recognise_text: Callable[[str], bool] | None = None  # for files with no header word (nets): the whole text
     file_option: str | None = None  # a flag naming a file of this kind in place of the puzzle file ("--net")
-    grade: Callable[[Any], Any] | None = None  # solve report -> its difficulty for a person (solver.diary.Grade)
+    grade: OfReport[ReportT, Any] | None = None  # solve report -> its difficulty for a person (solver.diary.Grade)
     # or None, for a kind with a human-style solver; `solve --grade` reports it, `generate --difficulty` aims at it
     from_bytes: Callable[[bytes, str], str | None] | None = None  # (file bytes, source) -> the puzzle as this
     # kind's text, for a file format of its own that is not text (BurrTools' gzip XML); None: not of it
-    json_stream: Callable[[Any], Iterable[str]] | None = None  # report -> the text of its JSON, piece by piece,
+    json_stream: OfReport[ReportT, Iterable[str]] | None = None  # report -> the text of its JSON, piece by piece,
     # for a kind whose JSON can be long (a census's representatives); None: json_text of json
 
     def capabilities(self) -> tuple[str, ...]:
@@ -302,6 +318,6 @@ class Kind:
 
 
 __all__ = ["EXIT_AMBIGUOUS", "EXIT_NO_SOLUTION", "EXIT_UNFINISHED", "BedOptions", "Command", "Deferred", "Files",
-           "GifOptions", "Invocation", "Kind", "LazyModule", "Made", "Maker", "NoOptions", "OptionSpec",
-           "Outcome", "PaperOptions", "Progress", "force_option", "lazy_module", "made", "option", "option_specs",
-           "recognise_word", "sole_solution"]
+           "GifOptions", "Invocation", "Kind", "LazyModule", "Made", "MakeSubject", "Maker", "NoOptions",
+           "OfReport", "OptionSpec", "Outcome", "PaperOptions", "Parse", "Progress", "Run", "Solve", "force_option",
+           "lazy_module", "made", "option", "option_specs", "recognise_word", "same_report", "sole_solution"]

@@ -3,7 +3,7 @@ its labels) gets the fold's artifacts (the printed box and net, the animated mod
 the template) and the commands ``show``, ``animate`` and ``template``.
 
 This module declares them; their bodies are in ``foldkit.kinds.fold_makers``, loaded only when
-a build or one of those commands runs (see ``foldkit.kinds.base.LazyModule``).
+a build or one of those commands runs (see ``foldkit.kinds.lazy``).
 """
 
 from __future__ import annotations
@@ -28,13 +28,20 @@ from foldkit.kinds.base import (
 
 if TYPE_CHECKING:
     from foldkit.fold.animation import AnimationOptions
+    from foldkit.fold.pose import Sequence
     from foldkit.fold.subject import Subject
     from foldkit.paper.template import TemplateOptions
 
-makers = lazy_module("foldkit.kinds.fold_makers")
-animation = lazy_module("foldkit.fold.animation")
-template = lazy_module("foldkit.paper.template")
-fit = lazy_module("foldkit.paper.template.fit")
+if TYPE_CHECKING:
+    from foldkit.fold import animation
+    from foldkit.kinds import fold_makers as makers
+    from foldkit.paper import template
+    from foldkit.paper.template import fit
+else:
+    makers = lazy_module("foldkit.kinds.fold_makers")
+    animation = lazy_module("foldkit.fold.animation")
+    template = lazy_module("foldkit.paper.template")
+    fit = lazy_module("foldkit.paper.template.fit")
 
 PLAIN_HELP = ("the template (pdf, svg, dxf) with cut, fold and glue marks only: no colours, no numbers, no "
               "face names; it folds with the printed side inside, so the box is blank outside")
@@ -42,9 +49,10 @@ CUTTERS = ("silhouette", "cameo5", "cricut")  # foldkit.paper.template.registrat
 CUTTER_HELP = ("print-then-cut: the template's net page (pdf, svg, dxf) inside the registration marks of "
                "this cutting machine: silhouette (three corners: a square and two Ls), cameo5 (four Ls), "
                "cricut (its 9.25 x 6.75 in Print Then Cut area, framed); the cut lines on their own layer")
-TAB_STYLES = ("glue", "both", "shadow")  # foldkit.paper.template.closing.TAB_STYLES
+TAB_STYLES = ("glue", "both", "shadow", "slot")  # foldkit.paper.template.closing.TAB_STYLES
 TABS_HELP = ("how the template's seams close: glue (a glue tab on one edge of each seam, default), both (a tab on "
-             "both edges), shadow (a tab, and a grey shadow printed where it lands on the other edge)")
+             "both edges), shadow (a tab, and a grey shadow printed where it lands on the other edge), slot (no "
+             "glue: a tongue on one edge goes through a slit cut beside the other, sized for --paper-mm)")
 SEQUENCES = ("staged", "together")
 SEQUENCE_HELP = "staged: panels fold leaves first, as a person folds (default); together: every hinge at once"
 
@@ -78,8 +86,9 @@ class CutterOptions:
     cutter: str | None = option(None, "--cutter", CUTTER_HELP, choices=CUTTERS)
     tabs: str = option("glue", "--tabs", TABS_HELP, choices=TAB_STYLES)
     paper_mm: float = option(0.0, "--paper-mm", "the card's thickness in mm, 0.1 to 0.6 (cardstock about 0.3): each "
-                             "tab's fold moves that far into its panel, so the closed box is true to size and square "
-                             "(default: not allowed for)", opt.number(float, 0.1, 0.6, "a thickness in mm"), "T")
+                             "tab's fold moves that far into its panel, so the closed box is true to size and square, "
+                             "and slots are cut for it (default: not allowed for; with --tabs slot, 0.3)",
+                             opt.number(float, 0.1, 0.6, "a thickness in mm"), "T")
 
 
 @dataclass(frozen=True)
@@ -113,7 +122,7 @@ class FoldBuildOptions(PaperOptions, GifOptions, BedOptions, CutterOptions):
 
 @dataclass(frozen=True)
 class ShowOptions:
-    sequence: str = option("staged", "--sequence", SEQUENCE_HELP, choices=SEQUENCES)
+    sequence: Sequence = option("staged", "--sequence", SEQUENCE_HELP, choices=SEQUENCES)
 
 
 @dataclass(frozen=True)

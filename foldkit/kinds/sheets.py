@@ -16,7 +16,10 @@ if TYPE_CHECKING:
     from foldkit.paper.gridsheet import GridSheet
     from solver.diary import Grade
 
-gridsheet = lazy_module("foldkit.paper.gridsheet")  # drawing pages: loaded when a sheet is made
+if TYPE_CHECKING:
+    from foldkit.paper import gridsheet
+else:
+    gridsheet = lazy_module("foldkit.paper.gridsheet")  # drawing pages: loaded when a sheet is made
 
 SUFFIXES = (".pdf", ".svg")
 

@@ -11,11 +11,12 @@ from __future__ import annotations
 
 from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 from foldkit.errors import FoldkitError
 
 PageMaker = Callable[[Any, Any, tuple[str, ...]], bytes]  # (subject, build options, links) -> the page
+Artifact = TypeVar("Artifact")  # a kind's maker (foldkit.kinds.base.Maker), as the kind declares it
 
 
 @dataclass(frozen=True)
@@ -33,7 +34,7 @@ class Linking:
         return self.make(subject, options, [name for name in others if present is None or name in present])
 
 
-def with_page(make: PageMaker, artifacts: Mapping[str, Any], **extra: Any) -> dict[str, Any]:
+def with_page(make: PageMaker, artifacts: Mapping[str, Artifact], **extra: Any) -> dict[str, Artifact | Linking]:
     """A kind's artifacts with index.html added, made by ``make`` (given ``extra``, such as the
     kind's rules) and linking to those of the files the others write that the build folder holds."""
 

@@ -22,7 +22,7 @@ from foldkit.assembly.view import Faces, View, camera, corner_azimuth, scene_fac
 from foldkit.drawing import PT_MM, Document, Drawing, Label, Line, Polygon, Shape
 from foldkit.exchange.pdf import PT_PER_MM, drawing_pdf, font_width
 from foldkit.paper.page import BOLD, REGULAR, paper_size, wrapped
-from solver.packing.assembly import BoxSides, Placed, piece_colours
+from solver.packing.assembly import Assembly, BoxSides, Placed
 from solver.text import counted
 
 MARGIN = 36.0  # points
@@ -75,16 +75,15 @@ def _optional_rgb(colour: Iterable[float] | None) -> RGB | None:
     return None if colour is None else _rgb(colour)
 
 
-def assembly_document(box: BoxSides, packing: Sequence[Placed], order: Sequence[int],
-                      colours: Sequence[int] | None = None, title: str = "Assembly", paper: str = "a4") -> Document:
-    """The assembly instructions' pages (paper: a4, letter or a3)."""
+def assembly_document(box: BoxSides, packing: Sequence[Placed], plan: Assembly, title: str = "Assembly",
+                      paper: str = "a4") -> Document:
+    """The assembly instructions' pages, in the plan's order and colours (paper: a4, letter or a3)."""
     width, height = paper_size(paper)
     size = width * PT_PER_MM, height * PT_PER_MM
-    colours = list(colours) if colours is not None else piece_colours(box, packing, order)
-    fills = np.array([piece_colour(c) for c in colours])
+    fills = np.array([piece_colour(c) for c in plan.colours])
     pages = [Page(size)]
     first_page(pages[0], box, packing, fills, title)
-    steps = assembly_steps(packing, order)
+    steps = assembly_steps(packing, plan.order)
     per_page = STEP_COLUMNS * STEP_ROWS
     for start in range(0, len(steps), per_page):
         pages.append(Page(size))
@@ -93,10 +92,11 @@ def assembly_document(box: BoxSides, packing: Sequence[Placed], order: Sequence[
     return Document(name, tuple(page.drawing(name) for page in pages))
 
 
-def assembly_pdf(box: BoxSides, packing: Sequence[Placed], order: Sequence[int], colours: Sequence[int] | None = None,
-                 title: str = "Assembly", paper: str = "a4") -> bytes:
-    """The assembly instructions as the bytes of a PDF (see assembly_document)."""
-    return drawing_pdf(assembly_document(box, packing, order, colours, title, paper))
+def assembly_pdf(box: BoxSides, packing: Sequence[Placed], plan: Assembly, title: str = "Assembly",
+                 paper: str = "a4") -> bytes:
+    """The assembly instructions, in the plan's order and colours, as the bytes of a PDF (see
+    assembly_document)."""
+    return drawing_pdf(assembly_document(box, packing, plan, title, paper))
 
 
 # ---------------------------------------------------------------------------------------------

@@ -12,9 +12,11 @@ from foldkit.assembly.steps import CORNER_NAMES, assembly_steps
 from foldkit.assembly.steps import Step as AssemblyStep
 from foldkit.assembly.view import camera, corner_azimuth, scene_faces
 from foldkit.drawing import Area, Document, Mm
+from foldkit.exchange.pdf import PT_PER_MM
+from foldkit.paper.instructions import Page, cube_fit, draw_cubes
 from foldkit.paper.page import REGULAR, SOFT_INK, Sheet
 from foldkit.paper.step_pages import Draw, Layout, StepFrame, draw_arrow, frame_pages, layout
-from solver.packing.assembly import BoxSides, Placed
+from solver.packing.assembly import Assembly, BoxSides, Placed
 
 LOWER_FROM = 2  # cubes above a new piece where the arrow lowering it starts
 
@@ -42,9 +44,6 @@ def packing_frames(box: BoxSides, packing: Sequence[Placed], order: Sequence[int
 def draw_packing_step(sheet: Sheet, box: BoxSides, packing: Sequence[Placed], fills: np.ndarray, step: AssemblyStep,
                       at: Area, page_mm: Mm) -> None:
     """The box so far in an isometric view (as assembly.pdf draws it), room above for the arrow."""
-    from foldkit.exchange.pdf import PT_PER_MM
-    from foldkit.paper.instructions import Page, cube_fit, draw_cubes
-
     x, y, w, h = at
     page = Page((page_mm[0] * PT_PER_MM, page_mm[1] * PT_PER_MM))
     rect = (x * PT_PER_MM, (page_mm[1] - y - h) * PT_PER_MM, w * PT_PER_MM, h * PT_PER_MM)
@@ -76,10 +75,10 @@ def packing_legend(lowered: bool) -> Callable[[Sheet, Area], None]:
     return legend
 
 
-def packing_steps_document(box: BoxSides, packing: Sequence[Placed], order: Sequence[int], colours: Sequence[int],
-                           title: str, paper: str = "a4", lowered: bool = True) -> Document:
-    """The assembly of a packing as a step diagram, one frame per piece (lowered: the order lowers
-    every piece straight down)."""
+def packing_steps_document(box: BoxSides, packing: Sequence[Placed], plan: Assembly, title: str,
+                           paper: str = "a4") -> Document:
+    """The assembly of a packing as a step diagram, one frame per piece in the plan's order and
+    colours (its legend says whether that order lowers every piece straight down)."""
     grid = layout(paper)
-    return frame_pages(f"{title}: how to pack it, step by step", packing_frames(box, packing, order, colours, grid),
-                       grid, packing_legend(lowered))
+    frames = packing_frames(box, packing, plan.order, plan.colours, grid)
+    return frame_pages(f"{title}: how to pack it, step by step", frames, grid, packing_legend(plan.lowered))

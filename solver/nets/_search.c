@@ -1,12 +1,13 @@
 /* The nets search's inner loop, compiled: the search of solver/nets/search.py, with two prunes and a
  * rule that keeps one find of each net without remembering the nets found.
  *
- * search(area, steps, orbits, roots, symmetry, frame_turns, limit, want_cells, every_find, part, parts)
+ * search(area, steps, orbits, roots, pinned_symmetry, frame_turns, limit, want_cells, every_find, part, parts)
+ *   (named as solver.nets.plan.Plan and search.compiled_run name them)
  *   area        surface squares of each box (all boxes have the same area A)
  *   steps       int32[nbox * 8A * 4]: per box, the state a cell's neighbour in direction U R D L takes
  *   orbits      int32[nbox * 8A]: per box, the orbit (under the box's symmetries) of each state
  *   roots       tuple of nbox ints: the state of the first cell on each box (the first box is pinned)
- *   symmetry    int32[G * 8A]: where each isometry of the pinned box sends each state
+ *   pinned_symmetry  int32[G * 8A]: where each isometry of the pinned box sends each state
  *   frame_turns int32[8]: the turn of the plane that brings frame f of the pinned square into frame 0
  *   limit       stop after this many nets (0: no limit)
  *   want_cells  keep the cells of each net (else only count them)
@@ -35,6 +36,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../rows.h"  /* Rows, rows_push: the nets kept */
+
 #define MAX_BOXES 3
 #define SIGNAL_CHECK ((1LL << 22) - 1)
 /* The flood over pairs of states runs once area / PAIR_FLOOD_SHARE - 1 squares or fewer are free:
@@ -44,12 +47,6 @@
 #define PAIR_FLOOD_SHARE 2
 /* The nodes a part split numbers: the nodes of this many cells (thousands per run, so parts even out). */
 #define SPLIT_CELLS 9
-
-typedef struct {
-    int32_t *data;
-    Py_ssize_t size, capacity;
-    int failed;
-} Rows;
 
 typedef struct {
     int nbox, area, W, offset[4];
@@ -77,19 +74,6 @@ typedef struct {
     int want_cells, every_find, stopped, interrupted, pair_flood_squares, split_cells, part, parts;
     Rows rows;
 } Search;
-
-static void rows_push(Rows *rows, const int32_t *row, int n) {
-    if (rows->size + n > rows->capacity) {
-        Py_ssize_t capacity = rows->capacity ? 2 * rows->capacity : 4096;
-        while (capacity < rows->size + n) capacity *= 2;
-        int32_t *grown = realloc(rows->data, (size_t)capacity * sizeof(int32_t));
-        if (!grown) { rows->failed = 1; return; }
-        rows->data = grown;
-        rows->capacity = capacity;
-    }
-    memcpy(rows->data + rows->size, row, (size_t)n * sizeof(int32_t));
-    rows->size += n;
-}
 
 /* ------------------------------------------------------------------------------------------------ */
 /* Choosing the one representative of a class
@@ -393,13 +377,17 @@ static void release(Search *S) {
     for (int b = 0; b < S->nbox; b++) { free(S->state[b]); free(S->covered[b]); free(S->representative[b]); free(S->around[b]); }
 }
 
-static PyObject *search(PyObject *self, PyObject *args) {
+static PyObject *search(PyObject *self, PyObject *args, PyObject *kwargs) {
+    (void)self;
+    static char *keywords[] = {"area", "steps", "orbits", "roots", "pinned_symmetry", "frame_turns", "limit",
+                               "want_cells", "every_find", "part", "parts", NULL};
     int area, want_cells, every_find, part, parts;
     long long limit;
     Py_buffer steps, orbits, symmetry, turns;
     PyObject *roots;
-    if (!PyArg_ParseTuple(args, "iy*y*O!y*y*Lppii", &area, &steps, &orbits, &PyTuple_Type, &roots, &symmetry,
-                          &turns, &limit, &want_cells, &every_find, &part, &parts))
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "iy*y*O!y*y*Lppii", keywords, &area, &steps, &orbits,
+                                     &PyTuple_Type, &roots, &symmetry, &turns, &limit, &want_cells, &every_find,
+                                     &part, &parts))
         return NULL;
     Search S;
     memset(&S, 0, sizeof S);
@@ -471,10 +459,11 @@ static PyObject *search(PyObject *self, PyObject *args) {
 }
 
 static PyMethodDef methods[] = {
-    {"search", search, METH_VARARGS, "One run of the nets search (see solver/nets/_search.c)."},
+    {"search", (PyCFunction)(void (*)(void))search, METH_VARARGS | METH_KEYWORDS, "One run of the nets search (see solver/nets/_search.c)."},
     {NULL, NULL, 0, NULL},
 };
 
-static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "_search", "The nets search, compiled.", -1, methods};
+static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "_search", "The nets search, compiled.", -1, methods,
+                                   NULL, NULL, NULL, NULL};
 
 PyMODINIT_FUNC PyInit__search(void) { return PyModule_Create(&module); }

@@ -26,9 +26,9 @@ from solver.grid import Cell
 from solver.nets.plan import Plan
 
 try:
-    from solver.nets import _search  # type: ignore[attr-defined]  # optional C extension, no stub: built by setuptools when a C compiler is there
-except ImportError:
-    _search = None
+    from solver.nets import _search  # the compiled search (types in _search.pyi)
+except ImportError:  # installed without a C compiler
+    _search = None  # type: ignore[assignment]
 
 STEPS = ((-1, 0), (0, 1), (1, 0), (0, -1))  # grid directions U R D L, as in the state tables
 
@@ -106,9 +106,10 @@ def compiled_run(plan: Plan, roots: tuple[int, ...], limit: int, want_cells: boo
     out, each net to one part): (the nets' cells, shape (nets, A, 2) int32, the first cell at
     (0, 0); how many nets; True unless it stopped at limit, 0 for none). With every_find, each net
     comes as often as the run meets it, not once."""
-    data, count, _, finished = _search.search(plan.area, plan.steps.tobytes(), plan.orbits.tobytes(), roots,
-                                              plan.pinned_symmetry.tobytes(), plan.frame_turns.tobytes(),
-                                              limit, want_cells, every_find, part, parts)
+    data, count, _, finished = _search.search(area=plan.area, steps=plan.steps.tobytes(), orbits=plan.orbits.tobytes(),
+                                              roots=roots, pinned_symmetry=plan.pinned_symmetry.tobytes(),
+                                              frame_turns=plan.frame_turns.tobytes(), limit=limit,
+                                              want_cells=want_cells, every_find=every_find, part=part, parts=parts)
     width, centre = 2 * plan.area + 3, plan.area + 1
     index = np.frombuffer(data, dtype=np.int32).reshape(-1, plan.area)
     cells = np.stack([index // width - centre, index % width - centre], axis=-1)  # (nets, A, 2)

@@ -1,15 +1,18 @@
 /* The packing search's inner loop, compiled: exact cover with multiplicities on bit sets, branching on the
  * most constrained column (an empty cell, or a piece with one copy left).
  *
- * search(ncells, types, cell_offsets, cells, cover_offsets, cover, counts, occupied,
- *        limit=0, max_nodes=0, keep=-1, weight=1, group=b"", chosen=b"", control=None,
- *        check_signals=False, neighbour_offsets=b"", neighbours=b"")
- *   ncells         number of cells of the box
- *   types          int32[P]: the piece type of each placement
- *   cell_offsets   int32[P + 1]: placement p covers cells[cell_offsets[p] .. cell_offsets[p+1]-1]
- *   cells          int32[...]
- *   cover_offsets  int32[ncells + 1]: cell c is covered by cover[cover_offsets[c] .. cover_offsets[c+1]-1]
- *   cover          int32[...]: placement ids, by id (a cell's candidates are read from it)
+ * search(ncells, placement_piece, placement_cell_offsets, placement_cells, cell_placement_offsets, cell_placements,
+ *        counts, occupied, limit=0, max_nodes=0, keep=-1, weight=1, group=b"", chosen=b"", control=None,
+ *        check_signals=False, cell_neighbour_offsets=b"", cell_neighbours=b"")
+ *   (named as engine.Table names them; engine.Table.search_buffers gives the table's)
+ *   ncells                  number of cells of the box
+ *   placement_piece         int32[P]: the piece type of each placement
+ *   placement_cell_offsets  int32[P + 1]: placement p covers
+ *                           placement_cells[placement_cell_offsets[p] .. placement_cell_offsets[p+1]-1]
+ *   placement_cells         int32[...]
+ *   cell_placement_offsets  int32[ncells + 1]: cell c is covered by
+ *                           cell_placements[cell_placement_offsets[c] .. cell_placement_offsets[c+1]-1]
+ *   cell_placements         int32[...]: placement ids, by id (a cell's candidates are read from it)
  *   counts         int32[T]: copies left of each type
  *   occupied       uint8[ncells]: cells already filled
  *   limit          stop when control's packing count reaches it (0: no limit)
@@ -19,11 +22,11 @@
  *                  size of its stabiliser (how many of them map it onto itself) to the sum returned
  *   chosen         int32[...]: the placements already made (that filled `occupied`), for the stabilisers
  *   weight         how many packings each packing found stands for (in control's count and the limit)
- *   control        int64[3] shared by searches running at once in threads, read and written atomically:
- *                  [0] stop: 0 run, 1 interrupted (the caller sets it), 2 the limit was reached;
- *                  [1] packings counted (each adds its weight); [2] rows offered for keeping
- *   neighbour_offsets, neighbours  int32[ncells + 1], int32[...]: cell c shares a face with the cells
- *                  neighbours[neighbour_offsets[c] ..]; absent: no region check
+ *   control        int64[CONTROL_SIZE] shared by searches running at once in threads, read and written
+ *                  atomically: [STOP] 0 run, 1 interrupted (the caller sets it), 2 the limit was reached;
+ *                  [COUNTED] packings counted (each adds its weight); [OFFERED] rows offered for keeping
+ *   cell_neighbour_offsets, cell_neighbours  int32[ncells + 1], int32[...]: cell c shares a face with the
+ *                  cells cell_neighbours[cell_neighbour_offsets[c] ..]; absent: no region check
  *   check_signals  from the main thread: every few thousand placements take the GIL back and let Python
  *                  run its signal handlers; a KeyboardInterrupt they raise stops the search and is raised
  * returns (bytes: int32 rows of placement ids, one per packing kept, in the order placed;
@@ -50,8 +53,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "rows.h"    /* the control array, Rows, rows_push, maps_into */
-#include "tables.h"  /* bad_table and the checks of search()'s buffers */
+#include "search.h"  /* the control array, Options, Tally: what a search found and when it stops */
+#include "tables.h"  /* TableArguments: search()'s table, and the checks of its buffers */
 
 typedef unsigned __int128 u128;
 enum { MAX_STEPS = 6, SHIFT_CELLS = 128 };  /* regions of targets of at most SHIFT_CELLS cells whose neighbours
@@ -87,72 +90,6 @@ typedef struct {
     int32_t *segment;      /* per level, ntypes + 1: where each piece's live placements start (from live_at) */
     int32_t *cell_count;   /* scratch, per cell: live placements covering it, when counted exactly */
 } State;
-
-enum { SIGNAL_EVERY = 1 << 14 };  /* placements between two looks at Python's signal handlers */
-
-typedef struct {
-    long long packings, nodes, limit, max_nodes, keep, weight, stabilisers;
-    int finished, interrupted;
-    int64_t *control;
-    const int32_t *group;  /* ngroup rows of nplacements images */
-    int ngroup;
-    const int32_t *chosen; /* the placements made before the search, nchosen of them */
-    int nchosen;
-    uint8_t *in_row;       /* per placement: whether it is in the packing being counted */
-    PyThreadState **saved; /* the released thread state, when signals are checked; else NULL */
-} Tally;
-
-/* How many symmetries map the packing (the placements chosen before, then row[0 .. n)) onto itself
- * (1 without a group: the identity). */
-static long long stabiliser(const Table *t, Tally *tally, const int32_t *row, int n) {
-    if (!tally->ngroup) return 1;
-    long long fixed = 0;
-    for (int k = 0; k < n; k++) tally->in_row[row[k]] = 1;
-    for (int g = 0; g < tally->ngroup; g++) {
-        const int32_t *image = tally->group + (size_t)g * (size_t)t->nplacements;
-        fixed += maps_into(tally->in_row, image, row, n) && maps_into(tally->in_row, image, tally->chosen,
-                                                                      tally->nchosen);
-    }
-    for (int k = 0; k < n; k++) tally->in_row[row[k]] = 0;
-    return fixed;
-}
-
-/* A packing found: count it (in control too), keep its row while there is room; whether to stop. */
-static int found(const Table *t, Tally *tally, Rows *rows, const int32_t *row, int n) {
-    tally->packings++;
-    tally->stabilisers += stabiliser(t, tally, row, n);
-    if (tally->keep < 0 || __atomic_fetch_add(&tally->control[OFFERED], 1, __ATOMIC_RELAXED) < tally->keep)
-        rows_push(rows, row, n);
-    long long counted = __atomic_add_fetch(&tally->control[COUNTED], tally->weight, __ATOMIC_RELAXED);
-    if (tally->limit && counted >= tally->limit) {
-        int64_t running = RUN;
-        __atomic_compare_exchange_n(&tally->control[STOP], &running, LIMITED, 0, __ATOMIC_RELAXED, __ATOMIC_RELAXED);
-        return 1;
-    }
-    return rows->failed;
-}
-
-/* Whether to stop before the next placement: the node budget, the shared stop flag, or Ctrl-C. */
-static int should_stop(Tally *tally) {
-    if (tally->max_nodes && tally->nodes >= tally->max_nodes) return 1;
-    if (__atomic_load_n(&tally->control[STOP], __ATOMIC_RELAXED) != RUN) return 1;
-    if (tally->saved && tally->nodes % SIGNAL_EVERY == 0) {
-        PyEval_RestoreThread(*tally->saved);
-        tally->interrupted = PyErr_CheckSignals() != 0;
-        *tally->saved = PyEval_SaveThread();
-        if (tally->interrupted) {
-            __atomic_store_n(&tally->control[STOP], INTERRUPTED, __ATOMIC_RELAXED);
-            return 1;
-        }
-    }
-    return 0;
-}
-
-#if defined(__GNUC__)
-#define ALWAYS_INLINE inline __attribute__((always_inline))
-#else
-#define ALWAYS_INLINE inline
-#endif
 
 enum { FULL = -1, DEAD = -2, BY_CELL = 0, BY_PIECE = 1 };
 
@@ -484,27 +421,27 @@ static ALWAYS_INLINE int next_candidate(const Table *t, const State *s, Frame *f
     return -1;
 }
 
-static ALWAYS_INLINE void run_words(const Table *t, State *s, Rows *rows, Tally *tally, Frame *stack,
+static ALWAYS_INLINE void run_words(const Table *t, State *s, Tally *tally, Frame *stack,
                                     int32_t *chosen, const int W) {
     int depth = 0, which, many;
     int status = expand(t, s, 0, &which, &many, W);
-    if (status == FULL) found(t, tally, rows, chosen, 0);  /* nothing left to fill: one packing, empty */
-    if (status < DEAD) { rows->failed = 1; return; }
+    if (status == FULL) tally_found(tally, chosen, 0);  /* nothing left to fill: one packing, empty */
+    if (status < DEAD) { tally->rows.failed = 1; return; }
     if (status < 0) { tally->finished = 1; return; }
     open_frame(t, s, &stack[0], 0, status, which, many);
     for (;;) {
         Frame *f = &stack[depth];
         int p, advanced = 0;
         while ((p = next_candidate(t, s, f, depth, W)) >= 0) {
-            if (should_stop(tally)) return;
+            if (tally_should_stop(tally)) return;
             tally->nodes++;
             const uint64_t *occ = s->occ + (size_t)depth * W, *mask = t->masks + (size_t)p * W;
             for (int w = 0; w < W; w++) s->occ[(size_t)(depth + 1) * W + w] = occ[w] | mask[w];
             s->counts[t->types[p]]--;
             f->chosen = chosen[depth] = p;
             status = expand(t, s, depth + 1, &which, &many, W);
-            if (status == FULL && found(t, tally, rows, chosen, depth + 1)) return;
-            if (status < DEAD) { rows->failed = 1; return; }
+            if (status == FULL && tally_found(tally, chosen, depth + 1)) return;
+            if (status < DEAD) { tally->rows.failed = 1; return; }
             if (status < 0) {
                 s->counts[t->types[p]]++;
                 continue;
@@ -521,20 +458,22 @@ static ALWAYS_INLINE void run_words(const Table *t, State *s, Rows *rows, Tally 
     tally->finished = 1;
 }
 
-/* The search, with the box's bit sets a constant number of words wide for the common sizes. */
-static void run(const Table *t, State *s, Rows *rows, Tally *tally) {
+/* The search, with the box's bit sets a constant number of words wide for the common sizes, without the GIL. */
+static void run(const Table *t, State *s, Tally *tally) {
+    tally_release_gil(tally);
     Frame *stack = malloc(((size_t)t->ncells + 2) * sizeof(Frame));
     int32_t *chosen = calloc((size_t)t->ncells + 2, sizeof(int32_t));
     if (!stack || !chosen)
-        rows->failed = 1;
+        tally->rows.failed = 1;
     else if (t->nwords == 1)
-        run_words(t, s, rows, tally, stack, chosen, 1);
+        run_words(t, s, tally, stack, chosen, 1);
     else if (t->nwords == 2)
-        run_words(t, s, rows, tally, stack, chosen, 2);
+        run_words(t, s, tally, stack, chosen, 2);
     else
-        run_words(t, s, rows, tally, stack, chosen, t->nwords);
+        run_words(t, s, tally, stack, chosen, t->nwords);
     free(stack);
     free(chosen);
+    tally_take_gil(tally);
 }
 
 /* The distances between neighbours' cell numbers, for growing regions by shifts (none when more than MAX_STEPS). */
@@ -585,20 +524,14 @@ static int start(Table *t, State *s, const int32_t *counts, const uint8_t *fille
         !s->cell_count)
         return -1;
     for (int p = 0; p < t->nplacements; p++) {
-        t->type_start[t->types[p] + 1]++;
         t->type_size[t->types[p]] = t->cell_start[p + 1] - t->cell_start[p];
         for (int32_t k = t->cell_start[p]; k < t->cell_start[p + 1]; k++)
             t->masks[(size_t)p * W + (t->cells[k] >> 6)] |= (uint64_t)1 << (t->cells[k] & 63);
     }
-    for (int type = 0; type < t->ntypes; type++) t->type_start[type + 1] += t->type_start[type];
     t->same_size = t->ntypes ? t->type_size[0] : 0;
     for (int type = 0; type < t->ntypes; type++)
         if (t->type_size[type] != t->same_size) t->same_size = 0;
-    int32_t *fill = malloc(((size_t)t->ntypes + 1) * sizeof(int32_t));
-    if (!fill) return -1;
-    memcpy(fill, t->type_start, (size_t)t->ntypes * sizeof(int32_t));
-    for (int p = 0; p < t->nplacements; p++) t->type_list[fill[t->types[p]]++] = p;
-    free(fill);
+    if (list_by_piece(t->ntypes, t->nplacements, t->types, t->type_start, t->type_list)) return -1;
     memcpy(s->counts, counts, (size_t)t->ntypes * sizeof(int32_t));
     for (int type = 0; type < t->ntypes; type++)
         if (s->counts[type] < 0) s->counts[type] = 0;
@@ -609,85 +542,45 @@ static int start(Table *t, State *s, const int32_t *counts, const uint8_t *fille
 
 static PyObject *search(PyObject *self, PyObject *args, PyObject *kwargs) {
     (void)self;
-    static char *keywords[] = {"ncells", "types", "cell_offsets", "cells", "cover_offsets", "cover", "counts",
-                               "occupied", "limit", "max_nodes", "keep", "weight", "group", "chosen", "control", "check_signals",
-                               "neighbour_offsets", "neighbours", NULL};
-    int ncells, check_signals = 0;
-    long long limit = 0, max_nodes = 0, keep = -1, weight = 1;
-    Py_buffer types, offsets, cells, cover_offsets, cover, counts_in, occupied;
-    Py_buffer group = {0}, chosen = {0}, control = {0}, near_offsets = {0}, near = {0};
-    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "iy*y*y*y*y*y*y*|LLLLy*y*w*py*y*", keywords, &ncells, &types,
-                                     &offsets, &cells, &cover_offsets, &cover, &counts_in, &occupied, &limit,
-                                     &max_nodes, &keep, &weight, &group, &chosen, &control, &check_signals,
-                                     &near_offsets, &near))
+    static char *keywords[] = {TABLE_KEYWORDS, OPTION_KEYWORDS, "cell_neighbour_offsets", "cell_neighbours", NULL};
+    TableArguments table = {0};
+    Options options = default_options();
+    Py_buffer neighbour_offsets = {0}, neighbours = {0};
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, TABLE_FORMAT "|" OPTION_FORMAT "y*y*", keywords,
+                                     TABLE_TARGETS(table), OPTION_TARGETS(options), &neighbour_offsets, &neighbours))
         return NULL;
     PyObject *result = NULL;
     Table t = {0};
     State st = {0};
-    Rows rows = {0};
-    int64_t own_control[CONTROL_SIZE] = {RUN, 0, 0};
-    PyThreadState *saved = NULL;
     Tally tally = {0};
-    tally.limit = limit;
-    tally.max_nodes = max_nodes;
-    tally.keep = keep;
-    tally.weight = weight;
-    tally.control = control.buf ? (int64_t *)control.buf : own_control;
-    tally.saved = check_signals ? &saved : NULL;
-    if (check_table(ncells, &types, &offsets, &cells, &cover_offsets, &cover, &counts_in, &occupied)) goto out;
-    if (check_extras(types.len / 4, &group, &chosen, &control)) goto out;
-    if (check_neighbours(ncells, &near_offsets, &near)) goto out;
-    t.ncells = ncells;
-    t.nwords = ncells ? (ncells + 63) / 64 : 1;
-    t.nplacements = (int)(types.len / 4);
-    t.ntypes = (int)(counts_in.len / 4);
-    t.types = types.buf;
-    t.cell_start = offsets.buf;
-    t.cells = cells.buf;
-    t.cover_start = cover_offsets.buf;
-    t.cover = cover.buf;
-    tally.group = group.buf;
-    tally.ngroup = t.nplacements ? (int)(group.len / 4 / t.nplacements) : 0;
-    tally.chosen = chosen.buf;
-    tally.nchosen = (int)(chosen.len / 4);
-    tally.in_row = calloc((size_t)t.nplacements + 1, 1);
-    for (int k = 0; tally.in_row && k < tally.nchosen; k++) tally.in_row[tally.chosen[k]] = 1;
-    if (start(&t, &st, counts_in.buf, occupied.buf, &near_offsets, &near) || !tally.in_row) { PyErr_NoMemory(); goto out; }
-    saved = PyEval_SaveThread();
-    run(&t, &st, &rows, &tally);
-    PyEval_RestoreThread(saved);
-    if (tally.interrupted) goto out;  /* the signal handler's exception is set */
-    if (rows.failed) { PyErr_NoMemory(); goto out; }
-    PyObject *data = PyBytes_FromStringAndSize((const char *)rows.data, rows.size * (Py_ssize_t)sizeof(int32_t));
-    if (data)
-        result = Py_BuildValue("NLLOL", data, tally.packings, tally.nodes, tally.finished ? Py_True : Py_False,
-                               tally.stabilisers);
+    if (check_table(&table) || check_options(table.placement_piece.len / 4, &options) ||
+        check_neighbours(table.ncells, &neighbour_offsets, &neighbours))
+        goto out;
+    TABLE_LISTS(t, table);
+    t.nwords = t.ncells ? (t.ncells + 63) / 64 : 1;
+    if (tally_start(&tally, &options, t.nplacements)) goto out;
+    if (start(&t, &st, table.counts.buf, table.occupied.buf, &neighbour_offsets, &neighbours)) {
+        PyErr_NoMemory();
+        goto out;
+    }
+    run(&t, &st, &tally);
+    result = tally_result(&tally);
 out:
-    free(rows.data);
-    free(tally.in_row);
-    free(t.type_start);
-    free(t.type_list);
+    tally_release(&tally, &options);
     free(t.masks);
     free(t.neighbours);
     free(t.type_size);
+    free(t.type_start);
+    free(t.type_list);
     free(st.occ);
     free(st.counts);
     free(st.live);
     free(st.live_at);
     free(st.segment);
     free(st.cell_count);
-    PyBuffer_Release(&types);
-    PyBuffer_Release(&offsets);
-    PyBuffer_Release(&cells);
-    PyBuffer_Release(&cover_offsets);
-    PyBuffer_Release(&cover);
-    PyBuffer_Release(&counts_in);
-    PyBuffer_Release(&occupied);
-    if (group.obj) PyBuffer_Release(&group);
-    if (chosen.obj) PyBuffer_Release(&chosen);
-    if (control.obj) PyBuffer_Release(&control);
-    if (near_offsets.obj) PyBuffer_Release(&near_offsets);
-    if (near.obj) PyBuffer_Release(&near);
+    release_table(&table);
+    if (neighbour_offsets.obj) PyBuffer_Release(&neighbour_offsets);
+    if (neighbours.obj) PyBuffer_Release(&neighbours);
     return result;
 }
 
@@ -737,12 +630,14 @@ static int ids_in_range(const int32_t *ids, Py_ssize_t n, Py_ssize_t nplacements
 /* forms(rows, width, group, nplacements) -> bytes: the canonical form of each row (int32 rows of `width`
  * placement ids, in the order given), as symmetry.canonical_forms defines it; group: int32[G * nplacements],
  * the identity first. */
-static PyObject *forms(PyObject *self, PyObject *args) {
+static PyObject *forms(PyObject *self, PyObject *args, PyObject *kwargs) {
     (void)self;
+    static char *keywords[] = {"rows", "width", "group", "nplacements", NULL};
     Py_buffer rows, group;
     int width;
     Py_ssize_t nplacements;
-    if (!PyArg_ParseTuple(args, "y*iy*n", &rows, &width, &group, &nplacements)) return NULL;
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "y*iy*n", keywords, &rows, &width, &group, &nplacements))
+        return NULL;
     PyObject *result = NULL;
     Py_ssize_t nids = rows.len / 4, nmaps = group.len / 4;
     int ngroup = nplacements > 0 ? (int)(nmaps / nplacements) : 0;
@@ -772,7 +667,7 @@ out:
 
 static PyMethodDef methods[] = {
     {"search", (PyCFunction)(void (*)(void))search, METH_VARARGS | METH_KEYWORDS, "Every packing of the empty cells (up to limit), the most constrained choice first."},
-    {"forms", forms, METH_VARARGS, "The canonical form of each row under a group of placement permutations."},
+    {"forms", (PyCFunction)(void (*)(void))forms, METH_VARARGS | METH_KEYWORDS, "The canonical form of each row under a group of placement permutations."},
     {NULL, NULL, 0, NULL},
 };
 

@@ -9,10 +9,11 @@
  * below the lowest empty cell overlaps a filled cell), and the live placements covering cell c lie between
  * the first placement that reaches c and the last whose lowest cell is c: a short run of words to popcount.
  *
- * prepare(ncells, types, cell_offsets, cells, neighbour_offsets, neighbours, order, copies) -> capsule
- *   the table as _core.search takes it (engine.Table.buffers[:3]), the cells' neighbours (for the region
- *   check; empty: none), order: int32[ncells], each cell's place in the scan; copies: int32[T], the puzzle's
- *   copies of each piece. Made once per table, and shared, read only, by the searches running in threads.
+ * prepare(ncells, placement_piece, placement_cell_offsets, placement_cells, cell_neighbour_offsets,
+ *         cell_neighbours, scan_order, copies) -> capsule
+ *   the table as _core.search takes it (named alike), the cells' neighbours (for the region check; empty:
+ *   none), scan_order: int32[ncells], each cell's place in the scan; copies: int32[T], the puzzle's copies of
+ *   each piece. Made once per table, and shared, read only, by the searches running in threads.
  * search(prepared, counts, occupied, limit=0, max_nodes=0, keep=-1, weight=1, group=b"", chosen=b"",
  *        control=None, check_signals=False)
  *   the other arguments and the return tuple as _core.search's (see there): (rows as int32 bytes, packings
@@ -40,8 +41,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "rows.h"    /* the control array, Rows, rows_push, maps_into */
-#include "tables.h"  /* bad_table, and the checks of the group, chosen placements, control and neighbours */
+#include "search.h"  /* the control array, Options, Tally: what a search found and when it stops */
+#include "tables.h"  /* bad_table, and the checks of the options and neighbours */
 
 /* popcount as one instruction (without it the compiler calls a slow routine); the module refuses to load on
  * the rare x86-64 processor without it (before 2008), and engine.py then uses _core.c. */
@@ -60,10 +61,6 @@ enum { CHOSEN = 1, OVER = 2 };
 enum { VOLUME_SLOTS_LOG = 6 };
 enum { DEAD = -2 };
 enum { FILLED = INT16_MAX };  /* a tally's count for a filled cell, or one past the target's: never the fewest */
-enum { SIGNAL_EVERY = 1 << 14 };  /* placements between two looks at Python's signal handlers */
-
-#define ALWAYS_INLINE inline __attribute__((always_inline))
-
 typedef struct {
     int ncells, nplacements, ntypes, nwords;  /* nwords: 64-bit words of a set of placements */
     int32_t *original;   /* placement (renumbered) -> its id in the table */
@@ -106,63 +103,13 @@ typedef struct {
     uint64_t *live;        /* per level, nwords: the live placements */
     int16_t *tally;        /* per level, MAX_CELLS: each empty cell's live placements (see first_tally); NULL with pockets */
     int32_t *row;          /* the table's ids of the placements made */
-    long long packings, nodes, limit, max_nodes, keep, weight, stabilisers;
-    int finished, interrupted;
-    int64_t *control;
-    const int32_t *group;  /* ngroup rows of nplacements images, in the table's ids */
-    int ngroup;
-    const int32_t *chosen; /* the placements made before the search, nchosen of them */
-    int nchosen;
-    uint8_t *in_row;       /* table id -> whether it is in the packing being counted */
-    PyThreadState **saved; /* the released thread state, when signals are checked; else NULL */
-    Rows rows;
+    Tally progress;        /* what was found (the group in the table's ids), the rows kept, when to stop */
 } Search;
 
-/* ---- what a packing found adds up to: the same bookkeeping as _core.c's ---- */
+/* ---- what a packing found adds up to: search.h's bookkeeping ---- */
 
-/* How many symmetries map the packing (the placements chosen before, then row[0 .. n)) onto itself. */
-static long long stabiliser(Search *s, int n) {
-    if (!s->ngroup) return 1;
-    long long fixed = 0;
-    for (int k = 0; k < n; k++) s->in_row[s->row[k]] = 1;
-    for (int g = 0; g < s->ngroup; g++) {
-        const int32_t *image = s->group + (size_t)g * (size_t)s->t->nplacements;
-        fixed += maps_into(s->in_row, image, s->row, n) && maps_into(s->in_row, image, s->chosen, s->nchosen);
-    }
-    for (int k = 0; k < n; k++) s->in_row[s->row[k]] = 0;
-    return fixed;
-}
-
-/* A packing found (row[0 .. n)): count it (in control too), keep its row while there is room; whether to stop. */
-static int found(Search *s, int n) {
-    s->packings++;
-    s->stabilisers += stabiliser(s, n);
-    if (s->keep < 0 || __atomic_fetch_add(&s->control[OFFERED], 1, __ATOMIC_RELAXED) < s->keep)
-        rows_push(&s->rows, s->row, n);
-    long long counted = __atomic_add_fetch(&s->control[COUNTED], s->weight, __ATOMIC_RELAXED);
-    if (s->limit && counted >= s->limit) {
-        int64_t running = RUN;
-        __atomic_compare_exchange_n(&s->control[STOP], &running, LIMITED, 0, __ATOMIC_RELAXED, __ATOMIC_RELAXED);
-        return 1;
-    }
-    return s->rows.failed;
-}
-
-/* Ctrl-C: take the GIL back and let Python run its signal handlers; whether one raised. */
-static int interrupted(Search *s) {
-    PyEval_RestoreThread(*s->saved);
-    s->interrupted = PyErr_CheckSignals() != 0;
-    *s->saved = PyEval_SaveThread();
-    if (s->interrupted) __atomic_store_n(&s->control[STOP], INTERRUPTED, __ATOMIC_RELAXED);
-    return s->interrupted;
-}
-
-/* Whether to stop before the next placement: the node budget, the shared stop flag, or Ctrl-C. */
-static inline int should_stop(Search *s) {
-    if (s->max_nodes && s->nodes >= s->max_nodes) return 1;
-    if (__atomic_load_n(&s->control[STOP], __ATOMIC_RELAXED) != RUN) return 1;
-    return s->saved && s->nodes % SIGNAL_EVERY == 0 && interrupted(s);
-}
+static inline int found(Search *s, int n) { return tally_found(&s->progress, s->row, n); }
+static ALWAYS_INLINE int should_stop(Search *s) { return tally_should_stop(&s->progress); }
 
 /* ---- the region check ---- */
 
@@ -553,7 +500,7 @@ static ALWAYS_INLINE int descend(Search *s, int depth, Cells filled, Cells all, 
             int p = (w << 6) + __builtin_ctzll(bits);
             type = t->type[p];
             if (should_stop(s)) return 1;
-            s->nodes++;
+            s->progress.nodes++;
             const uint64_t *conflict = t->conflict + (size_t)p * W;
             if (!tallied) {
                 int stop = pockets_child(s, depth, filled, all, p, live, next, start);
@@ -627,7 +574,7 @@ static int run(Search *s, const uint8_t *occupied) {
     first_level(s, filled);
     if (s->tally) first_tally(s, filled);
     int stop = s->tally ? descend_tallied(s, 0, filled, all, all) : descend_pockets(s, 0, filled, all, all);
-    s->finished = !stop;
+    s->progress.finished = !stop;
     return stop;
 }
 
@@ -826,12 +773,14 @@ fail:
     return NULL;
 }
 
-static PyObject *prepare(PyObject *self, PyObject *args) {
+static PyObject *prepare(PyObject *self, PyObject *args, PyObject *kwargs) {
     (void)self;
+    static char *keywords[] = {"ncells", "placement_piece", "placement_cell_offsets", "placement_cells",
+                               "cell_neighbour_offsets", "cell_neighbours", "scan_order", "copies", NULL};
     int ncells;
     Py_buffer types, offsets, cells, near_offsets, near, order, copies;
-    if (!PyArg_ParseTuple(args, "iy*y*y*y*y*y*y*", &ncells, &types, &offsets, &cells, &near_offsets, &near, &order,
-                          &copies))
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "iy*y*y*y*y*y*y*", keywords, &ncells, &types, &offsets, &cells,
+                                     &near_offsets, &near, &order, &copies))
         return NULL;
     PyObject *result = NULL;
     if (!check_prepared(ncells, &types, &offsets, &cells, &near_offsets, &near, &order, &copies)) {
@@ -846,75 +795,53 @@ static PyObject *prepare(PyObject *self, PyObject *args) {
     return result;
 }
 
-/* Raise ValueError unless the counts, cells, group, chosen placements and control fit the table. */
-static int check_search(const Prepared *t, Py_buffer *counts, Py_buffer *occupied, Py_buffer *group,
-                        Py_buffer *chosen, Py_buffer *control) {
+/* Raise ValueError unless the counts, cells and options fit the table. */
+static int check_search(const Prepared *t, Py_buffer *counts, Py_buffer *occupied, const Options *options) {
     if (counts->len != (Py_ssize_t)t->ntypes * 4 || occupied->len != t->ncells) return bad_table("buffer sizes");
     const int32_t *left = counts->buf;
     for (int type = 0; type < t->ntypes; type++)  /* one copy's conflicts rule out its piece's placements */
         if (left[type] > t->copies[type]) return bad_table("more copies left than the puzzle has");
-    return check_extras(t->nplacements, group, chosen, control);
+    return check_options(t->nplacements, options);
 }
 
 static PyObject *search(PyObject *self, PyObject *args, PyObject *kwargs) {
     (void)self;
-    static char *keywords[] = {"prepared", "counts", "occupied", "limit", "max_nodes", "keep", "weight", "group",
-                               "chosen", "control", "check_signals", NULL};
+    static char *keywords[] = {"prepared", "counts", "occupied", OPTION_KEYWORDS, NULL};
     PyObject *capsule;
-    int check_signals = 0;
-    long long limit = 0, max_nodes = 0, keep = -1, weight = 1;
-    Py_buffer counts, occupied, group = {0}, chosen = {0}, control = {0};
-    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "Oy*y*|LLLLy*y*w*p", keywords, &capsule, &counts, &occupied,
-                                     &limit, &max_nodes, &keep, &weight, &group, &chosen, &control, &check_signals))
+    Py_buffer counts, occupied;
+    Options options = default_options();
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "Oy*y*|" OPTION_FORMAT, keywords, &capsule, &counts, &occupied,
+                                     OPTION_TARGETS(options)))
         return NULL;
     PyObject *result = NULL;
-    int64_t own_control[CONTROL_SIZE] = {RUN, 0, 0};
-    PyThreadState *saved = NULL;
     Search s = {0};
     const Prepared *t = PyCapsule_GetPointer(capsule, "foldkit.packing.front");
-    if (!t || check_search(t, &counts, &occupied, &group, &chosen, &control)) goto out;
+    if (!t || check_search(t, &counts, &occupied, &options)) goto out;
     s.t = t;
-    s.limit = limit;
-    s.max_nodes = max_nodes;
-    s.keep = keep;
-    s.weight = weight;
-    s.control = control.buf ? (int64_t *)control.buf : own_control;
-    s.saved = check_signals ? &saved : NULL;
-    s.group = group.buf;
-    s.ngroup = t->nplacements ? (int)(group.len / 4 / t->nplacements) : 0;
-    s.chosen = chosen.buf;
-    s.nchosen = (int)(chosen.len / 4);
+    if (tally_start(&s.progress, &options, t->nplacements)) goto out;
     s.counts = malloc(((size_t)t->ntypes + 1) * sizeof(int32_t));
     s.live = malloc(((size_t)t->ncells + 2) * (size_t)t->nwords * sizeof(uint64_t));
     s.row = calloc((size_t)t->ncells + 1, sizeof(int32_t));
-    s.in_row = calloc((size_t)t->nplacements + 1, 1);
     s.tally = t->pockets ? NULL : malloc(((size_t)t->ncells + 2) * MAX_CELLS * sizeof(int16_t));
-    if (!s.counts || !s.live || !s.row || !s.in_row || (!t->pockets && !s.tally)) { PyErr_NoMemory(); goto out; }
+    if (!s.counts || !s.live || !s.row || (!t->pockets && !s.tally)) { PyErr_NoMemory(); goto out; }
     memcpy(s.counts, counts.buf, (size_t)t->ntypes * sizeof(int32_t));
     for (int type = 0; type < t->ntypes && type < 64; type++)
         if (s.counts[type]) s.left |= (uint64_t)1 << type;
     for (int slot = 0; slot < 1 << VOLUME_SLOTS_LOG; slot++) s.volumes[slot].key = ~(uint64_t)0;
-    for (int k = 0; k < s.nchosen; k++) s.in_row[s.chosen[k]] = 1;
-    saved = PyEval_SaveThread();
+    tally_release_gil(&s.progress);
     run(&s, occupied.buf);
-    PyEval_RestoreThread(saved);
-    if (s.interrupted) goto out;  /* the signal handler's exception is set */
-    if (s.rows.failed) { PyErr_NoMemory(); goto out; }
-    PyObject *data = PyBytes_FromStringAndSize((const char *)s.rows.data, s.rows.size * (Py_ssize_t)sizeof(int32_t));
-    if (data)
-        result = Py_BuildValue("NLLOL", data, s.packings, s.nodes, s.finished ? Py_True : Py_False, s.stabilisers);
+    tally_take_gil(&s.progress);
+    result = tally_result(&s.progress);
 out:
-    free(s.rows.data); free(s.counts); free(s.live); free(s.row); free(s.in_row); free(s.tally);
+    tally_release(&s.progress, &options);
+    free(s.counts); free(s.live); free(s.row); free(s.tally);
     PyBuffer_Release(&counts);
     PyBuffer_Release(&occupied);
-    if (group.obj) PyBuffer_Release(&group);
-    if (chosen.obj) PyBuffer_Release(&chosen);
-    if (control.obj) PyBuffer_Release(&control);
     return result;
 }
 
 static PyMethodDef methods[] = {
-    {"prepare", prepare, METH_VARARGS, "The table made ready for search (a capsule, shared by threads)."},
+    {"prepare", (PyCFunction)(void (*)(void))prepare, METH_VARARGS | METH_KEYWORDS, "The table made ready for search (a capsule, shared by threads)."},
     {"search", (PyCFunction)(void (*)(void))search, METH_VARARGS | METH_KEYWORDS,
      "Every packing of the empty cells (up to limit), branching on the front of empty cells."},
     {NULL, NULL, 0, NULL},

@@ -1,15 +1,15 @@
 """The compiled search of the front of empty cells (_front.c), for targets of up to 128 cells, as
 engine.search calls it.
 
-prepare takes the table (engine.Table.buffers[:3]), its neighbours, the scan order and the puzzle's
-copies of each piece, and returns an opaque object that search takes and threads share. search returns
+prepare takes the table (engine.Table.search_arguments' pieces and cells), its neighbours, the scan order and
+the puzzle's copies of each piece, and returns an opaque object that search takes and threads share. search returns
 what _core.search returns: (rows as int32 bytes, packings, nodes, finished, sum of stabiliser sizes)."""
 
 from _typeshed import ReadableBuffer, WriteableBuffer
 
-def prepare(ncells: int, types: ReadableBuffer, cell_offsets: ReadableBuffer, cells: ReadableBuffer,
-            neighbour_offsets: ReadableBuffer, neighbours: ReadableBuffer, order: ReadableBuffer,
-            copies: ReadableBuffer) -> object: ...
+def prepare(ncells: int, placement_piece: ReadableBuffer, placement_cell_offsets: ReadableBuffer,
+            placement_cells: ReadableBuffer, cell_neighbour_offsets: ReadableBuffer, cell_neighbours: ReadableBuffer,
+            scan_order: ReadableBuffer, copies: ReadableBuffer) -> object: ...
 def search(prepared: object, counts: ReadableBuffer, occupied: ReadableBuffer, limit: int = 0, max_nodes: int = 0,
            keep: int = -1, weight: int = 1, group: ReadableBuffer = ..., chosen: ReadableBuffer = ...,
            control: WriteableBuffer = ..., check_signals: bool = False) -> tuple[bytes, int, int, bool, int]: ...

@@ -10,9 +10,10 @@ symmetry anchors (one placement per orbit at an anchor cell or piece), so each c
 is searched for from a few starting points only.
 
 The cells are the target's cubes (the whole box, or a shape inside it), numbered in reading order
-(level z, row y, column x). The same search runs compiled
-(``solver.packing._core``, when it is built) or in pure Python, on the same ``Table``; the
-compiled one releases the GIL, so ``tasks.search_tasks`` runs independent parts of the tree in threads.
+(level z, row y, column x). The engines (``ENGINES``, chosen by name, all behind one interface) run
+the same search on the same ``Table``: compiled (``_core.c``, or ``_sparse.c`` for large targets),
+compiled over the front of empty cells (``_front.c``, see ``front``), or in pure Python; the compiled
+ones release the GIL, so ``tasks.search_tasks`` runs independent parts of the tree in threads.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from array import array
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
+from typing import Protocol
 
 from solver.packing.front import front_module, prepare_front
 from solver.packing.geometry import orientations, placed_cells
@@ -31,7 +33,10 @@ from solver.packing.regions import regions_fit
 
 PlacementId = int  # index into Table.placement_cells
 Permutation = tuple[PlacementId, ...]  # a symmetry acting on placements: placement id -> its image
-INTERRUPTED, LIMITED = 1, 2  # the stop flag of a Counting's control (see _core.c)
+# A Counting's control, which the compiled searches share (solver/packing/search.h names them alike): its slots,
+# and the values of control[STOP].
+STOP, COUNTED, OFFERED, CONTROL_SIZE = 0, 1, 2, 3  # the stop flag; packings counted; rows offered for keeping
+RUN, INTERRUPTED, LIMITED = 0, 1, 2  # run on; Ctrl-C (the caller sets it); the limit was reached
 Row = tuple[PlacementId, ...]  # one packing: the ids of its placements
 Counts = tuple[int, ...]  # copies left of each piece, in puzzle order
 
@@ -90,13 +95,29 @@ class Table:
     @cached_property
     def front(self) -> object:
         """The table prepared for _front.c's search, once, shared by its threads."""
-        return prepare_front(self.cell_cubes, self.buffers[:3], self.neighbour_buffers, self.counts)
+        return prepare_front(self.cell_cubes, self.search_arguments, self.neighbour_arguments, self.counts)
 
     @cached_property
     def buffers(self) -> tuple[bytes, ...]:
-        """The table as the compiled search takes it: pieces, cell offsets, cells, cover offsets, cover."""
+        """The table as the compiled search takes it (its arguments TABLE_ARGUMENTS): pieces, cell offsets, cells,
+        cover offsets, cover."""
         return (array("i", self.placement_piece).tobytes(), *_flat(self.placement_cells),
                 *_flat(self.cell_placements))
+
+    @cached_property
+    def search_arguments(self) -> dict[str, int | bytes]:
+        """The table as the compiled searches take it, by their arguments' names."""
+        return {"ncells": len(self.cell_cubes), **dict(zip(TABLE_ARGUMENTS, self.buffers, strict=True))}
+
+    @cached_property
+    def neighbour_arguments(self) -> dict[str, bytes]:
+        """The cells' neighbours as the compiled searches take them, by their arguments' names."""
+        return dict(zip(("cell_neighbour_offsets", "cell_neighbours"), self.neighbour_buffers, strict=True))
+
+
+# The compiled searches' names of Table.buffers (as flat int32 lists: each list of lists as offsets and items).
+TABLE_ARGUMENTS = ("placement_piece", "placement_cell_offsets", "placement_cells", "cell_placement_offsets",
+                   "cell_placements")
 
 
 def _flat(lists: Sequence[Sequence[int]]) -> tuple[bytes, bytes]:
@@ -177,6 +198,11 @@ class Task:
     weight: int = 1
 
 
+def new_control() -> array:
+    """A control array: running, nothing counted or offered yet."""
+    return array("q", [RUN] + [0] * (CONTROL_SIZE - 1))
+
+
 @dataclass(frozen=True)
 class Counting:
     """How searches count, shared by the searches of one count that run at once in threads: the limit on packings
@@ -186,7 +212,7 @@ class Counting:
     limit: int = 0
     keep: int = -1
     group: tuple[Permutation, ...] = ()
-    control: array = field(default_factory=lambda: array("q", [0, 0, 0]))
+    control: array = field(default_factory=new_control)
 
     @cached_property
     def group_bytes(self) -> bytes:
@@ -194,11 +220,35 @@ class Counting:
 
     def stop(self) -> None:
         """Ask every search of this count to stop (after Ctrl-C)."""
-        self.control[0] = INTERRUPTED
+        self.control[STOP] = INTERRUPTED
+
+    @property
+    def stopped(self) -> bool:
+        """Whether a search of this count was interrupted or reached the limit."""
+        return self.control[STOP] != RUN
 
     @property
     def limited(self) -> bool:
-        return self.control[0] == LIMITED
+        return self.control[STOP] == LIMITED
+
+    @property
+    def offered(self) -> int:
+        """How many packings were offered for keeping, kept or not."""
+        return self.control[OFFERED]
+
+    def options(self, task: Task, max_nodes: int) -> dict[str, object]:
+        """The compiled searches' optional arguments for a task of this count (see solver/packing/search.h)."""
+        return dict(limit=self.limit, max_nodes=max_nodes, keep=self.keep, weight=task.weight, group=self.group_bytes,
+                    chosen=array("i", task.chosen).tobytes(), control=self.control,
+                    check_signals=threading.current_thread() is threading.main_thread())
+
+    def found(self, weight: int) -> bool:
+        """A packing found by the Python engine, counted as the compiled ones count: whether to keep its row."""
+        self.control[OFFERED] += 1
+        self.control[COUNTED] += weight
+        if self.limit and self.control[COUNTED] >= self.limit:
+            self.control[STOP] = LIMITED
+        return self.keep < 0 or self.control[OFFERED] <= self.keep
 
 
 def occupied_cells(table: Table, chosen: Row) -> int:
@@ -270,35 +320,91 @@ def python_packings(table: Table, task: Task, tally: list[int] | None = None) ->
     yield from fill(occupied_cells(table, task.chosen))
 
 
+class Engine(Protocol):
+    """A search engine: whether it takes a target of so many cells (and is built), and its search of a task."""
+
+    def takes(self, cells: int) -> bool: ...
+
+    def search(self, table: Table, task: Task, max_nodes: int, counting: Counting) -> Search: ...
+
+
+class FrontEngine:
+    """_front.c (see front): another tree than the others', the same packings; targets of up to FRONT_CELLS."""
+
+    def takes(self, cells: int) -> bool:
+        return front_module(cells) is not None
+
+    def search(self, table: Table, task: Task, max_nodes: int, counting: Counting) -> Search:
+        module = front_module(len(table.cell_cubes))
+        assert module is not None  # takes() said so
+        found = module.search(table.front, **_task_arguments(table, task), **counting.options(task, max_nodes))
+        return _compiled_search(task, counting, found)
+
+
+class CoreEngine:
+    """_core.c, or _sparse.c for targets of more than WIDE_CELLS cells: the same tree as the Python engine."""
+
+    def takes(self, cells: int) -> bool:
+        return core_module(cells) is not None
+
+    def search(self, table: Table, task: Task, max_nodes: int, counting: Counting) -> Search:
+        cells = len(table.cell_cubes)
+        near = {} if cells > WIDE_CELLS else table.neighbour_arguments  # _sparse.c checks no regions
+        found = core_module(cells).search(**table.search_arguments, **_task_arguments(table, task),
+                                          **counting.options(task, max_nodes), **near)
+        return _compiled_search(task, counting, found)
+
+
+class PythonEngine:
+    """The search in pure Python (python_packings): every target, slowly."""
+
+    def takes(self, cells: int) -> bool:
+        return True
+
+    def search(self, table: Table, task: Task, max_nodes: int, counting: Counting) -> Search:
+        return _python_search(table, task, max_nodes, counting)
+
+
+ENGINES: dict[str, Engine] = {"front": FrontEngine(), "c": CoreEngine(), "python": PythonEngine()}
+AUTO = ("front", "c", "python")  # engine "auto": the first of these that takes the target, the fastest first
+
+
+def pick_engine(name: str, cells: int) -> Engine:
+    """The engine of this name ("auto": the fastest built that takes the target) for a target of so many cells."""
+    if name == "auto":
+        return next(ENGINES[auto] for auto in AUTO if ENGINES[auto].takes(cells))
+    if name not in ENGINES:
+        raise ValueError(f"unknown search engine {name!r}: one of auto, {', '.join(ENGINES)}")
+    if not ENGINES[name].takes(cells):
+        raise RuntimeError(f"the compiled search {name!r} is not built, or takes no target of {cells} cells")
+    return ENGINES[name]
+
+
 def search(table: Table, task: Task | None = None, limit: int = 0, max_nodes: int = 0, engine: str = "auto",
            counting: Counting | None = None) -> Search:
-    """Every packing that extends a task (up to limit; 0: all), by an engine: "c" (_core.c or _sparse.c, the
-    same tree as "python"), "front" (_front.c, see front), "python", or "auto" (the fastest built that takes
-    the target). With a counting, its limit replaces limit and its control is shared with the other searches."""
+    """Every packing that extends a task (up to limit; 0: all), by an engine of ENGINES, or "auto" (the fastest
+    built that takes the target). With a counting, its limit replaces limit and its control is shared with the
+    other searches."""
     task = Task((), table.counts) if task is None else task
     counting = Counting(limit) if counting is None else counting
-    cells = len(table.cell_cubes)
-    front = front_module(cells) if engine in ("auto", "front") else None
-    core = core_module(cells) if engine == "c" or (engine == "auto" and front is None) else None
-    if engine in ("c", "front") and (front or core) is None:  # _core and _sparse: "c"; _front: "front"
-        raise RuntimeError(f"the compiled search {engine!r} is not built, or takes no target of {cells} cells")
-    filled = bytes((occupied_cells(table, task.chosen) >> cell) & 1 for cell in range(cells))
-    counts, common = array("i", task.counts).tobytes(), dict(limit=counting.limit, max_nodes=max_nodes,
-        keep=counting.keep, weight=task.weight, group=counting.group_bytes, chosen=array("i", task.chosen).tobytes(),
-        control=counting.control, check_signals=threading.current_thread() is threading.main_thread())
-    if front is not None:
-        data, found, nodes, finished, stabilisers = front.search(table.front, counts, filled, **common)
-    elif core is not None:
-        offsets, neighbours = table.neighbour_buffers
-        near = {} if cells > WIDE_CELLS else {"neighbour_offsets": offsets, "neighbours": neighbours}
-        data, found, nodes, finished, stabilisers = core.search(cells, *table.buffers, counts, filled, **common, **near)
-    else:
-        return _python_search(table, task, max_nodes, counting)
+    return pick_engine(engine, len(table.cell_cubes)).search(table, task, max_nodes, counting)
+
+
+def _task_arguments(table: Table, task: Task) -> dict[str, bytes]:
+    """A task as the compiled searches take it: the copies left, and the cells the placements made fill."""
+    filled = occupied_cells(table, task.chosen)
+    return {"counts": array("i", task.counts).tobytes(),
+            "occupied": bytes((filled >> cell) & 1 for cell in range(len(table.cell_cubes)))}
+
+
+def _compiled_search(task: Task, counting: Counting, found: tuple[bytes, int, int, bool, int]) -> Search:
+    """The Search of a compiled search's answer (rows as int32 bytes, packings, nodes, finished, stabilisers)."""
+    data, packings, nodes, finished, stabilisers = found
     flat = array("i", data)
     width = sum(task.counts)  # a packing extending the task places every copy left
     rows = [task.chosen + tuple(flat[i:i + width]) for i in range(0, len(flat), width)] if width else \
-        [task.chosen] * found  # the task is a packing already
-    return Search(rows, found * task.weight, nodes, finished, stabilisers * task.weight, counting.limited)
+        [task.chosen] * packings  # the task is a packing already
+    return Search(rows, packings * task.weight, nodes, finished, stabilisers * task.weight, counting.limited)
 
 
 def stabiliser_size(row: Row, group: Sequence[Permutation]) -> int:
@@ -313,12 +419,8 @@ def _python_search(table: Table, task: Task, max_nodes: int, counting: Counting)
     for row in python_packings(table, task, tally):
         found += 1
         stabilisers += stabiliser_size(row, counting.group)
-        counting.control[2] += 1
-        if counting.keep < 0 or counting.control[2] <= counting.keep:
+        if counting.found(task.weight):
             rows.append(row)
-        counting.control[1] += task.weight
-        if counting.limit and counting.control[1] >= counting.limit:
-            counting.control[0] = LIMITED
-        if counting.control[0] or (max_nodes and tally[0] >= max_nodes):
+        if counting.stopped or (max_nodes and tally[0] >= max_nodes):
             return Search(rows, found * task.weight, tally[0], False, stabilisers * task.weight, counting.limited)
     return Search(rows, found * task.weight, tally[0], True, stabilisers * task.weight)

@@ -10,7 +10,7 @@ neighbours, when every piece has one copy; every empty cell otherwise). It finds
 from __future__ import annotations
 
 from array import array
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from types import ModuleType
 
 from solver.packing.model import Cube
@@ -44,12 +44,14 @@ def scan_order(cell_cubes: Sequence[Cube]) -> tuple[int, ...]:
     return tuple(rank)
 
 
-def prepare_front(cell_cubes: Sequence[Cube], table: Sequence[bytes], neighbours: Sequence[bytes],
+def prepare_front(cell_cubes: Sequence[Cube], table: Mapping[str, int | bytes], neighbours: Mapping[str, bytes],
                   copies: Sequence[int]) -> object:
-    """The table (pieces, cell offsets, cells as engine.Table.buffers gives them) prepared for the front
-    search, with the cells' neighbours (offsets, cells) and the puzzle's copies of each piece."""
+    """The table (engine.Table.search_arguments: its pieces and their cells are used) prepared for the front search,
+    with the cells' neighbours (engine.Table.neighbour_arguments) and the puzzle's copies of each piece."""
     module = front_module(len(cell_cubes))
     if module is None:
         raise RuntimeError("the front search (solver.packing._front) is not built or takes no target this big")
-    return module.prepare(len(cell_cubes), *table, *neighbours, array("i", scan_order(cell_cubes)).tobytes(),
-                          array("i", copies).tobytes())
+    return module.prepare(ncells=len(cell_cubes), placement_piece=table["placement_piece"],
+                          placement_cell_offsets=table["placement_cell_offsets"],
+                          placement_cells=table["placement_cells"], **neighbours,
+                          scan_order=array("i", scan_order(cell_cubes)).tobytes(), copies=array("i", copies).tobytes())

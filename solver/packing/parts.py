@@ -99,14 +99,14 @@ Finished = Generator[tuple[int, "Tally"], None, None]  # (part, 0-based; its tal
 def count_part(plan: Plan, part: int, parts: int, limit: int = 0, engine: str = "auto", workers: int | None = 1,
                keep: int = KEEP, control: array | None = None) -> Tally:
     """Every packing of part `part` (0-based) of `parts`, up to limit (0: all), searched by that many threads
-    (None: one a core), keeping `keep` packings to name classes by. Setting control[0] to
+    (None: one a core), keeping `keep` packings to name classes by. Setting control[engine.STOP] to
     engine.INTERRUPTED (from another thread) stops it."""
     tasks, made = plan.split(parts)
     counting = Counting(limit, keep, plan.group) if control is None else Counting(limit, keep, plan.group, control)
     found = search_tasks(plan.table, list(tasks[part::parts]), engine, workers, counting)
     split_nodes = made if part == 0 else 0  # the split's placements belong to the whole count, once
     return Tally(found.packings, found.stabilisers, split_nodes + found.nodes,
-                 frozenset(classes(found.rows, list(plan.group))), counting.control[2], len(found.rows),
+                 frozenset(classes(found.rows, list(plan.group))), counting.offered, len(found.rows),
                  found.limited)
 
 

@@ -44,7 +44,7 @@ def search_tasks(table: Table, tasks: list[Task], engine: str = "auto", workers:
         parts = []
         for task in tasks:
             parts.append(search(table, task, engine=engine, counting=counting))
-            if counting.control[0]:
+            if counting.stopped:
                 break
     else:
         tasks, made = split(table, tasks, TASKS_PER_THREAD * workers)

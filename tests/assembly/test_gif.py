@@ -25,7 +25,7 @@ from foldkit.assembly.raster import Canvas, framing_for
 from foldkit.assembly.steps import assembly_steps
 from foldkit.assembly.view import camera, corner_azimuth, scene_faces
 from foldkit.exchange.gif import gif_bytes
-from solver.packing.assembly import assembly_order, piece_colours
+from solver.packing.assembly import assembly_order, piece_colours, plan_assembly
 from tests.assembly.packings import Y_BOX, y_packing
 
 SMALL = GifOptions(width=160, height=160)
@@ -34,7 +34,7 @@ SMALL = GifOptions(width=160, height=160)
 @cache
 def y_frames() -> list[np.ndarray]:
     packing = y_packing()
-    return list(assembly_frames(Y_BOX, packing, assembly_order(Y_BOX, packing), options=SMALL))
+    return list(assembly_frames(Y_BOX, packing, plan_assembly(Y_BOX, packing), options=SMALL))
 
 
 def expected_frame_count(packing, order, options: GifOptions) -> int:
@@ -84,7 +84,7 @@ def test_a_drop_drawn_over_the_cached_scene_matches_drawing_everything():
 
 def test_gif_decodes_with_its_frames_and_is_small():
     packing = y_packing()
-    data = assembly_gif(Y_BOX, packing, assembly_order(Y_BOX, packing), options=SMALL)
+    data = assembly_gif(Y_BOX, packing, plan_assembly(Y_BOX, packing), options=SMALL)
     image = Image.open(io.BytesIO(data))
     assert image.size == (160, 160)
     assert image.n_frames > 250  # held frames are merged into one, longer, frame

@@ -11,7 +11,7 @@ import pytest
 
 from foldkit.assembly.glb import DROP_SECONDS, STEP_SECONDS, assembly_glb
 from foldkit.assembly.shapes import outer_faces
-from solver.packing.assembly import assembly_order
+from solver.packing.assembly import assembly_order, plan_assembly
 from tests.assembly.packings import Y_BOX, hook_over_post, y_packing
 from tests.conftest import validate_gltf
 
@@ -23,7 +23,7 @@ CUBE_M = 0.015
 @cache
 def y_glb() -> bytes:
     packing = y_packing()
-    return assembly_glb(Y_BOX, packing, assembly_order(Y_BOX, packing))
+    return assembly_glb(Y_BOX, packing, plan_assembly(Y_BOX, packing))
 
 
 def accessor(gltf: gl.GLTF2, index: int) -> np.ndarray:
@@ -115,7 +115,7 @@ def test_khronos_validator_finds_nothing(which, tmp_path):
         data = y_glb()
     else:
         box, packing = hook_over_post()
-        data = assembly_glb(box, packing, assembly_order(box, packing))
+        data = assembly_glb(box, packing, plan_assembly(box, packing))
     report = validate_gltf(data, tmp_path)
     issues = report["issues"]
     assert issues["numErrors"] == 0 and issues["numWarnings"] == 0 and issues["numInfos"] == 0, issues["messages"]
@@ -124,6 +124,6 @@ def test_khronos_validator_finds_nothing(which, tmp_path):
 
 def test_same_input_same_bytes_and_bad_sizes_refused():
     packing = y_packing()
-    assert assembly_glb(Y_BOX, packing, assembly_order(Y_BOX, packing)) == y_glb()
+    assert assembly_glb(Y_BOX, packing, plan_assembly(Y_BOX, packing)) == y_glb()
     with pytest.raises(ValueError, match="cube_mm"):
-        assembly_glb(Y_BOX, packing, assembly_order(Y_BOX, packing), cube_mm=0)
+        assembly_glb(Y_BOX, packing, plan_assembly(Y_BOX, packing), cube_mm=0)

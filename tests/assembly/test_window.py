@@ -14,7 +14,7 @@ from PIL import Image
 
 from foldkit.assembly.window import show_assembly
 from foldkit.errors import FoldkitError
-from solver.packing.assembly import assembly_order
+from solver.packing.assembly import assembly_order, plan_assembly
 from tests.assembly.packings import Y_BOX, y_packing
 from tests.conftest import ROOT
 
@@ -28,7 +28,7 @@ def test_without_a_display_the_window_says_so(monkeypatch, display):
         monkeypatch.setenv("DISPLAY", display)  # nothing listens there
     packing = y_packing()
     with pytest.raises(FoldkitError, match="no display for the window.*foldkit build"):
-        show_assembly(Y_BOX, packing, assembly_order(Y_BOX, packing))
+        show_assembly(Y_BOX, packing, plan_assembly(Y_BOX, packing))
 
 
 SCRIPT = textwrap.dedent("""

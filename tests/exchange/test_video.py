@@ -88,9 +88,9 @@ def test_an_assembly_gif_takes_the_memory_of_a_few_frames():
     """The Y-pentacube's assembly has some 300 distinct frames: held all at once (as before), they
     took about 120 MB more than the process's libraries, which take about 60."""
     code = ("import re; from foldkit.assembly.gif import GifOptions, assembly_gif; "
-            "from solver.packing.assembly import assembly_order; "
+            "from solver.packing.assembly import plan_assembly; "
             "from tests.assembly.packings import Y_BOX, y_packing; p = y_packing(); "
-            "data = assembly_gif(Y_BOX, p, assembly_order(Y_BOX, p), options=GifOptions(160, 160)); "
+            "data = assembly_gif(Y_BOX, p, plan_assembly(Y_BOX, p), options=GifOptions(160, 160)); "
             "print(len(data), re.search(r'VmHWM:\\s+(\\d+) kB', open('/proc/self/status').read()).group(1))")
     # VmHWM is this child's own peak: ru_maxrss would carry over the peak of the pytest process.
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, check=True)

@@ -6,8 +6,9 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
+import foldkit.fold.order
 from foldkit.fold.collision import check_fold, follow
-from foldkit.fold.order import closing_fold
+from foldkit.fold.order import STAGE_CHECKS, closing_fold, fold_notes
 from foldkit.fold.panels import one_at_a_time, panel_tree
 from foldkit.fold.pose import cell_corners
 from foldkit.fold.squares import shrunk, square_distances
@@ -62,7 +63,7 @@ def test_the_cross_closes_and_every_pose_sampled_agrees():
 def test_a_planted_colliding_order_is_refused_and_another_chosen():
     tree = tree_of(STAIRCASE)
     chosen = closing_fold(tree)
-    assert chosen.check.closes and chosen.orders_tried > 1
+    assert chosen.check.closes and chosen.reordered
     assert chosen.tree.stage_count == len(tree.hinges)  # one hinge at a time
     assert check_fold(chosen.tree).closes
     # Planted: both ends, then both halves folded up before the middle, so the ends meet as it folds.
@@ -76,7 +77,7 @@ def test_a_planted_colliding_order_is_refused_and_another_chosen():
 def test_a_fold_that_closes_keeps_its_own_staging():
     tree = tree_of(CROSS)
     chosen = closing_fold(tree)
-    assert chosen.tree is tree and chosen.orders_tried == 1
+    assert chosen.tree is tree and not chosen.reordered and chosen.stage_checks == 0
 
 
 @pytest.mark.parametrize("box", [(1, 1, 1), (1, 1, 2)])
@@ -99,3 +100,65 @@ def test_build_tells_when_the_fold_had_to_be_reordered(tmp_path, capsys):
     assert main(["build", "--net", str(net), "-o", str(tmp_path / "out"), "--only", "fold.glb", "--quiet"]) == 0
     err = capsys.readouterr().err
     assert "one hinge at a time, in an order found to close" in err
+
+
+@pytest.mark.parametrize("budget", [0, 1, 2, 5])
+def test_the_search_makes_no_more_stage_checks_than_its_budget(budget, monkeypatch):
+    tree = tree_of(STAIRCASE)
+    made = []
+    real = foldkit.fold.order.check_stage
+
+    def counted(*args, **kwargs):
+        made.append(args[1])
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(foldkit.fold.order, "check_stage", counted)
+    chosen = closing_fold(tree, budget)
+    assert chosen.stage_checks == len(made) <= budget
+    if not chosen.check.closes:  # out of checks: the tree as it was, and the note says so honestly
+        assert chosen.tree is tree
+        assert f"no order that closes was found in {len(made)} checks" in fold_notes(chosen)[0]
+    assert closing_fold(tree, 0).tree is tree  # no checks, no order
+
+
+@pytest.fixture(scope="module")
+def built_in():
+    """The built-in puzzle's fold: its panel tree's own staging collides (cells in rows 10 and 12)."""
+    from tests.conftest import puzzle_fold
+
+    return puzzle_fold(None)
+
+
+def test_the_built_in_puzzle_gets_an_order_the_check_proves(built_in):
+    own = check_fold(panel_tree(built_in.folding))
+    assert not own.closes  # the staging by subtree heights passes two cells through each other
+    chosen = built_in.closing
+    assert chosen.check.closes and chosen.reordered and chosen.stage_checks <= STAGE_CHECKS
+    assert built_in.tree is chosen.tree and built_in.tree.stage_count == len(built_in.tree.hinges)
+    assert check_fold(built_in.tree).closes  # proved again from scratch, every stage
+    assert "in an order found to close" in fold_notes(chosen)[0]
+
+
+def test_the_built_in_builds_fold_glb_in_the_closing_order(built_in, tmp_path, capsys):
+    """`foldkit build` (the built-in puzzle) says the order closes, and fold.glb turns each panel in
+    its stage of that order."""
+    import pygltflib as gl
+
+    from foldkit.cli import main
+    from tests.fold.test_gltf import accessor
+
+    out = tmp_path / "out"
+    assert main(["build", "-o", str(out), "--only", "fold.glb", "--quiet"]) == 0
+    err = capsys.readouterr().err
+    assert "in an order found to close" in err and "through each other" not in err
+    gltf = gl.GLTF2().load(str(out / "fold.glb"))
+    (animation,) = gltf.animations
+    starts = {}
+    for channel in animation.channels:
+        if channel.target.path == "rotation":
+            sampler = animation.samplers[channel.sampler]
+            times, turns = accessor(gltf, sampler.input)[:, 0], accessor(gltf, sampler.output)
+            moved = np.flatnonzero(np.abs(turns - turns[0]).max(axis=1) > 1e-6)
+            starts[channel.target.node - 1] = times[moved[0] - 1]  # node 0 is the z-up wrapper
+    tree = built_in.tree
+    assert starts == {h.child: pytest.approx(float(h.stage)) for h in tree.hinges}  # a stage a second

@@ -14,7 +14,6 @@ from PIL import Image
 from trimesh.transformations import quaternion_matrix
 
 from foldkit.fold.gltf import METRES_PER_CELL, fold_glb
-from foldkit.fold.panels import panel_tree
 from foldkit.fold.pose import cell_corners, cell_outlines
 from foldkit.fold.subject import Subject
 from foldkit.look import face_colour
@@ -115,7 +114,7 @@ def same_corners(a: np.ndarray, b: np.ndarray, tolerance: float) -> bool:
 @pytest.mark.parametrize("name", SUBJECTS)
 def test_nodes_follow_the_hinge_tree(name):
     gltf = gl.GLTF2.load_from_bytes(exported(name))
-    tree = panel_tree(subject(name).folding)
+    tree = subject(name).tree
     assert len(gltf.nodes) == len(tree.panels) + 1  # one per panel under one z-up to y-up node
     assert gltf.scenes[gltf.scene].nodes == [0]
     assert gltf.nodes[0].children == [1 + tree.root] and gltf.nodes[0].mesh is None
@@ -137,7 +136,7 @@ def test_nodes_follow_the_hinge_tree(name):
 @pytest.mark.parametrize("name", SUBJECTS)
 def test_one_rotation_channel_per_hinge_over_the_staged_sequence(name):
     gltf = gl.GLTF2.load_from_bytes(exported(name))
-    tree = panel_tree(subject(name).folding)
+    tree = subject(name).tree
     (animation,) = gltf.animations
     targets = sorted((c.target.node, c.target.path) for c in animation.channels)
     assert targets == sorted((1 + h.child, "rotation") for h in tree.hinges)
@@ -151,7 +150,7 @@ def test_one_rotation_channel_per_hinge_over_the_staged_sequence(name):
 def test_stage_seconds_and_together_set_the_duration():
     slow = gl.GLTF2.load_from_bytes(exported("sample", "staged", 2.5))
     together = gl.GLTF2.load_from_bytes(exported("sample", "together", 2.5))
-    stages = panel_tree(subject("sample").folding).stage_count
+    stages = subject("sample").tree.stage_count
     assert accessor(slow, slow.animations[0].samplers[0].input)[-1, 0] == pytest.approx(2.5 * stages)
     assert accessor(together, together.animations[0].samplers[0].input)[-1, 0] == pytest.approx(2.5)
     with pytest.raises(ValueError, match="stage_seconds"):
@@ -161,7 +160,7 @@ def test_stage_seconds_and_together_set_the_duration():
 @pytest.mark.parametrize("name", ["sample", "net"])
 def test_each_node_sits_on_its_hinge_and_turns_about_its_axis(name):
     gltf = gl.GLTF2.load_from_bytes(exported(name))
-    tree = panel_tree(subject(name).folding)
+    tree = subject(name).tree
     matrices = poses(gltf)
     wrapper = matrices[0, 0]
     animation = gltf.animations[0]
@@ -185,7 +184,7 @@ def test_each_node_sits_on_its_hinge_and_turns_about_its_axis(name):
 @pytest.mark.parametrize("name", SUBJECTS)
 def test_first_keyframe_is_the_net_and_last_is_the_closed_box(name):
     gltf = gl.GLTF2.load_from_bytes(exported(name))
-    tree = panel_tree(subject(name).folding)
+    tree = subject(name).tree
     keys = len(accessor(gltf, gltf.animations[0].samplers[0].input))
     flat, closed = world_cells(gltf, 0), world_cells(gltf, keys - 1)
     assert sorted(flat) == tree.cells

@@ -186,6 +186,30 @@ def test_show_without_a_display_exits_2_and_points_to_animate(monkeypatch, capsy
     assert len(err.strip().splitlines()) == 1
 
 
+
+class _WindowThatNeverRan:
+    """A plotter whose show returns at once without one tick, as VTK's does when it loses the X
+    server after the display was found ("bad X server connection")."""
+
+    class iren:  # noqa: N801 - pyvista's attribute name
+        @staticmethod
+        def add_observer(*_):
+            pass
+
+    def show(self, title):
+        pass
+
+
+def test_a_window_that_never_ran_is_an_error_not_a_window_closed(monkeypatch):
+    from foldkit.display import show_until_closed
+    from foldkit.errors import FoldkitError
+
+    monkeypatch.setenv("DISPLAY", ":7")
+    with pytest.raises(FoldkitError, match="the window did not run: the display :7 was lost") as raised:
+        show_until_closed(_WindowThatNeverRan, "foldkit: test")
+    assert raised.value.exit_code == 2
+
+
 WINDOW_SCRIPT = textwrap.dedent("""
     import sys
     import numpy as np

@@ -48,7 +48,7 @@ def main() -> None:
             _walk.fill(*bad)
         except TypeError:
             pass
-    print("sanitized walks: ok")
+    print("sanitized: ok")
 
 
 if __name__ == "__main__":

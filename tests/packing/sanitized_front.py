@@ -16,32 +16,17 @@ import _front  # noqa: E402  (the sanitized build, put in the package's place be
 
 sys.modules["solver.packing._front"] = _front
 
-from solver.packing import census, parse_packing  # noqa: E402
+from solver.packing import parse_packing  # noqa: E402
 from solver.packing.challenge import completion_puzzle  # noqa: E402
-from solver.packing.engine import Counting, Task, build_table, search  # noqa: E402
-from solver.packing.solve import count_packings, solve_one  # noqa: E402
-from tests.conftest import EXAMPLES, ROOT  # noqa: E402
-
-
-def example(name: str):
-    return parse_packing((EXAMPLES / f"{name}.txt").read_text(), f"{name}.txt")
+from solver.packing.engine import build_table, search  # noqa: E402
+from solver.packing.solve import solve_one  # noqa: E402
+from tests.conftest import ROOT  # noqa: E402
+from tests.packing.sanitized_common import example, walk_the_bookkeeping  # noqa: E402
 
 
 def main() -> None:
-    soma = census(example("soma"))
-    assert (soma.packings, soma.classes) == (11520, 240)
-    assert census(example("mixed-2x3x4")).packings == 11172
-    assert census(example("l-tricubes")).packings == 44  # four copies of one piece: every empty cell counted
+    walk_the_bookkeeping("front")
     table = build_table(example("soma"))
-    limited = count_packings(table, engine="front", limit=500, keep=7)  # threads share the limit and the rows
-    assert limited.limited and limited.packings >= 500 and len(limited.representatives) <= 7
-    stopped = Counting()
-    stopped.stop()
-    assert search(table, engine="front", counting=stopped).nodes == 0
-    assert search(table, max_nodes=10, engine="front").nodes == 10
-    row = search(table, limit=1, engine="front").rows[0]
-    whole = search(table, Task(row, (0,) * len(table.counts)), engine="front")  # a packing already
-    assert (whole.packings, whole.rows) == (1, [row])
     board = ROOT / "bench" / "packing" / "pentominoes-6x10.txt"
     assert len(search(build_table(parse_packing(board.read_text(), str(board))), limit=20).rows) == 20
     y_cube = build_table(example("y-pentacube"))  # 125 cells: two words
@@ -58,7 +43,7 @@ def main() -> None:
             pass
         else:
             raise AssertionError("an inconsistent table was not refused")
-    print("sanitized searches: ok")
+    print("sanitized: ok")
 
 
 if __name__ == "__main__":

@@ -18,19 +18,13 @@ import _core  # noqa: E402  (the sanitized build, put in the package's place bef
 sys.modules["solver.packing._core"] = _core
 sys.modules["solver.packing._front"] = None  # type: ignore[assignment]  # so engine "auto" runs _core.c too
 
-from solver.packing import census, parse_packing, solve  # noqa: E402
-from solver.packing.engine import Counting, build_table, search  # noqa: E402
-from solver.packing.solve import count_packings  # noqa: E402
-from tests.conftest import EXAMPLES  # noqa: E402
-
-
-def example(name: str):
-    return parse_packing((EXAMPLES / f"{name}.txt").read_text(), f"{name}.txt")
+from solver.packing import parse_packing, solve  # noqa: E402
+from solver.packing.engine import build_table, search  # noqa: E402
+from tests.packing.sanitized_common import example, walk_the_bookkeeping  # noqa: E402
 
 
 def main() -> None:
-    assert (census(example("soma")).packings, census(example("soma")).classes) == (11520, 240)
-    assert census(example("mixed-2x3x4")).packings == 11172
+    walk_the_bookkeeping("c")
     for rows, width in [(array("i", [0, 1, 2]).tobytes(), 2), (array("i", [0, 7]).tobytes(), 2)]:
         try:
             _core.forms(rows, width, array("i", [0, 1, 2, 3]).tobytes(), 4)
@@ -40,13 +34,6 @@ def main() -> None:
     none = solve(parse_packing("packing 3 3 1\npiece V x3: 0 0 0, 1 0 0, 0 1 0\n", "none.txt"), every=True)
     assert none.failure == "no packing"
     table = build_table(example("soma"))
-    assert len(search(table, limit=3, engine="c").rows) == 3
-    limited = count_packings(table, limit=500, keep=7)  # threads share the limit and the rows kept
-    assert limited.limited and limited.packings >= 500 and len(limited.representatives) <= 7
-    stopped = Counting()
-    stopped.stop()
-    assert search(table, engine="c", counting=stopped).nodes == 0
-    assert search(table, max_nodes=10, engine="c").nodes == 10
     wide = parse_packing("packing 30 5 1\npiece I x30: 0 0 0, 0 1 0, 0 2 0, 0 3 0, 0 4 0\n", "wide.txt")
     assert search(build_table(wide), engine="c").finished  # 150 cells: three 64-bit words
     two = parse_packing("packing 14 5 1\npiece I x14: 0 0 0, 0 1 0, 0 2 0, 0 3 0, 0 4 0\n", "two.txt")
@@ -65,14 +52,14 @@ def main() -> None:
     near_offsets, near = table.neighbour_buffers
     try:  # a neighbour out of range
         _core.search(len(table.cell_cubes), types, offsets, cells, cover_offsets, cover, counts, empty,
-                     neighbour_offsets=near_offsets, neighbours=array("i", [99] * (len(near) // 4)).tobytes())
+                     cell_neighbour_offsets=near_offsets, cell_neighbours=array("i", [99] * (len(near) // 4)).tobytes())
     except ValueError:
         pass
     else:
         raise AssertionError("an inconsistent neighbour table was not refused")
     bedlam = build_table(example("bedlam"))  # 64 cells, all of one word; cells counted past the bit-sliced cap
     assert len(search(bedlam, limit=2, engine="c").rows) == 2
-    print("sanitized searches: ok")
+    print("sanitized: ok")
 
 
 if __name__ == "__main__":

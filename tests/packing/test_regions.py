@@ -29,11 +29,10 @@ def test_the_compiled_search_cuts_dead_regions_and_finds_the_same_packings():
 
     path = ROOT / "bench" / "packing" / "pentominoes-3x20.txt"
     table = build_table(parse_packing(path.read_text(), str(path)))
-    plain = (len(table.cell_cubes), *table.buffers, array("i", table.counts).tobytes(), bytes(len(table.cell_cubes)))
-    rows, found, nodes, finished, _ = _core.search(*plain)
-    near_offsets, near = table.neighbour_buffers
-    cut_rows, cut_found, cut_nodes, cut_finished, _ = _core.search(*plain, neighbour_offsets=near_offsets,
-                                                                   neighbours=near)
+    plain = dict(table.search_arguments, counts=array("i", table.counts).tobytes(),
+                 occupied=bytes(len(table.cell_cubes)))
+    rows, found, nodes, finished, _ = _core.search(**plain)
+    cut_rows, cut_found, cut_nodes, cut_finished, _ = _core.search(**plain, **table.neighbour_arguments)
     assert found == cut_found == 8 and finished and cut_finished  # 2 classes of 4 packings each
     assert sorted(rows[i:i + 48] for i in range(0, len(rows), 48)) == \
         sorted(cut_rows[i:i + 48] for i in range(0, len(cut_rows), 48))

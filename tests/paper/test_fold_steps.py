@@ -20,7 +20,7 @@ from foldkit.build import chosen
 from foldkit.cli import main
 from foldkit.drawing import PT_MM, Circle, Document, Group, Label, Line, Polygon, Rect, Shape, label_texts
 from foldkit.exchange.pdf import drawing_pdf, text_width
-from foldkit.fold.panels import PanelTree
+from foldkit.fold.panels import PanelTree, panel_tree
 from foldkit.fold.pose import cell_corners
 from foldkit.fold.subject import Subject
 from foldkit.kinds.shutbox import KIND as SHUTBOX
@@ -28,7 +28,7 @@ from foldkit.paper.fold_steps import MOUNTAIN, VALLEY, VIEW, fold_steps, fold_st
 from foldkit.paper.packing_steps import packing_steps_document
 from foldkit.paper.page import PAPERS, paper_size
 from foldkit.paper.step_pages import MARGIN_MM
-from solver.packing.assembly import assembly_order, piece_colours, plan_assembly
+from solver.packing.assembly import assembly_order, plan_assembly
 from tests.assembly.packings import Y_BOX, interlocked, y_packing
 from tests.conftest import net_fold, puzzle_fold, require_program
 
@@ -74,9 +74,10 @@ def crease_lines(shapes) -> list[Line]:
 # The model
 
 
-@pytest.mark.parametrize("order", ["staged", "root first"])
+@pytest.mark.parametrize("order", ["leaves first", "root first", "closing"])
 def test_each_step_marks_its_stage_creases_as_the_reader_sees_them(order):
-    tree = nov2025().tree if order == "staged" else root_first(nov2025().tree)
+    own = panel_tree(nov2025().folding)  # staged leaves first (its fold collides; the closing order is another)
+    tree = {"leaves first": own, "root first": root_first(own), "closing": nov2025().tree}[order]
     steps = fold_steps(tree)
     assert [s.number for s in steps] == list(range(1, tree.stage_count + 1))
     kinds = []
@@ -91,7 +92,7 @@ def test_each_step_marks_its_stage_creases_as_the_reader_sees_them(order):
             kinds.append(kind)
     # leaves first, each part turns off a panel still flat on the table: every fold a valley;
     # root first carries creases up on turned panels, some seen from their printed side
-    assert set(kinds) == ({"valley"} if order == "staged" else {"valley", "mountain"})
+    assert set(kinds) == ({"valley"} if order == "leaves first" else {"valley", "mountain"})
 
 
 def test_seen_from_below_every_first_fold_is_a_mountain():
@@ -128,7 +129,7 @@ def test_a_net_of_two_boxes_gets_the_steps_of_each(examples):
 def test_a_packing_gets_one_frame_per_piece_in_assembly_order():
     packing = y_packing()
     order = assembly_order(Y_BOX, packing)
-    document = packing_steps_document(Y_BOX, packing, order, piece_colours(Y_BOX, packing, order), "Y")
+    document = packing_steps_document(Y_BOX, packing, plan_assembly(Y_BOX, packing), "Y")
     texts = [t for page in label_texts(document) for t in page]
     assert [t for t in texts if STEP.fullmatch(t)] == [f"Step {k} of {len(packing)}" for k in range(1, 26)]
     pieces = [int(re.match(r"piece (\d+)", t).group(1)) - 1 for t in texts if t.startswith("piece ")]
@@ -138,12 +139,10 @@ def test_a_packing_gets_one_frame_per_piece_in_assembly_order():
 def test_an_interlocked_packing_says_some_pieces_slide_in():
     box, packing = interlocked()
     plan = plan_assembly(box, packing)
-    texts = [t for page in label_texts(packing_steps_document(box, packing, plan.order, plan.colours, "locked",
-                                                              lowered=plan.lowered)) for t in page]
+    texts = [t for page in label_texts(packing_steps_document(box, packing, plan, "locked")) for t in page]
     assert not plan.lowered and any("slide it in from the side" in t for t in texts)
     y = y_packing()
-    order = assembly_order(Y_BOX, y)
-    lowered = [t for page in label_texts(packing_steps_document(Y_BOX, y, order, piece_colours(Y_BOX, y, order), "Y"))
+    lowered = [t for page in label_texts(packing_steps_document(Y_BOX, y, plan_assembly(Y_BOX, y), "Y"))
                for t in page]
     assert not any("slide" in t for t in lowered)
 
@@ -187,13 +186,12 @@ def shapes_of(document: Document):
 @pytest.mark.parametrize("paper", PAPERS)
 def test_every_mark_lies_inside_the_margin(paper, examples):
     packing = y_packing()
-    order = assembly_order(Y_BOX, packing)
     plan = plan_assembly(*interlocked())
     documents = (fold_steps_document(nov2025(), paper),
                  two_way_steps_document(net_fold(examples / "two-boxes.txt", 1),
                                         net_fold(examples / "two-boxes.txt", 2), paper),
-                 packing_steps_document(Y_BOX, packing, order, piece_colours(Y_BOX, packing, order), "Y", paper),
-                 packing_steps_document(*interlocked(), plan.order, plan.colours, "locked", paper, plan.lowered))
+                 packing_steps_document(Y_BOX, packing, plan_assembly(Y_BOX, packing), "Y", paper),
+                 packing_steps_document(*interlocked(), plan, "locked", paper))
     for document in documents:
         assert {page.size for page in document.pages} == {paper_size(paper)}
         for (width, height), shape in shapes_of(document):

@@ -14,7 +14,7 @@ from PIL import Image
 
 from foldkit.errors import FoldkitError
 from foldkit.paper.instructions import assembly_pdf
-from solver.packing.assembly import assembly_order
+from solver.packing.assembly import assembly_order, plan_assembly
 from tests.assembly.packings import Y_BOX, hook_over_post, mixed, y_packing
 from tests.conftest import require_program
 
@@ -22,7 +22,7 @@ from tests.conftest import require_program
 @cache
 def y_pdf(paper: str = "a4") -> bytes:
     packing = y_packing()
-    return assembly_pdf(Y_BOX, packing, assembly_order(Y_BOX, packing), title="Y-pentacube", paper=paper)
+    return assembly_pdf(Y_BOX, packing, plan_assembly(Y_BOX, packing), title="Y-pentacube", paper=paper)
 
 
 def pdf_text(data: bytes, tmp_path: Path) -> str:
@@ -43,7 +43,7 @@ def pdf_info(data: bytes, tmp_path: Path) -> dict[str, str]:
 def test_page_count_is_one_plus_six_steps_a_page(tmp_path):
     assert int(pdf_info(y_pdf(), tmp_path)["Pages"]) == 1 + 5  # 25 steps: 6 + 6 + 6 + 6 + 1
     box, packing = mixed()
-    small = assembly_pdf(box, packing, assembly_order(box, packing))
+    small = assembly_pdf(box, packing, plan_assembly(box, packing))
     assert int(pdf_info(small, tmp_path)["Pages"]) == 2
 
 
@@ -69,7 +69,7 @@ def test_paper_sizes(tmp_path):
 
 def test_same_input_same_bytes():
     packing = y_packing()
-    again = assembly_pdf(Y_BOX, packing, assembly_order(Y_BOX, packing), title="Y-pentacube")
+    again = assembly_pdf(Y_BOX, packing, plan_assembly(Y_BOX, packing), title="Y-pentacube")
     assert again == y_pdf()
 
 
@@ -88,5 +88,5 @@ def test_pdftoppm_renders_every_page_with_colour_on_it(tmp_path):
 
 def test_a_packing_that_needs_its_order_still_draws(tmp_path):
     box, packing = hook_over_post()
-    text = pdf_text(assembly_pdf(box, packing, assembly_order(box, packing)), tmp_path)
+    text = pdf_text(assembly_pdf(box, packing, plan_assembly(box, packing)), tmp_path)
     assert re.search(r"Step 1\s+piece 2 \(I2\)", text) and re.search(r"Step 2\s+piece 1 \(J\)", text)

@@ -22,7 +22,7 @@ from foldkit.paper.gridsheet import sheet_drawing
 from foldkit.paper.instructions import assembly_document
 from foldkit.paper.page import PAPER_MM, paper_size
 from foldkit.paper.template import TemplateOptions, template_document
-from solver.packing.assembly import assembly_order
+from solver.packing.assembly import plan_assembly
 from tests.assembly.packings import Y_BOX, y_packing
 from tests.conftest import EXAMPLES, puzzle_fold, require_program
 
@@ -58,7 +58,7 @@ def printed_pages(paper: str) -> dict[str, Drawing | Document]:
         "shutbox sheet": puzzle_drawing(solved("nov2025.txt")[0].puzzle, paper),
         "number cross sheet": numbercross[0], "number cross solution": numbercross[1],
         "block party sheet": blockparty[0], "block party solution": blockparty[1],
-        "assembly": assembly_document(Y_BOX, packing, assembly_order(Y_BOX, packing), title="Y", paper=paper),
+        "assembly": assembly_document(Y_BOX, packing, plan_assembly(Y_BOX, packing), title="Y", paper=paper),
         "template": template_document(sample(), TemplateOptions(paper=paper)),
     }
 

@@ -15,7 +15,6 @@ from shapely import LineString, Polygon
 from foldkit.drawing import Group, label_texts
 from foldkit.exchange.pdf import PT_PER_MM
 from foldkit.exchange.svg import drawing_svg
-from foldkit.fold.panels import panel_tree
 from foldkit.fold.subject import Subject
 from foldkit.paper.template import (
     TemplateOptions,
@@ -222,7 +221,7 @@ def test_sums_answer_and_title_are_in_the_text(nov2025, tmp_path):
     for face, total in zip("ABCDEF", nov2025.face_sums, strict=True):
         assert f"face {face}: {total}" in text
     assert "50 mm" in text and "do not fold" in text and "the printed side ends up outside" in text
-    tree = panel_tree(nov2025.folding)
+    tree = nov2025.tree
     assert text.count("Fold the thick red line") == tree.stage_count
 
 

@@ -8,6 +8,7 @@ files) and ``pages`` (the printed sheets and index.html).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from foldkit.errors import EXIT_BAD_INPUT, FoldkitError
 from foldkit.kinds.base import Command, Kind, PaperOptions, lazy_module, option
@@ -19,12 +20,20 @@ from foldkit.kinds.sheets import grid_page, sheet_command, sheet_makers
 from foldkit.options import number
 from foldkit.page import with_page
 
-body = lazy_module("foldkit.kinds.blockparty.report")  # the kind's body, loaded when it runs
-printed = lazy_module("foldkit.kinds.blockparty.pages")
-solver_parse = lazy_module("solver.blockparty.model")
-checking = lazy_module("foldkit.kinds.blockparty.check")
-hinting = lazy_module("foldkit.kinds.blockparty.hints")
-diary = lazy_module("foldkit.kinds.blockparty.diary")
+if TYPE_CHECKING:
+    from foldkit.kinds.blockparty import check as checking
+    from foldkit.kinds.blockparty import diary
+    from foldkit.kinds.blockparty import hints as hinting
+    from foldkit.kinds.blockparty import pages as printed
+    from foldkit.kinds.blockparty import report as body
+    from solver.blockparty import model as solver_parse
+else:
+    body = lazy_module("foldkit.kinds.blockparty.report")  # the kind's body, loaded when it runs
+    printed = lazy_module("foldkit.kinds.blockparty.pages")
+    solver_parse = lazy_module("solver.blockparty.model")
+    checking = lazy_module("foldkit.kinds.blockparty.check")
+    hinting = lazy_module("foldkit.kinds.blockparty.hints")
+    diary = lazy_module("foldkit.kinds.blockparty.diary")
 
 MAX_REGION = 20  # the largest region a generator is asked for: the rules' clauses grow as its square
 MAX_GENERATED_SIDE = 30  # the largest grid a generator is asked for (a 20x20 takes 17-37 s)
@@ -44,7 +53,10 @@ class BlockPartyGenerateOptions(GeneratingOptions):
                                f"{rows}x{cols} grid", EXIT_BAD_INPUT)
 
 
-generator = lazy_module("foldkit.kinds.blockparty.generate")
+if TYPE_CHECKING:
+    from foldkit.kinds.blockparty import generate as generator
+else:
+    generator = lazy_module("foldkit.kinds.blockparty.generate")
 
 KIND = Kind(
     name="block-party",

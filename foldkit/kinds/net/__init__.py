@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import argparse
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from foldkit import options as opt
 from foldkit.errors import EXIT_BAD_INPUT, FoldkitError
@@ -18,13 +18,20 @@ from foldkit.kinds.folds import FOLD_ARTIFACTS, FOLD_COMMANDS, FoldBuildOptions
 from foldkit.page import with_page
 from solver.text import InputError
 
-body = lazy_module("foldkit.kinds.net.report")  # the kind's body, loaded when it runs
-printed = lazy_module("foldkit.kinds.net.pages")
-box = lazy_module("solver.box")
-nets_solver = lazy_module("solver.nets")
-two_way = lazy_module("foldkit.kinds.net.two_way")
-boxes = lazy_module("foldkit.kinds.net.boxes")
-nets = lazy_module("foldkit.kinds.net.nets")
+if TYPE_CHECKING:
+    from foldkit.kinds.net import boxes, nets, two_way
+    from foldkit.kinds.net import pages as printed
+    from foldkit.kinds.net import report as body
+    from solver import box
+    from solver import nets as nets_solver
+else:
+    body = lazy_module("foldkit.kinds.net.report")  # the kind's body, loaded when it runs
+    printed = lazy_module("foldkit.kinds.net.pages")
+    box = lazy_module("solver.box")
+    nets_solver = lazy_module("solver.nets")
+    two_way = lazy_module("foldkit.kinds.net.two_way")
+    boxes = lazy_module("foldkit.kinds.net.boxes")
+    nets = lazy_module("foldkit.kinds.net.nets")
 
 SCHEMA = "foldkit.net-folding/1"
 BOXES_SCHEMA = "foldkit.boxes/1"

@@ -20,6 +20,7 @@ those cell lists; "picture" is its rows of '#' (a cell) and '.' (none).
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from foldkit.errors import EXIT_NO_SOLUTION, EXIT_UNFINISHED
 from foldkit.exchange import refuse_to_overwrite
@@ -32,8 +33,11 @@ from solver.text import counted
 
 SCHEMA = "foldkit.nets/1"
 # What --pdf and --pick need (the pages, the fold's makers), loaded when asked for: listing nets needs neither.
-worksheet = lazy_module("foldkit.kinds.net.worksheet")
-pick = lazy_module("foldkit.kinds.net.pick")
+if TYPE_CHECKING:
+    from foldkit.kinds.net import pick, worksheet
+else:
+    worksheet = lazy_module("foldkit.kinds.net.worksheet")
+    pick = lazy_module("foldkit.kinds.net.pick")
 
 
 def box_name(box: Box) -> str:

@@ -52,9 +52,9 @@ def parse(text: str, source: str, name: str) -> tuple[str, Layout]:
     return name, parse_net(text, source)
 
 
-def solve(net: tuple[str, Layout], options: NetSolveOptions) -> NetReport:
+def solve(puzzle: tuple[str, Layout], options: NetSolveOptions) -> NetReport:
     """Every folding of the net onto every box; a FoldkitError if --folding names none of them."""
-    name, cells = net
+    name, cells = puzzle
     report = NetReport(name, cells, box_foldings(cells), options.folding)
     count = len(report.every)
     if count and report.chosen > count:

@@ -6,10 +6,21 @@ film and model that fold the same paper into the first box, unfold it, and fold 
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
+from foldkit.exchange.pdf import drawing_pdf
+from foldkit.exchange.svg import drawing_svg
 from foldkit.fold.two_way import TwoWay
+from foldkit.kinds.base import lazy_module
 from foldkit.kinds.folds import FoldBuildOptions
+from foldkit.paper.fold_steps import fold_steps_document, two_way_steps_document
+from foldkit.paper.two_way_sheet import two_way_template
+
+if TYPE_CHECKING:
+    from foldkit.fold import two_way_film, two_way_gltf
+else:  # pyvista and trimesh: loaded when the film or the model is made
+    two_way_film = lazy_module("foldkit.fold.two_way_film")
+    two_way_gltf = lazy_module("foldkit.fold.two_way_gltf")
 
 TWO_WAY_FOLD_SECONDS = 4.0  # each fold of the two-way film
 
@@ -20,37 +31,24 @@ def _two_way(net: Any) -> TwoWay:
 
 
 def two_way_pdf(net: Any, options: FoldBuildOptions) -> bytes:
-    from foldkit.exchange.pdf import drawing_pdf
-    from foldkit.paper.two_way_sheet import two_way_template
-
     return drawing_pdf(two_way_template(_two_way(net), options.paper))
 
 
 def fold_steps_pdf(net: Any, options: FoldBuildOptions) -> bytes:
     """The fold diagram: of the chosen folding, or of both boxes for a net that folds into two."""
-    from foldkit.exchange.pdf import drawing_pdf
-    from foldkit.paper.fold_steps import fold_steps_document, two_way_steps_document
-
     if net.two_way is None:
         return drawing_pdf(fold_steps_document(net.fold, options.paper))
     return drawing_pdf(two_way_steps_document(net.two_way.first, net.two_way.second, options.paper))
 
 
 def two_way_svg(net: Any, options: FoldBuildOptions) -> bytes:
-    from foldkit.exchange.svg import drawing_svg
-    from foldkit.paper.two_way_sheet import two_way_template
-
     return drawing_svg(two_way_template(_two_way(net), options.paper))
 
 
 def two_way_gif(net: Any, options: FoldBuildOptions) -> bytes:
-    from foldkit.fold.two_way_film import two_way_bytes
-
-    return two_way_bytes(_two_way(net), ".gif", options.gif_size, options.gif_fps, TWO_WAY_FOLD_SECONDS,
-                         options.progress)
+    return two_way_film.two_way_bytes(_two_way(net), ".gif", options.gif_size, options.gif_fps, TWO_WAY_FOLD_SECONDS,
+                                      options.progress)
 
 
 def two_way_glb(net: Any, options: FoldBuildOptions) -> bytes:
-    from foldkit.fold.two_way_gltf import two_way_glb as make
-
-    return make(_two_way(net))
+    return two_way_gltf.two_way_glb(_two_way(net))

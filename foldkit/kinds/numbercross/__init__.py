@@ -8,6 +8,7 @@ files) and ``pages`` (the printed sheets and index.html).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from foldkit.errors import EXIT_BAD_INPUT, FoldkitError
 from foldkit.kinds.base import Command, Kind, PaperOptions, lazy_module, option
@@ -18,12 +19,20 @@ from foldkit.kinds.hints import hint_command
 from foldkit.kinds.sheets import grid_page, sheet_command, sheet_makers
 from foldkit.page import with_page
 
-body = lazy_module("foldkit.kinds.numbercross.report")  # the kind's body, loaded when it runs
-printed = lazy_module("foldkit.kinds.numbercross.pages")
-solver_parse = lazy_module("solver.numbercross.rules.parse")
-checking = lazy_module("foldkit.kinds.numbercross.check")
-hinting = lazy_module("foldkit.kinds.numbercross.hints")
-diary = lazy_module("foldkit.kinds.numbercross.diary")
+if TYPE_CHECKING:
+    from foldkit.kinds.numbercross import check as checking
+    from foldkit.kinds.numbercross import diary
+    from foldkit.kinds.numbercross import hints as hinting
+    from foldkit.kinds.numbercross import pages as printed
+    from foldkit.kinds.numbercross import report as body
+    from solver.numbercross.rules import parse as solver_parse
+else:
+    body = lazy_module("foldkit.kinds.numbercross.report")  # the kind's body, loaded when it runs
+    printed = lazy_module("foldkit.kinds.numbercross.pages")
+    solver_parse = lazy_module("solver.numbercross.rules.parse")
+    checking = lazy_module("foldkit.kinds.numbercross.check")
+    hinting = lazy_module("foldkit.kinds.numbercross.hints")
+    diary = lazy_module("foldkit.kinds.numbercross.diary")
 
 SIDES = (4, 13)  # the sides of a generated grid: the published puzzles range over these
 
@@ -44,7 +53,10 @@ class NumberCrossGenerateOptions(GeneratingOptions):
                                "hard", EXIT_BAD_INPUT)
 
 
-generator = lazy_module("foldkit.kinds.numbercross.generate")
+if TYPE_CHECKING:
+    from foldkit.kinds.numbercross import generate as generator
+else:
+    generator = lazy_module("foldkit.kinds.numbercross.generate")
 
 KIND = Kind(
     name="number-cross",

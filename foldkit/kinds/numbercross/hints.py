@@ -8,7 +8,7 @@ from functools import lru_cache
 from typing import Any
 
 from solver.diary import Diary, Entry, Grade
-from solver.numbercross.deduce import hints as hints
+from solver.numbercross.deduce import hints
 from solver.numbercross.deduce.deductions import Candidates
 from solver.numbercross.rules.model import NumberCross
 from solver.numbercross.solve import NumberCrossReport

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from foldkit import options as opt
 from foldkit.assembly.file_names import print_patterns
@@ -34,15 +35,25 @@ from foldkit.page import with_page
 from solver.diary import DIFFICULTIES
 from solver.text import ascii_int
 
-body = lazy_module("foldkit.kinds.packing.report")  # the kind's body, loaded when it runs
-makers = lazy_module("foldkit.kinds.packing.artifacts")
-printed = lazy_module("foldkit.kinds.packing.pages")
-packing_solver = lazy_module("solver.packing")
-checking = lazy_module("foldkit.kinds.packing.check")
-hinting = lazy_module("foldkit.kinds.packing.hints")
-diary = lazy_module("foldkit.kinds.packing.diary")
-counting = lazy_module("foldkit.kinds.packing.counting")
-xmpuzzle = lazy_module("solver.packing.xmpuzzle")
+if TYPE_CHECKING:
+    from foldkit.kinds.packing import artifacts as makers
+    from foldkit.kinds.packing import check as checking
+    from foldkit.kinds.packing import counting, diary
+    from foldkit.kinds.packing import hints as hinting
+    from foldkit.kinds.packing import pages as printed
+    from foldkit.kinds.packing import report as body
+    from solver import packing as packing_solver
+    from solver.packing import xmpuzzle
+else:
+    body = lazy_module("foldkit.kinds.packing.report")  # the kind's body, loaded when it runs
+    makers = lazy_module("foldkit.kinds.packing.artifacts")
+    printed = lazy_module("foldkit.kinds.packing.pages")
+    packing_solver = lazy_module("solver.packing")
+    checking = lazy_module("foldkit.kinds.packing.check")
+    hinting = lazy_module("foldkit.kinds.packing.hints")
+    diary = lazy_module("foldkit.kinds.packing.diary")
+    counting = lazy_module("foldkit.kinds.packing.counting")
+    xmpuzzle = lazy_module("solver.packing.xmpuzzle")
 GZIP_MAGIC = b"\x1f\x8b"  # how every BurrTools .xmpuzzle starts
 
 
@@ -170,10 +181,16 @@ class MergeOptions:
     json: bool = option(False, "--json", "print the documented JSON instead of text")
 
 
-generator = lazy_module("foldkit.kinds.packing.generate")
-showing = lazy_module("foldkit.kinds.packing.show")
-animating = lazy_module("foldkit.kinds.packing.animate")
-merging = lazy_module("foldkit.kinds.packing.merge")
+if TYPE_CHECKING:
+    from foldkit.kinds.packing import animate as animating
+    from foldkit.kinds.packing import generate as generator
+    from foldkit.kinds.packing import merge as merging
+    from foldkit.kinds.packing import show as showing
+else:
+    generator = lazy_module("foldkit.kinds.packing.generate")
+    showing = lazy_module("foldkit.kinds.packing.show")
+    animating = lazy_module("foldkit.kinds.packing.animate")
+    merging = lazy_module("foldkit.kinds.packing.merge")
 
 KIND = Kind(
     name="packing",

@@ -2,8 +2,8 @@
 the assembly as a GIF and an animated glTF, and the pieces to print (STL). The assembly order
 and colours are planned once per build (``Packed``) and shared by every maker.
 
-Each maker imports the module that draws, meshes or renders inside itself, on purpose: those
-bring trimesh, reportlab, PIL and pyvista, which ``foldkit solve`` must not pay for."""
+This module is loaded when a build or a command makes them (``foldkit solve`` does not pay for
+it); the printed pieces' meshes (trimesh: half a second of import) load when they are made."""
 
 from __future__ import annotations
 
@@ -12,14 +12,28 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from foldkit import options as opt
+from foldkit.assembly.colours import piece_colour
 from foldkit.assembly.file_names import TRAY_FILE
+from foldkit.assembly.gif import GifOptions, assembly_film
+from foldkit.assembly.gif import assembly_gif as gif_of
+from foldkit.assembly.glb import assembly_glb as glb_of
+from foldkit.assembly.window import show_assembly
 from foldkit.errors import EXIT_BAD_INPUT, FoldkitError
-from foldkit.kinds.base import Made
+from foldkit.exchange.pdf import drawing_pdf
+from foldkit.exchange.threemf import Body, threemf_bytes
+from foldkit.exchange.video import video_bytes
+from foldkit.kinds.base import Made, lazy_module
 from foldkit.kinds.packing import PackingBuildOptions
+from foldkit.paper.instructions import assembly_pdf as pdf_of
+from foldkit.paper.packing_steps import packing_steps_document
+from foldkit.paper.pieces_sheet import PaperPiece, nested_pieces, pieces_document
 from solver.packing.assembly import plan_assembly
 
 if TYPE_CHECKING:
+    from foldkit.assembly import stl
     from solver.packing.assembly import Assembly, BoxSides, Placed
+else:
+    stl = lazy_module("foldkit.assembly.stl")  # trimesh: loaded when the pieces are printed
 
 
 @dataclass(frozen=True)
@@ -48,25 +62,15 @@ def packed(report: Any, options: object = None) -> Packed:
 
 
 def _prints(options: PackingBuildOptions):
-    from foldkit.assembly.stl import PrintOptions
-
-    return PrintOptions(cube_mm=options.cube_mm, clearance_mm=options.clearance_mm, bed_mm=options.bed_mm)
+    return stl.PrintOptions(cube_mm=options.cube_mm, clearance_mm=options.clearance_mm, bed_mm=options.bed_mm)
 
 
 def assembly_pdf(subject: Packed, options: PackingBuildOptions) -> bytes:
-    from foldkit.paper.instructions import assembly_pdf as make
-
-    plan = subject.plan
-    return make(subject.box, subject.packing, plan.order, plan.colours, title=subject.title, paper=options.paper)
+    return pdf_of(subject.box, subject.packing, subject.plan, title=subject.title, paper=options.paper)
 
 
 def fold_steps_pdf(subject: Packed, options: PackingBuildOptions) -> bytes:
-    from foldkit.exchange.pdf import drawing_pdf
-    from foldkit.paper.packing_steps import packing_steps_document
-
-    plan = subject.plan
-    return drawing_pdf(packing_steps_document(subject.box, subject.packing, plan.order, plan.colours, subject.title,
-                                              options.paper, plan.lowered))
+    return drawing_pdf(packing_steps_document(subject.box, subject.packing, subject.plan, subject.title, options.paper))
 
 
 def assembly_gif(subject: Packed, options: PackingBuildOptions) -> bytes:
@@ -76,9 +80,6 @@ def assembly_gif(subject: Packed, options: PackingBuildOptions) -> bytes:
 
 def assembly_video(subject: Packed, suffix: str, width: int, height: int, fps: int) -> bytes:
     """The assembly, piece by piece, as a .gif or .mp4 of frames of this size and rate."""
-    from foldkit.assembly.gif import GifOptions, assembly_film
-    from foldkit.exchange.video import video_bytes
-
     plan = subject.plan
     step = GifOptions()
     most = step.hold_frames + len(plan.order) * (step.drop_frames + step.hold_frames + 2 * step.turn_frames) \
@@ -87,15 +88,12 @@ def assembly_video(subject: Packed, suffix: str, width: int, height: int, fps: i
         raise FoldkitError(f"the assembly of {len(plan.order)} pieces would take {most} frames, more than "
                            f"{opt.MAX_FRAMES}: --skip assembly.gif (assembly.pdf shows every step)", EXIT_BAD_INPUT)
     opt.check_animation(most, width, height, "--gif-size, or --skip assembly.gif")
-    film = assembly_film(subject.box, subject.packing, plan.order, plan.colours, GifOptions(width, height, fps))
+    film = assembly_film(subject.box, subject.packing, plan, GifOptions(width, height, fps))
     return video_bytes(film, fps, suffix)
 
 
 def assembly_glb(subject: Packed, options: PackingBuildOptions) -> bytes:
-    from foldkit.assembly.glb import assembly_glb as make
-
-    plan = subject.plan
-    return make(subject.box, subject.packing, plan.order, plan.colours, options.cube_mm, subject.title)
+    return glb_of(subject.box, subject.packing, subject.plan, options.cube_mm, subject.title)
 
 
 TOO_BIG = "lower --cube-mm or give a larger --bed"  # when a piece is larger than the bed
@@ -104,19 +102,15 @@ TOO_BIG = "lower --cube-mm or give a larger --bed"  # when a piece is larger tha
 def print_files(subject: Packed, options: PackingBuildOptions) -> Made:
     """pieces.stl (or pieces-1.stl, pieces-2.stl, ... when one bed is not enough), one
     piece-NAME.stl per shape, and box.stl, an open tray that holds the packed cube."""
-    from foldkit.assembly.stl import print_stls
-
     prints = _checked_prints(options)
     try:
-        return Made(print_stls(subject.box, subject.packing, prints))
+        return Made(stl.print_stls(subject.box, subject.packing, prints))
     except ValueError as error:  # a piece larger than the bed: say which options to change
         raise FoldkitError(f"{error}: {TOO_BIG}", EXIT_BAD_INPUT) from None
 
 
 def print_file_names(subject: Packed, options: PackingBuildOptions) -> list[str]:
-    from foldkit.assembly.stl import shape_file_names
-
-    return [*_beds(subject, options), *shape_file_names(subject.packing), TRAY_FILE]
+    return [*_beds(subject, options), *stl.shape_file_names(subject.packing), TRAY_FILE]
 
 
 
@@ -132,10 +126,8 @@ def _checked_prints(options: PackingBuildOptions):
 
 def _beds(subject: Packed, options: PackingBuildOptions) -> dict[str, list]:
     """The pieces on each bed by the bed's STL file name (see foldkit.assembly.stl.bed_pieces)."""
-    from foldkit.assembly.stl import bed_pieces
-
     try:
-        return bed_pieces(subject.packing, _checked_prints(options))
+        return stl.bed_pieces(subject.packing, _checked_prints(options))
     except ValueError as error:
         raise FoldkitError(f"{error}: {TOO_BIG}", EXIT_BAD_INPUT) from None
 
@@ -143,9 +135,6 @@ def _beds(subject: Packed, options: PackingBuildOptions) -> dict[str, list]:
 def pieces_3mf(subject: Packed, options: PackingBuildOptions) -> Made:
     """pieces.3mf (pieces-1.3mf, ... as pieces.stl is split over beds): the same beds, each piece
     an object of its own in its assembly colour."""
-    from foldkit.assembly.colours import piece_colour
-    from foldkit.exchange.threemf import Body, threemf_bytes
-
     colours = subject.plan.colours
     return Made({name.replace(".stl", ".3mf"): threemf_bytes(
         [Body(f"piece {i + 1} ({subject.packing[i].piece})", mesh, piece_colour(colours[i])) for i, mesh in parts])
@@ -159,10 +148,6 @@ def pieces_3mf_names(subject: Packed, options: PackingBuildOptions) -> list[str]
 
 def pieces_paper_pdf(subject: Packed, options: PackingBuildOptions) -> bytes:
     """Every piece's net in its colour, to cut from card and fold, nested on as few sheets as found."""
-    from foldkit.assembly.colours import piece_colour
-    from foldkit.exchange.pdf import drawing_pdf
-    from foldkit.paper.pieces_sheet import PaperPiece, nested_pieces, pieces_document
-
     colours = subject.plan.colours
     pieces = [PaperPiece(i + 1, placed.piece, frozenset(placed.cubes), piece_colour(colours[i]))
               for i, placed in enumerate(subject.packing)]
@@ -174,26 +159,17 @@ def pieces_paper_pdf(subject: Packed, options: PackingBuildOptions) -> bytes:
 
 
 def show(subject: Packed) -> None:
-    from foldkit.assembly.window import show_assembly
-
-    show_assembly(subject.box, subject.packing, subject.plan.order, subject.plan.colours, title=subject.title)
+    show_assembly(subject.box, subject.packing, subject.plan, title=subject.title)
 
 
 def assembly_artifacts(box: BoxSides, packing: Sequence[Placed], title: str = "assembly", paper: str = "a4",
                        prints=None, gif=None) -> dict[str, bytes]:
     """Every assembly artifact of a packing at once (outside a build): file name -> bytes."""
-    from foldkit.assembly.gif import GifOptions
-    from foldkit.assembly.gif import assembly_gif as gif_of
-    from foldkit.assembly.glb import assembly_glb as glb_of
-    from foldkit.assembly.stl import PrintOptions, print_stls
-    from foldkit.paper.instructions import assembly_pdf as pdf_of
-
-    prints, gif = prints or PrintOptions(), gif or GifOptions()
+    prints, gif = prints or stl.PrintOptions(), gif or GifOptions()
     plan = plan_assembly(box, packing)
-    order, colours = plan.order, plan.colours
     return {
-        "assembly.pdf": pdf_of(box, packing, order, colours, title=title, paper=paper),
-        "assembly.gif": gif_of(box, packing, order, colours, gif),
-        "assembly.glb": glb_of(box, packing, order, colours, prints.cube_mm, title),
-        **print_stls(box, packing, prints),
+        "assembly.pdf": pdf_of(box, packing, plan, title=title, paper=paper),
+        "assembly.gif": gif_of(box, packing, plan, gif),
+        "assembly.glb": glb_of(box, packing, plan, prints.cube_mm, title),
+        **stl.print_stls(box, packing, prints),
     }

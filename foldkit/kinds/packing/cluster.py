@@ -17,11 +17,10 @@ import struct
 import threading
 import time
 import uuid
-from array import array
 from urllib.parse import urlsplit
 
 from foldkit.errors import EXIT_BAD_INPUT, FoldkitError
-from solver.packing.engine import INTERRUPTED
+from solver.packing.engine import INTERRUPTED, STOP, new_control
 from solver.packing.model import PackingPuzzle
 from solver.packing.parts import Finished, Tally, count_part, plan_of
 
@@ -154,14 +153,14 @@ def count_on_worker(puzzle: PackingPuzzle, seed: int | None, part: int, parts: i
     """One part, counted on a Dask worker, until it ends or the count's stop event is set."""
     from distributed import Event, get_client  # on a worker, Dask is there
 
-    control = array("q", [0, 0, 0])
+    control = new_control()
     done = threading.Event()
     stopped = Event(stop, client=get_client())  # the worker's client, which the watching thread needs
 
     def watch() -> None:
         while not done.is_set():
             if stopped.wait(WATCH_SECONDS):
-                control[0] = INTERRUPTED
+                control[STOP] = INTERRUPTED
                 return
 
     watcher = threading.Thread(target=watch, daemon=True)

@@ -28,17 +28,23 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING
 
 from foldkit.errors import EXIT_BAD_INPUT, EXIT_NO_SOLUTION, EXIT_UNFINISHED, FoldkitError
 from foldkit.exchange import json as json_format
 from foldkit.exchange.json import json_bytes, json_streamed, json_text
-from foldkit.kinds.base import Outcome
+from foldkit.kinds.base import Outcome, lazy_module
 from foldkit.kinds.packing import counting
-from foldkit.kinds.packing.artifacts import Packed, packed
 from foldkit.kinds.packing.counting import PartReport
 from solver.packing import Packing, PackingPuzzle, PackingReport, solution_picture
 from solver.packing.model import Placement
 from solver.text import counted
+
+if TYPE_CHECKING:
+    from foldkit.kinds.packing import artifacts
+    from foldkit.kinds.packing.artifacts import Packed
+else:
+    artifacts = lazy_module("foldkit.kinds.packing.artifacts")  # the makers: loaded by a build, not a solve
 
 SCHEMA = "foldkit.packing/1"
 
@@ -234,4 +240,4 @@ def subject(report: PackingReport | PartReport, options: object) -> Packed:
     """What the makers take; a part of a count has nothing to make things of."""
     if isinstance(report, PartReport):
         raise FoldkitError("--part counts a part for 'foldkit merge': it makes nothing", EXIT_BAD_INPUT)
-    return packed(report, options)
+    return artifacts.packed(report, options)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from foldkit import options as opt
 from foldkit.kinds.base import Command, Kind, force_option, lazy_module, option
@@ -23,13 +24,22 @@ from foldkit.page import with_page
 from solver.diary import DIFFICULTIES
 from solver.shutbox.limits import DEFAULT_DIFFICULTY, DEFAULT_LAYOUT_LIMIT
 
-body = lazy_module("foldkit.kinds.shutbox.report")  # the kind's body, loaded when it runs
-printed = lazy_module("foldkit.kinds.shutbox.pages")
-puzzle = lazy_module("solver.shutbox.puzzle")
-checking = lazy_module("foldkit.kinds.shutbox.check")
-hinting = lazy_module("foldkit.kinds.shutbox.hints")
-generator = lazy_module("foldkit.kinds.shutbox.generate")
-diary = lazy_module("foldkit.kinds.shutbox.diary")
+if TYPE_CHECKING:
+    from foldkit.kinds.shutbox import check as checking
+    from foldkit.kinds.shutbox import diary
+    from foldkit.kinds.shutbox import generate as generator
+    from foldkit.kinds.shutbox import hints as hinting
+    from foldkit.kinds.shutbox import pages as printed
+    from foldkit.kinds.shutbox import report as body
+    from solver.shutbox import puzzle
+else:
+    body = lazy_module("foldkit.kinds.shutbox.report")  # the kind's body, loaded when it runs
+    printed = lazy_module("foldkit.kinds.shutbox.pages")
+    puzzle = lazy_module("solver.shutbox.puzzle")
+    checking = lazy_module("foldkit.kinds.shutbox.check")
+    hinting = lazy_module("foldkit.kinds.shutbox.hints")
+    generator = lazy_module("foldkit.kinds.shutbox.generate")
+    diary = lazy_module("foldkit.kinds.shutbox.diary")
 
 
 @dataclass(frozen=True)

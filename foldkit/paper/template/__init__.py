@@ -5,8 +5,8 @@ separate cut and fold layers for cutting machines."""
 from foldkit.paper.template.fit import TemplateFacts, template_facts
 from foldkit.paper.template.geometry import NetGeometry, Seam, Tab, net_geometry
 from foldkit.paper.template.layout import PagePlan, TemplateOptions, plan_pages
-from foldkit.paper.template.pages import template_document, template_pdf, template_svg
+from foldkit.paper.template.pages import machine_page, template_document, template_pdf, template_svg
 from foldkit.paper.template.paint import net_drawing
 
 __all__ = ["NetGeometry", "PagePlan", "Seam", "Tab", "TemplateFacts", "TemplateOptions", "net_drawing", "net_geometry",
-           "plan_pages", "template_document", "template_facts", "template_pdf", "template_svg"]
+           "machine_page", "plan_pages", "template_document", "template_facts", "template_pdf", "template_svg"]

@@ -30,6 +30,8 @@ PLAIN_MOVING: RGB = (0.55, 0.55, 0.58)  # the panels a plain template's step tur
 GLUE_NOTES = {"both": " A seam with a tab on each edge: glue one under the other edge and cut the other off, "
                       "or glue the two tabs together.",
               "shadow": " The grey shadow beside an edge is where its tab lands."}
+SLOT_STEP = ("No glue: tuck each tongue under the edge that carries its letter and push its head out through the "
+             "slit there, from inside, until its shoulders catch; close the box last.")
 
 
 def draw_assembly_page(sheet: Sheet, subject: Subject, geometry: NetGeometry, size: tuple[float, float],
@@ -182,8 +184,9 @@ def step_texts(subject: Subject, geometry: NetGeometry, tree: PanelTree, plain: 
     template folds the other way, so that its printed lines end up inside the box."""
     way, side, swing = (("towards you", "inside", "up towards you") if plain else
                         ("away from you", "outside", "back behind the paper"))
-    out = ["Cut out the net along the solid black lines, tabs included; do not cut into it anywhere else.",
-           f"Hold the print towards you. Crease every red dashed line (tab folds too) {way}, "
+    tab, cut = ("tongue", "tongues and slits") if tabs == "slot" else ("tab", "tabs")
+    out = [f"Cut out the net along the solid black lines, {cut} included; do not cut into it anywhere else.",
+           f"Hold the print towards you. Crease every red dashed line ({tab} folds too) {way}, "
            f"so the print ends up {side}. Leave the faint grey lines flat."]
     for stage in range(tree.stage_count):
         hinges = [h for h in tree.hinges if h.stage == stage]
@@ -194,6 +197,9 @@ def step_texts(subject: Subject, geometry: NetGeometry, tree: PanelTree, plain: 
         out.append(f"Fold the thick red line{many} to 90 degrees, {way}: the {moving} "
                    f"part{many}{named} swing{'' if many else 's'} {swing}.")
     labels = [s.label for s in geometry.seams]
+    if tabs == "slot":
+        out.append(SLOT_STEP)
+        return out
     out.append(f"Glue each tab under the edge that carries its letter ({labels[0]} to {labels[0]}, "
                f"{labels[1]} to {labels[1]}, ... {len(labels)} seams), working from the first folds "
                "to the last; close the box last." if len(labels) > 1 else "Glue the tab under its edge.")

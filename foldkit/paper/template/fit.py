@@ -66,7 +66,7 @@ Drawn = tuple[NetGeometry, PagePlan, Marks]  # everything a template draws on it
 def fitted_marks(subject: Subject, options: TemplateOptions) -> Drawn:
     """The geometry, page plan and marks of a subject's template."""
     geometry, plan = fitted(subject.folding, options)
-    return geometry, plan, net_marks(subject, geometry, plan.cell_mm, options.letters, options.plain, options.paper_mm)
+    return geometry, plan, net_marks(subject, geometry, plan.cell_mm, options.letters, options.plain, options.card_mm)
 
 
 def template_facts(subject: Subject, options: TemplateOptions, drawn: Drawn | None = None) -> TemplateFacts:
@@ -90,6 +90,7 @@ def small_warning(plan: PagePlan, tab: float, letter: float, options: TemplateOp
     if larger:
         fixes.append(f"--paper {larger}")
     fixes.append(f"'foldkit template --paper-cell-mm {plan.cell_mm * 1.4:.0f}' (the net tiled over pages)")
-    return (f"cells of {plan.cell_mm:g} mm on {where} of {paper_name(plan.paper)} leave glue tabs as shallow as "
+    tabs = "tongues" if options.tabs == "slot" else "glue tabs"
+    return (f"cells of {plan.cell_mm:g} mm on {where} of {paper_name(plan.paper)} leave {tabs} as shallow as "
             f"{tab:.1f} mm and seam letters as small as {letter:.1f} mm (easy to handle: tabs of "
             f"{MIN_TAB_MM:g} mm, letters of {LETTER_MM:g} mm); for bigger ones use {' or '.join(fixes)}")

@@ -15,6 +15,7 @@ from foldkit.paper.template.registration import area_size
 
 Bounds = tuple[float, float, float, float]  # (min x, min y, max x, max y) in net coordinates
 
+SLOT_CARD_MM = 0.3  # the card slots are cut for when no --paper-mm is given: cardstock
 HEADER_MM = 11.0  # title line
 FOOTER_MM = 22.0  # legend, sums and scale bar
 OVERLAP_MM = 12.0  # strip printed on both of two neighbouring pages, to tape them together
@@ -30,7 +31,7 @@ class TemplateOptions:
     cutting machine whose print-then-cut marks go round the net's page ("": none; see
     foldkit.paper.template.registration), and how seams close ("glue", "both", "shadow": see
     foldkit.paper.template.closing.TAB_STYLES), and the card's thickness in mm, by which each tab's
-    fold moves into its panel (see foldkit.paper.template.closing.tab_folds)."""
+    fold moves into its panel (see foldkit.paper.template.closing.tab_folds; 0: not allowed for)."""
 
     paper: str = "a4"
     cell_mm: float | None = None
@@ -39,6 +40,12 @@ class TemplateOptions:
     cutter: str = ""
     tabs: str = "glue"
     paper_mm: float = 0.0
+
+    @property
+    def card_mm(self) -> float:
+        """The card thickness the template allows for: paper_mm, or, for slots (which cannot
+        leave it out), SLOT_CARD_MM when none is given."""
+        return self.paper_mm or (SLOT_CARD_MM if self.tabs == "slot" else 0.0)
 
 
 @dataclass(frozen=True)

@@ -11,12 +11,12 @@ squared number does it sit over the ring, on a patch of the cell's own colour.
 from __future__ import annotations
 
 import numpy as np
-from shapely import Polygon, STRtree, box
+from shapely import LineString, Polygon, STRtree, box
 from shapely.geometry import Point as ShapelyPoint
 
 from foldkit.fold.subject import Subject
 from foldkit.look import MARK_RADIUS, face_colour
-from foldkit.paper.template.geometry import OUTWARD, NetGeometry, SeamSide, Tab
+from foldkit.paper.template.geometry import OUTWARD, NetGeometry, OutlineEdge, Point, SeamSide, Tab
 from foldkit.paper.template.text import CAP, Text, text_box
 from solver.grid import Cell
 
@@ -35,13 +35,16 @@ def wanted_size(cell_mm: float) -> float:
 
 
 def seam_letters(subject: Subject, geometry: NetGeometry, cell_mm: float, others: list[Text],
-                 inside: bool = True) -> list[Text]:
+                 inside: bool = True, slits: dict[OutlineEdge, tuple[Point, Point]] | None = None) -> list[Text]:
     """Two letters per seam: on the tab of its tabbed side and inside the edge of the other
-    (inside both edges of a seam with no tab), clear of the texts in others; with inside
-    False, only the letters on tabs."""
+    (inside both edges of a seam with no tab), clear of the texts in others and of the slits
+    (by the outline edge whose cell each is cut in); with inside False, only the letters on tabs."""
     size = wanted_size(cell_mm)
     placed: list[Text] = []
     room = Room(subject, others)
+    slit_depths = {edge: LineString(edge.segment).distance(LineString(slit)) for edge, slit in (slits or {}).items()}
+    for slit in (slits or {}).values():
+        room.keep_off(LineString(slit).buffer(CLEAR))
     for seam in geometry.seams:
         tabs = [t for t in geometry.tabs if t.label == seam.label]
         for index, side in enumerate(seam.sides):
@@ -50,7 +53,7 @@ def seam_letters(subject: Subject, geometry: NetGeometry, cell_mm: float, others
                 biggest = max(mine, key=lambda t: Polygon(t.polygon).area)
                 letter = tab_letter(seam.label, biggest, side.outward, size)
             elif inside:
-                letter = edge_letter(seam.label, side, size, room)
+                letter = edge_letter(seam.label, side, size, room, slit_depths)
             else:
                 continue
             room.add(letter)
@@ -104,6 +107,9 @@ class Room:
     def add(self, text: Text) -> None:
         self.extra.append(text_box(text, CLEAR))
 
+    def keep_off(self, shape: Polygon) -> None:
+        self.extra.append(shape)
+
     def free(self, shape: Polygon) -> bool:
         """True if the shape touches no text."""
         if any(self.boxes[i].intersects(shape) for i in self.tree.query(shape)):
@@ -126,13 +132,16 @@ class Room:
         return line.intersects(shape)
 
 
-def edge_letter(label: str, side: SeamSide, size: float, room: Room) -> Text:
+def edge_letter(label: str, side: SeamSide, size: float, room: Room,
+                slit_depths: dict[OutlineEdge, float] | None = None) -> Text:
     """The letter just inside the cut line at the middle of the cell edge of the side with the
-    most room (off rings first, then biggest, then nearest the side's middle)."""
+    most room (off rings first, then biggest, then nearest the side's middle); by an edge with a
+    slit (slit_depths: how far in from the edge it is cut), between the two or just past the slit."""
     middle = (len(side.edges) - 1) / 2
     best, best_key = None, None
     for k, edge in enumerate(side.edges):
-        text, on_mark = _largest_inside(label, edge, size, room)
+        slit = (slit_depths or {}).get(edge)
+        text, on_mark = _largest_inside(label, edge, size, room, (0.0,) if slit is None else (0.0, slit))
         key = (not on_mark, text.size, -abs(k - middle))
         if best_key is None or key > best_key:
             best, best_key = text, key
@@ -140,18 +149,21 @@ def edge_letter(label: str, side: SeamSide, size: float, room: Room) -> Text:
     return best
 
 
-def _largest_inside(label: str, edge, size: float, room: Room) -> tuple[Text, bool]:
-    """The largest letter that fits by one cell edge, and whether it sits over a ring line."""
+def _largest_inside(label: str, edge, size: float, room: Room, steps: tuple[float, ...] = (0.0,)) -> tuple[Text, bool]:
+    """The largest letter that fits by one cell edge (or steps cells further in, the first that
+    fits of each size), and whether it sits over a ring line."""
     (x0, y0), (x1, y1) = edge.segment
     ox, oy = OUTWARD[edge.side]
     angle = along_angle((x0, y0), (x1, y1))
     r, c = edge.cell
     cell_box = box(c + CLEAR, r + CLEAR, c + 1 - CLEAR, r + 1 - CLEAR)
     fallback = None
-    for share in SHRINK:
-        s = size * share
-        inset = GAP + CAP * s / 2
-        text = Text(label, ((x0 + x1) / 2 - ox * inset, (y0 + y1) / 2 - oy * inset), s, angle)
+
+    def placed(s: float, step: float) -> Text:
+        inset = GAP + step + CAP * s / 2
+        return Text(label, ((x0 + x1) / 2 - ox * inset, (y0 + y1) / 2 - oy * inset), s, angle)
+
+    for text in (placed(size * share, step) for share in SHRINK for step in steps):
         shape = text_box(text)
         if not cell_box.contains(shape) or not room.free(shape):
             continue
@@ -159,9 +171,7 @@ def _largest_inside(label: str, edge, size: float, room: Room) -> tuple[Text, bo
             return text, False
         fallback = fallback or text
     if fallback is None:
-        s = size * SHRINK[-1]
-        inset = GAP + CAP * s / 2
-        fallback = Text(label, ((x0 + x1) / 2 - ox * inset, (y0 + y1) / 2 - oy * inset), s, angle)
+        fallback = placed(size * SHRINK[-1], steps[-1])
     return Text(fallback.text, fallback.at, fallback.size, angle, _tint(room.subject, edge.cell)), True
 
 

@@ -12,7 +12,7 @@ from foldkit.exchange.pdf import font_width
 from foldkit.fold.subject import Subject
 from foldkit.look import box_text, face_label, face_sums_text, product_text, underlined
 from foldkit.paper.page import BOLD
-from foldkit.paper.template.closing import tab_folds
+from foldkit.paper.template.closing import check_slits, slit_edge, tab_folds, tongue_slits, tongues
 from foldkit.paper.template.geometry import NetGeometry, Point
 from foldkit.paper.template.letters import edge_band, overlaps, seam_letters
 from foldkit.paper.template.text import CAP, Text
@@ -24,6 +24,7 @@ Segment = tuple[Point, Point]
 NUMBER_SIZE = 0.5
 FACE_LABEL_SIZE = 0.3
 RUN_END = 0.05  # cells a face title keeps from a crease at the side of its run
+SLIT_CLEAR = 0.05  # cells a face title keeps from a slit
 
 
 @dataclass(frozen=True)
@@ -38,6 +39,7 @@ class Marks:
     face_labels: list[Text]
     seam_labels: list[Text]
     reliefs: tuple[Segment, ...] = ()  # short cuts from a moved tab fold's ends to the net's edge
+    slits: tuple[Segment, ...] = ()  # cuts the tongues go through (--tabs slot), in the order of the tongues
 
 
 def net_marks(subject: Subject, geometry: NetGeometry, cell_mm: float, letters: bool = True,
@@ -46,7 +48,7 @@ def net_marks(subject: Subject, geometry: NetGeometry, cell_mm: float, letters: 
     letters inside the net (those that end up on the box's faces) are left off, the ones on
     the tabs stay; plain: no numbers and no face titles, only what cutting, folding and gluing
     need; paper_mm: the card's thickness, by which each tab's fold moves into its panel (see
-    tab_folds). No two texts overlap."""
+    tab_folds) and for which the tongues' slits are cut (see tongue_slits). No two texts overlap."""
     if plain:  # nothing on the cells: the letters need not keep off rings either
         subject = replace(subject, labels={})
     creases = subject.folding.creases()
@@ -54,11 +56,16 @@ def net_marks(subject: Subject, geometry: NetGeometry, cell_mm: float, letters: 
     flats = [crease_segment(e) for e, angle in creases.items() if angle != RIGHT_ANGLE]
     marked = sorted(subject.labels.items())
     numbers = [Text(label.text, cell_centre(c), NUMBER_SIZE, underline=underlined(label.text)) for c, label in marked]
-    # Face titles keep out of the band along cell edges where seam letters go, so neither has
-    # to give way; the letters keep off the titles too (a title on a fully numbered piece
-    # cannot keep out of that band), and a title a letter still meets is left off.
-    titles = [] if plain else face_labels(subject, edge_band(cell_mm))
-    seam_labels = seam_letters(subject, geometry, cell_mm, numbers + titles, inside=letters)
+    check_slits(geometry, paper_mm, cell_mm)
+    slits = tongue_slits(geometry, paper_mm / cell_mm)
+    # Face titles keep out of the band along cell edges where seam letters (and slits, which lie
+    # no deeper than their tongue's neck) go, so neither has to give way; the letters keep off
+    # the titles too (a title on a fully numbered piece cannot keep out of that band), and a
+    # title a letter still meets is left off.
+    band = max([edge_band(cell_mm)] + [t.neck + SLIT_CLEAR for t in tongues(geometry)])
+    titles = [] if plain else face_labels(subject, band)
+    slit_edges = {slit_edge(geometry, t): slit for t, slit in zip(tongues(geometry), slits, strict=True)}
+    seam_labels = seam_letters(subject, geometry, cell_mm, numbers + titles, letters, slit_edges)
     titles = [title for title in titles if not overlaps(title, seam_labels)]
     tab_lines, reliefs = tab_folds(geometry, paper_mm / cell_mm)
     return Marks(
@@ -70,6 +77,7 @@ def net_marks(subject: Subject, geometry: NetGeometry, cell_mm: float, letters: 
         face_labels=titles,
         seam_labels=seam_labels,
         reliefs=tuple(reliefs),
+        slits=tuple(slits),
     )
 
 

@@ -25,6 +25,10 @@ SCALE_BAR_MM = 50.0
 FOLD_WAY = {False: "fold away from you: the printed side ends up outside",
             True: "fold towards you: the printed side ends up inside"}
 TRIM = Stroke(SOFT_INK, 0.2, (0.5, 0.8))
+# The legend's samples of a glue tab and of a tongue (see geometry.tongue_polygon), page mm from the line's left end.
+LEGEND_TAB = [(0, 0), (1.5, -2.5), (6.5, -2.5), (8, 0)]
+LEGEND_TONGUE = [(2.6, 0), (2.6, -1.2), (1.2, -1.2), (1.2, -2.1), (2.6, -3), (5.4, -3), (6.8, -2.1), (6.8, -1.2),
+                 (5.4, -1.2), (5.4, 0)]
 STRIP: tuple[float, float, float] = (0.5, 0.5, 0.5)  # the overlap strips, printed see-through
 STRIP_OPACITY = 0.12
 
@@ -174,7 +178,7 @@ def draw_footer(sheet: Sheet, subject: Subject, size: tuple[float, float], optio
     bottom of a page."""
     width, height = size
     top = height - MARGIN_MM - 16
-    draw_legend(sheet, MARGIN_MM, top, options.letters, options.plain, width - 2 * MARGIN_MM)
+    draw_legend(sheet, MARGIN_MM, top, options.letters, options.plain, width - 2 * MARGIN_MM, options.tabs == "slot")
     if not options.plain:  # smaller where it would run into the scale bar (a narrow page)
         sums, room = sums_text(subject), width - 2 * MARGIN_MM - SCALE_BAR_MM - 4
         sheet.text(MARGIN_MM, top + 9, sums, min(8.5, 8.5 * room / max(text_width(sums, BOLD, 8.5), 1e-9)), BOLD)
@@ -182,12 +186,14 @@ def draw_footer(sheet: Sheet, subject: Subject, size: tuple[float, float], optio
 
 
 def draw_legend(sheet: Sheet, x: float, y: float, letters: bool = True, plain: bool = False,
-                width: float | None = None) -> None:
+                width: float | None = None, slots: bool = False) -> None:
     """Line samples with what they mean, in one row starting at page mm (x, y), its words smaller
-    if need be to fit width mm; which way the folds go says which side of the paper ends up outside."""
+    if need be to fit width mm; which way the folds go says which side of the paper ends up outside;
+    slots: the tabs are tongues, each through a slit."""
     where = "the edge with the same letter" if letters else "the edge its letter names on a print with letters"
     entries = [(CUT_PEN, "cut"), (FOLD_PEN, FOLD_WAY[plain]), (FLAT_PEN, "do not fold")]
-    words = [w for _, w in entries] + [f"tab: glue under {where}"]
+    closing = f"tongue: under {where}, out through its slit" if slots else f"tab: glue under {where}"
+    words = [w for _, w in entries] + [closing]
     samples = 13 * len(entries) + 10  # mm of line samples and gaps, the tab's included
     size = 7.5
     if width is not None:
@@ -196,7 +202,7 @@ def draw_legend(sheet: Sheet, x: float, y: float, letters: bool = True, plain: b
         sheet.line((x, y - 1), (x + 8, y - 1), stroke)
         sheet.text(x + 10, y, text, size)
         x += 13 + text_width(text, REGULAR, size)
-    tab = np.array([(0, 0), (1.5, -2.5), (6.5, -2.5), (8, 0)]) + (x, y)
+    tab = np.array(LEGEND_TONGUE if slots else LEGEND_TAB) + (x, y)
     pen = NetPen(lambda p: p, 1.0)
     pen.polygon(tab, TAB_FILL, CUT_PEN)
     sheet.add(*pen.shapes())

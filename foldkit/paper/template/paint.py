@@ -129,7 +129,7 @@ def draw_net(pen: NetPen, subject: Subject, geometry: NetGeometry, marks: Marks,
     pen.layer("cut")
     for ring in outline_rings(geometry.outline):
         pen.polygon(ring, None, CUT_PEN)
-    for a, b in marks.reliefs:
+    for a, b in [*marks.reliefs, *marks.slits]:
         pen.line(a, b, CUT_PEN)
 
 
