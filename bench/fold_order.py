@@ -20,7 +20,7 @@ from pathlib import Path
 from foldkit.fold.order import STAGE_CHECKS, ClosingFold, closing_fold
 from foldkit.fold.panels import panel_tree
 from foldkit.kinds import load
-from foldkit.kinds.net.solved import net_folding
+from foldkit.kinds.net.report import net_folding
 from solver.folding import Folding, foldings
 from solver.nets.find import find_nets
 

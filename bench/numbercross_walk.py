@@ -1,6 +1,6 @@
 """The compiled Number Cross row walk against the Python one, side by side: each run is a fresh
 process that solves a puzzle with its proof (or generates one) in process, with the compiled walk
-or with the Python walk (solver.numbercross.compiled.ENGINE set to None), the two alternating.
+or with the Python walk (solver.numbercross.walk.compiled.ENGINE set to None), the two alternating.
 Prints the median, min and max CPU seconds of each and their ratio; both must give the same answer.
 Measured: Number Cross 5 (5 runs each) 1.08 CPU-s compiled against 2.92 with the Python walk;
 --generate 11x11 --seed 5 (3 runs each) 3.86 against 17.7.
@@ -19,19 +19,19 @@ ROOT = Path(__file__).resolve().parent.parent
 CHILD = """
 import sys, time
 from pathlib import Path
-from solver.numbercross import compiled
+from solver.numbercross.walk import compiled
 if sys.argv[1] == "python":
     compiled.ENGINE = None
 if sys.argv[2] == "solve":
-    from solver.numbercross.parse import parse_number_cross
+    from solver.numbercross.rules.parse import parse_number_cross
     from solver.numbercross.solve import solve
     puzzle = parse_number_cross(Path(sys.argv[3]).read_text(), sys.argv[3])
     start = time.process_time()
     made = solve(puzzle).answers
 else:
     import random
-    from solver.numbercross.generate import generate
-    from solver.numbercross.parse import picture
+    from solver.numbercross.generate.generator import generate
+    from solver.numbercross.rules.parse import picture
     rows, cols = (int(side) for side in sys.argv[3].split("x"))
     start = time.process_time()
     made = hash(picture(generate(rows, cols, random.Random(int(sys.argv[4]))).puzzle))

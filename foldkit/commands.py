@@ -13,9 +13,9 @@ from typing import TYPE_CHECKING, Any
 
 from foldkit import options as opt
 from foldkit.console import ProgressBar, print_notes, print_stream, raise_if_interrupted
-from foldkit.errors import EXIT_PARTIAL, FoldkitError
+from foldkit.errors import EXIT_BAD_INPUT, EXIT_PARTIAL, FoldkitError
 from foldkit.exchange.json import json_text
-from foldkit.kinds import Loaded, Source, all_kinds, parse_source
+from foldkit.kinds import Loaded, Source, all_kinds, kind_of, parse_source, read_source
 from foldkit.kinds.base import Command, Invocation, Kind, Maker, NoOptions, force_option, lazy_module, option
 
 # foldkit.build (and the file formats it writes) is named, not imported: `solve` never builds,
@@ -45,6 +45,14 @@ class Call:
     def _loaded(self) -> Loaded:
         assert self.source is not None, "a command without a puzzle file asked for one"
         return parse_source(self.source, self.kind)
+
+    def read(self, path: str, flag: str) -> Any:
+        found = read_source(path)
+        other = kind_of(found.text, found.source)
+        if other is not self.kind:
+            raise FoldkitError(f"{path}: {flag} takes a {self.kind.name} puzzle, and this is a {other.title} file",
+                               EXIT_BAD_INPUT)
+        return parse_source(found, self.kind).puzzle
 
     def report(self) -> Any:
         return self._report

@@ -62,7 +62,7 @@ def example_fold(name: str):
 
 def net_fold(path, number: int = 1):
     """The fold Subject of folding ``number`` of a net file."""
-    from foldkit.kinds.net.solved import net_folding
+    from foldkit.kinds.net.report import net_folding
 
     return net_folding(path, number).fold
 

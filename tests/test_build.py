@@ -11,7 +11,7 @@ from foldkit.cli import main
 from foldkit.errors import EXIT_PARTIAL
 from foldkit.kinds.net import KIND as NET
 from foldkit.kinds.net import TWO_WAY_ARTIFACTS
-from foldkit.kinds.net.solved import net_folding
+from foldkit.kinds.net.report import net_folding
 from foldkit.kinds.shutbox import KIND as SHUTBOX
 
 EXPECTED = {"solution.txt", "solution.json", "box.stl", "net.stl", "fold.glb", "fold.gif",

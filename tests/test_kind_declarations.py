@@ -49,7 +49,7 @@ def test_every_name_a_declaration_gives_is_a_function_of_its_module(kind: Kind) 
     assert found >= 5, "the kind's body is named lazily"
 
 
-BODIES = ("foldkit.kinds.shutbox.solved", "foldkit.kinds.packing.report", "foldkit.kinds.net.solved",
+BODIES = ("foldkit.kinds.shutbox.report", "foldkit.kinds.packing.report", "foldkit.kinds.net.report",
           "foldkit.kinds.blockparty.report", "foldkit.kinds.numbercross.report", "solver.numbercross.search",
           "solver.blockparty.search", "solver.packing.engine", "solver.nets.find", "foldkit.drawing",
           "foldkit.paper.gridsheet", "foldkit.page.grid", "foldkit.page.fold", "foldkit.fold.animation",
@@ -71,7 +71,7 @@ def loaded_by(argv: list[str]) -> set[str]:
 @pytest.mark.parametrize(("puzzle", "own"), [
     ("examples/y-pentacube.txt", {"foldkit.kinds.packing.report", "solver.packing.engine"}),
     ("examples/block-party-example.txt", {"foldkit.kinds.blockparty.report", "solver.blockparty.search"}),
-    ("examples/nov2025-sample.txt", {"foldkit.kinds.shutbox.solved", "numpy"}),  # its solver's arrays
+    ("examples/nov2025-sample.txt", {"foldkit.kinds.shutbox.report", "numpy"}),  # its solver's arrays
 ])
 def test_solving_loads_the_body_of_its_own_kind_alone(puzzle: str, own: set[str]) -> None:
     """Nor the writers of a build, nor numpy where the solver does without it (numpy's import is

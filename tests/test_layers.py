@@ -16,6 +16,7 @@ from pathlib import Path
 
 import pytest
 
+from foldkit.kinds import BUILT_IN_KINDS
 from tests.conftest import ROOT
 
 LAYERS = [
@@ -31,9 +32,15 @@ LAYERS = [
     ("foldkit.arguments", "foldkit.cli", "foldkit.__main__"),
 ]
 MAX_LINES = 330
-# A puzzle's own printed page draws that puzzle (its arrows, its rules): the one maker that may
-# know its kind. It belongs with the kind's package.
-PUZZLE_PAGES = {"foldkit.paper.shutbox_sheet"}
+# The solver's packages of the kinds, which the shared rooms (page/, paper/) do not import; a
+# packing's shapes (its assembly, the cubes' turns, a piece's net) are what foldkit.assembly
+# draws, and paper draws them too, as the fold's makers draw solver.box and solver.folding.
+KIND_SOLVERS = ("solver.shutbox", "solver.packing", "solver.numbercross", "solver.blockparty", "solver.nets")
+SHARED_SHAPES = ("solver.packing.assembly", "solver.packing.geometry", "solver.packing.unfold")
+SHARED_ROOMS = ("foldkit.page", "foldkit.paper")
+# Kind names that are also words of the shared vocabulary (a net folds into a box; a packing fills
+# one): the shared rooms may say them, but never branch on them.
+VOCABULARY = {"net", "packing"}
 
 
 def module_name(path: Path) -> str:
@@ -43,6 +50,10 @@ def module_name(path: Path) -> str:
 
 def modules() -> dict[str, Path]:
     return {module_name(p): p for top in ("solver", "foldkit") for p in sorted((ROOT / top).rglob("*.py"))}
+
+
+def in_package(name: str, package: str) -> bool:
+    return name == package or name.startswith(package + ".")
 
 
 def layer_of(name: str) -> int:
@@ -113,8 +124,93 @@ def test_the_makers_know_no_shut_the_box():
     known = modules()
     reaching = sorted((n, i) for n in known for i in imports_of(known[n])
                       if any(in_package(n, p) for p in ("foldkit.fold", "foldkit.assembly", "foldkit.paper"))
-                      and n not in PUZZLE_PAGES and in_package(i, "solver.shutbox"))
+                      and in_package(i, "solver.shutbox"))
     assert reaching == []
+
+
+def shared_rooms() -> list[str]:
+    """page/, paper/, and the modules of foldkit.kinds that kinds share (not the registry, not a kind)."""
+    kinds_shared = [n for n in modules() if n.count(".") == 2 and in_package(n, "foldkit.kinds")
+                    and not (ROOT / "foldkit" / "kinds" / n.split(".")[2]).is_dir()]
+    return sorted(kinds_shared + [n for n in modules() if any(in_package(n, r) for r in SHARED_ROOMS)])
+
+
+@pytest.mark.parametrize("name", shared_rooms())
+def test_the_shared_rooms_import_no_kind(name):
+    """page/, paper/ and what kinds share serve every kind: what one kind draws lives in its
+    package (kinds/<kind>/)."""
+    kinds = [i for i in imports_of(modules()[name])
+             if any(in_package(i, kind) for kind in kind_packages())
+             or (any(in_package(i, k) for k in KIND_SOLVERS) and not any(in_package(i, s) for s in SHARED_SHAPES))]
+    assert kinds + registry_names(name) == [], f"{name} imports {kinds + registry_names(name)}"
+
+
+def registry_names(name: str) -> list[str]:
+    """What a module takes from the registry itself (foldkit.kinds's own names, not its modules)."""
+    known = modules()
+    return sorted(i for i in imports_of(known[name]) if i != "foldkit.kinds" and resolve(i, known) == "foldkit.kinds")
+
+
+def kind_words() -> set[str]:
+    return {word.lower() for kind in BUILT_IN_KINDS for word in (kind.name, kind.title, kind.name.replace("-", ""))}
+
+
+def docstrings(tree: ast.AST) -> set[int]:
+    bodies = (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)
+    return {id(node.body[0].value) for node in ast.walk(tree) if isinstance(node, bodies) and node.body
+            and isinstance(node.body[0], ast.Expr) and isinstance(node.body[0].value, ast.Constant)}
+
+
+def kind_mentions(source: str, words: set[str]) -> list[str]:
+    """Where code names a kind: a comparison with a kind's name or title (``kind.name == "packing"``)
+    or, outside docstrings, a text holding one that is no word of the shared vocabulary."""
+    tree = ast.parse(source)
+    found, skip = [], docstrings(tree)
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Compare):
+            sides = [node.left, *node.comparators]
+            found += [f"line {node.lineno}: compares with {side.value!r}" for side in sides
+                      if isinstance(side, ast.Constant) and str(side.value).lower() in words]
+        elif isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in skip:
+            found += [f"line {node.lineno}: says {word!r}" for word in sorted(words - VOCABULARY)
+                      if re.search(rf"(?<![\w-]){re.escape(word)}(?![\w-])", node.value, re.IGNORECASE)]
+    return found
+
+
+@pytest.mark.parametrize("name", shared_rooms())
+def test_the_shared_rooms_name_no_kind(name):
+    assert kind_mentions(modules()[name].read_text(), kind_words()) == []
+
+
+KIND_PACKAGES = sorted(n for n in modules() if n.count(".") >= 2 and in_package(n, "foldkit.kinds")
+                       and (ROOT / "foldkit" / "kinds" / n.split(".")[2]).is_dir())
+
+
+def kind_packages() -> set[str]:
+    """foldkit.kinds.shutbox, foldkit.kinds.packing, ...: what two kinds share lives beside them."""
+    return {".".join(n.split(".")[:3]) for n in KIND_PACKAGES}
+
+
+@pytest.mark.parametrize("name", KIND_PACKAGES)
+def test_a_kind_calls_nothing_back_in_the_registry_and_branches_on_no_kind(name):
+    """A kind's package is reached through the registry, never reaches back into it (its command is
+    given what it needs: the Invocation) nor into another kind's, and its body does not ask which kind it is (the
+    declaration compares a file's first word with its own name: that is how a file is recognised)."""
+    source = modules()[name].read_text()
+    imported = imports_of(modules()[name])
+    assert registry_names(name) == []
+    own = ".".join(name.split(".")[:3])
+    others = sorted(i for i in imported if any(in_package(i, kind) and kind != own for kind in kind_packages()))
+    assert others == [], f"{name} reaches into another kind: {others}"
+    declaration = modules()[name].name == "__init__.py"
+    assert declaration or [m for m in kind_mentions(source, kind_words()) if "compares" in m] == []
+
+
+def test_a_branch_on_a_kind_is_seen():
+    words = kind_words()
+    assert kind_mentions('if kind.name != "packing":\n    pass\n', words) == ["line 1: compares with 'packing'"]
+    assert kind_mentions('title = "Shut the Box"\n', words) == ["line 1: says 'shut the box'"]
+    assert kind_mentions('"""A packing\'s page."""\nnote = "the net, flat"\n', words) == []
 
 
 def test_the_formats_know_nothing_of_the_model():
@@ -125,10 +221,6 @@ def test_the_formats_know_nothing_of_the_model():
     reaching = sorted((n, i) for n in known if in_package(n, "foldkit.exchange") for i in imports_of(known[n])
                       if not any(in_package(resolve(i, known), a) for a in allowed))
     assert reaching == []
-
-
-def in_package(name: str, package: str) -> bool:
-    return name == package or name.startswith(package + ".")
 
 
 def test_no_import_cycles():

@@ -21,9 +21,9 @@ from foldkit.fold.animation import AnimationOptions, animation_bytes
 from foldkit.fold.gltf import cell_atlas
 from foldkit.fold.glyphs import label_outline, text_outline
 from foldkit.fold.printed import box_mesh, net_engrave_mm, net_mesh, relief_mm
-from foldkit.fold.subject import Label, Subject
+from foldkit.fold.subject import CellLabel, Subject
+from foldkit.kinds.shutbox.sheet import puzzle_drawing
 from foldkit.look import DIGIT_HEIGHT, underlined
-from foldkit.paper.shutbox_sheet import puzzle_drawing
 from foldkit.paper.template import TemplateOptions, net_drawing
 from foldkit.paper.template.pages import template_document
 from solver.shutbox.puzzle import parse_puzzle
@@ -43,7 +43,7 @@ def cube(tmp_path_factory) -> Subject:
 def labelled(cube: Subject, **texts: str) -> Subject:
     """The cube with labels on the cells SIX and SEVEN (six="6", seven="7")."""
     cells = {"six": SIX, "seven": SEVEN}
-    return replace(cube, labels={cells[name]: Label(text) for name, text in texts.items()})
+    return replace(cube, labels={cells[name]: CellLabel(text) for name, text in texts.items()})
 
 
 @pytest.fixture
@@ -51,7 +51,7 @@ def no_rule(monkeypatch):
     """Turns the rule off everywhere it is used, as if no number were underlined."""
     def off():
         for module in ("foldkit.fold.glyphs", "foldkit.fold.gltf", "foldkit.paper.template.marks",
-                       "foldkit.paper.template.assembly", "foldkit.paper.shutbox_sheet"):
+                       "foldkit.paper.template.assembly", "foldkit.kinds.shutbox.sheet"):
             monkeypatch.setattr(f"{module}.underlined", lambda text: False)
         label_outline.cache_clear()
     yield off
@@ -70,14 +70,14 @@ def test_a_number_that_reads_as_itself_or_as_no_number_is_not(text):
 
 
 def test_the_outline_of_a_6_has_a_bar_under_its_digits_and_a_7_none():
-    six, seven = label_outline(Label("6")), label_outline(Label("7"))
+    six, seven = label_outline(CellLabel("6")), label_outline(CellLabel("7"))
     assert six.area > text_outline("6").area + 0.01  # the bar: about 0.35 x 0.06 of a cell
     assert six.bounds[1] < -DIGIT_HEIGHT / 2 - 0.05  # it reaches below the digits' foot
     assert seven.area == pytest.approx(text_outline("7").area)
     assert seven.bounds[1] == pytest.approx(-DIGIT_HEIGHT / 2)
-    for label in (Label("6", "circle"), Label("9", "square")):  # digits and bar stay inside the mark
+    for label in (CellLabel("6", "circle"), CellLabel("9", "square")):  # digits and bar stay inside the mark
         shape = label_outline(label)
-        assert len(shape.geoms) == len(label_outline(Label(label.text)).geoms) + 1
+        assert len(shape.geoms) == len(label_outline(CellLabel(label.text)).geoms) + 1
 
 
 def test_box_stl_carries_the_bar_under_a_6(cube):
@@ -93,8 +93,8 @@ def test_box_stl_carries_the_bar_under_a_6(cube):
     # Neither cell is on the face the box lies on: each label stands out by the relief.
     for text, name in (("6", "six"), ("7", "seven")):
         volume = label_volume(labelled(cube, **{name: text}))
-        assert volume == pytest.approx(label_outline(Label(text)).area * cell ** 2 * relief, rel=0.02)
-    assert label_outline(Label("6")).area > text_outline("6").area + 0.01
+        assert volume == pytest.approx(label_outline(CellLabel(text)).area * cell ** 2 * relief, rel=0.02)
+    assert label_outline(CellLabel("6")).area > text_outline("6").area + 0.01
 
 
 def test_net_stl_carries_the_bar_under_a_6(cube):
@@ -103,7 +103,7 @@ def test_net_stl_carries_the_bar_under_a_6(cube):
     for text, name in (("6", "six"), ("7", "seven")):
         mesh = net_mesh(labelled(cube, **{name: text}), cell)
         assert mesh.is_watertight
-        sunk = label_outline(Label(text)).area * cell ** 2 * net_engrave_mm(cell)
+        sunk = label_outline(CellLabel(text)).area * cell ** 2 * net_engrave_mm(cell)
         assert blank - mesh.volume == pytest.approx(sunk, rel=0.02)
 
 

@@ -22,7 +22,7 @@ from foldkit.assembly.steps import assembly_steps
 from foldkit.assembly.view import Faces, View, camera, corner_azimuth, scene_faces
 from foldkit.exchange.gif import gif_bytes
 from foldkit.exchange.video import Film, sample_indices
-from solver.packing.assembly import Assembly, Box, Placed
+from solver.packing.assembly import Assembly, BoxSides, Placed
 
 FLOOR_COLOUR = (0.86, 0.86, 0.84)
 ABOVE_CUBES = 1.5  # room shown above the box, where pieces fall in from
@@ -42,19 +42,19 @@ class GifOptions:
     end_frames: int = 30  # the finished box
 
 
-def assembly_gif(box: Box, packing: Sequence[Placed], plan: Assembly, options: GifOptions = GifOptions()) -> bytes:
+def assembly_gif(box: BoxSides, packing: Sequence[Placed], plan: Assembly, options: GifOptions = GifOptions()) -> bytes:
     """The animated assembly (in the plan's order and colours) as the bytes of a GIF."""
     film = assembly_film(box, packing, plan, options)
     return gif_bytes(film.frames, options.fps, film.palette_sample)
 
 
-def assembly_frames(box: Box, packing: Sequence[Placed], plan: Assembly,
+def assembly_frames(box: BoxSides, packing: Sequence[Placed], plan: Assembly,
                     options: GifOptions = GifOptions()) -> Iterator[Image]:
     """Every frame of the assembly, drawn as it is read; a frame that holds still is the same array again."""
     return iter(assembly_film(box, packing, plan, options).frames)
 
 
-def assembly_film(box: Box, packing: Sequence[Placed], plan: Assembly, options: GifOptions = GifOptions()) -> Film:
+def assembly_film(box: BoxSides, packing: Sequence[Placed], plan: Assembly, options: GifOptions = GifOptions()) -> Film:
     """The assembly as a Film: its palette sample drawn now, its other frames as they are read."""
     fills = np.array([piece_colour(c) for c in plan.colours] + [FLOOR_COLOUR])
     darkroom = Darkroom(packing, floor_faces(box, len(packing)), stage_for(box, options), fills)
@@ -83,7 +83,7 @@ class Shot:
     frames: int = 1
 
 
-def assembly_shots(box: Box, packing: Sequence[Placed], order: Sequence[int], options: GifOptions) -> list[Shot]:
+def assembly_shots(box: BoxSides, packing: Sequence[Placed], order: Sequence[int], options: GifOptions) -> list[Shot]:
     """The distinct frames of the assembly, in order: the empty box held, then for each piece the
     camera's turn to a side that shows it, the fall and the rest; the finished box held at the end."""
     azimuth = corner_azimuth(0)
@@ -151,7 +151,7 @@ def still(faces: Faces, view: View, stage: Stage, fills: np.ndarray) -> Image:
     return canvas.image()
 
 
-def floor_faces(box: Box, piece: int) -> Faces:
+def floor_faces(box: BoxSides, piece: int) -> Faces:
     """The floor of the box as unit squares facing up, all one piece (the floor's colour), seams between."""
     x, y = np.meshgrid(np.arange(box[0]), np.arange(box[1]), indexing="ij")
     corners = np.stack([x.ravel(), y.ravel(), np.zeros(x.size)], axis=1)[:, None, :]
@@ -180,7 +180,7 @@ class Stage:
         return Framing((float(centre[0]), float(centre[1])), self.scale, self.width, self.height)
 
 
-def stage_for(box: Box, options: GifOptions) -> Stage:
+def stage_for(box: BoxSides, options: GifOptions) -> Stage:
     """The stage that keeps the box and the room above it in the frame from every side."""
     top = box[2] + ABOVE_CUBES
     corners = np.array([[x, y, z] for x in (0, box[0]) for y in (0, box[1]) for z in (0, top)], dtype=np.float64)

@@ -18,7 +18,7 @@ import pygltflib as gl
 from foldkit.assembly.colours import piece_colour
 from foldkit.assembly.shapes import face_quads, outer_faces
 from foldkit.exchange.glb import GlbBuffer, glb_bytes, linear_rgb
-from solver.packing.assembly import Assembly, Box, Placed
+from solver.packing.assembly import Assembly, BoxSides, Placed
 
 STEP_SECONDS = 1.0  # one piece a step
 DROP_SECONDS = 0.7  # of which the fall takes this long
@@ -27,7 +27,7 @@ LIFT_CUBES = 2.0  # how far above the top of the box a piece starts, in cubes
 Z_UP_TO_Y_UP = np.array([[1.0, 0, 0], [0, 0, 1], [0, -1, 0]])  # (x, y, z) -> (x, z, -y)
 
 
-def assembly_glb(box: Box, packing: Sequence[Placed], plan: Assembly, cube_mm: float = 15.0,
+def assembly_glb(box: BoxSides, packing: Sequence[Placed], plan: Assembly, cube_mm: float = 15.0,
                  title: str = "assembly") -> bytes:
     """The animated assembly (in the plan's order and colours) as the bytes of a .glb file."""
     if not cube_mm > 0:

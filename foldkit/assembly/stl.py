@@ -22,11 +22,11 @@ from foldkit.assembly.file_names import BED_FILE, BEDS_FILE, SHAPE_FILE, TRAY_FI
 from foldkit.assembly.shapes import distinct_shapes, lying_flat
 from foldkit.exchange.stl import stl_bytes
 from foldkit.solids import cuboid, to_trimesh, union
-from solver.packing.assembly import Box, Cube, Placed
+from solver.packing.assembly import BoxSides, Cube, Placed
 
 BED_MM = (250.0, 210.0)
 EDGE_MM = 5.0  # kept free round the edge of the bed
-MIN_CLEARANCE_MM, MIN_CUBE_MM = 0.0, 3.0
+MIN_CUBE_MM = 3.0
 
 
 @dataclass(frozen=True)
@@ -81,7 +81,7 @@ def shrunk_solid(cubes: Sequence[Cube], cube_mm: float, clearance_mm: float):
 # Beds
 
 
-def pieces_stls(box: Box, packing: Sequence[Placed], options: PrintOptions = PrintOptions()) -> dict[str, bytes]:
+def pieces_stls(box: BoxSides, packing: Sequence[Placed], options: PrintOptions = PrintOptions()) -> dict[str, bytes]:
     """Every piece of the packing laid out on beds: {"pieces.stl": ...}, or pieces-1.stl, pieces-2.stl,
     ... when they take more than one bed."""
     return {name: stl_bytes(mesh) for name, mesh in bed_meshes(packing, options).items()}
@@ -204,7 +204,7 @@ def file_names(names: Sequence[str]) -> list[str]:
     return out
 
 
-def tray_mesh(box: Box, options: PrintOptions = PrintOptions()) -> trimesh.Trimesh:
+def tray_mesh(box: BoxSides, options: PrintOptions = PrintOptions()) -> trimesh.Trimesh:
     """An open-topped tray the packed cube stands in: inside the box's size plus tray_room_mm on
     each side, as deep as the box is high, walls wall_mm and floor floor_mm thick."""
     options.check()
@@ -216,17 +216,17 @@ def tray_mesh(box: Box, options: PrintOptions = PrintOptions()) -> trimesh.Trime
     return to_trimesh(cuboid([0, 0, 0], outer) - room)
 
 
-def tray_stl(box: Box, options: PrintOptions = PrintOptions()) -> bytes:
+def tray_stl(box: BoxSides, options: PrintOptions = PrintOptions()) -> bytes:
     """The tray as binary STL."""
     return stl_bytes(tray_mesh(box, options))
 
 
-def print_stls(box: Box, packing: Sequence[Placed], options: PrintOptions = PrintOptions()) -> dict[str, bytes]:
+def print_stls(box: BoxSides, packing: Sequence[Placed], options: PrintOptions = PrintOptions()) -> dict[str, bytes]:
     """Every printable file: the beds of pieces, one file per shape, and box.stl (the tray)."""
     return {**pieces_stls(box, packing, options), **shape_stls(packing, options), TRAY_FILE: tray_stl(box, options)}
 
 
-def base_mesh(box: Box, cubes: Sequence[Cube], options: PrintOptions = PrintOptions()) -> trimesh.Trimesh:
+def base_mesh(box: BoxSides, cubes: Sequence[Cube], options: PrintOptions = PrintOptions()) -> trimesh.Trimesh:
     """A challenge's base: the given pieces' cubes as one solid (shrunk by the clearance where
     the other pieces meet them) standing on a plate as large as the box's floor, so that pieces
     given apart print as one part. The plate reaches a little into the cubes above it, which the

@@ -18,7 +18,7 @@ from foldkit.assembly.colours import BACKGROUND, piece_colour
 from foldkit.assembly.shapes import face_quads, outer_faces
 from foldkit.assembly.view import FRONT_RIGHT, ISO_ELEVATION
 from foldkit.display import require_display, show_until_closed
-from solver.packing.assembly import Assembly, Box, Placed, piece_colours
+from solver.packing.assembly import Assembly, BoxSides, Placed, piece_colours
 from solver.text import counted
 
 WINDOW_SIZE = (1024, 768)
@@ -31,7 +31,7 @@ HELP_SHARE = 0.06  # along the bottom, for the help line
 HELP = "space: play / pause    Right: next piece    Left: take the last piece out    drag: orbit    q: quit"
 
 
-def show_assembly(box: Box, packing: Sequence[Placed], plan: Assembly, title: str = "assembly") -> None:
+def show_assembly(box: BoxSides, packing: Sequence[Placed], plan: Assembly, title: str = "assembly") -> None:
     """Open the window, play the assembly (in the plan's order and colours), and return when the
     user closes it."""
     require_display(NO_DISPLAY_ADVICE)
@@ -72,7 +72,7 @@ def piece_polydata(cubes, pv):
 class AssemblyWindow:
     """A plotter with one actor per piece, showing the first `shown` pieces of the order."""
 
-    def __init__(self, box: Box, packing: Sequence[Placed], order: Sequence[int],
+    def __init__(self, box: BoxSides, packing: Sequence[Placed], order: Sequence[int],
                  colours: Sequence[int] | None = None, window_size=WINDOW_SIZE, off_screen: bool = False):
         import pyvista as pv
 

@@ -15,7 +15,6 @@ from typing import Any
 import numpy as np
 
 from foldkit.console import interrupts_held
-from foldkit.exchange import VIDEO_FORMATS
 from foldkit.exchange.video import Film, Frame, shot_film, video_bytes
 from foldkit.fold.camera import ORBIT_SECONDS
 from foldkit.fold.pose import Sequence
@@ -24,7 +23,6 @@ from foldkit.progress import Progress
 
 HOLD_FLAT = 1.0  # seconds on the flat net before folding
 HOLD_END = 0.5  # seconds still at the end of the orbit, before the film starts again
-FORMATS = VIDEO_FORMATS
 
 
 @dataclass
@@ -56,7 +54,7 @@ def frame_fractions(options: AnimationOptions) -> list[float]:
 
 def animation_bytes(subject: Subject, suffix: str, options: AnimationOptions,
                     progress: Progress | None = None) -> bytes:
-    """The animation in the format a file suffix names (one of FORMATS)."""
+    """The animation in the format a file suffix names (one of VIDEO_FORMATS)."""
     with fold_film(subject, options, progress) as film:
         return video_bytes(film, options.fps, suffix)
 

@@ -26,7 +26,7 @@ from trimesh.transformations import quaternion_from_matrix
 from foldkit.exchange.glb import GlbBuffer, floats, glb_bytes, linear_rgb
 from foldkit.fold.panels import PanelTree
 from foldkit.fold.pose import Sequence, cell_corners, cell_outlines, cell_panels, panel_matrices
-from foldkit.fold.subject import Label, Subject
+from foldkit.fold.subject import CellLabel, Subject
 from foldkit.look import FOLD_EDGE, GRID_LINE, INK, MARK_RADIUS, face_colour, face_label, underline_bar, underlined
 from solver.grid import DIRECTIONS, STEP, Cell
 
@@ -175,7 +175,7 @@ def _draw_sides(draw: ImageDraw.ImageDraw, corner: tuple[int, int], cell: Cell, 
         draw.rectangle([x0, y0, x1, y1], fill=_rgb255(colour))
 
 
-def _draw_label(draw: ImageDraw.ImageDraw, corner: tuple[int, int], label: Label, font) -> None:
+def _draw_label(draw: ImageDraw.ImageDraw, corner: tuple[int, int], label: CellLabel, font) -> None:
     """A label in the middle of its tile, in a circle or a square when it is marked, lifted over
     a bar when it reads as another number upside down."""
     centre = (corner[0] + TILE_PX / 2, corner[1] + TILE_PX / 2)

@@ -1,4 +1,4 @@
-"""Label outlines from a real font, as shapely shapes in cell units.
+"""Cell label outlines from a real font, as shapely shapes in cell units.
 
 A label's outline is what a cell shows: its text, plus a ring for a circled label or a square
 frame for a squared one, and a bar under a number that reads as another upside down (6, 9).
@@ -15,7 +15,7 @@ from shapely import affinity
 from shapely.geometry import MultiPolygon, Point, Polygon, box
 from shapely.geometry.base import BaseGeometry
 
-from foldkit.fold.subject import Label, Mark
+from foldkit.fold.subject import CellLabel, Mark
 from foldkit.look import DIGIT_HEIGHT, MARK_LINE, MARK_RADIUS, underline_bar, underlined
 
 FONT_FAMILY = "DejaVu Sans"  # ships with matplotlib, so the outlines are the same everywhere
@@ -65,7 +65,7 @@ def underlined_outline(text: str) -> BaseGeometry:
 
 
 @lru_cache(maxsize=64)
-def label_outline(label: Label) -> MultiPolygon:
+def label_outline(label: CellLabel) -> MultiPolygon:
     """Everything a labelled cell shows, in cell units about its centre, as polygons."""
     shape = underlined_outline(label.text).union(mark_outline(label.mark))
     return shape if isinstance(shape, MultiPolygon) else MultiPolygon([shape])

@@ -213,12 +213,3 @@ def subtree(tree: PanelTree, panel: int) -> set[int]:
         out.add(p)
         todo += tree.children(p)
     return out
-
-
-def path_to_root(tree: PanelTree, panel: int) -> list[int]:
-    """The panels from this one up to the root's child: each is the child of one hinge on the way."""
-    out = []
-    while panel != tree.root:
-        out.append(panel)
-        panel = tree.hinge_of(panel).parent
-    return out

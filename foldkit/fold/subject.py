@@ -22,7 +22,7 @@ Mark = Literal["circle", "square"]  # drawn round a label's text
 
 
 @dataclass(frozen=True)
-class Label:
+class CellLabel:
     """What is drawn on a cell: its text (a few digits) and, optionally, a mark round it."""
 
     text: str
@@ -35,7 +35,7 @@ class Subject:
 
     name: str
     folding: Folding
-    labels: dict[Cell, Label]
+    labels: dict[Cell, CellLabel]
     face_sums: tuple[int, ...] | None = None  # a total per face (0-5) to print, as the caller counts it
     answer: int | None = None  # a puzzle's answer; None for a net
     source: str = "net"  # what it came from: "puzzle" or "net"

@@ -15,7 +15,6 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from foldkit.errors import EXIT_BAD_INPUT, FoldkitError
 from foldkit.files import BUILT_IN, built_in_text, read_bytes, subject_name
 from foldkit.kinds import blockparty, net, numbercross, packing, shutbox
 from foldkit.kinds.base import Kind
@@ -160,10 +159,3 @@ def refuse_unprintable(text: str, source: str) -> None:
         at = first_unprintable(line)
         if at is not None:
             raise InputError(f"unexpected character {line[at]!r} (U+{ord(line[at]):04X})", source, number, at + 1)
-
-
-def require_kind(found: Source, kind: Kind, flag: str) -> None:
-    """A FoldkitError unless the file is of that kind (``--net FILE`` must name a net file)."""
-    if kind_of(found.text, found.source) is not kind:
-        raise FoldkitError(f"{found.source}: {flag} takes a {kind.title.lower()} file, and this is not one",
-                           EXIT_BAD_INPUT)

@@ -235,6 +235,9 @@ class Invocation(Protocol):
     named: bool  # the kind was named: by the file given, or by a word (`foldkit kinds packing`)
 
     def loaded(self) -> Any: ...  # foldkit.kinds.Loaded: the puzzle file parsed
+    # The puzzle in another file an option names (such as --from FILE), read as this kind's; a
+    # one-line error naming the option when the file is another kind's.
+    def read(self, path: str, flag: str) -> Any: ...
     def report(self) -> Any: ...  # the kind's report of solving it
     def subject(self) -> Any: ...  # the unique solution made into what the makers take
     def summary(self) -> str: ...  # the outcome of the solve in one line

@@ -13,7 +13,7 @@ from foldkit.kinds.base import Command, Invocation, Maker, PaperOptions, force_o
 from foldkit.options import file_name
 
 if TYPE_CHECKING:
-    from foldkit.paper.gridsheet import Sheet
+    from foldkit.paper.gridsheet import GridSheet
     from solver.diary import Grade
 
 if TYPE_CHECKING:
@@ -27,18 +27,18 @@ SUFFIXES = (".pdf", ".svg")
 Page = Callable[[Any, str, str], bytes]  # (puzzle, ".pdf" or ".svg", paper) -> the puzzle's page
 
 
-def grid_page(puzzle_sheet: Callable[[Any], Sheet]) -> Page:
-    """The puzzle page of a grid kind, from its function puzzle -> ``foldkit.paper.gridsheet.Sheet``."""
+def grid_page(puzzle_sheet: Callable[[Any], GridSheet]) -> Page:
+    """The puzzle page of a grid kind, from its function puzzle -> ``foldkit.paper.gridsheet.GridSheet``."""
     def page(puzzle: Any, suffix: str, paper: str) -> bytes:
         return (gridsheet.sheet_svg if suffix == ".svg" else gridsheet.sheet_pdf)(puzzle_sheet(puzzle), paper)
     return page
 
 
-def sheet_makers(puzzle_sheet: Callable[..., Sheet], solution_sheet: Callable[[Any], Sheet],
+def sheet_makers(puzzle_sheet: Callable[..., GridSheet], solution_sheet: Callable[[Any], GridSheet],
                  grade: Callable[[Any], Grade | None] | None = None) -> dict[str, Maker]:
     """puzzle.pdf, solution.pdf, puzzle.svg and solution.svg of a grid puzzle, from two functions:
     the puzzle (and its grade, with ``grade``: the kind's, solve report -> Grade) -> its page, and
-    the solved report -> the solution's page (``Sheet``s)."""
+    the solved report -> the solution's page (``GridSheet``s)."""
     def maker(suffix: str, solution: bool) -> Maker:
         def make(report: Any, options: Any) -> bytes:
             if solution:

@@ -9,8 +9,8 @@ SAMPLES evenly spaced fractions of each hinge group, blended in the page between
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from html import escape
-from typing import Any
 
 import numpy as np
 
@@ -18,7 +18,6 @@ from foldkit.fold.pose import cell_corners, panel_matrices
 from foldkit.fold.subject import Subject
 from foldkit.look import box_text, face_colour, face_sums_text, product_text, underlined
 from foldkit.page.html import css_rgb, page_bytes, viewer_html
-from foldkit.paper.shutbox_sheet import RULES, arrow_outline
 
 SAMPLES = 8  # per hinge group; the eased turn blended linearly between samples stays within ~1 degree
 
@@ -48,18 +47,24 @@ def folding_data(subject: Subject) -> dict:
             "stages": max(tree.stage_count, 1), "centre": centre, "radius": radius}
 
 
-def fold_data(subjects: Sequence[Subject], puzzle: Any = None) -> dict:
+@dataclass(frozen=True)
+class PuzzleBeside:
+    """A puzzle shown beside its fold: the page's title after the net's name, what fold.js draws of
+    its grid (rows, cols, marks: [row, col, text, mark, underlined], arrows: [row, col, pointed,
+    outline]), and its rules."""
+
+    title: str
+    grid: dict
+    rules: Sequence[str]
+
+
+def fold_data(subjects: Sequence[Subject], puzzle: PuzzleBeside | None = None) -> dict:
     """What fold.js draws: each folding of the net (one, or one per box), colours, the puzzle."""
     data = {"foldings": [folding_data(subject) for subject in subjects],
             "colours": [css_rgb(face_colour(f)) for f in range(6)],
             "inside": [css_rgb(face_colour(f), 0.6) for f in range(6)], "puzzle": None}
     if puzzle is not None:
-        numbers = sorted((cell, str(n.value), n.mark) for cell, n in puzzle.numbers.items())
-        marks = [[r, c, text, mark, int(underlined(text))] for (r, c), text, mark in numbers]
-        # Arrows as shapes, the outline puzzle.pdf draws (in cells about the cell's centre, y down).
-        arrows = [[r, c, pointed, np.round(arrow_outline(pointed), 3).tolist()]
-                  for (r, c), pointed in sorted(puzzle.arrows.items())]
-        data["puzzle"] = {"rows": puzzle.rows, "cols": puzzle.cols, "marks": marks, "arrows": arrows}
+        data["puzzle"] = puzzle.grid
     return data
 
 
@@ -89,7 +94,7 @@ the page): <input type="file" id="fold-file" accept=".fold,application/json"></l
 <button id="fold-back" hidden>Back to this page's fold</button> <span id="fold-status" aria-live="polite"></span></p>"""
 
 
-def fold_body(subjects: Sequence[Subject], puzzle: Any) -> str:
+def fold_body(subjects: Sequence[Subject], puzzle: PuzzleBeside | None) -> str:
     view = viewer_html("the fold", "hinge group", 'min="0" max="1000" value="0"',
                        "The scrub bar goes from the flat net to the closed box. While the net lies flat, its "
                        "printed side (colours and numbers) faces the table: turn the view to see it.",
@@ -98,27 +103,16 @@ def fold_body(subjects: Sequence[Subject], puzzle: Any) -> str:
                     for n, subject in enumerate(subjects, 1))
     if puzzle is None:
         return view + f'<section class="side"><div id="answer">{facts}</div></section>'
-    rules = "".join(f"<li>{escape(rule)}</li>" for rule in RULES)
+    rules = "".join(f"<li>{escape(rule)}</li>" for rule in puzzle.rules)
     return view + f"""<section class="side"><h2>The puzzle</h2><table id="puzzle" class="grid"></table>
 <button id="reveal">Reveal the solution</button>
 <div id="answer" hidden>{facts}</div><h2>Rules</h2><ul class="rules">{rules}</ul></section>"""
 
 
-def fold_page(subjects: Sequence[Subject], puzzle: Any = None, links: Sequence[str] = ()) -> bytes:
+def fold_page(subjects: Sequence[Subject], puzzle: PuzzleBeside | None = None, links: Sequence[str] = ()) -> bytes:
     """The fold of a net into its box, or into each of its boxes, as a self-contained page;
-    ``puzzle`` (a Shut the Box puzzle) adds its grid."""
+    ``puzzle`` adds a puzzle's grid and rules beside it."""
     name = subjects[0].name
-    title = f"{name}: the fold" if puzzle is None else f"{name}: Shut the Box"
+    title = f"{name}: the fold" if puzzle is None else f"{name}: {puzzle.title}"
     scripts = ("view3d.js", "fold.js", "foldfile.js")
     return page_bytes(title, fold_body(subjects, puzzle), fold_data(subjects, puzzle), scripts, links)
-
-
-def shutbox_page(solved: Any, options: object, links: Sequence[str] = ()) -> bytes:
-    """A solved Shut the Box puzzle (foldkit.kinds.shutbox.Solved): its fold and its grid."""
-    return fold_page([solved.fold], solved.report.puzzle, links)
-
-
-def net_page(net: Any, options: object, links: Sequence[str] = ()) -> bytes:
-    """A net's chosen folding (foldkit.kinds.net.NetFolding), and for a net of two boxes or more,
-    its folding onto the next box too (the two-way models' second), with a switch."""
-    return fold_page([net.fold] if net.two_way is None else [net.fold, net.two_way.second], None, links)

@@ -1,4 +1,4 @@
-"""The page of a grid puzzle (Number Cross, Block Party): the puzzle to solve in the page, its
+"""The page of a grid puzzle: the puzzle to solve in the page, its
 rules, a check that says which rows are right without showing the solution, and a control that
 reveals the solution and the answer.
 
@@ -16,12 +16,7 @@ from typing import Any
 
 from foldkit.errors import EXIT_NO_SOLUTION, FoldkitError
 from foldkit.page.html import page_bytes
-from solver.blockparty.model import answer as bp_answer
-from solver.blockparty.model import row_products as bp_row_products
 from solver.grid import Cell
-from solver.numbercross.model import TILE
-from solver.numbercross.model import answer as nc_answer
-from solver.numbercross.model import numbers as nc_numbers
 
 Cells = Sequence[Sequence[str]]  # a grid's cell texts, row by row
 
@@ -70,27 +65,3 @@ def grid_body(rules: Sequence[str], how: str) -> str:
 
 def grid_page(title: str, data: dict, rules: Sequence[str], how: str, links: Sequence[str]) -> bytes:
     return page_bytes(title, grid_body(rules, how), data, ("grid.js",), links)
-
-
-def numbercross_page(report: Any, options: object, links: Sequence[str] = (), rules: Sequence[str] = ()) -> bytes:
-    """A Number Cross to solve in the page (foldkit.kinds.numbercross's report)."""
-    grid = unique_solution(report)
-    puzzle = report.puzzle
-    solution = [[TILE if d is None else str(d) for d in row] for row in grid]
-    placed = " + ".join(str(n.value) for n in nc_numbers(grid))
-    clues = [clue.text for clue in puzzle.clues]
-    data = grid_data(puzzle, solution, f"Answer: {placed} = {nc_answer(grid)}", {}, clues, True)
-    how = "Type a digit in every cell, X for a tile; highlighted cells are shaded."
-    return grid_page(f"{puzzle.name}: Number Cross", data, rules, how, links)
-
-
-def blockparty_page(report: Any, options: object, links: Sequence[str] = (), rules: Sequence[str] = ()) -> bytes:
-    """A Block Party to solve in the page (foldkit.kinds.blockparty's report)."""
-    grid = unique_solution(report)
-    puzzle = report.puzzle
-    solution = [[str(n) for n in row] for row in grid]
-    products = " + ".join(map(str, bp_row_products(grid)))
-    data = grid_data(puzzle, solution, f"Answer: {products} = {bp_answer(grid)}",
-                     {cell: str(k) for cell, k in puzzle.givens.items()}, None, False)
-    how = "Type a number in every empty cell; the given numbers are in bold."
-    return grid_page(f"{puzzle.name}: Block Party", data, rules, how, links)

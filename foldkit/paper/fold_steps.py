@@ -26,7 +26,7 @@ from foldkit.fold.pose import cell_outlines, cell_panels, hinge_rotation, panel_
 from foldkit.fold.subject import Subject
 from foldkit.look import FOLD_EDGE, INK, RGB, box_text, face_colour, face_label
 from foldkit.paper.page import REGULAR, SOFT_INK, Sheet, Stroke
-from foldkit.paper.step_pages import Draw, Frame, draw_arrow, frame_pages, layout
+from foldkit.paper.step_pages import Draw, StepFrame, draw_arrow, frame_pages, layout
 from foldkit.paper.template.assembly import pale
 
 CreaseKind = Literal["valley", "mountain"]
@@ -188,7 +188,7 @@ def draw_turn(sheet: Sheet, tree: PanelTree, hinge: Hinge, matrices: np.ndarray,
 # Frames of a fold
 
 
-def fold_frames(subject: Subject, area: Area, box_prefix: str = "") -> list[Frame]:
+def fold_frames(subject: Subject, area: Area, box_prefix: str = "") -> list[StepFrame]:
     """A fold's frames: one per step, then the closed box. area: the size of a frame's picture
     (its position is where the page puts it), so every frame is fitted alike."""
     tree = subject.tree
@@ -201,9 +201,9 @@ def fold_frames(subject: Subject, area: Area, box_prefix: str = "") -> list[Fram
             draw_pose(sheet, subject, t, moved, creases)
         return draw
 
-    frames = [Frame(f"{box_prefix}Step {s.number} of {s.total}", step_caption(tree, s), picture(s.t, s.creases))
+    frames = [StepFrame(f"{box_prefix}Step {s.number} of {s.total}", step_caption(tree, s), picture(s.t, s.creases))
               for s in steps]
-    frames.append(Frame(f"{box_prefix}Done", f"the closed {box_text(subject.folding.box)} box", picture(1.0, ())))
+    frames.append(StepFrame(f"{box_prefix}Done", f"the closed {box_text(subject.folding.box)} box", picture(1.0, ())))
     return frames
 
 
@@ -240,7 +240,7 @@ def fold_steps_document(subject: Subject, paper: str = "a4") -> Document:
 def two_way_steps_document(first: Subject, second: Subject, paper: str = "a4") -> Document:
     """The fold diagram of a net that folds into two boxes: the steps of each, one after the other."""
     grid = layout(paper)
-    frames: list[Frame] = []
+    frames: list[StepFrame] = []
     for k, subject in enumerate((first, second)):
         frames += fold_frames(subject, grid.picture, f"Box {k + 1} ({box_text(subject.folding.box)}): ")
     return frame_pages(f"{first.name}: one net, two boxes, step by step", frames, grid, fold_legend)

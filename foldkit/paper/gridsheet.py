@@ -1,6 +1,6 @@
-"""Printable sheets of grid puzzles (Block Party, Number Cross): one page, PDF or SVG.
+"""Printable sheets of grid puzzles: one page, PDF or SVG.
 
-A kind describes its page with a neutral ``Sheet`` (regions, shaded and black cells, the text
+A kind describes its page with a neutral ``GridSheet`` (regions, shaded and black cells, the text
 of each cell, a clue beside each row, title, rules, footer); ``sheet_drawing`` lays it out on
 the paper as a list of shapes in page millimetres, and the PDF and SVG writers draw the same
 shapes, so both files show the same page. Same input, same bytes.
@@ -36,7 +36,7 @@ SOFT_INK: RGB = (0.35, 0.35, 0.38)
 
 
 @dataclass(frozen=True)
-class Sheet:
+class GridSheet:
     """What a grid puzzle's page shows, in the puzzle's own terms."""
 
     rows: int
@@ -77,7 +77,7 @@ class GridPlace:
     scale: float  # of the type and gaps, against A4
 
 
-def sheet_drawing(sheet: Sheet, paper: str = "a4") -> Drawing:
+def sheet_drawing(sheet: GridSheet, paper: str = "a4") -> Drawing:
     """The sheet laid out on a portrait page of the paper ('a4', 'letter', 'a3').
 
     Type grows with the paper (A3 text is 1.41 times A4 text), so every paper prints the same page."""
@@ -98,7 +98,7 @@ def sheet_drawing(sheet: Sheet, paper: str = "a4") -> Drawing:
     return Drawing((width, height), sheet.title, tuple(shapes))
 
 
-def _head(sheet: Sheet, inner: float, k: float) -> list[Label]:
+def _head(sheet: GridSheet, inner: float, k: float) -> list[Label]:
     """The title, then the rules in grey, wrapped to the width."""
     baseline = MARGIN_MM + TITLE_PT * k * PT_MM
     out = [Label(MARGIN_MM, baseline, sheet.title, TITLE_PT * k, BOLD, INK)]
@@ -120,7 +120,7 @@ def _footer(lines: list[tuple[str, float, str]], x: float, top: float) -> list[L
     return out
 
 
-def _frame(sheet: Sheet, inner: float, room: float, top: float, k: float) -> GridPlace:
+def _frame(sheet: GridSheet, inner: float, room: float, top: float, k: float) -> GridPlace:
     """The largest grid that fits beside its clues in the room left, centred on the page."""
     clue_pt = CLUE_PT * k
     widest = max((text_width(clue, REGULAR, clue_pt) for clue in sheet.clues), default=0.0)
@@ -133,7 +133,7 @@ def _frame(sheet: Sheet, inner: float, room: float, top: float, k: float) -> Gri
     return GridPlace(left, top, cell, clue_pt, k)
 
 
-def grid_shapes(sheet: Sheet, frame: GridPlace) -> list[Shape]:
+def grid_shapes(sheet: GridSheet, frame: GridPlace) -> list[Shape]:
     """Fills, thin lines inside regions, thick region borders, the frame, the cells' text."""
     s = frame.cell
     fills = [Rect(frame.x + c * s, frame.y + r * s, s, s, SHADE, "shade") for r, c in sorted(sheet.shaded)]
@@ -154,7 +154,7 @@ def _stroke(frame: GridPlace, a: Cell, b: Cell, width: float, colour: RGB, role:
     return Line(at(a), at(b), width, colour, role)
 
 
-def _edges(sheet: Sheet) -> tuple[list[tuple[Cell, Cell]], list[tuple[Cell, Cell]]]:
+def _edges(sheet: GridSheet) -> tuple[list[tuple[Cell, Cell]], list[tuple[Cell, Cell]]]:
     """Inner grid lines as runs between corners: (thin runs, thick runs across region borders)."""
     thin: list[tuple[Cell, Cell]] = []
     thick: list[tuple[Cell, Cell]] = []
@@ -177,7 +177,7 @@ def _runs(borders: list[bool]) -> list[tuple[int, int, bool]]:
     return out
 
 
-def _cell_labels(sheet: Sheet, frame: GridPlace) -> list[Label]:
+def _cell_labels(sheet: GridSheet, frame: GridPlace) -> list[Label]:
     """The text of each cell, centred; givens bold black, written-in numbers in blue."""
     s = frame.cell
     # digits 48 % of the cell high (their height is 0.72 of the font size)
@@ -193,7 +193,7 @@ def _cell_labels(sheet: Sheet, frame: GridPlace) -> list[Label]:
     return out
 
 
-def clue_shapes(sheet: Sheet, frame: GridPlace) -> list[Label]:
+def clue_shapes(sheet: GridSheet, frame: GridPlace) -> list[Label]:
     """Each row's clue, left-aligned beside the row, vertically centred."""
     x = frame.x + sheet.cols * frame.cell + CLUE_GAP_MM * frame.scale
     return [Label(x, frame.y + (r + 0.5) * frame.cell + 0.36 * frame.clue_pt * PT_MM, clue, frame.clue_pt, REGULAR,
@@ -204,28 +204,11 @@ def clue_shapes(sheet: Sheet, frame: GridPlace) -> list[Label]:
 # The files
 
 
-def sheet_pdf(sheet: Sheet, paper: str = "a4") -> bytes:
+def sheet_pdf(sheet: GridSheet, paper: str = "a4") -> bytes:
     """The sheet as the bytes of a one-page PDF."""
     return drawing_pdf(sheet_drawing(sheet, paper))
 
 
-def sheet_svg(sheet: Sheet, paper: str = "a4") -> bytes:
+def sheet_svg(sheet: GridSheet, paper: str = "a4") -> bytes:
     """The sheet as the bytes of an SVG in millimetres."""
     return drawing_svg(sheet_drawing(sheet, paper))
-
-
-def number_cross_sheet(regions: tuple[tuple[int, ...], ...], highlighted: frozenset[Cell], clue_texts: tuple[str, ...],
-                       grid: tuple[tuple[int | None, ...], ...] | None, title: str, rules: tuple[str, ...] = (),
-                       footer: tuple[str, ...] = (), answer: str = "") -> Sheet:
-    """A Number Cross page: the empty puzzle (grid None) or the solved grid, None cells as tiles."""
-    rows, cols = len(regions), len(regions[0])
-    texts: dict[Cell, str] = {}
-    black = set()
-    for r, row in enumerate(grid or ()):
-        for c, digit in enumerate(row):
-            if digit is None:
-                black.add((r, c))
-            else:
-                texts[(r, c)] = str(digit)
-    return Sheet(rows, cols, regions, title, rules, frozenset(highlighted), frozenset(black), texts, frozenset(),
-                 tuple(clue_texts), footer, answer)

@@ -22,7 +22,7 @@ from foldkit.assembly.view import Faces, View, camera, corner_azimuth, scene_fac
 from foldkit.drawing import PT_MM, Document, Drawing, Label, Line, Polygon, Shape
 from foldkit.exchange.pdf import PT_PER_MM, drawing_pdf, font_width
 from foldkit.paper.page import BOLD, REGULAR, paper_size, wrapped
-from solver.packing.assembly import Assembly, Box, Placed
+from solver.packing.assembly import Assembly, BoxSides, Placed
 from solver.text import counted
 
 MARGIN = 36.0  # points
@@ -75,7 +75,7 @@ def _optional_rgb(colour: Iterable[float] | None) -> RGB | None:
     return None if colour is None else _rgb(colour)
 
 
-def assembly_document(box: Box, packing: Sequence[Placed], plan: Assembly, title: str = "Assembly",
+def assembly_document(box: BoxSides, packing: Sequence[Placed], plan: Assembly, title: str = "Assembly",
                       paper: str = "a4") -> Document:
     """The assembly instructions' pages, in the plan's order and colours (paper: a4, letter or a3)."""
     width, height = paper_size(paper)
@@ -92,7 +92,7 @@ def assembly_document(box: Box, packing: Sequence[Placed], plan: Assembly, title
     return Document(name, tuple(page.drawing(name) for page in pages))
 
 
-def assembly_pdf(box: Box, packing: Sequence[Placed], plan: Assembly, title: str = "Assembly",
+def assembly_pdf(box: BoxSides, packing: Sequence[Placed], plan: Assembly, title: str = "Assembly",
                  paper: str = "a4") -> bytes:
     """The assembly instructions, in the plan's order and colours, as the bytes of a PDF (see
     assembly_document)."""
@@ -103,7 +103,7 @@ def assembly_pdf(box: Box, packing: Sequence[Placed], plan: Assembly, title: str
 # Pages
 
 
-def first_page(c: Page, box: Box, packing: Sequence[Placed], fills: np.ndarray, title: str) -> None:
+def first_page(c: Page, box: BoxSides, packing: Sequence[Placed], fills: np.ndarray, title: str) -> None:
     """The title, the piece shapes with their counts, and the finished box."""
     width, height = c.size
     c.text(MARGIN, height - MARGIN - 18, title, 20, BOLD)
@@ -138,7 +138,7 @@ def first_page(c: Page, box: Box, packing: Sequence[Placed], fills: np.ndarray, 
     draw_cubes(c, scene_faces(owners), camera(), fills, rect, most=BOX_CUBE_PT)
 
 
-def step_page(c: Page, box: Box, packing: Sequence[Placed], fills: np.ndarray, steps: Sequence[Step],
+def step_page(c: Page, box: BoxSides, packing: Sequence[Placed], fills: np.ndarray, steps: Sequence[Step],
               title: str, total: int) -> None:
     """Up to six steps in a grid, with a running head."""
     width, height = c.size
@@ -152,7 +152,7 @@ def step_page(c: Page, box: Box, packing: Sequence[Placed], fills: np.ndarray, s
         draw_step(c, box, packing, fills, step, (left + 6, bottom + 6, cell_w - 12, cell_h - 12))
 
 
-def draw_step(c: Page, box: Box, packing: Sequence[Placed], fills: np.ndarray, step: Step, rect) -> None:
+def draw_step(c: Page, box: BoxSides, packing: Sequence[Placed], fills: np.ndarray, step: Step, rect) -> None:
     """One step in a rectangle (left, bottom, width, height): its heading, the view, the level charts."""
     left, bottom, width, height = rect
     placed = packing[step.piece]
@@ -178,7 +178,7 @@ def draw_step(c: Page, box: Box, packing: Sequence[Placed], fills: np.ndarray, s
 # Cubes in isometric view
 
 
-def draw_cubes(c: Page, faces: Faces, view: View, fills: np.ndarray, rect, frame_box: Box | None = None,
+def draw_cubes(c: Page, faces: Faces, view: View, fills: np.ndarray, rect, frame_box: BoxSides | None = None,
                strong: int | None = None, most: float = np.inf) -> None:
     """Faces drawn far to near inside a rectangle (left, bottom, width, height), fitted to the box
     (frame_box, so every step of a packing is drawn at the same size) or to the faces themselves,
@@ -216,7 +216,7 @@ def cube_fit(points: np.ndarray, view: View, rect, most: float = np.inf) -> tupl
     return scale, np.array([left + width / 2, bottom + height / 2]) - scale * (low + high) / 2
 
 
-def draw_floor(c: Page, box: Box, view: View, scale: float, offset: np.ndarray) -> None:
+def draw_floor(c: Page, box: BoxSides, view: View, scale: float, offset: np.ndarray) -> None:
     """The floor of the box under the cubes: pale, with its unit squares."""
     x, y, _ = box
     corners = view.project(np.array([[0, 0, 0], [x, 0, 0], [x, y, 0], [0, y, 0]], dtype=np.float64)) * scale + offset
@@ -233,7 +233,7 @@ def draw_floor(c: Page, box: Box, view: View, scale: float, offset: np.ndarray) 
 # Level charts
 
 
-def chart_cell(box: Box, width: float, height: float) -> tuple[float, int]:
+def chart_cell(box: BoxSides, width: float, height: float) -> tuple[float, int]:
     """The side of a chart cell (points) and the rows of charts, for a step's rectangle."""
     x, y, z = box
     per_row = min(z, LEVELS_PER_ROW)
@@ -242,7 +242,7 @@ def chart_cell(box: Box, width: float, height: float) -> tuple[float, int]:
     return cell, rows
 
 
-def draw_levels(c: Page, box: Box, owners: dict, fills: np.ndarray, new: int, place, cell: float,
+def draw_levels(c: Page, box: BoxSides, owners: dict, fills: np.ndarray, new: int, place, cell: float,
                 rows: int) -> None:
     """One chart per level, bottom level first, from place (left, bottom, width): cells filled with
     their piece's colour, the new piece's cells outlined heavily, empty cells white."""
@@ -260,7 +260,7 @@ def draw_levels(c: Page, box: Box, owners: dict, fills: np.ndarray, new: int, pl
         draw_level(c, box, owners, fills, new, z, (x0, y0), cell)
 
 
-def draw_level(c: Page, box: Box, owners: dict, fills: np.ndarray, new: int, z: int, origin, cell: float) -> None:
+def draw_level(c: Page, box: BoxSides, owners: dict, fills: np.ndarray, new: int, z: int, origin, cell: float) -> None:
     """One level's chart with its lower left corner at origin: x to the right, y up (front at the bottom)."""
     x_size, y_size, _ = box
     x0, y0 = origin

@@ -15,14 +15,14 @@ from foldkit.drawing import Area, Document, Mm
 from foldkit.exchange.pdf import PT_PER_MM
 from foldkit.paper.instructions import Page, cube_fit, draw_cubes
 from foldkit.paper.page import REGULAR, SOFT_INK, Sheet
-from foldkit.paper.step_pages import Draw, Frame, Layout, draw_arrow, frame_pages, layout
-from solver.packing.assembly import Assembly, Box, Placed
+from foldkit.paper.step_pages import Draw, Layout, StepFrame, draw_arrow, frame_pages, layout
+from solver.packing.assembly import Assembly, BoxSides, Placed
 
 LOWER_FROM = 2  # cubes above a new piece where the arrow lowering it starts
 
 
-def packing_frames(box: Box, packing: Sequence[Placed], order: Sequence[int], colours: Sequence[int],
-                   grid: Layout) -> list[Frame]:
+def packing_frames(box: BoxSides, packing: Sequence[Placed], order: Sequence[int], colours: Sequence[int],
+                   grid: Layout) -> list[StepFrame]:
     """One frame per piece in assembly order: the box with the pieces placed so far, the new
     piece in full colour with an arrow lowering it in."""
     fills = np.array([piece_colour(c) for c in colours])
@@ -37,11 +37,11 @@ def packing_frames(box: Box, packing: Sequence[Placed], order: Sequence[int], co
     for step in steps:
         seen = f", seen from the {CORNER_NAMES[step.corner]}" if step.corner else ""
         caption = f"piece {step.piece + 1} ({packing[step.piece].piece}){seen}"
-        out.append(Frame(f"Step {step.number} of {len(steps)}", caption, picture(step)))
+        out.append(StepFrame(f"Step {step.number} of {len(steps)}", caption, picture(step)))
     return out
 
 
-def draw_packing_step(sheet: Sheet, box: Box, packing: Sequence[Placed], fills: np.ndarray, step: AssemblyStep,
+def draw_packing_step(sheet: Sheet, box: BoxSides, packing: Sequence[Placed], fills: np.ndarray, step: AssemblyStep,
                       at: Area, page_mm: Mm) -> None:
     """The box so far in an isometric view (as assembly.pdf draws it), room above for the arrow."""
     x, y, w, h = at
@@ -49,7 +49,7 @@ def draw_packing_step(sheet: Sheet, box: Box, packing: Sequence[Placed], fills: 
     rect = (x * PT_PER_MM, (page_mm[1] - y - h) * PT_PER_MM, w * PT_PER_MM, h * PT_PER_MM)
     owners = {cube: i for i in (*step.placed, step.piece) for cube in packing[i].cubes}
     view = camera(corner_azimuth(step.corner))
-    room: Box = (box[0], box[1], box[2] + LOWER_FROM)  # the fit leaves room above the box for the arrow
+    room: BoxSides = (box[0], box[1], box[2] + LOWER_FROM)  # the fit leaves room above the box for the arrow
     draw_cubes(page, scene_faces(owners), view, fills, rect, frame_box=room, strong=step.piece)
     sheet.add(*page.shapes)
     corners = np.array([[i, j, k] for i in (0, room[0]) for j in (0, room[1]) for k in (0, room[2])], dtype=float)
@@ -75,7 +75,7 @@ def packing_legend(lowered: bool) -> Callable[[Sheet, Area], None]:
     return legend
 
 
-def packing_steps_document(box: Box, packing: Sequence[Placed], plan: Assembly, title: str,
+def packing_steps_document(box: BoxSides, packing: Sequence[Placed], plan: Assembly, title: str,
                            paper: str = "a4") -> Document:
     """The assembly of a packing as a step diagram, one frame per piece in the plan's order and
     colours (its legend says whether that order lowers every piece straight down)."""

@@ -26,8 +26,6 @@ from foldkit.paper.template.geometry import (
 )
 from solver.packing.unfold import PieceNet
 
-SIDE_INDEX = {"R": 0, "D": 1, "L": 2, "U": 3}  # a cell side's index among a net cell's sides
-
 
 @dataclass(frozen=True)
 class PieceTemplate:
@@ -66,7 +64,7 @@ def piece_template(net: PieceNet, tab_depth: float = TAB_DEPTH) -> PieceTemplate
 def landing(net: PieceNet, edge: OutlineEdge) -> np.ndarray:
     """The piece's edge an outline edge lands on when folded, its ends in the order of the edge's
     net segment, shape (2, 3) int64."""
-    frame = net.frames[net.cells.index(edge.cell)]
+    axes = net.cell_axes[net.cells.index(edge.cell)]
     r, c = edge.cell
-    origin, ex, ey = (np.array(v, dtype=np.int64) for v in (frame.origin, frame.ex, frame.ey))
+    origin, ex, ey = (np.array(v, dtype=np.int64) for v in (axes.origin, axes.ex, axes.ey))
     return np.array([origin + int(x - c) * ex + int(y - r) * ey for x, y in edge.segment])

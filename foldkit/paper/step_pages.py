@@ -24,7 +24,7 @@ ARROW_MM = 0.4
 
 
 @dataclass(frozen=True)
-class Frame:
+class StepFrame:
     """One frame of a page: its heading (bold), a caption beside it, and its picture."""
 
     heading: str
@@ -59,7 +59,8 @@ def layout(paper: str) -> Layout:
     return Layout((width, height), areas)
 
 
-def frame_pages(title: str, frames: Sequence[Frame], grid: Layout, legend: Callable[[Sheet, Area], None]) -> Document:
+def frame_pages(title: str, frames: Sequence[StepFrame], grid: Layout,
+                legend: Callable[[Sheet, Area], None]) -> Document:
     """The frames, COLUMNS x ROWS a page, each page with a title line and the legend."""
     per_page = len(grid.frames)
     count = -(-len(frames) // per_page)
@@ -76,7 +77,7 @@ def frame_pages(title: str, frames: Sequence[Frame], grid: Layout, legend: Calla
     return Document(title, tuple(pages))
 
 
-def draw_frame(sheet: Sheet, frame: Frame, area: Area, picture: Area) -> None:
+def draw_frame(sheet: Sheet, frame: StepFrame, area: Area, picture: Area) -> None:
     """A frame: a thin box round it, the heading and caption, and the picture."""
     x, y, w, h = area
     pad = 1.5

@@ -10,9 +10,9 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from math import prod
 
+from solver.grid import Cell
 from solver.text import InputError, Line, ascii_int, content_lines, counted, quoted, tokens
 
-Cell = tuple[int, int]  # (row, col), 0-based, row 0 at the top
 Grid = tuple[tuple[int, ...], ...]  # a filled grid: one tuple of numbers per row
 Regions = tuple[tuple[int, ...], ...]  # the region id of every cell, row by row
 

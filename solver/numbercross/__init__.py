@@ -4,10 +4,10 @@ Pure functions only: parse text into a NumberCross, solve it (every completed gr
 unique or not), and check any grid against every rule independently of the search.
 """
 
-from solver.numbercross.check import broken_rules, solution_problem
-from solver.numbercross.clues import Clue, Condition, parse_clue
-from solver.numbercross.model import Cell, Grid, NumberCross, Placed, answer, numbers
-from solver.numbercross.parse import parse_number_cross, parse_solution, picture, solution_picture
+from solver.numbercross.rules.check import broken_rules, solution_problem
+from solver.numbercross.rules.clues import Clue, Condition, parse_clue
+from solver.numbercross.rules.model import Cell, Grid, NumberCross, Placed, answer, numbers
+from solver.numbercross.rules.parse import parse_number_cross, parse_solution, picture, solution_picture
 from solver.numbercross.solve import NumberCrossReport, solve
 
 __all__ = ["Cell", "Clue", "Condition", "Grid", "NumberCross", "NumberCrossReport", "Placed", "answer", "broken_rules",

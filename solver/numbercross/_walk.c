@@ -1,4 +1,4 @@
-/* The Number Cross row walk (solver/numbercross/rows.py, RowFill), compiled: the same walk over
+/* The Number Cross row walk (solver/numbercross/walk/rows.py, RowFill), compiled: the same walk over
  * the same choices in the same order, counting the same steps, so that it finds the same ways in
  * the same order and runs out of steps at the same place. rows.py stays the reference; the tests
  * hold the two to each other.
@@ -20,7 +20,7 @@
  *
  * sketches(cols, placements, region, lit, can_take, neighbours, tester, digits, budget, cap)
  *   -> the list sketch.sketches makes over these placements (rowtypes.Placement), or None past budget
- *   steps or cap sketches (where it raises sketch.OverBudget); region digits are chosen as
+ *   steps or cap sketches (where it raises sketch.TooManySketches); region digits are chosen as
  *   search.region_choices chooses them
  *
  * Memo(test): a tester that remembers test(prefix, k, length) per (prefix, length), as

@@ -32,12 +32,12 @@ from __future__ import annotations
 from collections.abc import Generator, Iterator
 from dataclasses import dataclass
 
-from solver.numbercross import compiled, sketch
-from solver.numbercross.layouts import every_placement, fitting
-from solver.numbercross.model import Grid, NumberCross, Row
-from solver.numbercross.order import beside, clued_ends
-from solver.numbercross.rows import OverBudget, RowWays, first_ways, row_ways
-from solver.numbercross.rowtypes import (
+from solver.numbercross.rules.model import Grid, NumberCross, Row
+from solver.numbercross.walk import compiled, sketch
+from solver.numbercross.walk.layouts import every_placement, fitting
+from solver.numbercross.walk.order import beside, clued_ends
+from solver.numbercross.walk.rows import OverBudget, RowWays, first_ways, row_ways
+from solver.numbercross.walk.rowtypes import (
     DOWN,
     UNLIMITED,
     UP,
@@ -272,7 +272,7 @@ def _row_sketches(search: _Search, s: int, filled: tuple, edges: tuple, digits: 
         return None
     try:
         found = _sketches(view, s, filled, edges, digits, SKETCH_BUDGET, SKETCH_CAP)
-    except sketch.OverBudget:
+    except sketch.TooManySketches:
         search.too_many[s] += 1
         found = None
     search.filters[key] = found
@@ -287,7 +287,7 @@ def _near_edges(s: int, filled: tuple, edges: tuple) -> tuple[Edge | None, Edge 
 
 
 def _sketches(view: PuzzleView, s: int, filled: tuple, edges: tuple, digits: Digits, budget: int, cap: int) -> list:
-    """The sketches of row s given its filled neighbours' edges; sketch.OverBudget past budget or cap."""
+    """The sketches of row s given its filled neighbours' edges; sketch.TooManySketches past budget or cap."""
     rows = len(filled)
     above, below = _near_edges(s, filled, edges)
     placements = fitting(view.layouts[s], above, below)
@@ -296,7 +296,7 @@ def _sketches(view: PuzzleView, s: int, filled: tuple, edges: tuple, digits: Dig
     if compiled.usable(view.puzzle.cols):
         found = compiled.sketches(view, s, placements, can_take, digits, budget, cap)
         if found is None:
-            raise sketch.OverBudget
+            raise sketch.TooManySketches
         return found
     return sketch.sketches([placement[:3] for placement in placements], view.region[s], view.lit[s], can_take,
                            lambda k, d: list(region_choices(view, k, d)), view.testers[s], digits, budget, cap)

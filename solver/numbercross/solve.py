@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from solver.numbercross.check import solution_problem
-from solver.numbercross.model import Grid, NumberCross, Placed, answer, numbers
+from solver.numbercross.rules.check import solution_problem
+from solver.numbercross.rules.model import Grid, NumberCross, Placed, answer, numbers
 from solver.numbercross.search import grids, region_graph
 
 DEFAULT_LIMIT = 10

@@ -23,8 +23,8 @@ from collections.abc import Iterable, Sequence, Set
 from dataclasses import dataclass, field
 from typing import Protocol
 
-Cube = tuple[int, int, int]  # (x, y, z), z up; a unit cube of the box [0, X) x [0, Y) x [0, Z)
-Box = tuple[int, int, int]  # (X, Y, Z)
+from solver.packing.model import BoxSides, Cube
+
 Order = tuple[int, ...]  # indices into the packing, in the order the pieces go in
 
 NEIGHBOURS: tuple[Cube, ...] = ((1, 0, 0), (-1, 0, 0), (0, 1, 0), (0, -1, 0), (0, 0, 1), (0, 0, -1))
@@ -54,7 +54,7 @@ class NoAssemblyOrder(ValueError):
 # The order
 
 
-def assembly_order(box: Box, packing: Sequence[Placed]) -> Order:
+def assembly_order(box: BoxSides, packing: Sequence[Placed]) -> Order:
     """The pieces' indices in an order where each is lowered straight down onto the floor or
     onto pieces already placed, lowest first; raises NoAssemblyOrder when none exists."""
     owner = cube_owners(box, packing)
@@ -89,7 +89,7 @@ def assembly_order(box: Box, packing: Sequence[Placed]) -> Order:
     return tuple(order)
 
 
-def cube_owners(box: Box, packing: Sequence[Placed]) -> dict[Cube, int]:
+def cube_owners(box: BoxSides, packing: Sequence[Placed]) -> dict[Cube, int]:
     """Which piece fills each cube; raises ValueError for a cube outside the box or filled twice."""
     owner: dict[Cube, int] = {}
     for i, placed in enumerate(packing):
@@ -121,7 +121,7 @@ def lowness(cubes: Iterable[Cube]) -> tuple[int, float, tuple[Cube, ...]]:
     return cubes[0][2], sum(c[2] for c in cubes) / len(cubes), tuple(cubes)
 
 
-def supported_order(box: Box, packing: Sequence[Placed]) -> Order:
+def supported_order(box: BoxSides, packing: Sequence[Placed]) -> Order:
     """An order where every piece rests on the floor or on pieces placed before it (when the
     packing allows), taking each time the piece with the fewest placed cubes above it, then the lowest."""
     cube_owners(box, packing)
@@ -158,7 +158,7 @@ def cubes_above(cubes: frozenset[Cube], placed: set[Cube] | frozenset[Cube]) -> 
     return sorted(c for c in placed if c[:2] in lowest and c[2] > lowest[c[:2]])
 
 
-def order_problem(box: Box, packing: Sequence[Placed], order: Sequence[int]) -> str | None:
+def order_problem(box: BoxSides, packing: Sequence[Placed], order: Sequence[int]) -> str | None:
     """What is wrong with an assembly order (None if nothing): each piece once, each one resting on
     the floor or on placed pieces, none lowered past a placed cube."""
     if sorted(order) != list(range(len(packing))):
@@ -179,7 +179,7 @@ def order_problem(box: Box, packing: Sequence[Placed], order: Sequence[int]) -> 
 # Colours
 
 
-def touching_pieces(box: Box, packing: Sequence[Placed]) -> dict[int, set[int]]:
+def touching_pieces(box: BoxSides, packing: Sequence[Placed]) -> dict[int, set[int]]:
     """For each piece, the pieces that share a face with it."""
     owner = cube_owners(box, packing)
     touching: dict[int, set[int]] = {i: set() for i in range(len(packing))}
@@ -191,7 +191,7 @@ def touching_pieces(box: Box, packing: Sequence[Placed]) -> dict[int, set[int]]:
     return touching
 
 
-def piece_colours(box: Box, packing: Sequence[Placed], order: Sequence[int],
+def piece_colours(box: BoxSides, packing: Sequence[Placed], order: Sequence[int],
                   palette_size: int = PALETTE_SIZE) -> list[int]:
     """A colour index per piece (packing order) so that pieces sharing a face differ: pieces are
     coloured in the assembly order, each with the least used colour its coloured neighbours leave
@@ -222,7 +222,7 @@ class Assembly:
     note: str = ""  # why the fallback was used
 
 
-def plan_assembly(box: Box, packing: Sequence[Placed]) -> Assembly:
+def plan_assembly(box: BoxSides, packing: Sequence[Placed]) -> Assembly:
     """The assembly order (the supported fallback when no lowering order exists) and colours."""
     try:
         order, lowered, note = assembly_order(box, packing), True, ""

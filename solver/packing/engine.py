@@ -75,12 +75,6 @@ class Table:
         return tuple(sum(1 << cell for cell in covered) for covered in self.placement_cells)
 
     @cached_property
-    def placement_index(self) -> dict[tuple[int, tuple[int, ...]], PlacementId]:
-        """(piece index, its cells) -> placement id."""
-        return {(kind, cells): p for p, (kind, cells) in enumerate(zip(self.placement_piece, self.placement_cells,
-                                                                        strict=True))}
-
-    @cached_property
     def cell_neighbours(self) -> tuple[tuple[int, ...], ...]:
         """cell -> the cells of the target sharing a face with it."""
         number = {cube: i for i, cube in enumerate(self.cell_cubes)}

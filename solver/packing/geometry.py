@@ -6,7 +6,7 @@ from functools import lru_cache
 from itertools import permutations, product
 
 from solver.box import as_vec
-from solver.packing.model import Box, Cube, PackingPuzzle, Shape
+from solver.packing.model import BoxSides, Cube, PackingPuzzle, Shape
 
 Transform = tuple[tuple[int, int, int], tuple[int, int, int]]  # (axis permutation, signs): x'_i = s_i * x_{p_i}
 
@@ -64,7 +64,7 @@ def is_chiral(cubes: Shape) -> bool:
     return normalise(mirror(cubes)) not in set(orientations(cubes))
 
 
-def translations(shape: Shape, box: Box) -> list[Shape]:
+def translations(shape: Shape, box: BoxSides) -> list[Shape]:
     """Every translate of a normalised shape that lies inside the box, x fastest."""
     size = [max(cube[axis] for cube in shape) + 1 for axis in range(3)]
     return [frozenset((x + dx, y + dy, z + dz) for x, y, z in shape)
@@ -79,7 +79,7 @@ def piece_placements(turned: tuple[Shape, ...], puzzle: PackingPuzzle) -> list[S
     return inside if puzzle.target is None else [cubes for cubes in inside if cubes <= puzzle.target]
 
 
-def placed_cells(turned: tuple[Shape, ...], box: Box, cell_at: list[int]) -> list[tuple[int, ...]]:
+def placed_cells(turned: tuple[Shape, ...], box: BoxSides, cell_at: list[int]) -> list[tuple[int, ...]]:
     """The cells each placement of a piece covers, in piece_placements' order, found by adding
     offsets to the box's cube numbers (x + X * (y + Y * z)) rather than moving cubes: a table's
     placements are many (Bedlam: 24,804) and a first packing waits for them. ``cell_at`` maps a
@@ -119,13 +119,13 @@ def mirror_pieces(puzzle: PackingPuzzle) -> dict[str, str] | None:
     return out
 
 
-def keeps_box(transform: Transform, box: Box) -> bool:
+def keeps_box(transform: Transform, box: BoxSides) -> bool:
     """Whether the transform (about the box's corner) maps the box onto itself: it permutes equal sides only."""
     perm, _ = transform
     return tuple(box[perm[axis]] for axis in range(3)) == box
 
 
-def box_map(transform: Transform, box: Box, cube: Cube) -> Cube:
+def box_map(transform: Transform, box: BoxSides, cube: Cube) -> Cube:
     """Where a symmetry of the box (about the box's own corner) sends a cube of the box."""
     perm, signs = transform
     turned = apply(transform, cube)

@@ -11,9 +11,10 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-Cube = tuple[int, int, int]  # (x, y, z), 0-based unit cube
+Cube = tuple[int, int, int]  # (x, y, z), 0-based, z up: the unit cube [x, x+1] x [y, y+1] x [z, z+1]
 Shape = frozenset[Cube]  # a set of unit cubes
-Box = tuple[int, int, int]  # (X, Y, Z) sides, in unit cubes
+BoxSides = tuple[int, int, int]  # (X, Y, Z): a packing's box, its sides in unit cubes as the file gives them
+# (not sorted: solver.box.Box is the box a net folds into, sides ascending)
 
 MAX_SIDE = 30
 
@@ -31,7 +32,7 @@ class Piece:
 class PackingPuzzle:
     """The static problem: the box, the pieces, and the target they must fill (None: the whole box)."""
 
-    box: Box
+    box: BoxSides
     pieces: tuple[Piece, ...]
     name: str = "packing"
     target: Shape | None = None  # the cubes of the box to fill, when not all of them
@@ -90,11 +91,11 @@ def make_packing(placements: Iterable[Placement]) -> Packing:
     return tuple(sorted(placements, key=placement_key))
 
 
-def inside(box: Box, cube: Cube) -> bool:
+def inside(box: BoxSides, cube: Cube) -> bool:
     """Whether a cube lies inside the box."""
     return all(0 <= c < side for c, side in zip(cube, box, strict=True))
 
 
-def box_cubes(box: Box) -> list[Cube]:
+def box_cubes(box: BoxSides) -> list[Cube]:
     """Every cube of the box, in reading order."""
     return [(x, y, z) for z in range(box[2]) for y in range(box[1]) for x in range(box[0])]

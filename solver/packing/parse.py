@@ -16,7 +16,7 @@ from solver.box import as_vec
 from solver.packing.geometry import normalise, orientations
 from solver.packing.model import (
     MAX_SIDE,
-    Box,
+    BoxSides,
     Cube,
     Packing,
     PackingPuzzle,
@@ -65,7 +65,7 @@ def parse_packing(text: str, source: str = "<input>", name: str | None = None) -
     return PackingPuzzle(box, tuple(pieces), name or _stem(source), target)
 
 
-def _check_placements(box: Box, pieces: list[Piece], source: str) -> None:
+def _check_placements(box: BoxSides, pieces: list[Piece], source: str) -> None:
     """Refuse pieces whose placements would make a search table past MAX_PLACEMENTS, before it is built."""
     total = placement_total(box, pieces)
     if total > MAX_PLACEMENTS:
@@ -74,7 +74,7 @@ def _check_placements(box: Box, pieces: list[Piece], source: str) -> None:
                          "pieces or a smaller box", source)
 
 
-def _header(line: Line, source: str) -> Box:
+def _header(line: Line, source: str) -> BoxSides:
     number, text = line
     found = tokens(text)
     if len(found) != 4 or found[0][1] != "packing":
@@ -210,7 +210,7 @@ def parse_solution(text: str, source: str = "<input>", puzzle: PackingPuzzle | N
     return make_packing(_placement(k, numbered, source, puzzle) for k in _numbers(numbered, source))
 
 
-def check_solution_fits(text: str, source: str, box: Box) -> None:
+def check_solution_fits(text: str, source: str, box: BoxSides) -> None:
     """An InputError at the first line of a solution file past the box's levels, rows or entries, found
     before any row is read whole: a file far larger than its puzzle is refused at once."""
     levels = rows = 0
@@ -249,7 +249,7 @@ def _levels(lines: list[Line], source: str) -> list[tuple[int, list[tuple[int, l
     return levels
 
 
-def _solution_box(levels: list, source: str, puzzle: PackingPuzzle | None) -> Box:
+def _solution_box(levels: list, source: str, puzzle: PackingPuzzle | None) -> BoxSides:
     """The box the levels show; with a puzzle, it must be the puzzle's box."""
     first_rows = levels[0][1]
     if not first_rows:
@@ -298,7 +298,7 @@ def piece_of_shape(puzzle: PackingPuzzle, cubes: Shape) -> str | None:
     return None
 
 
-def solution_picture(packing: Packing, box: Box | None = None) -> str:
+def solution_picture(packing: Packing, box: BoxSides | None = None) -> str:
     """The solution file text of a packing: levels from the bottom, piece numbers in packing order, '.'
     where no piece is (a cube that is not part of the target).
 

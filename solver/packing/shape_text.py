@@ -4,7 +4,7 @@ between levels. Inside the block a row that starts with '#' is a row, not a comm
 
 from __future__ import annotations
 
-from solver.packing.model import Box, Cube, Shape
+from solver.packing.model import BoxSides, Cube, Shape
 from solver.text import InputError, Line, quoted, tokens
 
 
@@ -13,7 +13,7 @@ def _is_shape_line(text: str) -> bool:
     return bool(found) and found[0][1].startswith("shape")
 
 
-def read_target(raw: list[str], lines: list[Line], box: Box, source: str) -> tuple[Shape | None, set[int]]:
+def read_target(raw: list[str], lines: list[Line], box: BoxSides, source: str) -> tuple[Shape | None, set[int]]:
     """(the target the file's `shape:` block draws, or None without one; the line numbers of the block)."""
     starts = [number for number, text in lines if _is_shape_line(text)]
     if not starts:
@@ -43,7 +43,7 @@ def read_target(raw: list[str], lines: list[Line], box: Box, source: str) -> tup
     return frozenset(cubes), set(range(number, at + 1))
 
 
-def _blank_between_levels(raw: list[str], at: int, z: int, box: Box, source: str) -> int:
+def _blank_between_levels(raw: list[str], at: int, z: int, box: BoxSides, source: str) -> int:
     """The index after the one blank line that must separate level z from level z + 1."""
     if at < len(raw) and raw[at].strip():
         raise InputError(f"level {z} of the shape has more than {box[1]} rows (expected a blank line before "
@@ -70,7 +70,7 @@ def _shape_row(text: str, number: int, width: int, source: str) -> list[int]:
     return [x for x, ch in enumerate(row) if ch == "#"]
 
 
-def shape_picture(box: Box, target: Shape) -> str:
+def shape_picture(box: BoxSides, target: Shape) -> str:
     """The levels of a target shape from z = 0 up: '#' a cube to fill, '.' not; a blank line between levels."""
     levels = ["\n".join("".join("#" if (x, y, z) in target else "." for x in range(box[0])) for y in range(box[1]))
               for z in range(box[2])]

@@ -6,10 +6,10 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from solver.packing.geometry import normalise, orientations
-from solver.packing.model import Box, Cube, Piece, Shape
+from solver.packing.model import BoxSides, Cube, Piece, Shape
 
 
-def placement_count(box: Box, cubes: Shape) -> int:
+def placement_count(box: BoxSides, cubes: Shape) -> int:
     """How many placements a piece has in the box: its orientations at every position (whatever the target)."""
     if any(size > side for size, side in zip(sorted(_extent(cubes)), sorted(box), strict=True)):
         return 0  # it fits in no orientation: its orientations need not be made
@@ -25,7 +25,7 @@ def _extent(cubes: Shape) -> Cube:
     return x, y, z
 
 
-def placement_total(box: Box, pieces: Iterable[Piece]) -> int:
+def placement_total(box: BoxSides, pieces: Iterable[Piece]) -> int:
     """How many placements the pieces have in the box together (the rows of the search's table, or a few more
     with a target shape), found without making them."""
     per_shape: dict[Shape, int] = {}

@@ -26,8 +26,9 @@ from dataclasses import dataclass
 import numpy as np
 
 from solver.grid import Cell
+from solver.packing.model import Cube
 
-Cube = tuple[int, int, int]  # (x, y, z): the unit cube [x, x+1] x [y, y+1] x [z, z+1]
+Point = tuple[int, int, int]  # (x, y, z): a lattice point, such as a cube's corner
 Vector = tuple[int, int, int]  # one of the six unit axis vectors
 Square = tuple[Cube, Vector]  # a surface square: the face of a cube on the side its outward normal points to
 
@@ -37,7 +38,7 @@ NET_STEPS: tuple[tuple[int, int], ...] = ((1, 0), (0, 1), (-1, 0), (0, -1))
 ATTEMPTS = 400  # growths tried before giving up on a piece (a 26-square piece needs a handful)
 
 
-def _add(a: Vector | Cube, b: Vector) -> Cube:
+def _add(a: Vector | Point, b: Vector) -> Point:
     return a[0] + b[0], a[1] + b[1], a[2] + b[2]
 
 
@@ -63,41 +64,41 @@ def across(cubes: frozenset[Cube], square: Square, d: Vector) -> tuple[Square, V
 
 
 @dataclass(frozen=True)
-class Frame:
+class CellAxes:
     """Where a net cell lies on the piece: the 3D point of its top-left corner (origin) and the
     unit vectors its +x (right) and +y (down) sides run along."""
 
-    origin: Cube
+    origin: Point
     ex: Vector
     ey: Vector
 
-    def corners(self) -> tuple[Cube, Cube, Cube, Cube]:
+    def corners(self) -> tuple[Point, Point, Point, Point]:
         """The cell's corners top-left, top-right, bottom-right, bottom-left."""
         o, ex, ey = self.origin, self.ex, self.ey
         return o, _add(o, ex), _add(_add(o, ex), ey), _add(o, ey)
 
 
-def root_frame(square: Square) -> Frame:
-    """A frame for a square laid flat first, printed side (outward normal) towards the reader."""
+def root_axes(square: Square) -> CellAxes:
+    """The axes of a square laid flat first, printed side (outward normal) towards the reader."""
     c, n = square
     axis = next(i for i in range(3) if n[i])
     u, v = [tuple(int(i == k) for i in range(3)) for k in range(3) if k != axis]
     ex, ey = (u, v) if np.array_equal(np.cross(v, u), n) else (v, u)  # y down, reader on +normal: ey x ex = n
     face_centre = np.array(c) + 0.5 + np.array(n) / 2
     origin = face_centre - (np.array(ex) + np.array(ey)) / 2
-    return Frame(tuple(int(round(x)) for x in origin), ex, ey)  # type: ignore[arg-type]
+    return CellAxes(tuple(int(round(x)) for x in origin), ex, ey)  # type: ignore[arg-type]
 
 
-def rolled(frame: Frame, net_step: tuple[int, int], away: Vector) -> Frame:
-    """The frame of the cell one net step beyond a cell, when its side there leads away along away."""
+def rolled(axes: CellAxes, net_step: tuple[int, int], away: Vector) -> CellAxes:
+    """The axes of the cell one net step beyond a cell, when its side there leads away along away."""
     dx, dy = net_step
     if dx:
         ex = away if dx > 0 else _neg(away)
-        origin = _add(frame.origin, frame.ex) if dx > 0 else _add(frame.origin, away)
-        return Frame(origin, ex, frame.ey)
+        origin = _add(axes.origin, axes.ex) if dx > 0 else _add(axes.origin, away)
+        return CellAxes(origin, ex, axes.ey)
     ey = away if dy > 0 else _neg(away)
-    origin = _add(frame.origin, frame.ey) if dy > 0 else _add(frame.origin, away)
-    return Frame(origin, frame.ex, ey)
+    origin = _add(axes.origin, axes.ey) if dy > 0 else _add(axes.origin, away)
+    return CellAxes(origin, axes.ex, ey)
 
 
 @dataclass(frozen=True)
@@ -107,13 +108,13 @@ class PieceNet:
 
     cells: tuple[Cell, ...]  # (row, col), shifted so the smallest row and col are 0
     squares: tuple[Square, ...]
-    frames: tuple[Frame, ...]
+    cell_axes: tuple[CellAxes, ...]
     parents: tuple[int, ...]
 
     @property
     def corners(self) -> np.ndarray:
         """The 3D corners of every cell (top-left, top-right, bottom-right, bottom-left), shape (n, 4, 3) int64."""
-        return np.array([f.corners() for f in self.frames], dtype=np.int64)
+        return np.array([f.corners() for f in self.cell_axes], dtype=np.int64)
 
     @property
     def size(self) -> tuple[int, int]:
@@ -134,7 +135,7 @@ class PieceNet:
             else:  # convex when the child's normal points the way that leads from the parent onto it
                 r, c = self.cells[i]
                 pr, pc = self.cells[parent]
-                lead = np.array(self.frames[parent].ex) * (c - pc) + np.array(self.frames[parent].ey) * (r - pr)
+                lead = np.array(self.cell_axes[parent].ex) * (c - pc) + np.array(self.cell_axes[parent].ey) * (r - pr)
                 out.append(90.0 if np.array_equal(lead, n_child) else -90.0)
         return tuple(out)
 
@@ -221,12 +222,12 @@ def _grow(cubes: frozenset[Cube], squares: list[Square], rng: random.Random) -> 
     root = squares[rng.randrange(len(squares))]
     at: dict[Cell, int] = {(0, 0): 0}
     laid: dict[Square, int] = {root: 0}
-    cells, frames, order, parents = [(0, 0)], [root_frame(root)], [root], [-1]
+    cells, cell_axes, order, parents = [(0, 0)], [root_axes(root)], [root], [-1]
     while len(order) < len(squares):
         options = []
         for i in range(len(cells)):
             for net_step in NET_STEPS:
-                option = _option(cubes, i, net_step, cells, frames, order, at, laid)
+                option = _option(cubes, i, net_step, cells, cell_axes, order, at, laid)
                 if option is not None:
                     options.append(option)
         if not options:
@@ -234,17 +235,17 @@ def _grow(cubes: frozenset[Cube], squares: list[Square], rng: random.Random) -> 
         rows = [r for r, _ in cells]
         cols = [c for _, c in cells]
         # compact nets nest closest: keep the bounding box small and fill its nooks first
-        parent, cell, square, frame = min(options, key=lambda o: _spread(o[1], rows, cols) - 2 * _touching(o[1], at)
+        parent, cell, square, axes = min(options, key=lambda o: _spread(o[1], rows, cols) - 2 * _touching(o[1], at)
                                           + 3 * rng.random())
         at[cell], laid[square] = len(cells), len(cells)
         cells.append(cell)
-        frames.append(frame)
+        cell_axes.append(axes)
         order.append(square)
         parents.append(parent)
     if has_hole(set(cells)):
         return None
     top, left = min(r for r, _ in cells), min(c for _, c in cells)
-    return PieceNet(tuple((r - top, c - left) for r, c in cells), tuple(order), tuple(frames), tuple(parents))
+    return PieceNet(tuple((r - top, c - left) for r, c in cells), tuple(order), tuple(cell_axes), tuple(parents))
 
 
 def _touching(cell: Cell, at: dict[Cell, int]) -> int:
@@ -259,40 +260,40 @@ def _spread(cell: Cell, rows: list[int], cols: list[int]) -> int:
     return (max(max(rows), r) - min(min(rows), r) + 1) * (max(max(cols), c) - min(min(cols), c) + 1)
 
 
-def _option(cubes, i, net_step, cells, frames, order, at, laid):
-    """(parent, cell, square, frame) for rolling cell i one net step over, or None where refused."""
+def _option(cubes, i, net_step, cells, cell_axes, order, at, laid):
+    """(parent, cell, square, axes) for rolling cell i one net step over, or None where refused."""
     r, c = cells[i]
     dx, dy = net_step
     cell = (r + dy, c + dx)
     if cell in at:
         return None
-    frame = frames[i]
-    d = frame.ex if dx > 0 else _neg(frame.ex) if dx < 0 else frame.ey if dy > 0 else _neg(frame.ey)
+    axes = cell_axes[i]
+    d = axes.ex if dx > 0 else _neg(axes.ex) if dx < 0 else axes.ey if dy > 0 else _neg(axes.ey)
     square, away = across(cubes, order[i], d)
     if square in laid:
         return None
-    new = rolled(frame, net_step, away)
-    if not _meets_cleanly(cell, new, cells, frames, at):
+    new = rolled(axes, net_step, away)
+    if not _meets_cleanly(cell, new, cells, cell_axes, at):
         return None
     return i, cell, square, new
 
 
-def _meets_cleanly(cell: Cell, frame: Frame, cells, frames, at) -> bool:
+def _meets_cleanly(cell: Cell, axes: CellAxes, cells, cell_axes, at) -> bool:
     """True if every cell beside this one in the plane shares that side's edge with it on the piece."""
     r, c = cell
-    mine = frame.corners()
+    mine = axes.corners()
     for k, (dx, dy) in enumerate(NET_STEPS):
         other = at.get((r + dy, c + dx))
         if other is None:
             continue
-        theirs = frames[other].corners()
+        theirs = cell_axes[other].corners()
         # side k of this cell (right, bottom, left, top) against the opposite side of the other
         if _side(mine, k) != _side(theirs, (k + 2) % 4)[::-1]:
             return False
     return True
 
 
-def _side(corners: tuple[Cube, ...], k: int) -> tuple[Cube, Cube]:
+def _side(corners: tuple[Point, ...], k: int) -> tuple[Point, Point]:
     """Side k (0 right, 1 bottom, 2 left, 3 top) of a cell as its two 3D corners, clockwise."""
     start = (k + 1) % 4  # right runs top-right -> bottom-right, bottom: bottom-right -> bottom-left, ...
     return corners[start], corners[(start + 1) % 4]

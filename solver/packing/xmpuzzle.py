@@ -24,7 +24,6 @@ from solver.packing.model import Cube, PackingPuzzle, Piece
 from solver.packing.parse import MAX_PIECES, parse_packing, picture
 from solver.text import InputError, ascii_int, quoted
 
-GZIP_MAGIC = b"\x1f\x8b"
 MAX_XML_BYTES = 64 * 1024 * 1024  # decompressed: a puzzle is kilobytes; a bomb stops here
 MAX_VOXELS = 1_000_000  # declared by every shape together, counted before any shape is read
 GRIDS = {0: "cubes", 1: "triangular prisms", 2: "spheres", 3: "rhombic dodecahedra", 4: "tetrahedra and octahedra"}
@@ -40,11 +39,6 @@ class Voxels:
     filled: frozenset[Cube]
     variable: frozenset[Cube]
     coloured: bool
-
-
-def is_xmpuzzle(data: bytes) -> bool:
-    """Whether the bytes are gzip-compressed (as every .xmpuzzle is)."""
-    return data.startswith(GZIP_MAGIC)
 
 
 def xmpuzzle_text(data: bytes, source: str = "<input>") -> str:

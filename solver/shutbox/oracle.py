@@ -156,7 +156,3 @@ class Oracle:
             if not planted and clue_problem(marked, f) is None:
                 return f
         return None
-
-    def layout_count(self) -> int:
-        """How many layouts keep every clue still there."""
-        return len(self.known.keeping)

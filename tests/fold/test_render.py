@@ -193,7 +193,7 @@ class _WindowThatNeverRan:
 
     class iren:  # noqa: N801 - pyvista's attribute name
         @staticmethod
-        def add_observer(event, callback):
+        def add_observer(*_):
             pass
 
     def show(self, title):

@@ -9,7 +9,7 @@ from __future__ import annotations
 from itertools import product
 
 from solver.numbercross import NumberCross, solution_problem
-from solver.numbercross.model import Grid, Row, runs
+from solver.numbercross.rules.model import Grid, Row, runs
 
 
 def row_candidates(puzzle: NumberCross, r: int) -> list[Row]:

@@ -16,10 +16,11 @@ import _walk  # noqa: E402  (the sanitized build, put in the package's place bef
 
 sys.modules["solver.numbercross._walk"] = _walk
 
-from solver.numbercross import compiled, rows, search, sketch  # noqa: E402
-from solver.numbercross.generate import generate  # noqa: E402
-from solver.numbercross.parse import parse_number_cross  # noqa: E402
+from solver.numbercross import search  # noqa: E402
+from solver.numbercross.generate.generator import generate  # noqa: E402
+from solver.numbercross.rules.parse import parse_number_cross  # noqa: E402
 from solver.numbercross.solve import solve  # noqa: E402
+from solver.numbercross.walk import compiled, rows, sketch  # noqa: E402
 from tests.conftest import EXAMPLES  # noqa: E402
 
 

@@ -6,8 +6,8 @@ from itertools import product
 
 import pytest
 
-from solver.numbercross import arith
-from solver.numbercross.clues import KNOWN, parse_clue
+from solver.numbercross.rules import arith
+from solver.numbercross.rules.clues import KNOWN, parse_clue
 from solver.text import InputError
 
 # (clue, numbers that keep it, numbers that do not)

@@ -14,11 +14,13 @@ from pathlib import Path
 
 import pytest
 
-from solver.numbercross import compiled, plant, rows, search, sketch
-from solver.numbercross.clues import Clue, Condition, remembering
-from solver.numbercross.generate import generate
-from solver.numbercross.parse import parse_number_cross, picture
+from solver.numbercross import search
+from solver.numbercross.generate import plant
+from solver.numbercross.generate.generator import generate
+from solver.numbercross.rules.clues import Clue, Condition, remembering
+from solver.numbercross.rules.parse import parse_number_cross, picture
 from solver.numbercross.solve import solve
+from solver.numbercross.walk import compiled, rows, sketch
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 COMPILED = compiled.ENGINE
@@ -32,7 +34,7 @@ def _ends(call):
     """(what call returned, the exception class it ended with or None)."""
     try:
         return call(), None
-    except (rows.Enough, rows.OverBudget, sketch.OverBudget) as end:
+    except (rows.Enough, rows.OverBudget, sketch.TooManySketches) as end:
         return None, type(end)
 
 

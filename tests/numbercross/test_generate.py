@@ -18,14 +18,11 @@ import pytest
 
 from foldkit.cli import main
 from foldkit.kinds.numbercross import KIND
-from solver.numbercross import generate as generate_module
-from solver.numbercross import search, strength
-from solver.numbercross.check import solution_problem
-from solver.numbercross.clues import Clue, Condition, parse_clue
-from solver.numbercross.generate import Generated, _Undecided, generate, other_grid, true_conditions
-from solver.numbercross.model import numbers
-from solver.numbercross.parse import parse_number_cross, parse_solution
-from solver.numbercross.plant import (
+from solver.numbercross import search
+from solver.numbercross.generate import generator as generate_module
+from solver.numbercross.generate import strength
+from solver.numbercross.generate.generator import Generated, _Undecided, generate, other_grid, true_conditions
+from solver.numbercross.generate.plant import (
     CHOSEN,
     FALLBACK,
     LONGEST_NUMBER,
@@ -37,10 +34,14 @@ from solver.numbercross.plant import (
     replanted,
     row_values,
 )
-from solver.numbercross.rows import row_ways
+from solver.numbercross.generate.shuffled import _below, random_way
+from solver.numbercross.rules.check import solution_problem
+from solver.numbercross.rules.clues import Clue, Condition, parse_clue
+from solver.numbercross.rules.model import numbers
+from solver.numbercross.rules.parse import parse_number_cross, parse_solution
 from solver.numbercross.search import frame, grids, region_graph
-from solver.numbercross.shuffled import _below, random_way
 from solver.numbercross.solve import solve
+from solver.numbercross.walk.rows import row_ways
 from tests.conftest import ROOT, cpu_used
 
 

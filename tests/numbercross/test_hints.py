@@ -16,9 +16,9 @@ from foldkit.drawing import label_texts
 from foldkit.errors import EXIT_WRONG
 from foldkit.paper.diary import diary_document
 from solver.numbercross import Clue, Condition, NumberCross, numbers, parse_number_cross, parse_solution
-from solver.numbercross.deduce import RULE_LEVELS, TILE, start
-from solver.numbercross.deduce_hints import diary, hint, parse_progress, steps, wrong_progress
-from solver.numbercross.plant import plant, true_conditions
+from solver.numbercross.deduce.deductions import RULE_LEVELS, TILE, start
+from solver.numbercross.deduce.hints import diary, hint, parse_progress, steps, wrong_progress
+from solver.numbercross.generate.plant import plant, true_conditions
 from solver.numbercross.search import grids
 from solver.text import InputError
 from tests.conftest import EXAMPLES, ROOT

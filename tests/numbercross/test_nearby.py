@@ -10,12 +10,12 @@ from functools import cache
 
 import pytest
 
-from solver.numbercross.check import solution_problem
-from solver.numbercross.clues import Clue
-from solver.numbercross.generate import Generated, generate, other_grid
-from solver.numbercross.model import Grid, NumberCross
-from solver.numbercross.nearby import around, band_around, every_band, held_to, other_in_bands
-from solver.numbercross.plant import row_values
+from solver.numbercross.generate.generator import Generated, generate, other_grid
+from solver.numbercross.generate.nearby import around, band_around, every_band, held_to, other_in_bands
+from solver.numbercross.generate.plant import row_values
+from solver.numbercross.rules.check import solution_problem
+from solver.numbercross.rules.clues import Clue
+from solver.numbercross.rules.model import Grid, NumberCross
 from solver.numbercross.search import grids
 
 

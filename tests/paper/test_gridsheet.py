@@ -12,10 +12,10 @@ import pytest
 
 from foldkit.drawing import Line
 from foldkit.errors import FoldkitError
+from foldkit.kinds.numbercross.pages import number_cross_sheet
 from foldkit.paper.gridsheet import (
     MARGIN_MM,
-    Sheet,
-    number_cross_sheet,
+    GridSheet,
     sheet_drawing,
     sheet_pdf,
     sheet_svg,
@@ -29,14 +29,14 @@ SVG = "{http://www.w3.org/2000/svg}"
 
 def read_number_cross(path: Path):
     """(regions, highlighted cells, clue texts) of a Number Cross file."""
-    from solver.numbercross.parse import parse_number_cross
+    from solver.numbercross.rules.parse import parse_number_cross
 
     puzzle = parse_number_cross(path.read_text(), str(path), "nc")
     return puzzle.regions, puzzle.highlighted, tuple(c.text for c in puzzle.clues)
 
 
 def read_solution(path: Path):
-    from solver.numbercross.parse import parse_solution
+    from solver.numbercross.rules.parse import parse_solution
 
     return parse_solution(path.read_text(), str(path))
 
@@ -47,14 +47,14 @@ def nc_files() -> tuple[Path, Path]:
 
 
 @pytest.fixture(scope="module")
-def nc_puzzle() -> Sheet:
+def nc_puzzle() -> GridSheet:
     regions, highlighted, clues = read_number_cross(nc_files()[0])
     return number_cross_sheet(regions, highlighted, clues, None, "Number Cross 5",
                               ("Fill every region with one digit.",), answer="Answer: ____________")
 
 
 @pytest.fixture(scope="module")
-def nc_solution() -> Sheet:
+def nc_solution() -> GridSheet:
     regions, highlighted, clues = read_number_cross(nc_files()[0])
     grid = read_solution(nc_files()[1])
     return number_cross_sheet(regions, highlighted, clues, grid, "Number Cross 5: solution", (),
@@ -158,7 +158,7 @@ def test_grid_and_clues_fill_the_page_width(nc_puzzle, paper):
 
 
 def test_a_grid_without_clues_takes_the_whole_width():
-    sheet = Sheet(3, 3, ((0, 0, 1), (0, 1, 1), (2, 2, 2)), "Small", texts={(0, 0): "1"}, bold=frozenset({(0, 0)}))
+    sheet = GridSheet(3, 3, ((0, 0, 1), (0, 1, 1), (2, 2, 2)), "Small", texts={(0, 0): "1"}, bold=frozenset({(0, 0)}))
     drawing = sheet_drawing(sheet)
     cell = _cell_mm(drawing) * 11 / 3
     assert cell * 3 == pytest.approx(210 - 2 * MARGIN_MM)
@@ -194,4 +194,4 @@ def test_poppler_renders_the_sheet(tmp_path, nc_solution):
 def test_a_sheet_that_does_not_fit_its_grid_is_refused(change, words):
     fields = {"rows": 3, "cols": 3, "regions": ((0, 0, 1), (0, 1, 1), (2, 2, 2)), "title": "Small"}
     with pytest.raises(ValueError, match=words):
-        Sheet(**{**fields, **change})
+        GridSheet(**{**fields, **change})

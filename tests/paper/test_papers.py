@@ -17,10 +17,10 @@ from foldkit.exchange.pdf import drawing_pdf, text_width
 from foldkit.kinds import load
 from foldkit.kinds.blockparty import pages as blockparty_kind
 from foldkit.kinds.numbercross import pages as numbercross_kind
+from foldkit.kinds.shutbox.sheet import puzzle_drawing
 from foldkit.paper.gridsheet import sheet_drawing
 from foldkit.paper.instructions import assembly_document
 from foldkit.paper.page import PAPER_MM, paper_size
-from foldkit.paper.shutbox_sheet import puzzle_drawing
 from foldkit.paper.template import TemplateOptions, template_document
 from solver.packing.assembly import plan_assembly
 from tests.assembly.packings import Y_BOX, y_packing

@@ -15,7 +15,7 @@ import pytest
 from foldkit.cli import main
 from foldkit.drawing import Circle, Polygon
 from foldkit.files import built_in_text
-from foldkit.paper.shutbox_sheet import TIP, arrow_outline, puzzle_drawing, seed_of, sheet_pdf, sheet_svg
+from foldkit.kinds.shutbox.sheet import TIP, arrow_outline, puzzle_drawing, seed_of, sheet_pdf, sheet_svg
 from solver.shutbox.puzzle import parse_puzzle
 from tests.conftest import require_program
 

@@ -5,15 +5,16 @@ from __future__ import annotations
 
 from math import prod
 
-from foldkit.fold.subject import Label
-from foldkit.kinds.shutbox.solved import labels_of
+from foldkit.fold.subject import CellLabel
+from foldkit.kinds.shutbox.report import labels_of
 from solver.shutbox.puzzle import Number
 from tests.conftest import EXAMPLES, puzzle_fold
 
 
 def test_each_number_becomes_its_digits_and_its_mark():
     numbers = {(0, 0): Number(7), (1, 2): Number(4, "o"), (3, 1): Number(9, "s")}
-    assert labels_of(numbers) == {(0, 0): Label("7"), (1, 2): Label("4", "circle"), (3, 1): Label("9", "square")}
+    assert labels_of(numbers) == {(0, 0): CellLabel("7"), (1, 2): CellLabel("4", "circle"),
+                                  (3, 1): CellLabel("9", "square")}
 
 
 def test_the_fold_carries_the_solved_sums_of_its_labels():

@@ -21,8 +21,8 @@ from foldkit.options import number
 from foldkit.page import with_page
 
 if TYPE_CHECKING:
-    from foldkit.kinds import hint_pages
     from foldkit.kinds.blockparty import check as checking
+    from foldkit.kinds.blockparty import diary
     from foldkit.kinds.blockparty import hints as hinting
     from foldkit.kinds.blockparty import pages as printed
     from foldkit.kinds.blockparty import report as body
@@ -33,7 +33,7 @@ else:
     solver_parse = lazy_module("solver.blockparty.model")
     checking = lazy_module("foldkit.kinds.blockparty.check")
     hinting = lazy_module("foldkit.kinds.blockparty.hints")
-    hint_pages = lazy_module("foldkit.kinds.hint_pages")
+    diary = lazy_module("foldkit.kinds.blockparty.diary")
 
 MAX_REGION = 20  # the largest region a generator is asked for: the rules' clauses grow as its square
 MAX_GENERATED_SIDE = 30  # the largest grid a generator is asked for (a 20x20 takes 17-37 s)
@@ -73,7 +73,7 @@ KIND = Kind(
         "solution.txt": body.solution_txt,
         "solution.json": body.solution_json,
         **sheet_makers(printed.puzzle_sheet, printed.solution_sheet, grade=hinting.grade),
-        "hints.pdf": hint_pages.block_party_pdf,
+        "hints.pdf": diary.hints_pdf,
     }),
     solve_options=GridSolveOptions,
     build_options=PaperOptions,

@@ -23,7 +23,7 @@ from foldkit.kinds.generating import (
     time_bound,
     write_together,
 )
-from foldkit.paper.gridsheet import Sheet, sheet_pdf
+from foldkit.paper.gridsheet import GridSheet, sheet_pdf
 from solver.blockparty.generate import Generated, NoPuzzle, generate
 from solver.blockparty.model import BlockParty, answer, grid_picture, picture
 from solver.diary import Grade
@@ -43,7 +43,7 @@ def puzzle_text(made: Generated, seed: int, max_region: int, grade: Grade | None
     return "".join(f"# {note}\n" for note in notes) + picture(p)
 
 
-def generated_files(options: BlockPartyGenerateOptions, puzzle_sheet: Callable[[BlockParty, Grade | None], Sheet],
+def generated_files(options: BlockPartyGenerateOptions, puzzle_sheet: Callable[[BlockParty, Grade | None], GridSheet],
                     grade: Callable[[BlockParty], Grade | None]) -> int:
     rows, cols = options.size
     seed = chosen_seed(options)

@@ -20,17 +20,19 @@ from foldkit.page import with_page
 from solver.text import InputError
 
 if TYPE_CHECKING:
-    from foldkit.kinds.net import solved as body
-    from foldkit.kinds.net import two_way
-    from foldkit.page import fold as fold_page
+    from foldkit.kinds.net import boxes, nets, two_way
+    from foldkit.kinds.net import pages as printed
+    from foldkit.kinds.net import report as body
     from solver import box
     from solver import nets as nets_solver
 else:
-    body = lazy_module("foldkit.kinds.net.solved")  # the kind's body, loaded when it runs
-    fold_page = lazy_module("foldkit.page.fold")
+    body = lazy_module("foldkit.kinds.net.report")  # the kind's body, loaded when it runs
+    printed = lazy_module("foldkit.kinds.net.pages")
     box = lazy_module("solver.box")
     nets_solver = lazy_module("solver.nets")
     two_way = lazy_module("foldkit.kinds.net.two_way")
+    boxes = lazy_module("foldkit.kinds.net.boxes")
+    nets = lazy_module("foldkit.kinds.net.nets")
 
 SCHEMA = "foldkit.net-folding/1"
 BOXES_SCHEMA = "foldkit.boxes/1"
@@ -189,13 +191,13 @@ KIND = Kind(
     json=body.json,
     solve_options=NetSolveOptions,
     build_options=FoldBuildOptions,
-    artifacts=with_page(fold_page.net_page, {"solution.txt": body.solution_txt,
-                                                 "solution.json": body.solution_json, **FOLD_ARTIFACTS,
-                                                 **TWO_WAY_ARTIFACTS,
-                                                 # the steps of both boxes for a net of two:
-                                                 "fold-steps.pdf": two_way.fold_steps_pdf}),
+    artifacts=with_page(printed.index_page, {"solution.txt": body.solution_txt,
+                                             "solution.json": body.solution_json, **FOLD_ARTIFACTS,
+                                             **TWO_WAY_ARTIFACTS,
+                                             # the steps of both boxes for a net of two:
+                                             "fold-steps.pdf": two_way.fold_steps_pdf}),
     subject=body.subject,
-    commands={"boxes": Command("boxes", "every box a polyomino (net file) folds into", body.run_boxes, BoxesOptions,
+    commands={"boxes": Command("boxes", "every box a polyomino (net file) folds into", boxes.run_boxes, BoxesOptions,
                                target="file", file_help="net file: rows of '#' (cell) and '.'",
                                file_metavar="net"),
               "nets": Command("nets", "every net of a box, or the nets two or three boxes share; their worksheet "
@@ -203,7 +205,7 @@ KIND = Kind(
                               "turned over, that folds along grid lines over the whole surface once, every grid "
                               "adjacency kept on the box: no invisible cut (a slit between two cells side by side), "
                               "so 1x1x7 and 1x3x3 share 1,070 nets, not the 1,080 counted with such cuts",
-                              body.run_nets, NetsOptions, target="none",
+                              nets.run_nets, NetsOptions, target="none",
                               build_options=True),
               **FOLD_COMMANDS},
 )

@@ -1,4 +1,5 @@
-"""The nets of boxes as `foldkit nets` prints them: a count line, then each net as rows of '#' and '.'.
+"""The body of `foldkit nets`: the nets of boxes as it prints them, a count line, then each net as
+rows of '#' and '.'; or their worksheet (--pdf), or the build of one (--pick).
 
 JSON schema (``foldkit nets --json``), version 1:
 
@@ -18,13 +19,26 @@ those cell lists; "picture" is its rows of '#' (a cell) and '.' (none).
 
 from __future__ import annotations
 
+from pathlib import Path
+from typing import TYPE_CHECKING
+
 from foldkit.errors import EXIT_NO_SOLUTION, EXIT_UNFINISHED
+from foldkit.exchange import refuse_to_overwrite
+from foldkit.exchange.json import json_text
+from foldkit.kinds.base import Invocation, lazy_module
 from solver.box import Box, surface_area
 from solver.grid import Layout
-from solver.nets import NetsResult
+from solver.nets import NetsResult, find_nets
 from solver.text import counted
 
 SCHEMA = "foldkit.nets/1"
+# What --pdf and --pick need (the pages, the fold's makers), loaded when asked for: listing nets needs neither.
+if TYPE_CHECKING:
+    from foldkit.kinds.net import census_parts, pick, worksheet
+else:
+    worksheet = lazy_module("foldkit.kinds.net.worksheet")
+    pick = lazy_module("foldkit.kinds.net.pick")
+    census_parts = lazy_module("foldkit.kinds.net.census_parts")
 
 
 def box_name(box: Box) -> str:
@@ -80,3 +94,29 @@ def json(result: NetsResult) -> dict:
 def _net_json(net: Layout) -> dict:
     rows = picture(net)
     return {"rows": len(rows), "cols": len(rows[0]), "cells": [list(cell) for cell in sorted(net)], "picture": rows}
+
+
+def run_nets(call: Invocation) -> int:
+    """Every net of a box, or the common nets of two or three boxes: the count, then the nets; or
+    their worksheet (--pdf), or the build of one of them (--pick)."""
+    options = call.options  # foldkit.kinds.net.NetsOptions
+    if options.pdf is not None:  # a file in the way is named before the search, not after
+        refuse_to_overwrite(Path(options.pdf).parent, [Path(options.pdf).name], options.force)
+    if options.part is not None:
+        return census_parts.run_part(options.boxes, options.part)
+    if options.checkpoint is not None or options.resume is not None:
+        result = census_parts.whole_count(options.boxes, options.checkpoint, options.resume)
+    else:
+        result = find_nets(options.boxes, limit=options.limit or None, keep=not options.count)
+    if options.pdf is None and options.pick is None:
+        print(json_text(json(result)) if options.json else text(result))
+        return exit_code(result)
+    print(count_line(result))
+    if not result.nets:
+        return exit_code(result)
+    if options.pdf is not None:
+        path, pages = worksheet.write_worksheet(result, Path(options.pdf), call.build_options.paper, options.mix,
+                                                options.seed, options.force)
+        print(f"wrote {path} ({counted(pages, 'page')})")
+    code = pick.run_pick(call, result, options.pick) if options.pick is not None else 0
+    return code or exit_code(result)

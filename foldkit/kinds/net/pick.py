@@ -17,8 +17,8 @@ from foldkit.fold.two_way import TwoWay
 from foldkit.kinds.base import Invocation, Maker
 from foldkit.kinds.folds import FoldBuildOptions, Folded
 from foldkit.kinds.net.nets import box_name, picture
+from foldkit.kinds.net.pages import index_page
 from foldkit.page import with_page
-from foldkit.page.fold import net_page
 from solver.nets import NetsResult
 from solver.text import counted
 
@@ -62,7 +62,7 @@ def picked_makers(call: Invocation, picked: PickedNet) -> dict[str, Maker]:
     """What a build of the picked net makes: the net kind's artifacts (with the two-way ones for a
     net of two boxes) and net.txt; the page links them all."""
     own = {name: make for name, make in call.kind.artifacts.items() if name != "index.html"}
-    return with_page(net_page, {**own, "net.txt": net_txt})
+    return with_page(index_page, {**own, "net.txt": net_txt})
 
 
 def run_pick(call: Invocation, result: NetsResult, number: int) -> int:

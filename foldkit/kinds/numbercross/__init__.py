@@ -21,18 +21,18 @@ from foldkit.page import with_page
 
 if TYPE_CHECKING:
     from foldkit.kinds.numbercross import check as checking
-    from foldkit.kinds.numbercross import diary_pages
+    from foldkit.kinds.numbercross import diary
     from foldkit.kinds.numbercross import hints as hinting
     from foldkit.kinds.numbercross import pages as printed
     from foldkit.kinds.numbercross import report as body
-    from solver.numbercross import parse as solver_parse
+    from solver.numbercross.rules import parse as solver_parse
 else:
     body = lazy_module("foldkit.kinds.numbercross.report")  # the kind's body, loaded when it runs
     printed = lazy_module("foldkit.kinds.numbercross.pages")
-    solver_parse = lazy_module("solver.numbercross.parse")
+    solver_parse = lazy_module("solver.numbercross.rules.parse")
     checking = lazy_module("foldkit.kinds.numbercross.check")
     hinting = lazy_module("foldkit.kinds.numbercross.hints")
-    diary_pages = lazy_module("foldkit.kinds.numbercross.diary_pages")
+    diary = lazy_module("foldkit.kinds.numbercross.diary")
 
 SIDES = (4, 13)  # the sides of a generated grid: the published puzzles range over these
 
@@ -73,7 +73,7 @@ KIND = Kind(
         "solution.txt": body.solution_txt,
         "solution.json": body.solution_json,
         **sheet_makers(printed.puzzle_sheet, printed.solution_sheet, grade=hinting.grade),
-        "hints.pdf": diary_pages.hints_pdf,
+        "hints.pdf": diary.hints_pdf,
     }),
     solve_options=GridSolveOptions,
     build_options=PaperOptions,

@@ -6,9 +6,9 @@ from __future__ import annotations
 from foldkit.kinds.base import Invocation
 from foldkit.kinds.checks import compared, same_size, solved
 from solver.broken import Broken
-from solver.numbercross.check import broken_rules as judge
-from solver.numbercross.model import Grid, NumberCross
-from solver.numbercross.parse import parse_solution
+from solver.numbercross.rules.check import broken_rules as judge
+from solver.numbercross.rules.model import Grid, NumberCross
+from solver.numbercross.rules.parse import parse_solution
 
 
 def read(puzzle: NumberCross, text: str, source: str) -> Grid:

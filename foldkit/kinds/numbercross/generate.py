@@ -1,6 +1,6 @@
 """`foldkit generate number-cross`: a new Number Cross puzzle with a minimal set of clue
 conditions, written with its solution and its sheet. The puzzle comes from
-``solver.numbercross.generate``."""
+``solver.numbercross.generate.generator``."""
 
 from __future__ import annotations
 
@@ -25,11 +25,11 @@ from foldkit.kinds.generating import (
 )
 from foldkit.kinds.numbercross import NumberCrossGenerateOptions
 from foldkit.kinds.numbercross.pages import puzzle_sheet
-from foldkit.paper.gridsheet import Sheet, sheet_pdf
+from foldkit.paper.gridsheet import GridSheet, sheet_pdf
 from solver.diary import Grade
-from solver.numbercross.generate import Generated, NoPuzzle, generate
-from solver.numbercross.model import NumberCross, answer, numbers
-from solver.numbercross.parse import picture, solution_picture
+from solver.numbercross.generate.generator import Generated, NoPuzzle, generate
+from solver.numbercross.rules.model import NumberCross, answer, numbers
+from solver.numbercross.rules.parse import picture, solution_picture
 from solver.text import counted
 
 
@@ -47,7 +47,7 @@ def puzzle_text(made: Generated, seed: int, grade: Grade | None = None) -> str:
     return "".join(f"# {note}\n" for note in notes) + picture(p)
 
 
-def generated_files(options: NumberCrossGenerateOptions, puzzle_sheet: Callable[..., Sheet],
+def generated_files(options: NumberCrossGenerateOptions, puzzle_sheet: Callable[..., GridSheet],
                     grade: Callable[[NumberCross], Grade | None] = lambda puzzle: None) -> int:
     rows, cols = options.size
     seed = chosen_seed(options)

@@ -1,5 +1,5 @@
 """`foldkit hint` and the difficulty grade for Number Cross, from the human-style solver
-(``solver/numbercross/deduce*.py``; ``hints.pdf`` is ``diary_pages``). Progress is a solution
+(``solver/numbercross/deduce/``; ``hints.pdf`` is ``diary``). Progress is a solution
 file with '.' for a cell not filled in yet."""
 
 from __future__ import annotations
@@ -8,9 +8,9 @@ from functools import lru_cache
 from typing import Any
 
 from solver.diary import Diary, Entry, Grade
-from solver.numbercross import deduce_hints as hints
-from solver.numbercross.deduce import Candidates
-from solver.numbercross.model import NumberCross
+from solver.numbercross.deduce import hints
+from solver.numbercross.deduce.deductions import Candidates
+from solver.numbercross.rules.model import NumberCross
 from solver.numbercross.solve import NumberCrossReport
 
 

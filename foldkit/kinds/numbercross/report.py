@@ -29,8 +29,8 @@ from foldkit.kinds.base import Outcome, sole_solution
 from foldkit.kinds.grids import GridSolveOptions, grid_text
 from foldkit.kinds.solutions import Solutions, solutions_text
 from solver.grid import Cell
-from solver.numbercross.model import NumberCross, answer, numbers, tiles
-from solver.numbercross.parse import solution_picture
+from solver.numbercross.rules.model import NumberCross, answer, numbers, tiles
+from solver.numbercross.rules.parse import solution_picture
 from solver.numbercross.solve import DEFAULT_LIMIT, NumberCrossReport
 from solver.numbercross.solve import solve as search
 from solver.text import counted

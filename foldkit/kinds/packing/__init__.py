@@ -1,8 +1,9 @@
 """Polycube packing as a foldkit kind: files that start with 'packing X Y Z'.
 
 This is its declaration: what the command line reads of every kind. The body is ``report``
-(solving, the text, the JSON and its schema, show and animate) and ``artifacts`` (the assembly
-instructions, animations and the pieces to print), loaded when the kind runs.
+(solving, the text, the JSON and its schema), ``artifacts`` (the assembly instructions,
+animations and the pieces to print) and ``pages``, and each command's body is a module of its
+own (``show``, ``animate``, ``merge``, ``generate``), loaded when the kind runs.
 """
 
 from __future__ import annotations
@@ -34,23 +35,22 @@ from foldkit.page import with_page
 from solver.diary import DIFFICULTIES
 
 if TYPE_CHECKING:
-    from foldkit.kinds import hint_pages
     from foldkit.kinds.packing import artifacts as makers
     from foldkit.kinds.packing import check as checking
-    from foldkit.kinds.packing import counting
+    from foldkit.kinds.packing import counting, diary
     from foldkit.kinds.packing import hints as hinting
+    from foldkit.kinds.packing import pages as printed
     from foldkit.kinds.packing import report as body
-    from foldkit.page import packing as page
     from solver import packing as packing_solver
     from solver.packing import xmpuzzle
 else:
     body = lazy_module("foldkit.kinds.packing.report")  # the kind's body, loaded when it runs
     makers = lazy_module("foldkit.kinds.packing.artifacts")
-    page = lazy_module("foldkit.page.packing")
+    printed = lazy_module("foldkit.kinds.packing.pages")
     packing_solver = lazy_module("solver.packing")
     checking = lazy_module("foldkit.kinds.packing.check")
     hinting = lazy_module("foldkit.kinds.packing.hints")
-    hint_pages = lazy_module("foldkit.kinds.hint_pages")
+    diary = lazy_module("foldkit.kinds.packing.diary")
     counting = lazy_module("foldkit.kinds.packing.counting")
     xmpuzzle = lazy_module("solver.packing.xmpuzzle")
 GZIP_MAGIC = b"\x1f\x8b"  # how every BurrTools .xmpuzzle starts
@@ -177,9 +177,15 @@ class MergeOptions:
 
 
 if TYPE_CHECKING:
-    from foldkit.kinds.packing import challenges
+    from foldkit.kinds.packing import animate as animating
+    from foldkit.kinds.packing import generate as generator
+    from foldkit.kinds.packing import merge as merging
+    from foldkit.kinds.packing import show as showing
 else:
-    challenges = lazy_module("foldkit.kinds.packing.challenges")
+    generator = lazy_module("foldkit.kinds.packing.generate")
+    showing = lazy_module("foldkit.kinds.packing.show")
+    animating = lazy_module("foldkit.kinds.packing.animate")
+    merging = lazy_module("foldkit.kinds.packing.merge")
 
 KIND = Kind(
     name="packing",
@@ -193,7 +199,7 @@ KIND = Kind(
     json=body.json,
     json_stream=body.json_stream,
     grade=hinting.grade,
-    artifacts=with_page(page.packing_page, {
+    artifacts=with_page(printed.index_page, {
         "solution.txt": body.packed_solution_txt,
         "solution.json": body.packed_solution_json,
         "assembly.pdf": makers.assembly_pdf,
@@ -204,20 +210,21 @@ KIND = Kind(
         # the beds of pieces.stl, each piece an object in its colour:
         "pieces.3mf": Files(makers.pieces_3mf, makers.pieces_3mf_names, print_patterns(".3mf")),
         "pieces-paper.pdf": makers.pieces_paper_pdf,  # each piece's net, to cut from card and fold
-        "hints.pdf": hint_pages.packing_pdf,
+        "hints.pdf": diary.hints_pdf,
     }),
     solve_options=PackingSolveOptions,
     build_options=PackingBuildOptions,
     subject=body.subject,
     from_bytes=from_bytes,
-    commands={"show": Command("show", "play the assembly, piece by piece, in a PyVista window", body.run_show,
+    commands={"show": Command("show", "play the assembly, piece by piece, in a PyVista window", showing.run_show,
                               NoOptions),
-              "animate": Command("animate", "render the assembly to a GIF or MP4", body.run_animate, AnimateOptions),
+              "animate": Command("animate", "render the assembly to a GIF or MP4", animating.run_animate,
+                                 AnimateOptions),
               "merge": Command("merge", "combine the JSON of 'solve --all --part K/N' (or 'nets --count --part K/N') "
                                "runs into the whole count",
-                               body.run_merge, MergeOptions, target="none"),
+                               merging.run_merge, MergeOptions, target="none"),
               "generate": Command("generate", "challenge cards: a few pieces given, one way to place the rest",
-                                  challenges.run_generate, ChallengeOptions, target="none"),
+                                  generator.run_generate, ChallengeOptions, target="none"),
               "check": check_command(checking.read, checking.judge),
               "hint": hint_command(hinting.read_progress, hinting.wrong, hinting.hint, hinting.diary, "piece")},
 )

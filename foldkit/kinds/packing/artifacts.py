@@ -32,7 +32,7 @@ from solver.packing.assembly import plan_assembly
 if TYPE_CHECKING:
     from foldkit.assembly import stl
     from foldkit.paper.pieces_sheet import Nested
-    from solver.packing.assembly import Assembly, Box, Placed
+    from solver.packing.assembly import Assembly, BoxSides, Placed
 else:
     stl = lazy_module("foldkit.assembly.stl")  # trimesh: loaded when the pieces are printed
 
@@ -45,7 +45,7 @@ class Packed:
     plan: Assembly
 
     @property
-    def box(self) -> Box:
+    def box(self) -> BoxSides:
         return self.report.puzzle.box
 
     @property
@@ -193,7 +193,7 @@ def show(subject: Packed) -> None:
     show_assembly(subject.box, subject.packing, subject.plan, title=subject.title)
 
 
-def assembly_artifacts(box: Box, packing: Sequence[Placed], title: str = "assembly", paper: str = "a4",
+def assembly_artifacts(box: BoxSides, packing: Sequence[Placed], title: str = "assembly", paper: str = "a4",
                        prints=None, gif=None) -> dict[str, bytes]:
     """Every assembly artifact of a packing at once (outside a build): file name -> bytes."""
     prints, gif = prints or stl.PrintOptions(), gif or GifOptions()

@@ -1,5 +1,6 @@
 """The body of polycube packing as a kind (``foldkit.kinds.packing`` declares it): solving (one
-packing, or every packing with --all), the text, the JSON, and the commands show and animate.
+packing, or every packing with --all), the text, the JSON, the solution files and the makers'
+subject.
 
 JSON schema (``foldkit solve --json``), version 1:
 
@@ -27,16 +28,13 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
-from pathlib import Path
 from typing import TYPE_CHECKING
 
-from foldkit.console import print_stream
 from foldkit.errors import EXIT_BAD_INPUT, EXIT_NO_SOLUTION, EXIT_UNFINISHED, FoldkitError
 from foldkit.exchange import json as json_format
-from foldkit.exchange import refuse_to_overwrite, write_artifact
 from foldkit.exchange.json import json_bytes, json_streamed, json_text
-from foldkit.kinds.base import Invocation, Outcome, lazy_module
-from foldkit.kinds.packing import AnimateOptions, counting
+from foldkit.kinds.base import Outcome, lazy_module
+from foldkit.kinds.packing import counting
 from foldkit.kinds.packing.counting import PartReport
 from solver.packing import Packing, PackingPuzzle, PackingReport, solution_picture
 from solver.packing.model import Placement
@@ -245,38 +243,3 @@ def subject(report: PackingReport | PartReport, options: object) -> Packed:
     if isinstance(report, PartReport):
         raise FoldkitError("--part counts a part for 'foldkit merge': it makes nothing", EXIT_BAD_INPUT)
     return artifacts.packed(report, options)
-
-
-def run_merge(call: Invocation) -> int:
-    """The parts' counts combined and printed as `foldkit solve --all` prints the whole count; parts of a nets
-    count (their schema says so) as `foldkit nets --count` prints it."""
-    if nets_census.is_nets_part(call.options.parts[0]):
-        return nets_census.run_merge(call)
-    report = counting.merged_report(call.options.parts)
-    if call.options.json:
-        print_stream(json_stream(report))
-    else:
-        print(text(report))
-    return outcome(report).code
-
-
-def run_show(call: Invocation) -> int:
-    artifacts.show(call.subject())
-    return 0
-
-
-def run_animate(call: Invocation) -> int:
-    """The assembly, piece by piece, written as a GIF or MP4."""
-    options: AnimateOptions = call.options
-    subject = call.subject()
-    default = "assembly.gif" if options.piece is None else f"piece-{options.piece}-fold.gif"
-    output = Path(options.output or Path("outputs") / call.loaded().name / default)
-    refuse_to_overwrite(output.parent, [output.name], options.force)  # before the rendering, not after
-    if options.piece is None:
-        data = artifacts.assembly_video(subject, output.suffix.lower(), *options.size, options.fps)
-    else:
-        data, verdict = artifacts.piece_fold_video(subject, options.piece, output.suffix.lower(), options.size,
-                                                   options.fps)
-        print(verdict)
-    print(f"wrote {write_artifact(output, data, options.force)}")
-    return 0

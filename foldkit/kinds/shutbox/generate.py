@@ -1,78 +1,79 @@
-"""`foldkit generate`: a new Shut the Box puzzle written as a file, its solution beside it.
-
-This declares the command and its options; its body is ``generating``, loaded when it runs.
-"""
+"""The body of `foldkit generate` (``foldkit.kinds.shutbox`` declares it): the puzzle
+comes from ``solver.shutbox.compose``; an unmet time bound is exit 1."""
 
 from __future__ import annotations
 
-import argparse
-from dataclasses import dataclass
-from typing import TYPE_CHECKING
+import random
+import secrets
+from collections.abc import Callable
+from dataclasses import replace
+from pathlib import Path
 
-from foldkit.kinds.base import Command, force_option, lazy_module, option
-from foldkit.kinds.generating import DIFFICULTY_HELP
-from foldkit.options import file_name, number
-from solver.diary import DIFFICULTIES
-from solver.shutbox.limits import DEFAULT_DIFFICULTY
+from foldkit.errors import EXIT_BAD_INPUT, EXIT_NO_SOLUTION, FoldkitError
+from foldkit.exchange import format_of, refuse_to_overwrite
+from foldkit.kinds.base import Invocation
+from foldkit.kinds.generating import OutOfTime, grade_note, graded, grader, keeping, time_bound, write_together
+from foldkit.kinds.shutbox import GenerateOptions
+from solver.box import surface_area
+from solver.diary import Grade
+from solver.shutbox.compose import Generated, TimedOut, generate
+from solver.shutbox.hints import diary
+from solver.shutbox.puzzle import Puzzle, layout_picture, picture
+from solver.text import counted
 
-if TYPE_CHECKING:
-    from foldkit.kinds.shutbox import generating
-else:
-    generating = lazy_module("foldkit.kinds.shutbox.generating")  # the command's body, loaded when it runs
-
-MIN_SIDE, MAX_SIDE = 3, 100  # of a generated grid
-MAX_BOX_SIDE = 50
-
-
-def _sides(text: str, count: int, low: int, high: int, example: str) -> tuple[int, ...]:
-    parts = text.lower().split("x")
-    if len(parts) != count or not all(p.isascii() and p.isdigit() and len(p) < 5 for p in parts):
-        raise argparse.ArgumentTypeError(f"expected {example}, not {text[:60]!r}")
-    sides = tuple(int(p) for p in parts)
-    if not all(low <= s <= high for s in sides):
-        raise argparse.ArgumentTypeError(f"each side must be between {low} and {high}, not {text[:60]}")
-    return sides
+SEEDS = 2**63  # the seeds of the candidates after the first, drawn from the seed's own random stream
 
 
-def grid_size(text: str) -> tuple[int, ...]:
-    """'ROWSxCOLS', each 3 to 100."""
-    return _sides(text, 2, MIN_SIDE, MAX_SIDE, "ROWSxCOLS, e.g. 20x20")
+def generated_files(request: GenerateOptions, grade: Callable[[Puzzle], Grade | None] = lambda puzzle: None
+                    ) -> tuple[list[Path], str]:
+    """Make the puzzle, write it and its solution; (the paths written, a one-line summary)."""
+    rows, cols = request.size
+    seed = secrets.randbelow(10**9) if request.seed is None else request.seed
+    output = Path(request.output or f"puzzle-{seed}.txt")
+    format_of(output, (".txt",))
+    solution = output.with_name(output.name[: -len(output.suffix)] + ".solution.txt")
+    refuse_to_overwrite(output.parent, [output.name, solution.name], request.force)  # before any work
+    if request.box is not None and surface_area(request.box) > rows * cols:
+        raise FoldkitError(f"a {'x'.join(map(str, request.box))} box has {surface_area(request.box)} cells, "
+                           f"more than the {rows}x{cols} grid", EXIT_BAD_INPUT)
+    try:
+        with time_bound(request.timeout) as stop:
+            made, found = graded(candidates(request, seed), lambda made: grade(made.puzzle), request.difficulty, stop)
+    except (TimedOut, OutOfTime):  # the generator's own deadline, or the alarm in the middle of a step
+        box = f" with box {'x'.join(map(str, request.box))}" if request.box else ""
+        graded_as = f" graded {request.difficulty}" if request.difficulty else ""
+        raise FoldkitError(f"no {rows}x{cols} puzzle{box} with a unique solution{graded_as} within "
+                           f"{request.timeout:g} s (raise --timeout or try another --seed)", EXIT_NO_SOLUTION) from None
+    notes = [f"seed: {seed}" if note.startswith("seed:") else note for note in made.puzzle.notes]  # the
+    # seed asked for, which makes this puzzle again, though a later candidate's own seed drew it
+    made = replace(made, puzzle=replace(made.puzzle, notes=(*notes, *grade_note(found))))
+    written = write_together([(output, picture(made.puzzle).encode()),
+                              (solution, layout_picture(rows, cols, made.layout).encode())], request.force)
+    clued = len(made.puzzle.numbers) + len(made.puzzle.arrows)
+    summary = (f"seed {seed}: {rows}x{cols}, {counted(clued, 'clue')}, {counted(made.layouts, 'layout')} keep"
+               f"{'s' if made.layouts == 1 else ''} the grid rules, "
+               "unique solution" + (f", {found.short}" if found else ""))
+    return written, summary
 
 
-def difficulty_word(text: str) -> str:
-    """easy, medium or hard; a number says where the layout bound went (it was --difficulty K)."""
-    if text in DIFFICULTIES:
-        return text
-    moved = " (the bound on layouts is now --layouts K)" if text.isdigit() else ""
-    raise argparse.ArgumentTypeError(f"expected easy, medium or hard, not {text[:60]!r}{moved}")
+def candidates(request: GenerateOptions, seed: int) -> Callable[[], Generated]:
+    """The generator of candidate puzzles: the seed's own first, then one for each seed drawn from
+    its random stream; with easy or medium asked for, clues go only while the deductions alone
+    (without the layouts the fold decides among, so without a solve) still solve it that easily."""
+    rows, cols = request.size
+    seeds = random.Random(seed)
+    keeps = keeping(lambda puzzle: diary(puzzle).grade, request.difficulty)
+    drawn = [seed]
+
+    def make() -> Generated:
+        return generate(rows, cols, drawn.pop() if drawn else seeds.randrange(SEEDS), request.box, request.layouts,
+                        request.timeout, keeps)
+    return make
 
 
-def box_size(text: str) -> tuple[int, ...]:
-    """'AxBxC', each side 1 to 50, given in any order (kept ascending)."""
-    return tuple(sorted(_sides(text, 3, 1, MAX_BOX_SIDE, "AxBxC, e.g. 2x6x7")))
-
-
-@dataclass(frozen=True)
-class GenerateOptions:
-    """What `foldkit generate` was asked for."""
-
-    output: str | None = option(None, "--output", "puzzle file, .txt (default puzzle-SEED.txt); the solution "
-                                "goes beside it as NAME.solution.txt", file_name, "FILE", aliases=("-o",))
-    size: tuple[int, int] = option((20, 20), "--size", "grid size (default 20x20)", grid_size, "RxC")
-    box: tuple[int, int, int] | None = option(None, "--box", "the box (default: a random box whose net fits)",
-                                              box_size, "AxBxC")
-    seed: int | None = option(None, "--seed", "same seed, same puzzle, byte for byte (default: a random seed, "
-                              "noted in the file)", number(int, 0, 2**63 - 1, "a whole number"))
-    layouts: int = option(DEFAULT_DIFFICULTY, "--layouts", "at most K layouts keep the grid rules, so that the "
-                          f"box and its folding decide (default {DEFAULT_DIFFICULTY}; nov2025 leaves 72)",
-                          number(int, 1, 5000, "a whole number"), "K")
-    difficulty: str | None = option(None, "--difficulty", DIFFICULTY_HELP, difficulty_word, "WORD")
-    timeout: float = option(120.0, "--timeout", "give up after S seconds with exit 1 (default 120)",
-                            number(float, 0.1, 86400.0, "a number of seconds"), "S")
-    force: bool = force_option()
-
-
-GENERATE_COMMAND = Command("generate", "a new puzzle with a proven unique solution (the kind first, default Shut "
-                           "the Box: 'foldkit kinds' says which have it)",
-                           generating.run_generate,
-                           GenerateOptions, target="none")
+def run_generate(call: Invocation) -> int:
+    written, summary = generated_files(call.options, grader(call.kind, call.options.difficulty))
+    print(summary)
+    for path in written:
+        print(f"wrote {path}")
+    return 0

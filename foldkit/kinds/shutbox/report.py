@@ -1,4 +1,6 @@
-"""The solution as a person reads it (text) and as a program reads it (JSON).
+"""The body of Shut the Box as a kind (``foldkit.kinds.shutbox`` declares it): solving, the
+outcome, the fold its artifacts are made of, the solution files, and the solution as a person
+reads it (text) and as a program reads it (JSON).
 
 JSON schema (``foldkit solve --json``), version 1:
 
@@ -28,14 +30,23 @@ Box faces: face A/B have normals -x/+x, C/D -y/+y, E/F -z/+z, for a box spanning
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from foldkit.exchange.json import json_bytes
+from foldkit.fold.subject import CellLabel, Mark, Subject
+from foldkit.kinds.base import EXIT_AMBIGUOUS, EXIT_NO_SOLUTION, EXIT_UNFINISHED, Outcome
+from foldkit.kinds.fold_text import folding_json
+from foldkit.kinds.folds import Folded
+from foldkit.kinds.shutbox import ShutboxSolveOptions
 from foldkit.kinds.solutions import Solutions, solutions_text
 from foldkit.look import box_text, face_sums_text, product_text
-from solver.box import FACE_LABELS, face_normal, face_size
+from solver.box import FACE_LABELS, face_size
 from solver.folding import Folding
-from solver.grid import Layout
-from solver.shutbox.clues import sums_by_face
-from solver.shutbox.puzzle import Puzzle
+from solver.grid import Cell, Layout
+from solver.shutbox.puzzle import Number, Puzzle
 from solver.shutbox.solve import Report, Solution
+from solver.shutbox.solve import solve as solve_puzzle
 from solver.text import counted
 
 SCHEMA = "foldkit.solve/1"
@@ -45,30 +56,8 @@ SCHEMA = "foldkit.solve/1"
 # JSON
 
 
-def face_json(puzzle: Puzzle | None, folding: Folding, face: int) -> dict:
-    numbers = puzzle.numbers if puzzle else {}
-    cells = [
-        {"cell": list(cell), "u": folding.placement[cell][1], "v": folding.placement[cell][2],
-         "number": numbers[cell].token if cell in numbers else None}
-        for cell in folding.cells_on(face)
-    ]
-    total = sums_by_face(numbers, folding)[face]
-    return {"face": FACE_LABELS[face], "normal": list(face_normal(face)),
-            "size": list(face_size(folding.box, face)), "sum": total, "cells": cells}
-
-
-def folding_json(puzzle: Puzzle | None, folding: Folding) -> dict:
-    """The box, cells, faces and creases of a folding."""
-    return {
-        "box": list(folding.box),
-        "cells": [list(c) for c in sorted(folding.cells)],
-        "faces": [face_json(puzzle, folding, f) for f in range(6)],
-        "creases": [{"cells": [list(a), list(b)], "angle": angle} for (a, b), angle in folding.creases().items()],
-    }
-
-
-def solution_json(puzzle: Puzzle, solution: Solution) -> dict:
-    out = folding_json(puzzle, solution.folding)
+def one_solution_json(puzzle: Puzzle, solution: Solution) -> dict:
+    out = folding_json(solution.folding, puzzle.numbers)
     out["answer"] = solution.answer
     out["face_sums"] = list(solution.face_sums)
     return out
@@ -87,10 +76,10 @@ def report_json(report: Report) -> dict:
         "foldings": report.folding_count,
         "solutions": len(report.solutions),
         "failure": report.failure,
-        "solution_list": [solution_json(p, s) for s in report.solutions],
+        "solution_list": [one_solution_json(p, s) for s in report.solutions],
     }
     if report.solutions:
-        out.update(solution_json(p, report.solutions[0]))
+        out.update(one_solution_json(p, report.solutions[0]))
     else:  # no solution: the fields of one are there, null
         out.update(dict.fromkeys(("box", "cells", "faces", "creases", "answer", "face_sums")))
     return out
@@ -204,17 +193,59 @@ def box_cells(puzzle: Puzzle, layout: Layout) -> tuple[tuple[bool, ...], ...]:
     return tuple(tuple((r, c) in layout for c in range(puzzle.cols)) for r in range(puzzle.rows))
 
 
-def folding_text(folding: Folding) -> str:
-    """A net's folding as text: the net with each cell's face letter, the box, the creases."""
-    rows = range(min(r for r, _ in folding.cells), max(r for r, _ in folding.cells) + 1)
-    cols = range(min(c for _, c in folding.cells), max(c for _, c in folding.cells) + 1)
-    picture = [" ".join(FACE_LABELS[folding.face_of((r, c))] if (r, c) in folding.cells else "."
-                        for c in cols) for r in rows]
-    hinges = len(folding.hinges())
-    return "\n".join([
-        f"Box {box_text(folding.box)} ({len(folding.cells)} cells); "
-        f"{hinges} of {len(folding.creases())} creases fold 90 degrees, the rest stay flat.",
-        "Each cell's letter is the box face it lands on (A/B face -x/+x, C/D -y/+y, E/F -z/+z):",
-        "",
-        *picture,
-    ])
+# ---------------------------------------------------------------------------------------------
+# The fold and the solution files
+
+
+@dataclass(frozen=True)
+class Solved(Folded):
+    """A solved puzzle ready for its artifacts: the solver's report and the fold it came to."""
+
+    report: Report
+    fold: Subject
+
+
+def solve(puzzle: Puzzle, options: ShutboxSolveOptions) -> Report:
+    return solve_puzzle(puzzle, limit=options.limit or None)
+
+
+def outcome(report: Report) -> Outcome:
+    """Unique, none, ambiguous, or unfinished (the layout search stopped at its limit)."""
+    found, complete = report.solutions, report.layouts_complete
+    if len(found) > 1:
+        return Outcome(EXIT_AMBIGUOUS, solutions_found(report).summary())
+    if not complete:
+        what = "one solution found, but" if found else "no solution found, and"
+        return Outcome(EXIT_UNFINISHED, f"{what} the layout search stopped at its limit of "
+                                        f"{counted(len(report.layouts), 'layout')}: nothing is proven (raise --limit, "
+                                        "0 for none)")
+    if not found:
+        return Outcome(EXIT_NO_SOLUTION, f"no solution: {report.failure}")
+    return Outcome(0, f"answer {found[0].answer}, box {box_text(found[0].box)}, unique")
+
+
+def subject(report: Report, options: object = None) -> Solved:
+    """The unique solution as the fold its artifacts are made of: its numbers as the cells'
+    labels, with the face sums and the answer the solver found."""
+    solution = report.solutions[0]
+    numbers = {c: n for c, n in report.puzzle.numbers.items() if c in solution.layout}
+    return Solved(report, Subject(report.puzzle.name, solution.folding, labels_of(numbers),
+                                  face_sums=solution.face_sums, answer=solution.answer, source="puzzle"))
+
+
+# A clue's mark ('' plain, 'o' circled, 's' squared) as the fold draws it round the label.
+LABEL_MARKS: dict[str, Mark | None] = {"": None, "o": "circle", "s": "square"}
+
+
+def labels_of(numbers: Mapping[Cell, Number]) -> dict[Cell, CellLabel]:
+    """Shut the Box number clues as the fold's cell labels: the value's digits, circled or
+    squared as the clue is marked."""
+    return {cell: CellLabel(str(n.value), LABEL_MARKS[n.mark]) for cell, n in numbers.items()}
+
+
+def solution_txt(solved: Solved, options: object) -> bytes:
+    return (report_text(solved.report) + "\n").encode()
+
+
+def solution_json(solved: Solved, options: object) -> bytes:
+    return json_bytes(report_json(solved.report))
