@@ -8,6 +8,9 @@ import pytest
 
 from foldkit.kinds import base
 from tests import conftest
+from tests.nets import test_census
+from tests.packing import test_units
+from tests.page import test_browser
 from tests.paper import test_letters, test_template_marks
 
 (  # noqa: B018 - a use of each name, all vulture needs
@@ -28,4 +31,8 @@ from tests.paper import test_letters, test_template_marks
     # pytest hands a fixture to the tests that name it as a parameter.
     test_letters.two_boxes,
     test_template_marks.two_boxes,
+    # pytest reads a module's marks from its pytestmark.
+    test_census.pytestmark,
+    test_units.pytestmark,
+    test_browser.pytestmark,
 )

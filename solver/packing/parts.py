@@ -139,9 +139,6 @@ def count_part(plan: Plan, part: int, parts: int, limit: int = 0, engine: str = 
                  found.limited)
 
 
-def count_part_of(puzzle: PackingPuzzle, seed: int | None, part: int, parts: int, limit: int = 0) -> Tally:
-    """count_part for a process that has only the puzzle (a pool's worker, a cluster's)."""
-    return count_part(plan_of(puzzle, seed), part, parts, limit)
 
 
 @dataclass(frozen=True)

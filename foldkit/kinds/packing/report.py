@@ -41,12 +41,10 @@ from solver.packing.model import Placement
 from solver.text import counted
 
 if TYPE_CHECKING:
-    from foldkit.kinds.net import census_parts as nets_census
     from foldkit.kinds.packing import artifacts
     from foldkit.kinds.packing.artifacts import Packed
 else:
     artifacts = lazy_module("foldkit.kinds.packing.artifacts")  # the makers: loaded by a build, not a solve
-    nets_census = lazy_module("foldkit.kinds.net.census_parts")  # `merge` adds up a nets count's parts too
 
 SCHEMA = "foldkit.packing/1"
 
