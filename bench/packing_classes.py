@@ -35,8 +35,9 @@ sys.path.insert(0, str(ROOT))
 
 from solver.packing import parse_packing  # noqa: E402
 from solver.packing.classes import class_census, class_starts  # noqa: E402
-from solver.packing.engine import Counting, build_table  # noqa: E402
+from solver.packing.engine import Counting  # noqa: E402
 from solver.packing.parts import Plan, count_part  # noqa: E402
+from solver.packing.table import build_table  # noqa: E402
 from solver.packing.tasks import search_tasks  # noqa: E402
 
 PUZZLES = {"pentominoes-6x10": ROOT / "bench" / "packing" / "pentominoes-6x10.txt",

@@ -4,7 +4,7 @@
  * search(ncells, placement_piece, placement_cell_offsets, placement_cells, cell_placement_offsets, cell_placements,
  *        counts, occupied, limit=0, max_nodes=0, keep=-1, weight=1, group=b"", chosen=b"", control=None,
  *        check_signals=False, cell_neighbour_offsets=b"", cell_neighbours=b"")
- *   (named as engine.Table names them; engine.Table.search_buffers gives the table's)
+ *   (named as table.Table names them; table.Table.buffers gives the table's)
  *   ncells                  number of cells of the box
  *   placement_piece         int32[P]: the piece type of each placement
  *   placement_cell_offsets  int32[P + 1]: placement p covers

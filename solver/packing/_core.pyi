@@ -1,6 +1,6 @@
 """The compiled exact-cover search (_core.c), as engine.search calls it.
 
-The table arrives as int32 bytes (engine.Table.search_arguments, named alike); control is the shared int64 array
+The table arrives as int32 bytes (table.Table.search_arguments, named alike); control is the shared int64 array
 (stop flag, packings counted, rows offered) that the search reads and writes while it runs.
 Returns (rows as int32 bytes, packings, nodes, finished, sum of stabiliser sizes)."""
 

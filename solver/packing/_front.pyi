@@ -1,7 +1,7 @@
 """The compiled search of the front of empty cells (_front.c), for targets of up to 128 cells, as
 engine.search calls it.
 
-prepare takes the table (engine.Table.search_arguments' pieces and cells), its neighbours, the scan order and
+prepare takes the table (table.Table.search_arguments' pieces and cells), its neighbours, the scan order and
 the puzzle's copies of each piece, and returns an opaque object that search takes and threads share. search returns
 what _core.search returns: (rows as int32 bytes, packings, nodes, finished, sum of stabiliser sizes); stopped by
 max_nodes, it appends to `rest` the work it left, as prefixes (see _front.c)."""

@@ -26,9 +26,10 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from solver.packing.check import packing_problem
-from solver.packing.engine import build_table, search
+from solver.packing.engine import search
 from solver.packing.model import Packing, PackingPuzzle, Piece, Placement, make_packing
 from solver.packing.solve import as_packing, impossibility, reference_engine, solve_one
+from solver.packing.table import build_table
 
 
 class OutOfTime(Exception):

@@ -20,9 +20,10 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 
-from solver.packing.engine import Counting, Permutation, PlacementId, Row, Table, Task, stabiliser_size
+from solver.packing.engine import Counting, Task, stabiliser_size
 from solver.packing.parts import Plan
 from solver.packing.symmetry import FEW_IMAGES, anchored_tasks, classes
+from solver.packing.table import Permutation, PlacementId, Row, Table
 from solver.packing.tasks import search_tasks
 
 Orbit = tuple[PlacementId, ...]  # the images of a placement under the group, its representative (the least) first

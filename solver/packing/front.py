@@ -46,8 +46,8 @@ def scan_order(cell_cubes: Sequence[Cube]) -> tuple[int, ...]:
 
 def prepare_front(cell_cubes: Sequence[Cube], table: Mapping[str, int | bytes], neighbours: Mapping[str, bytes],
                   copies: Sequence[int]) -> object:
-    """The table (engine.Table.search_arguments: its pieces and their cells are used) prepared for the front search,
-    with the cells' neighbours (engine.Table.neighbour_arguments) and the puzzle's copies of each piece."""
+    """The table (table.Table.search_arguments: its pieces and their cells are used) prepared for the front search,
+    with the cells' neighbours (table.Table.neighbour_arguments) and the puzzle's copies of each piece."""
     module = front_module(len(cell_cubes))
     if module is None:
         raise RuntimeError("the front search (solver.packing._front) is not built or takes no target this big")

@@ -23,19 +23,10 @@ from collections.abc import Generator, Iterable
 from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
 
-from solver.packing.engine import (
-    Counting,
-    Permutation,
-    Row,
-    Table,
-    Task,
-    build_table,
-    hands_off,
-    search,
-    stabiliser_size,
-)
+from solver.packing.engine import Counting, Task, hands_off, search, stabiliser_size
 from solver.packing.model import PackingPuzzle
 from solver.packing.symmetry import anchored_tasks, classes, symmetry_group
+from solver.packing.table import Permutation, Row, Table, build_table
 from solver.packing.tasks import search_tasks, split
 
 PARTS_PER_WORKER = 8  # parts for each process (or cluster thread): a slow part leaves the others something to do

@@ -7,9 +7,10 @@ from dataclasses import dataclass, replace
 
 from solver.packing.check import packing_problem
 from solver.packing.classes import class_census
-from solver.packing.engine import PlacementId, Row, Table, build_table, compiled, search
+from solver.packing.engine import compiled, search
 from solver.packing.model import Packing, PackingPuzzle, Placement
 from solver.packing.parts import KEEP, Plan, Tally, count_part, plan_of
+from solver.packing.table import PlacementId, Row, Table, build_table
 
 
 @dataclass(frozen=True)

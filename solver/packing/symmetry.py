@@ -15,17 +15,9 @@ from dataclasses import dataclass
 from types import ModuleType
 from typing import TYPE_CHECKING
 
-from solver.packing.engine import (
-    Permutation,
-    PlacementId,
-    Row,
-    Table,
-    Task,
-    core_module,
-    live_placements,
-    occupied_cells,
-)
+from solver.packing.engine import Task, core_module
 from solver.packing.geometry import box_map, box_symmetries
+from solver.packing.table import Permutation, PlacementId, Row, Table, live_placements, occupied_cells
 
 if TYPE_CHECKING:
     import numpy as np

@@ -1,5 +1,5 @@
 /* The table buffers that _core.c and _sparse.c take alike (the same arguments to search(), named as
- * engine.Table names them), and their checks, so that an inconsistent table is a ValueError and never a read out
+ * table.Table names them), and their checks, so that an inconsistent table is a ValueError and never a read out
  * of bounds; _front.c, which takes its table another way, checks the options and neighbours with them too.
  * Inline, so that a module that does not use one draws no unused-function warning. */
 #ifndef FOLDKIT_PACKING_TABLES_H

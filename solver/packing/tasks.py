@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import os
 
-from solver.packing.engine import Counting, Search, Table, Task, choice, compiled, occupied_cells, search
+from solver.packing.engine import Counting, Search, Task, choice, compiled, search
+from solver.packing.table import Table, occupied_cells
 
 TASKS_PER_THREAD = 32  # starting points split for each thread: Bedlam's 18 anchors hold one subtree of half the work
 

@@ -5,8 +5,9 @@ in the package's place."""
 from __future__ import annotations
 
 from solver.packing import PackingPuzzle, census, parse_packing
-from solver.packing.engine import Counting, Task, build_table, search
+from solver.packing.engine import Counting, Task, search
 from solver.packing.solve import count_packings
+from solver.packing.table import build_table
 from tests.conftest import EXAMPLES
 
 

@@ -18,8 +18,9 @@ sys.modules["solver.packing._front"] = _front
 
 from solver.packing import parse_packing  # noqa: E402
 from solver.packing.challenge import completion_puzzle  # noqa: E402
-from solver.packing.engine import Task, build_table, search  # noqa: E402
+from solver.packing.engine import Task, search  # noqa: E402
 from solver.packing.solve import solve_one  # noqa: E402
+from solver.packing.table import build_table  # noqa: E402
 from tests.conftest import ROOT  # noqa: E402
 from tests.packing.sanitized_common import example, walk_the_bookkeeping  # noqa: E402
 

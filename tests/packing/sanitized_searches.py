@@ -19,7 +19,8 @@ sys.modules["solver.packing._core"] = _core
 sys.modules["solver.packing._front"] = None  # type: ignore[assignment]  # so engine "auto" runs _core.c too
 
 from solver.packing import parse_packing, solve  # noqa: E402
-from solver.packing.engine import build_table, search  # noqa: E402
+from solver.packing.engine import search  # noqa: E402
+from solver.packing.table import build_table  # noqa: E402
 from tests.packing.sanitized_common import example, walk_the_bookkeeping  # noqa: E402
 
 

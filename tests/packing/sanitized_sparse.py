@@ -19,7 +19,8 @@ sys.modules["solver.packing._sparse"] = _sparse
 sys.modules["solver.packing._front"] = None  # type: ignore[assignment]  # so engine "auto" runs _sparse.c too
 
 from solver.packing import engine, parse_packing, solve  # noqa: E402
-from solver.packing.engine import build_table, search  # noqa: E402
+from solver.packing.engine import search  # noqa: E402
+from solver.packing.table import build_table  # noqa: E402
 from tests.packing.sanitized_common import example, walk_the_bookkeeping  # noqa: E402
 
 engine.WIDE_CELLS = 0  # every target is wide: _sparse.c searches them all

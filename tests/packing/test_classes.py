@@ -12,10 +12,10 @@ from foldkit.cli import main
 from foldkit.kinds.packing import KIND
 from solver.packing import PackingPuzzle, Piece, census, packing_problem, parse_packing
 from solver.packing import classes as by_class
-from solver.packing.engine import build_table
 from solver.packing.geometry import orientations
 from solver.packing.parts import Plan
 from solver.packing.solve import as_packing
+from solver.packing.table import build_table
 from tests.conftest import EXAMPLES, ROOT
 from tests.packing import brute
 

@@ -13,8 +13,9 @@ import pytest
 
 from solver.packing import compiled, parse_packing
 from solver.packing import engine as engine_module
-from solver.packing.engine import ENGINES, build_table, pick_engine, search
+from solver.packing.engine import ENGINES, pick_engine, search
 from solver.packing.front import FRONT_CELLS, front_module
+from solver.packing.table import build_table
 from tests.conftest import EXAMPLES, ROOT
 
 PACKING = ROOT / "solver" / "packing"
@@ -70,7 +71,7 @@ def stub_parameters(stub: str, function: str) -> tuple[list[str], list[str]]:
 @needs_compiled
 @pytest.mark.parametrize("module", ["_core", "_sparse"])
 def test_the_compiled_searches_take_the_tables_names_as_their_stubs_say(module):
-    """The stub, the C keywords and engine.Table.search_arguments name the table's buffers alike."""
+    """The stub, the C keywords and table.Table.search_arguments name the table's buffers alike."""
     search_of = importlib.import_module(f"solver.packing.{module}").search
     table = build_table(parse_packing((EXAMPLES / "soma.txt").read_text(), "soma.txt"))
     task = dict(table.search_arguments, counts=array("i", table.counts).tobytes(),

@@ -11,9 +11,10 @@ import pytest
 
 from solver.packing import PackingPuzzle, Piece, census, packing_problem, parse_packing
 from solver.packing.challenge import completion_puzzle
-from solver.packing.engine import Task, build_table, search
+from solver.packing.engine import Task, search
 from solver.packing.front import FRONT_CELLS, scan_order
 from solver.packing.solve import count_packings, impossibility, solve_one
+from solver.packing.table import build_table
 from tests.conftest import EXAMPLES, ROOT
 
 _front = pytest.importorskip("solver.packing._front", reason="the front search is an optional build")

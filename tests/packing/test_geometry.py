@@ -6,8 +6,8 @@ import numpy as np
 import pytest
 
 from solver.packing import PackingPuzzle, Piece, box_symmetries, orientations, parse_packing, placements
-from solver.packing.engine import build_table
 from solver.packing.geometry import is_chiral, mirror, normalise
+from solver.packing.table import build_table
 from tests.conftest import EXAMPLES
 from tests.packing.brute import turns
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 from array import array
 
 from solver.packing import parse_packing
-from solver.packing.engine import build_table
 from solver.packing.regions import empty_regions, reachable_volumes, regions_fit
+from solver.packing.table import build_table
 from tests.conftest import ROOT
 
 LINE = tuple(tuple(near for near in (cell - 1, cell + 1) if 0 <= near < 7) for cell in range(7))  # 7 cells in a row

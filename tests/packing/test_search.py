@@ -19,8 +19,9 @@ from solver.packing import (
     solve,
     solve_one,
 )
-from solver.packing.engine import Task, build_table, search
+from solver.packing.engine import Task, search
 from solver.packing.solve import count_packings, reference_engine
+from solver.packing.table import build_table
 from tests.conftest import EXAMPLES, ROOT
 from tests.packing import brute
 

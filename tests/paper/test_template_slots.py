@@ -24,13 +24,14 @@ from shapely import LineString, Point, Polygon
 
 from foldkit.cli import main
 from foldkit.paper.template import TemplateOptions, template_svg
-from foldkit.paper.template.assembly import step_texts
 from foldkit.paper.template.closing import SLIT_STRIP_MM, slit_edge, tongues
-from foldkit.paper.template.fit import fitted_marks
-from foldkit.paper.template.geometry import OUTWARD, TONGUE_GAP, net_geometry
+from foldkit.paper.template.fit import fitted_marks, net_geometry
+from foldkit.paper.template.geometry import OUTWARD
 from foldkit.paper.template.pages import template_dxf
 from foldkit.paper.template.paint import NET_MARGIN_MM
+from foldkit.paper.template.step_texts import step_texts
 from foldkit.paper.template.text import text_box
+from foldkit.paper.template.tongues import TONGUE_GAP
 from solver.folding import grid_points_on_box
 from tests.conftest import example_fold, net_fold
 

@@ -15,7 +15,7 @@ from foldkit.cli import main
 from foldkit.exchange.svg import colour
 from foldkit.paper.template import TemplateOptions, template_svg
 from foldkit.paper.template.closing import tab_shadow
-from foldkit.paper.template.geometry import net_geometry
+from foldkit.paper.template.fit import net_geometry
 from foldkit.paper.template.paint import SHADOW_FILL
 from tests.conftest import EXAMPLES, example_fold
 

@@ -2,8 +2,8 @@
 numbers, tiled over pages when it does not fit one, and an assembly page; also as an SVG with
 separate cut and fold layers for cutting machines."""
 
-from foldkit.paper.template.fit import TemplateFacts, template_facts
-from foldkit.paper.template.geometry import NetGeometry, Seam, Tab, net_geometry
+from foldkit.paper.template.fit import TemplateFacts, net_geometry, template_facts
+from foldkit.paper.template.geometry import NetGeometry, Seam, Tab
 from foldkit.paper.template.layout import PagePlan, TemplateOptions, plan_pages
 from foldkit.paper.template.pages import machine_page, template_document, template_pdf, template_svg
 from foldkit.paper.template.paint import net_drawing

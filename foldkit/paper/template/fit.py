@@ -1,5 +1,6 @@
-"""Sizing the template for hands: glue tabs deep enough to hold and letters big enough to
-read, and the facts a command line reports when one page forces them smaller."""
+"""Sizing the template for hands: the net's geometry with its glue tabs or tongues (net_geometry),
+tabs deep enough to hold and letters big enough to read, and the facts a command line reports
+when one page forces them smaller."""
 
 from __future__ import annotations
 
@@ -7,10 +8,11 @@ from dataclasses import dataclass
 
 from foldkit.fold.subject import Subject
 from foldkit.paper.page import LARGER_PAPER, paper_name
-from foldkit.paper.template.geometry import TAB_DEPTH, NetGeometry, net_geometry
+from foldkit.paper.template.geometry import TAB_DEPTH, NetGeometry, find_seams, net_polygon, place_tabs, tab_shapes
 from foldkit.paper.template.layout import PagePlan, TemplateOptions, fitting_cell_mm, plan_pages
 from foldkit.paper.template.letters import LETTER_MM
 from foldkit.paper.template.marks import Marks, net_marks
+from foldkit.paper.template.tongues import place_tongues
 from solver.folding import Folding
 
 MIN_TAB_MM = 5.0  # the shallowest glue tab a person folds and glues without fuss
@@ -28,6 +30,17 @@ class TemplateFacts:
     smallest_tab_mm: float
     smallest_letter_mm: float
     warnings: tuple[str, ...]
+
+
+def net_geometry(folding: Folding, tab_depth: float = TAB_DEPTH, tabs: str = "glue") -> NetGeometry:
+    """The seams of a folding with their labels, and a glue tab for every seam (tabs "both": on
+    each of its sides; "slot": a tongue instead), tabs as deep as tab_depth (cells) where they fit,
+    shallower where they do not."""
+    seams = find_seams(folding)
+    net = net_polygon(folding.cells)
+    if tabs == "slot":
+        return NetGeometry(folding, seams, place_tongues(seams, net, tab_depth))
+    return NetGeometry(folding, seams, place_tabs(seams, net, tab_shapes(tab_depth), both=tabs == "both"))
 
 
 def fitted(folding: Folding, options: TemplateOptions) -> tuple[NetGeometry, PagePlan]:

@@ -25,7 +25,7 @@ SCALE_BAR_MM = 50.0
 FOLD_WAY = {False: "fold away from you: the printed side ends up outside",
             True: "fold towards you: the printed side ends up inside"}
 TRIM = Stroke(SOFT_INK, 0.2, (0.5, 0.8))
-# The legend's samples of a glue tab and of a tongue (see geometry.tongue_polygon), page mm from the line's left end.
+# The legend's samples of a glue tab and of a tongue (see tongues.tongue_polygon), page mm from the line's left end.
 LEGEND_TAB = [(0, 0), (1.5, -2.5), (6.5, -2.5), (8, 0)]
 LEGEND_TONGUE = [(2.6, 0), (2.6, -1.2), (1.2, -1.2), (1.2, -2.1), (2.6, -3), (5.4, -3), (6.8, -2.1), (6.8, -1.2),
                  (5.4, -1.2), (5.4, 0)]
