@@ -129,7 +129,7 @@ def closes_onto(folded: list[np.ndarray], cubes) -> bool:
     return False
 
 
-@pytest.mark.parametrize("puzzle", ["y-pentacube", "bedlam"])
+@pytest.mark.parametrize("puzzle", ["y-pentacube", pytest.param("bedlam", marks=pytest.mark.slow)])  # Bedlam: 4 CPU-s
 def test_every_net_lies_flat_and_folds_back_onto_its_piece(puzzle):
     for cubes in shapes_of(puzzle):
         for net in nets(cubes, 3, seed=1):
@@ -160,7 +160,7 @@ def test_the_checker_refuses_a_net_folded_the_wrong_way():
     assert not closes_onto(half, cubes)
 
 
-@pytest.mark.parametrize("puzzle", ["y-pentacube", "bedlam"])
+@pytest.mark.parametrize("puzzle", ["y-pentacube", pytest.param("bedlam", marks=pytest.mark.slow)])  # Bedlam: 4 CPU-s
 def test_tabs_keep_off_their_net_and_each_other(puzzle):
     for cubes in shapes_of(puzzle):
         template = piece_template(nets(cubes, 1, seed=1)[0])
@@ -173,6 +173,7 @@ def test_tabs_keep_off_their_net_and_each_other(puzzle):
             assert a.intersection(b).area < 1e-9
 
 
+@pytest.mark.slow  # 8 to 15 CPU-s: every net of the puzzle nested on sheets
 @pytest.mark.parametrize("puzzle", ["y-pentacube", "bedlam"])
 def test_the_pieces_are_nested_apart_inside_the_margin_on_few_sheets(puzzle):
     nested = nested_pieces(pieces_of(puzzle), "a4", 15.0)
@@ -208,6 +209,7 @@ def test_the_name_and_number_keep_off_every_seam_letter_inside_one_cell(puzzle):
             assert name.height >= 0.36 * 0.55  # shrunk at most to the smallest size tried
 
 
+@pytest.mark.slow  # about 15 CPU-s: the Bedlam cube solved, its 13 nets nested and rendered
 def test_build_makes_pieces_paper_labelled_and_rendered(tmp_path, capsys):
     folder = tmp_path / "bedlam"
     code = main(["build", str(EXAMPLES / "bedlam.txt"), "-o", str(folder), "--quiet", "--only", "pieces-paper.pdf",
@@ -240,8 +242,8 @@ def test_skip_leaves_the_pieces_paper_out(tmp_path):
 
 
 def test_a_net_larger_than_the_paper_is_one_line_and_writes_nothing(tmp_path, capsys):
-    folder = tmp_path / "big"
-    code = main(["build", str(EXAMPLES / "bedlam.txt"), "-o", str(folder), "--quiet", "--only", "pieces-paper.pdf",
+    folder = tmp_path / "big"  # the L tricube's net at 60 mm squares does not fit A4 (and is quick to find)
+    code = main(["build", str(EXAMPLES / "l-tricubes.txt"), "-o", str(folder), "--quiet", "--only", "pieces-paper.pdf",
                  "--piece-cell-mm", "60"])
     err = capsys.readouterr().err
     assert code == 2 and err.count("\n") == 1 and "--piece-cell-mm" in err
