@@ -148,7 +148,7 @@ HOLD_SECONDS = 0.75  # on the flat net, then on the closed piece
 def fold_moments(fps: int, seconds: float) -> list[float]:
     """The fold fraction of every frame: held flat, folding (eased), held closed."""
     hold = round(HOLD_SECONDS * fps)
-    moving = [float(ease(s)) for s in np.linspace(0.0, 1.0, max(2, round(seconds * fps)))]
+    moving = [float(ease(share)) for share in np.linspace(0.0, 1.0, max(2, round(seconds * fps)))]
     return [0.0] * hold + moving + [1.0] * hold
 
 
