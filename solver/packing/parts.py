@@ -130,8 +130,6 @@ def count_part(plan: Plan, part: int, parts: int, limit: int = 0, engine: str = 
                  found.limited)
 
 
-
-
 @dataclass(frozen=True)
 class Unit:
     """Work for one worker: some of part `part`'s tree, as tasks (None: the part's starting points)."""
@@ -143,16 +141,18 @@ class Unit:
 Counted = tuple[Tally, tuple[Unit, ...]]  # what a unit found, and the units it handed off
 
 
-def count_unit(plan: Plan, unit: Unit, parts: int, budget: int = UNIT_NODES, limit: int = 0) -> Counted:
+def count_unit(plan: Plan, unit: Unit, parts: int, budget: int = UNIT_NODES, limit: int = 0,
+               control: array | None = None) -> Counted:
     """The tally of a unit's tasks searched one after another until `budget` placements were made (0: no
     budget), and the work left then, cut into at most HAND_OFF units: a long part splits itself so, and the
-    units handed off cover exactly the packings it did not reach."""
+    units handed off cover exactly the packings it did not reach. Setting control[engine.STOP] to
+    engine.INTERRUPTED (from another thread) stops it."""
     tasks, made = plan.split(parts)
     todo = list(tasks[unit.part::parts] if unit.tasks is None else unit.tasks)
     budget = budget if hands_off(plan.table) else 0  # another engine's stop leaves no word of what is left
     # Every row kept and no group given: a compiled search checks each image of the group it is given (Bedlam:
     # 24 x 4,188, 80 us a search, a fifth of a unit's time), so the stabilisers are summed here from the rows.
-    counting = Counting(limit)
+    counting = Counting(limit) if control is None else Counting(limit, control=control)
     nodes = made if unit.part == 0 and unit.tasks is None else 0  # the split's placements: once, with part 0
     packings = stabilisers = 0
     rows: list[Row] = []

@@ -43,6 +43,24 @@ def test_a_local_cluster_counts_what_one_process_counts(capsys, scheduler, flag)
     assert ("520" in alone and "65" in alone)
 
 
+def test_parts_split_on_the_cluster_add_up_to_the_whole_count(scheduler):
+    """With units of 50 placements, soma's parts hand most of their trees back and the client queues them on
+    the scheduler: a hand-off dropped or counted twice would change the total."""
+    from solver.packing import parse_packing
+    from solver.packing.parts import Unit, count_part, count_unit, merge, plan_of
+
+    puzzle = parse_packing((EXAMPLES / "soma.txt").read_text(), "soma.txt")
+    plan = plan_of(puzzle, None)
+    whole = merge(count_part(plan, k, 4) for k in range(4))
+    assert all(count_unit(plan, Unit(k), 4, 50)[1] for k in range(4))  # every part hands work back
+    with distributed.Client(scheduler) as client:
+        finished = dict(cluster_module.on_cluster(client, puzzle, None, 4, [0, 1, 2, 3], 0, budget=50))
+    assert sorted(finished) == [0, 1, 2, 3]
+    split = merge(finished.values())
+    assert (split.packings, split.stabilisers, split.forms) == (whole.packings, whole.stabilisers, whole.forms)
+    assert split.packings == 11520
+
+
 def test_ctrl_c_stops_the_count_on_every_worker(scheduler, tmp_path):
     """Interrupted, the count ends with 130 at once, and the parts running on the workers (hours of work
     each) stop too: a task the scheduler has started cannot be cancelled, and without the stop event

@@ -1,5 +1,7 @@
 """Counting on a Dask distributed cluster (``--cluster ADDRESS``): each part of the count is one task on
-the scheduler; the workers need foldkit installed, and build the puzzle's table once each.
+the scheduler, and a part that runs long splits itself (solver.packing.parts.count_unit): the work it
+hands back is queued on the scheduler as new tasks at once. The workers need foldkit installed, and build
+the puzzle's table once each.
 
 Dask is an optional extra (``pip install foldkit[cluster]``), imported only here, only for a cluster.
 A task the scheduler has started cannot be cancelled, so every task watches a Dask Event: set when
@@ -17,12 +19,14 @@ import struct
 import threading
 import time
 import uuid
+from collections.abc import Iterator
+from contextlib import contextmanager
 from urllib.parse import urlsplit
 
 from foldkit.errors import EXIT_BAD_INPUT, FoldkitError
 from solver.packing.engine import INTERRUPTED, STOP, new_control
 from solver.packing.model import PackingPuzzle
-from solver.packing.parts import Finished, Tally, count_part, plan_of
+from solver.packing.parts import UNIT_NODES, Counted, Finished, Tally, Unit, count_unit, merge, plan_of
 
 CONNECT_SECONDS = 10  # to reach the scheduler before saying it cannot be reached
 WATCH_SECONDS = 0.5  # how often a task looks whether the count was stopped
@@ -92,32 +96,50 @@ def _read(connection: socket.socket, size: int) -> bytes:
     return data
 
 
-def on_cluster(client, puzzle: PackingPuzzle, seed: int | None, parts: int, left: list[int],
-               limit: int) -> Finished:
-    """(part, tally) of each part left, counted by the workers, as they finish. Leaving early sets the stop
-    event and drops the rest; a scheduler lost midway is a one-line error within LOST_SECONDS or so."""
+def on_cluster(client, puzzle: PackingPuzzle, seed: int | None, parts: int, left: list[int], limit: int,
+               budget: int = UNIT_NODES) -> Finished:
+    """(part, tally) of each part left, counted by the workers, as its last unit finishes: a unit that makes
+    `budget` placements hands the rest of its tree back, and that is queued at once as new tasks. Leaving
+    early sets the stop event and drops the rest; a scheduler lost midway is a one-line error within
+    LOST_SECONDS or so."""
     from distributed import wait  # see connect
 
     stop = f"foldkit-stop-{uuid.uuid4().hex}"
-    futures = {client.submit(count_on_worker, puzzle, seed, k, parts, limit, stop, pure=False): k for k in left}
-    waiting, finished, heard = set(futures), False, time.monotonic()
+    futures: dict = {}
+    pending = dict.fromkeys(left, 0)
+    found: dict[int, list[Tally]] = {k: [] for k in left}
+
+    def submit(unit: Unit) -> None:
+        futures[client.submit(count_unit_on_worker, puzzle, seed, unit, parts, budget, limit, stop, pure=False)] = \
+            unit.part
+        pending[unit.part] += 1
+
+    for k in left:
+        submit(Unit(k))
+    finished, heard = False, time.monotonic()
     try:
-        while waiting:
+        while futures:
             heard = _still_there(client, heard)
             try:
-                done = wait(list(waiting), timeout=HEARTBEAT_SECONDS, return_when="FIRST_COMPLETED").done
+                done = wait(list(futures), timeout=HEARTBEAT_SECONDS, return_when="FIRST_COMPLETED").done
             except TimeoutError:
                 continue
             for future in done:
-                waiting.discard(future)
-                yield futures[future], _result(client, future)
+                k = futures.pop(future)
+                tally, handed = _result(client, future)
+                for unit in handed:
+                    submit(unit)
+                found[k].append(tally)
+                pending[k] -= 1
+                if not pending[k]:
+                    yield k, merge(found.pop(k))
         finished = True
     finally:
         if not finished:
             _stop(client, stop, list(futures))
 
 
-def _result(client, future) -> Tally:
+def _result(client, future) -> Counted:
     try:
         return future.result(timeout=LOST_SECONDS)
     except Exception as error:  # noqa: BLE001 -- a part failed on the cluster, or the scheduler went away
@@ -149,8 +171,17 @@ def _stop(client, stop: str, futures: list) -> None:
         pass
 
 
-def count_on_worker(puzzle: PackingPuzzle, seed: int | None, part: int, parts: int, limit: int, stop: str) -> Tally:
-    """One part, counted on a Dask worker, until it ends or the count's stop event is set."""
+def count_unit_on_worker(puzzle: PackingPuzzle, seed: int | None, unit: Unit, parts: int, budget: int, limit: int,
+                         stop: str) -> Counted:
+    """One unit of a part, counted on a Dask worker, until it ends, makes `budget` placements (handing the rest
+    back) or the count's stop event is set."""
+    with stopped_by(stop) as control:
+        return count_unit(plan_of(puzzle, seed), unit, parts, budget, limit, control=control)
+
+
+@contextmanager
+def stopped_by(stop: str) -> Iterator:
+    """A search control whose stop flag a watching thread sets once the Dask Event `stop` is set."""
     from distributed import Event, get_client  # on a worker, Dask is there
 
     control = new_control()
@@ -166,6 +197,6 @@ def count_on_worker(puzzle: PackingPuzzle, seed: int | None, part: int, parts: i
     watcher = threading.Thread(target=watch, daemon=True)
     watcher.start()
     try:
-        return count_part(plan_of(puzzle, seed), part, parts, limit, control=control)
+        yield control
     finally:
         done.set()
