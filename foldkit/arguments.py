@@ -195,10 +195,20 @@ def _epilog(command: Command, kind: Kind, chosen: bool, groups: Groups) -> str:
     return " ".join(lines)
 
 
+def _owner_of_words(name: str, loose: argparse.Namespace, owners: list[Kind]) -> Kind:
+    """The kind whose file the command's first word is (merge: by the part's schema), else the first."""
+    spec = next(spec for spec in option_specs(command_of(owners[0], name).options) if spec.positional)
+    first = (getattr(loose, spec.dest, None) or [None])[0]
+    owning = [k for k in owners if first is not None and (owns := command_of(k, name).owns_file) and owns(first)]
+    return (owning or owners)[0]
+
+
 def chosen_kind(name: str, loose: argparse.Namespace, kinds: Kinds) -> tuple[Kind, Source | None, bool]:
     """The kind the command works on, the file's source, and whether a file or kind was named."""
     command = declarations(name, kinds)[0]
     owners = kinds_with(name, kinds)
+    if command.target == "none" and command.owns_file is not None:
+        return _owner_of_words(name, loose, owners), None, False
     if command.target == "none":
         word = getattr(loose, "kind", None)
         kind = kind_named(word) if word else (DEFAULT_KIND if DEFAULT_KIND in owners else owners[0])

@@ -186,11 +186,6 @@ KIND_PACKAGES = sorted(n for n in modules() if n.count(".") >= 2 and in_package(
                        and (ROOT / "foldkit" / "kinds" / n.split(".")[2]).is_dir())
 
 
-# The one crossing allowed: `foldkit merge` (packing's command) adds up the parts of a nets count too,
-# told by their schema. (Until merge is a capability each kind declares for its own part schema.)
-CROSSINGS = {"foldkit.kinds.packing.merge": ("foldkit.kinds.net", "foldkit.kinds.net.census_parts")}
-
-
 def kind_packages() -> set[str]:
     """foldkit.kinds.shutbox, foldkit.kinds.packing, ...: what two kinds share lives beside them."""
     return {".".join(n.split(".")[:3]) for n in KIND_PACKAGES}
@@ -205,8 +200,7 @@ def test_a_kind_calls_nothing_back_in_the_registry_and_branches_on_no_kind(name)
     imported = imports_of(modules()[name])
     assert registry_names(name) == []
     own = ".".join(name.split(".")[:3])
-    others = sorted(i for i in imported if any(in_package(i, kind) and kind != own for kind in kind_packages())
-                    and i not in CROSSINGS.get(name, ()))
+    others = sorted(i for i in imported if any(in_package(i, kind) and kind != own for kind in kind_packages()))
     assert others == [], f"{name} reaches into another kind: {others}"
     declaration = modules()[name].name == "__init__.py"
     assert declaration or [m for m in kind_mentions(source, kind_words()) if "compares" in m] == []

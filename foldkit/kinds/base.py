@@ -272,6 +272,9 @@ class Command:
     solve_options: bool = True
     file_help: str = "puzzle file of any kind (default: the built-in November 2025 puzzle)"
     file_metavar: str = "puzzle"
+    # For a command of several kinds whose first word is a file of theirs (merge's parts): whether a path is
+    # this kind's; the command line gives the words to the kind that owns the first.
+    owns_file: Callable[[str], bool] | None = None
 
 
 def recognise_word(word: str) -> Callable[[str], bool]:

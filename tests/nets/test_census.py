@@ -14,6 +14,7 @@ from solver.nets import count_nets
 from solver.nets.parts import count_part
 from solver.nets.plan import make_plan
 from solver.nets.search import compiled
+from tests.conftest import EXAMPLES
 
 pytestmark = pytest.mark.skipif(not compiled(), reason="a count in parts needs the compiled search")
 
@@ -72,6 +73,15 @@ def test_a_part_edited_missing_twice_or_of_other_boxes_is_refused(parts, tmp_pat
     resealed = census.sealed({**edited, "boxes": [[1, 1, 2]]})  # boxes changed, digest made again
     (tmp_path / "resealed.json").write_text(json.dumps(resealed))
     _refused(["merge", str(tmp_path / "resealed.json"), *parts[1:]], capsys, "not that of its boxes")
+
+
+def test_merge_goes_to_the_kind_of_the_first_part_and_that_kind_refuses_the_other_kinds(parts, tmp_path, capsys):
+    """`merge` is each counting kind's own command, chosen by the first part's schema: nets parts and a
+    packing part in one merge are refused in one line, whichever comes first."""
+    packing = tmp_path / "soma-part.json"
+    packing.write_text(_printed(["solve", str(EXAMPLES / "soma.txt"), "--all", "--part", "1/2"]))
+    _refused(["merge", *parts, str(packing)], capsys, "not the JSON of a part (foldkit.nets-part/1)")
+    _refused(["merge", str(packing), *parts], capsys, "not the JSON of a part (foldkit.packing-part/2)")
 
 
 def test_a_checkpoint_resumed_after_losing_parts_finishes_the_same_count(tmp_path, capsys):

@@ -16,11 +16,12 @@ from foldkit.errors import EXIT_BAD_INPUT, FoldkitError
 from foldkit.exchange import format_of
 from foldkit.kinds.base import Command, Files, Kind, Made, Maker, force_option, lazy_module, option
 from foldkit.kinds.folds import FOLD_ARTIFACTS, FOLD_COMMANDS, FoldBuildOptions
+from foldkit.kinds.merging import merge_command
 from foldkit.page import with_page
 from solver.text import InputError
 
 if TYPE_CHECKING:
-    from foldkit.kinds.net import boxes, nets, two_way
+    from foldkit.kinds.net import boxes, census_parts, nets, two_way
     from foldkit.kinds.net import pages as printed
     from foldkit.kinds.net import report as body
     from solver import box
@@ -33,8 +34,10 @@ else:
     two_way = lazy_module("foldkit.kinds.net.two_way")
     boxes = lazy_module("foldkit.kinds.net.boxes")
     nets = lazy_module("foldkit.kinds.net.nets")
+    census_parts = lazy_module("foldkit.kinds.net.census_parts")
 
 SCHEMA = "foldkit.net-folding/1"
+PART_SCHEMA = "foldkit.nets-part/1"  # of a nets count's part record (census_parts.py); `merge` knows them by it
 BOXES_SCHEMA = "foldkit.boxes/1"
 
 
@@ -207,6 +210,7 @@ KIND = Kind(
                               "so 1x1x7 and 1x3x3 share 1,070 nets, not the 1,080 counted with such cuts",
                               nets.run_nets, NetsOptions, target="none",
                               build_options=True),
+              "merge": merge_command(census_parts.run_merge, PART_SCHEMA),
               **FOLD_COMMANDS},
 )
 

@@ -24,7 +24,7 @@ from foldkit import census
 from foldkit.errors import EXIT_BAD_INPUT, FoldkitError
 from foldkit.exchange.json import json_text
 from foldkit.kinds.base import Invocation
-from foldkit.kinds.net import nets
+from foldkit.kinds.net import PART_SCHEMA, nets
 from solver.box import Box, surface_area
 from solver.nets import NetsResult
 from solver.nets.find import as_box, cores
@@ -32,7 +32,6 @@ from solver.nets.parts import count_part, counted_parts, fingerprint
 from solver.nets.plan import Plan, make_plan
 from solver.nets.search import compiled
 
-PART_SCHEMA = "foldkit.nets-part/1"
 TOTALS = ("nets", "nodes")
 CHECKPOINT_PARTS = 64  # the parts of a whole count kept in a checkpoint: a killed run loses at most 1/64 of it
 
@@ -107,11 +106,6 @@ def merged(paths: list[str]) -> NetsResult:
         raise FoldkitError(f"{paths[0]}: made by a foldkit whose nets search plans or splits otherwise: count the "
                            "parts again with this one", EXIT_BAD_INPUT)
     return NetsResult(tuple(boxes), (), census.totals(found)["nets"], True)
-
-
-def is_nets_part(path: str) -> bool:
-    """True if the file holds a nets part's record (by its schema): `merge` then adds up a nets count."""
-    return census.schema_of(path) == PART_SCHEMA
 
 
 def run_merge(call: Invocation) -> int:

@@ -31,8 +31,11 @@ from foldkit.kinds.base import (
 from foldkit.kinds.checks import check_command
 from foldkit.kinds.generating import DIFFICULTY_HELP
 from foldkit.kinds.hints import hint_command
+from foldkit.kinds.merging import merge_command
 from foldkit.page import with_page
 from solver.diary import DIFFICULTIES
+
+PART_SCHEMA = "foldkit.packing-part/2"  # of a part's record (part_records.py); `merge` knows them by it
 
 if TYPE_CHECKING:
     from foldkit.kinds.packing import artifacts as makers
@@ -168,14 +171,6 @@ class ChallengeOptions(PaperOptions):
             raise FoldkitError("generate packing: the option --from FILE is required", EXIT_BAD_INPUT)
 
 
-@dataclass(frozen=True)
-class MergeOptions:
-    parts: tuple[str, ...] = option((), "parts", "the JSON files of 'foldkit solve PUZZLE --all --part K/N' (or "
-                                    "of 'foldkit nets BOX BOX --count --part K/N'), every K once", str, "PART",
-                                    nargs="+")
-    json: bool = option(False, "--json", "print the documented JSON instead of text")
-
-
 if TYPE_CHECKING:
     from foldkit.kinds.packing import animate as animating
     from foldkit.kinds.packing import generate as generator
@@ -220,9 +215,7 @@ KIND = Kind(
                               NoOptions),
               "animate": Command("animate", "render the assembly to a GIF or MP4", animating.run_animate,
                                  AnimateOptions),
-              "merge": Command("merge", "combine the JSON of 'solve --all --part K/N' (or 'nets --count --part K/N') "
-                               "runs into the whole count",
-                               merging.run_merge, MergeOptions, target="none"),
+              "merge": merge_command(merging.run_merge, PART_SCHEMA),
               "generate": Command("generate", "challenge cards: a few pieces given, one way to place the rest",
                                   generator.run_generate, ChallengeOptions, target="none"),
               "check": check_command(checking.read, checking.judge),

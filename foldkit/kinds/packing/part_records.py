@@ -21,11 +21,11 @@ from __future__ import annotations
 
 from foldkit import census
 from foldkit.errors import EXIT_BAD_INPUT, FoldkitError
+from foldkit.kinds.packing import PART_SCHEMA
 from solver.packing import PackingPuzzle, picture
 from solver.packing.parts import Plan, Tally
 from solver.packing.symmetry import classes
 
-PART_SCHEMA = "foldkit.packing-part/2"
 TOTALS = ("packings", "stabilisers", "nodes", "found", "kept")
 
 
