@@ -74,10 +74,15 @@ if not (os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")):
 
 @pytest.fixture
 def xvfb():
-    """A virtual X screen on a display number Xvfb picks itself; yields its DISPLAY."""
+    """A virtual X screen on a display number Xvfb picks itself; yields its DISPLAY.
+
+    -noreset: an X server resets itself whenever its last client leaves, and a client that connects
+    meanwhile is refused. Here every client comes and goes (foldkit's check that the display opens,
+    the tests' xwininfo looks), so without it VTK's connection now and then fell into a reset ("bad X
+    server connection"), more often the busier the machine."""
     program = require_program("Xvfb")
     read, write = os.pipe()
-    command = [program, "-displayfd", str(write), "-screen", "0", "800x600x24", "-nolisten", "tcp"]
+    command = [program, "-displayfd", str(write), "-screen", "0", "800x600x24", "-nolisten", "tcp", "-noreset"]
     server = subprocess.Popen(command, pass_fds=(write,), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     os.close(write)
     with os.fdopen(read) as pipe:

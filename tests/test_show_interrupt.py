@@ -49,9 +49,9 @@ def test_show_ends_interrupted_when_signalled_with_its_window_open(xvfb, puzzle,
     try:
         ended = wait_for_window(child, xvfb, xwininfo)
         if ended is not None and "the window did not run: the display" in ended:
-            # On a loaded machine VTK has lost a freshly started Xvfb after foldkit's own check
-            # found it (VTK: "bad X server connection"); foldkit then says so and exits 2, which
-            # another test holds. What is tested here is the interrupt, so the window starts again.
+            # VTK lost the X server after foldkit's own check found it (VTK: "bad X server
+            # connection"; see conftest's -noreset); foldkit then says so and exits 2, which another
+            # test holds. What is tested here is the interrupt, so the window starts once again.
             child = start_show(puzzle, xvfb)
             ended = wait_for_window(child, xvfb, xwininfo)
         assert ended is None, ended
