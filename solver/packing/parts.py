@@ -141,6 +141,25 @@ class Unit:
 Counted = tuple[Tally, tuple[Unit, ...]]  # what a unit found, and the units it handed off
 
 
+class UnitBook:
+    """The units of some parts in flight, wherever they run (a pool, a cluster): how many of each part are
+    out, and what its ended units found. A part is finished when its last unit ends, the units it handed
+    off included (each is `started` before the unit that handed it off has `ended`)."""
+
+    def __init__(self, parts: list[int]):
+        self.out = dict.fromkeys(parts, 0)
+        self.found: dict[int, list[Tally]] = {k: [] for k in parts}
+
+    def started(self, unit: Unit) -> None:
+        self.out[unit.part] += 1
+
+    def ended(self, part: int, tally: Tally) -> Tally | None:
+        """The part's whole tally once this was its last unit out, else None."""
+        self.found[part].append(tally)
+        self.out[part] -= 1
+        return None if self.out[part] else merge(self.found.pop(part))
+
+
 def count_unit(plan: Plan, unit: Unit, parts: int, budget: int = UNIT_NODES, limit: int = 0,
                control: array | None = None) -> Counted:
     """The tally of a unit's tasks searched one after another until `budget` placements were made (0: no

@@ -26,7 +26,7 @@ from urllib.parse import urlsplit
 from foldkit.errors import EXIT_BAD_INPUT, FoldkitError
 from solver.packing.engine import INTERRUPTED, STOP, new_control
 from solver.packing.model import PackingPuzzle
-from solver.packing.parts import UNIT_NODES, Counted, Finished, Tally, Unit, count_unit, merge, plan_of
+from solver.packing.parts import UNIT_NODES, Counted, Finished, Unit, UnitBook, count_unit, plan_of
 
 CONNECT_SECONDS = 10  # to reach the scheduler before saying it cannot be reached
 WATCH_SECONDS = 0.5  # how often a task looks whether the count was stopped
@@ -106,13 +106,12 @@ def on_cluster(client, puzzle: PackingPuzzle, seed: int | None, parts: int, left
 
     stop = f"foldkit-stop-{uuid.uuid4().hex}"
     futures: dict = {}
-    pending = dict.fromkeys(left, 0)
-    found: dict[int, list[Tally]] = {k: [] for k in left}
+    book = UnitBook(left)
 
     def submit(unit: Unit) -> None:
         futures[client.submit(count_unit_on_worker, puzzle, seed, unit, parts, budget, limit, stop, pure=False)] = \
             unit.part
-        pending[unit.part] += 1
+        book.started(unit)
 
     for k in left:
         submit(Unit(k))
@@ -129,10 +128,8 @@ def on_cluster(client, puzzle: PackingPuzzle, seed: int | None, parts: int, left
                 tally, handed = _result(client, future)
                 for unit in handed:
                     submit(unit)
-                found[k].append(tally)
-                pending[k] -= 1
-                if not pending[k]:
-                    yield k, merge(found.pop(k))
+                if (whole := book.ended(k, tally)) is not None:
+                    yield k, whole
         finished = True
     finally:
         if not finished:

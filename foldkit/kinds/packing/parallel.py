@@ -31,6 +31,7 @@ from solver.packing.parts import (
     Plan,
     Tally,
     Unit,
+    UnitBook,
     count_part,
     count_unit_of,
     merge,
@@ -168,11 +169,10 @@ def _units_finished(pool, puzzle: PackingPuzzle, seed: int | None, parts: int, t
 
     def submit(unit: Unit) -> None:
         waiting[pool.submit(count_unit_of, puzzle, seed, unit, parts, UNIT_NODES, limit)] = unit.part
-        pending[unit.part] += 1
+        book.started(unit)
 
     waiting: dict = {}
-    pending = dict.fromkeys(todo, 0)
-    found: dict[int, list[Tally]] = {k: [] for k in todo}
+    book = UnitBook(todo)
     for k in todo:
         submit(Unit(k))
     while waiting:
@@ -182,11 +182,9 @@ def _units_finished(pool, puzzle: PackingPuzzle, seed: int | None, parts: int, t
             tally, handed = future.result()  # raises BrokenProcessPool when a worker died
             for unit in handed:
                 submit(unit)
-            found[k].append(tally)
-            pending[k] -= 1
-            if not pending[k]:
+            if (whole := book.ended(k, tally)) is not None:
                 todo.remove(k)
-                yield k, merge(found.pop(k))
+                yield k, whole
 
 
 def _pool(puzzle: PackingPuzzle, seed: int | None, workers: int):
