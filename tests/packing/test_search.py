@@ -157,6 +157,16 @@ def test_the_bedlam_cube_every_packing_and_classes():
         assert packing_problem(puzzle, representative) is None
 
 
+@pytest.mark.slow
+def test_the_tetris_cube_every_packing_and_classes():
+    """wmtorode/CubeSolvers's 236,136 packings and 9,839 classes up to rotation (about 20 CPU-s)."""
+    puzzle = example("tetris-cube")
+    counted = census(puzzle)
+    assert (counted.packings, counted.classes, counted.symmetries) == (236136, 9839, 24)
+    for representative in counted.representatives[::500]:
+        assert packing_problem(puzzle, representative) is None
+
+
 def test_impossible_puzzles_say_why_before_searching():
     volume = solve(parse_packing("packing 2 2 2\npiece L x2: 0 0 0, 1 0 0, 0 1 0\n", "t.txt"))
     assert volume.failure == "the pieces' volume 6 differs from the box's 8" and volume.packing is None
