@@ -1,5 +1,5 @@
 """Parts that split themselves, measured: every unit of work of a count (a part's first unit, FIRST_NODES
-placements, or what a unit handed off, with GROWTH times the budget of the unit that made it, up to UNIT_NODES),
+placements, or what a unit handed off, with GROWTH times the budget of the unit that made it, up to FANNED_NODES),
 its placements and CPU time, their distribution, and the speed-up 16, 64 and 256 workers would get from them,
 against the whole count searched in one piece; then a real `solve --all --jobs 2`, wall and CPU.
 
@@ -38,13 +38,12 @@ sys.path.insert(0, str(ROOT))
 from bench.packing_parts import PUZZLES  # noqa: E402
 from solver.packing import parse_packing  # noqa: E402
 from solver.packing.parts import (  # noqa: E402
-    FIRST_NODES,
     GROWTH,
     HAND_OFF,
     PARTS_PER_WORKER,
-    UNIT_NODES,
     Plan,
     Unit,
+    budgets,
     count_part,
     count_unit,
     plan_of,
@@ -52,6 +51,7 @@ from solver.packing.parts import (  # noqa: E402
 
 PARTS = PARTS_PER_WORKER * 2  # as --jobs cuts a count on 2 cores
 WORKERS = (16, 64, 256)
+FIRST, MOST = budgets(PARTS, min(WORKERS))  # the work fans out: fewer parts than PARTS_PER_WORKER a worker
 RUNS = 3  # of the whole count, the cut and `solve --jobs 2`: their medians
 
 
@@ -67,11 +67,11 @@ class Measured:
 
 def measured_units(plan: Plan, parts: int) -> list[Measured]:
     """Every unit of a count cut into `parts` parts, in the order made (a unit before those it hands off)."""
-    queue: list[tuple[Unit, int]] = [(Unit(k), -1) for k in range(parts)]
+    queue: list[tuple[Unit, int]] = [(Unit(k, None, FIRST), -1) for k in range(parts)]
     out: list[Measured] = []
     for unit, parent in queue:  # the queue grows as units hand work off
         start = time.process_time()
-        tally, handed = pickle.loads(pickle.dumps(count_unit(plan, pickle.loads(pickle.dumps(unit)), parts)))
+        tally, handed = pickle.loads(pickle.dumps(count_unit(plan, pickle.loads(pickle.dumps(unit)), parts, MOST)))
         out.append(Measured(unit.part, tally.nodes, time.process_time() - start, parent))
         queue += [(child, len(out) - 1) for child in handed]
     return out
@@ -189,8 +189,8 @@ def main() -> None:
     load = Path("/proc/loadavg").read_text().split()[0] if Path("/proc/loadavg").exists() else "?"
     lines = [f"Measured {time.strftime('%Y-%m-%d')} on {platform.machine()}, Python {platform.python_version()}; "
              f"load average {load} at the start. Made by `python bench/packing_units.py`. Units: the first of a "
-             f"part {FIRST_NODES:,} placements, each hand-off {GROWTH} x its maker's, at most {UNIT_NODES:,}, "
-             f"cut into at most {HAND_OFF} units.", ""]
+             f"part {FIRST:,} placements, each hand-off {GROWTH} x its maker's, at most {MOST:,}, cut into at "
+             f"most {HAND_OFF} units (parts.budgets, for fewer parts than {PARTS_PER_WORKER} a worker).", ""]
     for name in args.puzzles:
         lines += report(name, not args.no_jobs)
     if args.out:

@@ -13,9 +13,10 @@ merge can name one representative of each.
 
 A part need not run in one piece: count_unit searches some of a part's tasks until its budget of placements was
 made, then hands the rest of the tree back (the compiled front search says, level by level, which candidates it
-had not tried) as new units for other workers, each with GROWTH times that budget, up to UNIT_NODES. When the
-workers outnumber the parts, a part's first unit has a small budget (FIRST_NODES), so the work fans out to every
-worker within a few milliseconds, and the units grow as the count goes on. The part's tally is the sum of its
+had not tried) as new units for other workers, each with GROWTH times that budget, up to a most (see budgets):
+UNIT_NODES when there are parts enough for every worker; when there are not, a part's first unit has a small
+budget (FIRST_NODES), so the work fans out to every worker within a few milliseconds, the units grow as the count
+goes on, up to FANNED_NODES. The part's tally is the sum of its
 units'; its record is the same whoever counted the units.
 """
 
@@ -37,9 +38,11 @@ from solver.packing.tasks import search_tasks, split
 PARTS_PER_WORKER = 8  # parts for each process (or cluster thread): a slow part leaves the others something to do
 TASKS_PER_PART = 8  # starting points per part, so that a few big subtrees do not decide the time
 KEEP = 10_000  # packings a part keeps to name classes by (each class is met once or a few times)
-UNIT_NODES = 60_000  # the most placements a unit of work makes before it hands what is left to others (~11 ms of
-                     # Bedlam: 250,000 left a unit of 0.65 % of its count, which 64 workers waited for at the end)
-FIRST_NODES = 2_000  # a part's first unit's budget (~0.4 ms) when the workers outnumber the parts (see first_budget)
+UNIT_NODES = 250_000  # the most placements a unit of work makes before it hands what is left to others (~45 ms of
+                      # Bedlam), when the parts alone keep every worker busy
+FANNED_NODES = 60_000  # the most when the work fans out to more workers than parts (~11 ms: 250,000 left a unit of
+                       # 0.65 % of Bedlam's count, which 64 workers waited for at the end)
+FIRST_NODES = 2_000  # a part's first unit's budget (~0.4 ms) when the work fans out (see budgets)
 GROWTH = 4  # each unit handed off has that many times the budget of the unit that handed it off, up to the most
 HAND_OFF = 4  # units the work left is cut into: the big subtrees near the top go to different workers (8 made Bedlam
               # 3.5 times the units, each search's set-up repeated for little work)
@@ -181,16 +184,16 @@ class Unit:
 Counted = tuple[Tally, tuple[Unit, ...]]  # what a unit found, and the units it handed off
 
 
-def first_budget(parts: int, workers: int) -> int:
-    """The budget of each part's first unit: FIRST_NODES when there are fewer parts than PARTS_PER_WORKER for each
-    worker (the work fans out to every worker in a few of those budgets, each hand-off growing GROWTH times),
-    else UNIT_NODES (the parts alone keep every worker busy, and a pool or a scheduler has a cost per unit)."""
-    return FIRST_NODES if parts < PARTS_PER_WORKER * workers else UNIT_NODES
-
-
-def first_units(parts: list[int], count: int, workers: int) -> list[Unit]:
-    """The first unit of each of those parts (0-based) of `count`, for that many workers."""
-    return [Unit(k, None, first_budget(count, workers)) for k in parts]
+def budgets(parts: int, workers: int, most: int = UNIT_NODES) -> tuple[int, int]:
+    """(the budget of each part's first unit, the most placements any unit makes) for a count in so many parts on so
+    many workers. When there are PARTS_PER_WORKER parts for each worker, the parts alone keep every worker busy:
+    units of `most` (a pool or a scheduler has a cost per unit). With fewer, the work fans out: a part's first
+    unit makes FIRST_NODES placements, so every worker has work within a few of those budgets, each hand-off grows
+    GROWTH times, and no unit makes more than FANNED_NODES (the last units hold up fewer workers)."""
+    if parts >= PARTS_PER_WORKER * workers:
+        return most, most
+    cap = min(most, FANNED_NODES)
+    return min(FIRST_NODES, cap), cap
 
 
 def count_unit(plan: Plan, unit: Unit, parts: int, budget: int = UNIT_NODES, limit: int = 0,

@@ -11,15 +11,15 @@ from foldkit.kinds.packing.parallel import counter
 from solver.packing import census, parse_packing, solve
 from solver.packing.engine import Task, compiled, search
 from solver.packing.parts import (
+    FANNED_NODES,
     FIRST_NODES,
     HAND_OFF,
     UNIT_NODES,
     Unit,
+    budgets,
     count_part,
     count_unit,
     cut,
-    first_budget,
-    first_units,
     merge,
     plan_of,
 )
@@ -127,9 +127,8 @@ def test_units_fanned_out_from_small_first_budgets_add_up_to_the_whole_count(nam
     puzzle = example(name)
     whole = census(puzzle)
     plan = plan_of(puzzle)
-    units = first_units([0, 1], 2, 16)
-    assert [unit.budget for unit in units] == [FIRST_NODES] * 2 and first_budget(128, 16) == UNIT_NODES
-    small = [Unit(unit.part, unit.tasks, 20) for unit in units]  # these trees are small: 20 placements to start
+    assert budgets(2, 16) == (FIRST_NODES, FANNED_NODES) and budgets(128, 16) == (UNIT_NODES, UNIT_NODES)
+    small = [Unit(k, None, 20) for k in range(2)]  # these trees are small: 20 placements to start
     tallies = every_unit_from(plan, small, 2, 2_000)
     merged = census_of(plan, merge(tallies))
     assert (merged.packings, merged.classes, merged.representatives) == \
@@ -141,7 +140,7 @@ def test_a_dropped_hand_off_changes_the_count():
     """The check above can fail: leaving out any one unit handed off loses packings."""
     puzzle = example("scott-pentominoes")
     plan = plan_of(puzzle)
-    small = [Unit(unit.part, unit.tasks, 20) for unit in first_units([0, 1], 2, 16)]
+    small = [Unit(k, None, 20) for k in range(2)]
     whole = merge(every_unit_from(plan, small, 2, 2_000)).packings
     assert whole == 520
     dropped = [merge(every_unit_from(plan, small, 2, 2_000, drop)).packings for drop in (0, 3, 7)]

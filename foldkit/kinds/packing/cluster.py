@@ -13,15 +13,17 @@ from foldkit import cluster
 from foldkit.census import UnitBook
 from solver.packing.engine import INTERRUPTED, STOP, new_control
 from solver.packing.model import PackingPuzzle
-from solver.packing.parts import UNIT_NODES, Counted, Finished, Unit, count_unit, first_units, merge, plan_of
+from solver.packing.parts import UNIT_NODES, Counted, Finished, Unit, budgets, count_unit, merge, plan_of
 
 
 def on_cluster(client, puzzle: PackingPuzzle, seed: int | None, parts: int, left: list[int], limit: int,
                budget: int = UNIT_NODES) -> Finished:
     """(part, tally) of each part left, counted by the workers, as its last unit finishes: a unit that makes its
-    budget of placements (at most `budget`) hands the rest of its tree back, and that is queued at once."""
-    work = partial(count_unit_on_worker, puzzle, seed, parts, budget, limit)
-    units = first_units(left, parts, cluster.threads(client))
+    budget of placements (see parts.budgets; at most `budget`) hands the rest of its tree back, and that is queued
+    at once."""
+    first, most = budgets(parts, cluster.threads(client), budget)
+    work = partial(count_unit_on_worker, puzzle, seed, parts, most, limit)
+    units = [Unit(k, None, first) for k in left]
     yield from cluster.finished_parts(client, work, units, _part_of, UnitBook(left, merge), priority=_first_parts_first)
 
 

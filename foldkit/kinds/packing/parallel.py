@@ -31,9 +31,9 @@ from solver.packing.parts import (
     Plan,
     Tally,
     Unit,
+    budgets,
     count_part,
     count_unit_of,
-    first_units,
     merge,
     plan_of,
 )
@@ -170,14 +170,16 @@ def _units_finished(pool, puzzle: PackingPuzzle, seed: int | None, parts: int, t
     workers free: so no part holds up the end of the count, however its tree is shaped."""
     from concurrent.futures import FIRST_COMPLETED, wait
 
+    first, most = budgets(parts, workers, UNIT_NODES)
+
     def submit(unit: Unit) -> None:
-        waiting[pool.submit(count_unit_of, puzzle, seed, unit, parts, UNIT_NODES, limit)] = unit.part
+        waiting[pool.submit(count_unit_of, puzzle, seed, unit, parts, most, limit)] = unit.part
         book.started(unit.part)
 
     waiting: dict = {}
     book = census.UnitBook(todo, merge)
-    for unit in first_units(todo, parts, workers):
-        submit(unit)
+    for k in todo:
+        submit(Unit(k, None, first))
     while waiting:
         done, _ = wait(waiting, return_when=FIRST_COMPLETED)
         for future in done:
