@@ -30,6 +30,7 @@ import time
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from foldkit.errors import EXIT_BAD_INPUT, FoldkitError
 from foldkit.exchange import write_artifact
@@ -265,3 +266,28 @@ def run_parts(checkpoint: Checkpoint, run: Callable[[list[int]], Iterator[Record
             yield record
     finally:
         checkpoint.flush()
+
+
+# ---------------------------------------------------------------------------------------------
+# Units in flight
+
+
+class UnitBook:
+    """The units of some parts in flight, wherever they run (a pool, a cluster): how many of each part are out,
+    and what its ended units found. A part is finished when its last unit ends, the units it handed off
+    included (each is `started` before the unit that handed it off has `ended`); what its units found is then
+    merged (`merge`: a list of what units found -> the part's)."""
+
+    def __init__(self, parts: list[int], merge: Callable[[list[Any]], Any]):
+        self.out = dict.fromkeys(parts, 0)
+        self.found: dict[int, list[Any]] = {k: [] for k in parts}
+        self.merge = merge
+
+    def started(self, part: int) -> None:
+        self.out[part] += 1
+
+    def ended(self, part: int, found: Any) -> Any | None:
+        """The part's whole finding once this was its last unit out, else None."""
+        self.found[part].append(found)
+        self.out[part] -= 1
+        return None if self.out[part] else self.merge(self.found.pop(part))

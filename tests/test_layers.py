@@ -24,7 +24,7 @@ LAYERS = [
     ("foldkit", "foldkit.errors", "foldkit.look", "foldkit.drawing", "foldkit.files", "foldkit.options",
      "foldkit.progress", "foldkit.console", "foldkit.solids", "foldkit.display"),
     ("foldkit.exchange",),
-    ("foldkit.fold", "foldkit.assembly", "foldkit.census"),
+    ("foldkit.fold", "foldkit.assembly", "foldkit.census", "foldkit.cluster"),
     ("foldkit.paper", "foldkit.page"),
     ("foldkit.kinds",),
     ("foldkit.build",),

@@ -1,29 +1,35 @@
 """A count of every packing cut into parts that can run anywhere (threads, processes, other machines),
 and the merge of what the parts found.
 
-The search's starting points (the symmetry anchors' tasks) are split level by level (``tasks.split``)
-until there are at least TASKS_PER_PART of them for each part; part k of n takes every n-th of them,
-so the big early subtrees spread over the parts. The split depends only on the table and n, so every
-process that builds the same table (same puzzle, same seed) cuts the tree the same way. What a part
-finds is a Tally whose fields add up: the packings, the sum of their stabiliser sizes (the classes
-are that sum divided by the symmetries, exact however the tree is cut), and the classes met, as
-canonical forms, so the merge can name one representative of each.
+The search's starting points (the symmetry anchors' tasks) are cut (``cut``: by the compiled front search, the
+shallowest first, each replaced by what a search of it stopped after one placement leaves) until there are at
+least TASKS_PER_PART of them for each part; part k of n takes every n-th of them, so the big early subtrees
+spread over the parts. The cut depends only on the table and n, so every process that builds the same table
+(same puzzle, same seed) cuts the tree the same way; it takes Bedlam 0.3 ms for 16 parts (tasks.split's Python,
+used where the front search is not, took 60 ms: a serial start that alone held 64 workers under 43 x). What a
+part finds is a Tally whose fields add up: the packings, the sum of their stabiliser sizes (the classes are that
+sum divided by the symmetries, exact however the tree is cut), and the classes met, as canonical forms, so the
+merge can name one representative of each.
 
-A part need not run in one piece: count_unit searches some of a part's tasks until UNIT_NODES placements
-were made, then hands the rest of the tree back (the compiled front search says, level by level, which
-candidates it had not tried) as new units for other workers, so one long part does not hold up the end of
-a count. The part's tally is the sum of its units'; its record is the same whoever counted the units.
+A part need not run in one piece: count_unit searches some of a part's tasks until its budget of placements was
+made, then hands the rest of the tree back (the compiled front search says, level by level, which candidates it
+had not tried) as new units for other workers, each with GROWTH times that budget, up to a most (see budgets):
+UNIT_NODES when there are parts enough for every worker; when there are not, a part's first unit has a small
+budget (FIRST_NODES), so the work fans out to every worker within a few milliseconds, the units grow as the count
+goes on, up to FANNED_NODES. The part's tally is the sum of its
+units'; its record is the same whoever counted the units.
 """
 
 from __future__ import annotations
 
 import hashlib
 from array import array
+from collections import deque
 from collections.abc import Generator, Iterable
 from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
 
-from solver.packing.engine import Counting, Task, hands_off, search, stabiliser_size
+from solver.packing.engine import Counting, Task, hands_off, search
 from solver.packing.model import PackingPuzzle
 from solver.packing.symmetry import anchored_tasks, classes, symmetry_group
 from solver.packing.table import Permutation, Row, Table, build_table
@@ -32,8 +38,14 @@ from solver.packing.tasks import search_tasks, split
 PARTS_PER_WORKER = 8  # parts for each process (or cluster thread): a slow part leaves the others something to do
 TASKS_PER_PART = 8  # starting points per part, so that a few big subtrees do not decide the time
 KEEP = 10_000  # packings a part keeps to name classes by (each class is met once or a few times)
-UNIT_NODES = 250_000  # placements a unit of work makes before it hands what is left to others (~60 ms of Bedlam)
-HAND_OFF = 8  # units the work left is cut into: the big subtrees near the top go to different workers
+UNIT_NODES = 250_000  # the most placements a unit of work makes before it hands what is left to others (~45 ms of
+                      # Bedlam), when the parts alone keep every worker busy
+FANNED_NODES = 60_000  # the most when the work fans out to more workers than parts (~11 ms: 250,000 left a unit of
+                       # 0.65 % of Bedlam's count, which 64 workers waited for at the end)
+FIRST_NODES = 2_000  # a part's first unit's budget (~0.4 ms) when the work fans out (see budgets)
+GROWTH = 4  # each unit handed off has that many times the budget of the unit that handed it off, up to the most
+HAND_OFF = 4  # units the work left is cut into: the big subtrees near the top go to different workers (8 made Bedlam
+              # 3.5 times the units, each search's set-up repeated for little work)
 
 
 @dataclass(frozen=True, eq=False)
@@ -63,9 +75,17 @@ class Plan:
     def split(self, parts: int) -> tuple[tuple[Task, ...], int]:
         """(the starting points split for that many parts, the placements the split made), made once."""
         if parts not in self.splits:
-            tasks, made = split(self.table, list(self.starts), TASKS_PER_PART * parts)
+            cutting = cut if self.cut == "front" else split
+            tasks, made = cutting(self.table, list(self.starts), TASKS_PER_PART * parts)
             self.splits[parts] = (tuple(tasks), made)
         return self.splits[parts]
+
+    @cached_property
+    def cut(self) -> str:
+        """How the starting points are cut into parts: "front" by the compiled search (see cut), else "choice"
+        (tasks.split, in Python: Bedlam's 16 parts took 0.06 CPU-s so, 0.2 ms by the front search). Parts
+        cut otherwise are other parts: a count's digest names its cut."""
+        return "front" if hands_off(self.table, "front") else "choice"
 
     def part_tasks(self, part: int, parts: int) -> tuple[Task, ...]:
         """The starting points of part `part` (0-based) of `parts`."""
@@ -77,16 +97,37 @@ class Plan:
         (the Y cube's 48 x 960 images) than searching."""
         return Counting(group=self.group).group_bytes
 
-    def counting(self, limit: int = 0) -> Counting:
-        """A new Counting of this plan's group, keeping KEEP packings, up to `limit` packings (0: all)."""
-        counting = Counting(limit, KEEP, self.group)
+    def counting(self, limit: int = 0, keep: int = KEEP, control: array | None = None) -> Counting:
+        """A new Counting of this plan's group, keeping `keep` packings (-1: all), up to `limit` packings (0: all),
+        with that control (None: its own)."""
+        counting = Counting(limit, keep, self.group) if control is None else Counting(limit, keep, self.group, control)
         counting.__dict__["group_bytes"] = self.group_bytes  # what its cached_property would make again
         return counting
 
     @cached_property
     def fingerprint(self) -> str:
-        """A digest of the table: parts to merge must come from tables numbered alike."""
-        return hashlib.sha256(b"".join(self.table.buffers)).hexdigest()[:16]
+        """A digest of the table and of the cut: parts to merge must come from tables numbered alike, cut alike."""
+        return hashlib.sha256(b"".join(self.table.buffers) + self.cut.encode()).hexdigest()[:16]
+
+
+def cut(table: Table, tasks: list[Task], wanted: int) -> tuple[list[Task], int]:
+    """(the tasks cut until there are at least `wanted`, the placements made so): the first task (the shallowest,
+    the largest subtree) replaced, again and again, by the work a front search of it stopped after its first
+    placement hands off (that placement's children and its siblings not tried), as tasks.split does level by
+    level, but by the compiled search: microseconds a task where Python's choice takes milliseconds."""
+    queue, made = deque(tasks), 0
+    whole: list[Task] = []
+    while queue and len(queue) + len(whole) < wanted:
+        task = queue.popleft()
+        if sum(task.counts) < 2:  # one placement could make a packing: left as it is, for a part to find
+            whole.append(task)
+            continue
+        pieces: list[Task] = []
+        found = search(table, task, max_nodes=1, engine="front", rest=pieces)
+        assert found.packings == 0  # two copies or more were left: one placement fills nothing
+        queue.extend(pieces)
+        made += found.nodes
+    return whole + list(queue), made
 
 
 @lru_cache(maxsize=2)
@@ -132,45 +173,43 @@ def count_part(plan: Plan, part: int, parts: int, limit: int = 0, engine: str = 
 
 @dataclass(frozen=True)
 class Unit:
-    """Work for one worker: some of part `part`'s tree, as tasks (None: the part's starting points)."""
+    """Work for one worker: some of part `part`'s tree, as tasks (None: the part's starting points), and the
+    placements it may make before it hands what is left to others."""
 
     part: int  # 0-based
     tasks: tuple[Task, ...] | None = None
+    budget: int = FIRST_NODES
 
 
 Counted = tuple[Tally, tuple[Unit, ...]]  # what a unit found, and the units it handed off
 
 
-class UnitBook:
-    """The units of some parts in flight, wherever they run (a pool, a cluster): how many of each part are
-    out, and what its ended units found. A part is finished when its last unit ends, the units it handed
-    off included (each is `started` before the unit that handed it off has `ended`)."""
-
-    def __init__(self, parts: list[int]):
-        self.out = dict.fromkeys(parts, 0)
-        self.found: dict[int, list[Tally]] = {k: [] for k in parts}
-
-    def started(self, unit: Unit) -> None:
-        self.out[unit.part] += 1
-
-    def ended(self, part: int, tally: Tally) -> Tally | None:
-        """The part's whole tally once this was its last unit out, else None."""
-        self.found[part].append(tally)
-        self.out[part] -= 1
-        return None if self.out[part] else merge(self.found.pop(part))
+def budgets(parts: int, workers: int, most: int = UNIT_NODES) -> tuple[int, int]:
+    """(the budget of each part's first unit, the most placements any unit makes) for a count in so many parts on so
+    many workers. When there are PARTS_PER_WORKER parts for each worker, the parts alone keep every worker busy:
+    units of `most` (a pool or a scheduler has a cost per unit). With fewer, the work fans out: a part's first
+    unit makes FIRST_NODES placements, so every worker has work within a few of those budgets, each hand-off grows
+    GROWTH times, and no unit makes more than FANNED_NODES (the last units hold up fewer workers)."""
+    if parts >= PARTS_PER_WORKER * workers:
+        return most, most
+    cap = min(most, FANNED_NODES)
+    return min(FIRST_NODES, cap), cap
 
 
 def count_unit(plan: Plan, unit: Unit, parts: int, budget: int = UNIT_NODES, limit: int = 0,
                control: array | None = None) -> Counted:
-    """The tally of a unit's tasks searched one after another until `budget` placements were made (0: no
-    budget), and the work left then, cut into at most HAND_OFF units: a long part splits itself so, and the
-    units handed off cover exactly the packings it did not reach. Setting control[engine.STOP] to
-    engine.INTERRUPTED (from another thread) stops it."""
+    """The tally of a unit's tasks searched one after another until its budget of placements (at most `budget`;
+    0: no budget) was made, and the work left then, cut into at most HAND_OFF units of GROWTH times its budget:
+    a long part splits itself so, at once at its start and less often as it goes on, and the units handed off
+    cover exactly the packings it did not reach. Setting control[engine.STOP] to engine.INTERRUPTED (from
+    another thread) stops it."""
     tasks, made = plan.split(parts)
     todo = list(tasks[unit.part::parts] if unit.tasks is None else unit.tasks)
-    budget = budget if hands_off(plan.table) else 0  # another engine's stop leaves no word of what is left
-    # Every row kept and no group given: a compiled search checks each image of the group it is given (Bedlam:
-    # 24 x 4,188, 80 us a search, a fifth of a unit's time), so the stabilisers are summed here from the rows.
+    most, budget = budget, min(unit.budget, budget) if budget and hands_off(plan.table) else 0  # another engine's
+    #                                                                  stop leaves no word of what is left
+    # Every row kept, to name the classes by, and no group given: a compiled search checks every image of the group it
+    # is given (Bedlam: 24 x 4,188 ids, 70 us a search, as long as a unit's shortest searches), so the stabilisers
+    # are summed here from the rows (3 us a row).
     counting = Counting(limit) if control is None else Counting(limit, control=control)
     nodes = made if unit.part == 0 and unit.tasks is None else 0  # the split's placements: once, with part 0
     packings = stabilisers = 0
@@ -182,7 +221,7 @@ def count_unit(plan: Plan, unit: Unit, parts: int, budget: int = UNIT_NODES, lim
             break
         found = search(plan.table, task, max_nodes=budget - nodes if budget else 0, counting=counting, rest=left)
         packings, nodes = packings + found.packings, nodes + found.nodes
-        stabilisers += task.weight * sum(stabiliser_size(row, plan.group) for row in found.rows)
+        stabilisers += task.weight * stabiliser_sum(found.rows, plan.group)
         rows += found.rows
         if not found.finished:
             if counting.control[0]:  # a limit: the count stops here
@@ -191,7 +230,23 @@ def count_unit(plan: Plan, unit: Unit, parts: int, budget: int = UNIT_NODES, lim
             break
     tally = Tally(packings, stabilisers, nodes, frozenset(classes(rows, list(plan.group), plan.group_bytes)),
                   len(rows), len(rows), counting.limited)
-    return tally, tuple(Unit(unit.part, tuple(left[k::HAND_OFF])) for k in range(min(HAND_OFF, len(left))))
+    return tally, handed_off(unit, left, min(budget * GROWTH, most))
+
+
+def stabiliser_sum(rows: list[Row], group: tuple[Permutation, ...]) -> int:
+    """The sum over the packings of how many of the symmetries map each onto itself (most map none of the
+    packing's first and last placements into it, and are ruled out by two lookups)."""
+    total = 0
+    for row in rows:
+        placed, first, last = set(row), row[0], row[-1]
+        total += sum(1 for image in group if image[first] in placed and image[last] in placed
+                     and placed.issuperset(map(image.__getitem__, row)))
+    return total
+
+
+def handed_off(unit: Unit, left: list[Task], budget: int) -> tuple[Unit, ...]:
+    """The work a unit left, cut into at most HAND_OFF units of that budget."""
+    return tuple(Unit(unit.part, tuple(left[k::HAND_OFF]), budget) for k in range(min(HAND_OFF, len(left))))
 
 
 def count_unit_of(puzzle: PackingPuzzle, seed: int | None, unit: Unit, parts: int, budget: int = UNIT_NODES,

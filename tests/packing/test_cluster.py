@@ -10,9 +10,11 @@ import time
 
 import pytest
 
+from foldkit import cluster
 from foldkit.cli import main
 from foldkit.kinds.packing import cluster as cluster_module
 from tests.conftest import EXAMPLES, ROOT
+from tests.dask_cluster import scheduler_address
 
 distributed = pytest.importorskip("distributed")  # the test extra installs it; CI has it
 
@@ -22,9 +24,7 @@ DOMINOES = "packing 4 4 4\npiece D x32: 0 0 0, 1 0 0\n"  # billions of packings:
 
 @pytest.fixture(scope="module")
 def scheduler():
-    with distributed.LocalCluster(n_workers=2, processes=True, threads_per_worker=1,
-                                  dashboard_address=None) as local:
-        yield local.scheduler_address
+    yield from scheduler_address()
 
 
 def run(capsys, *argv: str) -> tuple[int, str, str]:
@@ -87,7 +87,7 @@ def test_ctrl_c_stops_the_count_on_every_worker(scheduler, tmp_path):
 
 
 def test_an_unreachable_scheduler_is_one_line(capsys, monkeypatch):
-    monkeypatch.setattr(cluster_module, "CONNECT_SECONDS", 1)
+    monkeypatch.setattr(cluster, "CONNECT_SECONDS", 1)
     for address in ("tcp://127.0.0.1:1", "nonsense::"):
         code, out, err = run(capsys, "solve", SCOTT, "--all", "--cluster", address)
         assert code == 2 and out == "" and len(err.splitlines()) == 1

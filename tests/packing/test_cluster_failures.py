@@ -4,8 +4,6 @@ says a word is one line and a non-zero exit, never a hang, a traceback or a huge
 
 from __future__ import annotations
 
-import os
-import signal
 import socket
 import struct
 import subprocess
@@ -16,6 +14,7 @@ import time
 import pytest
 
 from tests.conftest import EXAMPLES, ROOT
+from tests.dask_cluster import counted_with_a_worker_killed
 
 distributed = pytest.importorskip("distributed")
 
@@ -92,21 +91,6 @@ def test_an_address_with_nothing_listening_is_a_line():
 def test_a_killed_worker_has_its_parts_run_again():
     """Two worker processes under nannies; one worker killed with -9 once the count runs on it: the nanny
     starts another, the scheduler runs the lost parts again, the count is the one-process count."""
-    with distributed.LocalCluster(n_workers=2, processes=True, threads_per_worker=1,
-                                  dashboard_address=None) as local, distributed.Client(local) as client:
-        pids = client.run(os.getpid)
-        child = subprocess.Popen([sys.executable, "-m", "foldkit", "solve", Y_CUBE, "--all", "--cluster",
-                                  local.scheduler_address], cwd=ROOT, stdout=subprocess.PIPE,
-                                 stderr=subprocess.PIPE, text=True)
-        try:
-            deadline = time.monotonic() + HANG
-            while not any(client.processing().values()) and time.monotonic() < deadline:
-                time.sleep(0.05)
-            busy = [worker for worker, tasks in client.processing().items() if tasks]
-            assert busy, "the count did not start on the workers"
-            os.kill(pids[busy[0]], signal.SIGKILL)
-            out, err = child.communicate(timeout=HANG)
-        finally:
-            child.kill()
-    assert child.returncode == 0, err
+    code, out, err = counted_with_a_worker_killed(["solve", Y_CUBE, "--all"], ROOT, HANG)
+    assert code == 0, err
     assert "every packing: 60,672; classes under the box's 48 symmetries: 1,264" in out

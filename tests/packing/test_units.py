@@ -10,7 +10,19 @@ from foldkit.kinds.packing import parallel
 from foldkit.kinds.packing.parallel import counter
 from solver.packing import census, parse_packing, solve
 from solver.packing.engine import Task, compiled, search
-from solver.packing.parts import Unit, count_part, count_unit, merge, plan_of
+from solver.packing.parts import (
+    FANNED_NODES,
+    FIRST_NODES,
+    HAND_OFF,
+    UNIT_NODES,
+    Unit,
+    budgets,
+    count_part,
+    count_unit,
+    cut,
+    merge,
+    plan_of,
+)
 from solver.packing.solve import census_of
 from tests.conftest import EXAMPLES
 
@@ -91,3 +103,71 @@ def test_a_checkpoint_of_split_parts_resumes_to_the_same_count(monkeypatch, tmp_
     first = solve(puzzle, every=True, counter=counter(puzzle, None, 2, parts=4, keeping=(str(path), None)))
     again = solve(puzzle, every=True, counter=counter(puzzle, None, 2, keeping=(None, str(path))))
     assert (first.packings, first.classes) == (again.packings, again.classes) == (520, 65)
+
+
+def every_unit_from(plan, units: list[Unit], parts: int, budget: int, drop: int = -1) -> list:
+    """The tallies of the units and of all they hand off, run one after another; the `drop`-th unit handed off
+    (counted from 0) is left out."""
+    queue, tallies, handed_off = list(units), [], 0
+    while queue:
+        tally, handed = count_unit(plan, queue.pop(0), parts, budget)
+        tallies.append(tally)
+        for unit in handed:
+            if handed_off != drop:
+                queue.append(unit)
+            handed_off += 1
+    return tallies
+
+
+@pytest.mark.parametrize("name", ["mixed-2x3x4", "scott-pentominoes"])
+def test_units_fanned_out_from_small_first_budgets_add_up_to_the_whole_count(name):
+    """Two parts for sixteen workers: each part's first unit makes a few placements and hands the rest off, and
+    the units grow GROWTH times at each hand-off (up to the budget): the count is the whole one, and the work
+    did fan out (more units than parts, some of them hand-offs of hand-offs)."""
+    puzzle = example(name)
+    whole = census(puzzle)
+    plan = plan_of(puzzle)
+    assert budgets(2, 16) == (FIRST_NODES, FANNED_NODES) and budgets(128, 16) == (UNIT_NODES, UNIT_NODES)
+    small = [Unit(k, None, 20) for k in range(2)]  # these trees are small: 20 placements to start
+    tallies = every_unit_from(plan, small, 2, 2_000)
+    merged = census_of(plan, merge(tallies))
+    assert (merged.packings, merged.classes, merged.representatives) == \
+        (whole.packings, whole.classes, whole.representatives)
+    assert len(tallies) > 2 * HAND_OFF
+
+
+def test_a_dropped_hand_off_changes_the_count():
+    """The check above can fail: leaving out any one unit handed off loses packings."""
+    puzzle = example("scott-pentominoes")
+    plan = plan_of(puzzle)
+    small = [Unit(k, None, 20) for k in range(2)]
+    whole = merge(every_unit_from(plan, small, 2, 2_000)).packings
+    assert whole == 520
+    dropped = [merge(every_unit_from(plan, small, 2, 2_000, drop)).packings for drop in (0, 3, 7)]
+    assert all(packings < whole for packings in dropped), dropped
+
+
+@pytest.mark.parametrize("name", ["soma", "mixed-2x3x4", "scott-pentominoes"])
+def test_the_compiled_cut_covers_the_tree_once(name):
+    """The starting points cut by the front search (each replaced by what a search stopped after one placement
+    hands off) hold every packing once: their searches find what the uncut search finds."""
+    plan = plan_of(example(name))
+    tasks, made = cut(plan.table, list(plan.starts), 40)
+    assert len(tasks) >= 40 and made > 0 and plan.cut == "front"
+    found = sorted(tuple(sorted(row)) for task in tasks for row in search(plan.table, task, engine="front").rows)
+    alone = sorted(tuple(sorted(row)) for task in plan.starts for row in search(plan.table, task, engine="front").rows)
+    assert found == alone
+
+
+def test_parts_cut_otherwise_are_parts_of_another_count(monkeypatch):
+    """Where the front search is not built, the parts are cut by tasks.split in Python: other parts, so another
+    fingerprint (parts of the two never merge)."""
+    from solver.packing import parts
+
+    puzzle = example("soma")
+    front = parts.Plan(plan_of(puzzle).table)
+    assert front.cut == "front" and front.fingerprint  # made now, before the front search is hidden
+    monkeypatch.setattr(parts, "hands_off", lambda table, engine="auto": False)
+    choice = parts.Plan(front.table)
+    assert (front.cut, choice.cut) == ("front", "choice") and front.fingerprint != choice.fingerprint
+    assert merge(count_part(choice, k, 3) for k in range(3)).packings == census(puzzle).packings

@@ -88,6 +88,8 @@ class NetsOptions:
                                     "file), to go on with --resume FILE after a crash", str, "FILE")
     resume: str | None = option(None, "--resume", "with --count: go on from the checkpoint FILE, and keep writing "
                                 "it", str, "FILE")
+    cluster: str | None = option(None, "--cluster", "with --count: count the parts on the Dask scheduler at "
+                                 "ADDRESS (tcp://HOST:PORT; needs foldkit[cluster])", str, "ADDRESS")
     pdf: str | None = option(None, "--pdf", "write a worksheet of the nets, numbered and drawn to scale, to this "
                              ".pdf (paper: --paper)", opt.file_name, "FILE")
     mix: bool = option(False, "--mix", "with --pdf: shuffle in near-nets (a net with one square moved) that do not "
@@ -135,13 +137,14 @@ class NetsOptions:
 
     def check_census(self) -> None:
         """Refuse a count in parts asked for without --count, or with options that do not go together."""
-        for flag, given in (("--part", self.part), ("--checkpoint", self.checkpoint), ("--resume", self.resume)):
+        for flag, given in (("--part", self.part), ("--checkpoint", self.checkpoint), ("--resume", self.resume),
+                            ("--cluster", self.cluster)):
             if given is not None and (not self.count or self.limit):
                 raise FoldkitError(f"nets: {flag} divides a whole count: give it with --count, without --limit",
                                    EXIT_BAD_INPUT)
-        if self.part is not None and (self.checkpoint or self.resume):
-            raise FoldkitError("nets: --part writes its one part's JSON: a checkpoint is for a whole count",
-                               EXIT_BAD_INPUT)
+        if self.part is not None and (self.checkpoint or self.resume or self.cluster):
+            raise FoldkitError("nets: --part writes its one part's JSON: a checkpoint or a cluster is for a whole "
+                               "count", EXIT_BAD_INPUT)
         if self.checkpoint is not None and self.resume is not None:
             raise FoldkitError("nets: --resume FILE keeps writing FILE: give --checkpoint or --resume, not both",
                                EXIT_BAD_INPUT)

@@ -1,7 +1,9 @@
 """A nets count as a census in parts (``foldkit.census``, the machinery the packing count uses):
 `foldkit nets A B --count --part K/N` counts part K of N and prints its record, `foldkit merge`
-adds the parts up (every part once, of one count, none edited), and `--checkpoint FILE` / `--resume
-FILE` keep a whole count's parts finished so that a run killed at any moment goes on where it was.
+adds the parts up (every part once, of one count, none edited), `--checkpoint FILE` / `--resume
+FILE` keep a whole count's parts finished so that a run killed at any moment goes on where it was, and
+`--cluster ADDRESS` runs the parts on a Dask cluster's workers (foldkit.cluster, as a packing count does; a
+nets part does not split itself: each is one task, and a worker that dies has its parts run again).
 
 Part JSON schema, version 1 (the census fields, see foldkit.census, and these):
 
@@ -19,8 +21,9 @@ Part JSON schema, version 1 (the census fields, see foldkit.census, and these):
 from __future__ import annotations
 
 from collections.abc import Iterator
+from functools import lru_cache, partial
 
-from foldkit import census
+from foldkit import census, cluster
 from foldkit.errors import EXIT_BAD_INPUT, FoldkitError
 from foldkit.exchange.json import json_text
 from foldkit.kinds.base import Invocation
@@ -34,6 +37,8 @@ from solver.nets.search import compiled
 
 TOTALS = ("nets", "nodes")
 CHECKPOINT_PARTS = 64  # the parts of a whole count kept in a checkpoint: a killed run loses at most 1/64 of it
+PARTS_PER_THREAD = 8  # on a cluster, at least so many parts for each of its threads: a slow part leaves the others
+                      # something to do
 
 
 def count_of(boxes: tuple[Box, ...], table: str) -> str:
@@ -82,20 +87,67 @@ def run_part(boxes: list[Box], part: tuple[int, int]) -> int:
     return 0
 
 
-def whole_count(boxes: list[Box], checkpoint: str | None, resume: str | None) -> NetsResult:
-    """Every part of the count on every core, each finished part kept in the checkpoint (resumed from a file,
-    or a new one written to a file)."""
+def whole_count(boxes: list[Box], checkpoint: str | None, resume: str | None,
+                cluster_address: str | None = None) -> NetsResult:
+    """Every part of the count on every core, or on the Dask cluster at cluster_address, each finished part kept
+    in the checkpoint (resumed from a file, or a new one written to a file, or kept in memory)."""
     plan = plan_for(boxes)
     count = count_of(tuple(sorted(plan.boxes)), fingerprint(plan))
-    book = (census.resumed(resume, count, PART_SCHEMA, check_part) if resume is not None
-            else census.new_checkpoint(checkpoint, count, CHECKPOINT_PARTS, PART_SCHEMA))
+    client = None
+    if cluster_address is not None:
+        client = cluster.connect(cluster_address)  # Dask loads only for a cluster
+    try:
+        threads = 0 if client is None else cluster.threads(client)
+        parts = max(CHECKPOINT_PARTS, PARTS_PER_THREAD * threads)
+        book = (census.resumed(resume, count, PART_SCHEMA, check_part) if resume is not None
+                else census.new_checkpoint(checkpoint, count, parts, PART_SCHEMA))
 
-    def run(left: list[int]) -> Iterator[census.Record]:
-        for k, found, nodes in counted_parts(plan, book.parts, left, cores()):
-            yield part_record(plan, k, book.parts, found, nodes)
+        def run(left: list[int]) -> Iterator[census.Record]:
+            finished = counted_parts(plan, book.parts, left, cores()) if client is None else \
+                on_cluster(client, plan.boxes, book.parts, left)
+            for k, found, nodes in finished:
+                yield part_record(plan, k, book.parts, found, nodes)
 
-    total = census.totals(census.run_parts(book, run))["nets"]
+        total = census.totals(census.run_parts(book, run))["nets"]
+    finally:
+        if client is not None:
+            client.close()
     return NetsResult(tuple(dict.fromkeys(boxes)), (), total, True)
+
+
+def on_cluster(client, boxes: tuple[Box, ...], parts: int, left: list[int]) -> Iterator[tuple[int, int, int]]:
+    """(part, nets, nodes) of each part left (0-based) as it finishes on the cluster's workers, each part a task
+    (one that hands nothing back)."""
+    work = partial(part_on_worker, boxes, parts)
+    book = census.UnitBook(left, _summed)
+    for k, (found, nodes) in cluster.finished_parts(client, work, list(left), _itself, book,
+                                                    priority=_first_parts_first):
+        yield k, found, nodes
+
+
+def part_on_worker(boxes: tuple[Box, ...], parts: int, part: int, stop: str) -> tuple[tuple[int, int], tuple[()]]:
+    """((nets, nodes), no units handed back) of part `part` of `parts`, counted on a Dask worker (the compiled
+    search cannot be stopped midway: a count stopped early leaves it to end on its own)."""
+    return count_part(_plan_of(boxes), part, parts), ()
+
+
+@lru_cache(maxsize=2)
+def _plan_of(boxes: tuple[Box, ...]) -> Plan:
+    """The search's plan, made once per worker process."""
+    return make_plan(boxes)
+
+
+def _itself(part: int) -> int:
+    return part
+
+
+def _first_parts_first(part: int) -> int:
+    return -part  # Dask runs higher priorities first: parts finish in order, each then kept in the checkpoint
+
+
+def _summed(found: list[tuple[int, int]]) -> tuple[int, int]:
+    """(nets, nodes) of a part's units together."""
+    return sum(nets for nets, _ in found), sum(nodes for _, nodes in found)
 
 
 def merged(paths: list[str]) -> NetsResult:

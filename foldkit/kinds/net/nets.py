@@ -104,8 +104,8 @@ def run_nets(call: Invocation) -> int:
         refuse_to_overwrite(Path(options.pdf).parent, [Path(options.pdf).name], options.force)
     if options.part is not None:
         return census_parts.run_part(options.boxes, options.part)
-    if options.checkpoint is not None or options.resume is not None:
-        result = census_parts.whole_count(options.boxes, options.checkpoint, options.resume)
+    if options.checkpoint is not None or options.resume is not None or options.cluster is not None:
+        result = census_parts.whole_count(options.boxes, options.checkpoint, options.resume, options.cluster)
     else:
         result = find_nets(options.boxes, limit=options.limit or None, keep=not options.count)
     if options.pdf is None and options.pick is None:

@@ -31,7 +31,7 @@ from solver.packing.parts import (
     Plan,
     Tally,
     Unit,
-    UnitBook,
+    budgets,
     count_part,
     count_unit_of,
     merge,
@@ -66,7 +66,8 @@ def counter(puzzle: PackingPuzzle, seed: int | None, jobs: int, cluster: str | N
     def count(plan: Plan, limit: int) -> Tally:
         client = None
         if cluster is not None:
-            from foldkit.kinds.packing import cluster as dask  # Dask loads only for a cluster
+            from foldkit import cluster as dask  # Dask loads only for a cluster
+            from foldkit.kinds.packing.cluster import on_cluster
 
             client = dask.connect(cluster)
         try:
@@ -76,7 +77,7 @@ def counter(puzzle: PackingPuzzle, seed: int | None, jobs: int, cluster: str | N
 
             def run(left: list[int]) -> Iterator[census.Record]:
                 if client is not None:
-                    finished = dask.on_cluster(client, puzzle, seed, n, left, limit)
+                    finished = on_cluster(client, puzzle, seed, n, left, limit)
                 elif jobs <= 1:
                     finished = ((k, count_part(plan, k, n, limit)) for k in left)
                 else:
@@ -100,7 +101,9 @@ def _parts_for(jobs: int, client) -> int:
     cluster's workers."""
     if client is None:
         return PARTS_PER_WORKER * max(min(jobs, WORKERS_PER_CORE * cores()), 1)
-    return PARTS_PER_WORKER * max(1, sum(client.nthreads().values()))
+    from foldkit.cluster import threads
+
+    return PARTS_PER_WORKER * threads(client)
 
 
 def _checkpoint(plan: Plan, puzzle: PackingPuzzle, seed: int | None, keeping: Keeping, parts: int,
@@ -150,7 +153,7 @@ def in_processes(puzzle: PackingPuzzle, seed: int | None, parts: int, left: list
     for _ in range(RETRIES + 1):
         pool = _pool(puzzle, seed, min(jobs, max(len(todo), 1), WORKERS_PER_CORE * cores()))
         try:
-            yield from _units_finished(pool, puzzle, seed, parts, todo, limit)
+            yield from _units_finished(pool, puzzle, seed, parts, todo, limit, jobs)
             return
         except BrokenProcessPool:
             continue  # a worker died: the parts still in todo run again
@@ -161,20 +164,22 @@ def in_processes(puzzle: PackingPuzzle, seed: int | None, parts: int, left: list
 
 
 def _units_finished(pool, puzzle: PackingPuzzle, seed: int | None, parts: int, todo: list[int],
-                    limit: int) -> Finished:
+                    limit: int, workers: int) -> Finished:
     """(part, tally) of each part in todo as its last unit finishes, each taken off todo. A unit that makes
     UNIT_NODES placements hands the rest of its tree back as new units (count_unit), queued at once for the
     workers free: so no part holds up the end of the count, however its tree is shaped."""
     from concurrent.futures import FIRST_COMPLETED, wait
 
+    first, most = budgets(parts, workers, UNIT_NODES)
+
     def submit(unit: Unit) -> None:
-        waiting[pool.submit(count_unit_of, puzzle, seed, unit, parts, UNIT_NODES, limit)] = unit.part
-        book.started(unit)
+        waiting[pool.submit(count_unit_of, puzzle, seed, unit, parts, most, limit)] = unit.part
+        book.started(unit.part)
 
     waiting: dict = {}
-    book = UnitBook(todo)
+    book = census.UnitBook(todo, merge)
     for k in todo:
-        submit(Unit(k))
+        submit(Unit(k, None, first))
     while waiting:
         done, _ = wait(waiting, return_when=FIRST_COMPLETED)
         for future in done:
