@@ -109,8 +109,10 @@ def on_cluster(client, puzzle: PackingPuzzle, seed: int | None, parts: int, left
     book = UnitBook(left)
 
     def submit(unit: Unit) -> None:
-        futures[client.submit(count_unit_on_worker, puzzle, seed, unit, parts, budget, limit, stop, pure=False)] = \
-            unit.part
+        # Earlier parts first, their handed-off units included: parts then finish one after another, each
+        # checkpointed as it ends, instead of all together at the end (Dask runs equal priorities in order given).
+        futures[client.submit(count_unit_on_worker, puzzle, seed, unit, parts, budget, limit, stop, pure=False,
+                              priority=-unit.part)] = unit.part
         book.started(unit)
 
     for k in left:
