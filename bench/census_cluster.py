@@ -8,8 +8,12 @@ clients' output go to files beside it. The kills come when the checkpoint holds 
 them), so the run means the same on a quiet or a loaded machine. With --deadline HH:MM (UTC) a run that
 cannot end stops the client then (SIGINT) and reports the share done and a projection.
 
+--estimate N first counts a few of the N parts in this process (CPU seconds, time.process_time) and
+projects the whole count's CPU, and its wall time on 1 and on 64 machines.
+
 Usage:
     python bench/census_cluster.py                                      # Bedlam, writes bench/results/census_cluster.md
+    python bench/census_cluster.py examples/one-sided-9x10.txt --estimate 2000 --samples 8 --no-cluster
     python bench/census_cluster.py examples/one-sided-9x10.txt --run-dir runs/9x10 --classes 10440433 \\
         --deadline 03:00 --no-results
 """
@@ -252,6 +256,33 @@ def _deadline(text: str | None) -> float | None:
     return at.timestamp() + (86400 if at < now else 0)
 
 
+def estimate(puzzle_path: str, parts: int, samples: int) -> dict:
+    """The whole count's CPU projected from `samples` of its `parts` parts, spread evenly, each counted
+    alone in this process (the plan made once, as a worker makes it)."""
+    import statistics
+
+    sys.path.insert(0, str(ROOT))
+    from solver.packing import parse_packing
+    from solver.packing.parts import count_part, plan_of
+
+    path = ROOT / puzzle_path
+    plan = plan_of(parse_packing(path.read_text(), str(path)))
+    start = time.process_time()
+    plan.split(parts)
+    split = time.process_time() - start
+    seconds, packings = [], []
+    for k in range(0, parts, max(parts // samples, 1))[:samples]:
+        start = time.process_time()
+        packings.append(count_part(plan, k, parts).packings)
+        seconds.append(time.process_time() - start)
+    mean = statistics.fmean(seconds)
+    total = mean * parts
+    return {"parts": parts, "sampled": len(seconds), "split CPU s": round(split, 2),
+            "part CPU s": [round(t, 2) for t in seconds], "part packings": packings,
+            "relative spread": round(statistics.pstdev(seconds) / mean, 2), "whole CPU h": round(total / 3600, 2),
+            "packings (projected)": round(statistics.fmean(packings) * parts)}
+
+
 def results_table(out: dict, args: argparse.Namespace) -> str:
     rows = [("puzzle", out["puzzle"]), ("cluster", f"1 scheduler, {args.workers} workers (1 process, 1 thread each)"),
             ("parts", out["parts"]), ("worker killed (-9) after", f"{out.get('worker killed after parts')} parts"),
@@ -278,7 +309,14 @@ def main() -> None:
     parser.add_argument("--nice", type=int, default=19)
     parser.add_argument("--run-dir", default=None)
     parser.add_argument("--no-results", action="store_true", help="do not write " + str(RESULTS.relative_to(ROOT)))
+    parser.add_argument("--estimate", type=int, default=0, help="first project the CPU from parts of N")
+    parser.add_argument("--samples", type=int, default=8)
+    parser.add_argument("--no-cluster", action="store_true", help="only the estimate")
     args = parser.parse_args()
+    if args.estimate:
+        print(json.dumps(estimate(args.puzzle, args.estimate, args.samples)), flush=True)
+    if args.no_cluster:
+        return
     if args.puzzle == "examples/bedlam.txt" and args.packings is None:
         args.packings, args.classes = 460_464, 19_186  # the puzzle data's record table (Kurowski; Tatham)
     stamp = datetime.now(UTC).strftime("%Y%m%d-%H%M%S")

@@ -14,6 +14,7 @@ frame length (Dask would try to allocate whatever 8 bytes of it say).
 
 from __future__ import annotations
 
+import itertools
 import socket
 import struct
 import threading
@@ -107,12 +108,11 @@ def on_cluster(client, puzzle: PackingPuzzle, seed: int | None, parts: int, left
     stop = f"foldkit-stop-{uuid.uuid4().hex}"
     futures: dict = {}
     book = UnitBook(left)
+    submitted = itertools.count()
 
     def submit(unit: Unit) -> None:
-        # Earlier parts first, their handed-off units included: parts then finish one after another, each
-        # checkpointed as it ends, instead of all together at the end (Dask runs equal priorities in order given).
         futures[client.submit(count_unit_on_worker, puzzle, seed, unit, parts, budget, limit, stop, pure=False,
-                              priority=-unit.part)] = unit.part
+                              priority=_priority(unit, next(submitted)))] = unit.part
         book.started(unit)
 
     for k in left:
@@ -136,6 +136,14 @@ def on_cluster(client, puzzle: PackingPuzzle, seed: int | None, parts: int, left
     finally:
         if not finished:
             _stop(client, stop, list(futures))
+
+
+def _priority(unit: Unit, serial: int) -> int:
+    """A unit's Dask priority (higher runs first): earlier parts first, so that parts end and are checkpointed
+    one after another rather than all at the end; within a part the unit handed off last first, so the
+    part's tree is walked depth first and the units waiting stay few (in the order given, Dask's default,
+    they grew breadth first: 6,531 queued for one part of the one-sided 9x10 after 12 minutes)."""
+    return -unit.part * (1 << 40) + serial
 
 
 def _result(client, future) -> Counted:
