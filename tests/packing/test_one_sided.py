@@ -61,7 +61,8 @@ def test_a_flat_piece_on_a_raised_level_is_flat(tmp_path, capsys):
     path = tmp_path / "raised.txt"
     path.write_text("packing 3 1 1 one-sided\npiece I: 0 0 2, 1 0 2, 2 0 2\n")
     assert main(["solve", str(path), "--all"]) == 0
-    assert "every packing: 1;" in capsys.readouterr().out
+    out = capsys.readouterr().out
+    assert "every packing: 1;" in out and "raised: box 3x1x1, 1 one-sided piece of 1 shape" in out
 
 
 # ---------------------------------------------------------------------------------------------
