@@ -71,7 +71,7 @@ def completion_puzzle(puzzle: PackingPuzzle, given: Sequence[Placement], name: s
     taken = Counter(placement.piece for placement in given)
     left = tuple(Piece(p.name, p.cubes, p.count - taken[p.name]) for p in puzzle.pieces if p.count > taken[p.name])
     filled = frozenset(cube for placement in given for cube in placement.cubes)
-    return PackingPuzzle(puzzle.box, left, name or puzzle.name, puzzle.target_cubes - filled)
+    return PackingPuzzle(puzzle.box, left, name or puzzle.name, puzzle.target_cubes - filled, puzzle.one_sided)
 
 
 def completions(puzzle: PackingPuzzle, given: Sequence[Placement], limit: int = 2) -> tuple[list[Packing], int]:

@@ -44,6 +44,8 @@ def quarter_turn_group() -> set[Matrix]:
 
 # Not geometry.ROTATIONS on purpose: a checker that shared the solver's rotations would share their mistakes.
 TURNS = tuple(sorted(quarter_turn_group()))  # the 24 rotation matrices
+# A one-sided piece turns on its board only: the powers of the quarter turn about z.
+PLANE_TURNS = (IDENTITY, QUARTER_Z, _times(QUARTER_Z, QUARTER_Z), _times(QUARTER_Z, _times(QUARTER_Z, QUARTER_Z)))
 
 
 def _turned(matrix: Matrix, cube: Cube) -> Cube:
@@ -58,14 +60,14 @@ def _at_origin(cubes: frozenset[Cube]) -> frozenset[Cube]:
 
 
 @lru_cache(maxsize=256)
-def rotations_of(piece: frozenset[Cube]) -> frozenset[frozenset[Cube]]:
-    """Every rotation of a piece, moved to the origin."""
-    return frozenset(_at_origin(frozenset(_turned(m, c) for c in piece)) for m in TURNS)
+def rotations_of(piece: frozenset[Cube], one_sided: bool = False) -> frozenset[frozenset[Cube]]:
+    """Every rotation of a piece (in the plane only, for a one-sided piece), moved to the origin."""
+    return frozenset(_at_origin(frozenset(_turned(m, c) for c in piece)) for m in (PLANE_TURNS if one_sided else TURNS))
 
 
-def is_rotation_of(cubes: frozenset[Cube], piece: frozenset[Cube]) -> bool:
-    """Whether the cubes are the piece turned by some rotation and moved."""
-    return len(cubes) == len(piece) and _at_origin(cubes) in rotations_of(piece)
+def is_rotation_of(cubes: frozenset[Cube], piece: frozenset[Cube], one_sided: bool = False) -> bool:
+    """Whether the cubes are the piece turned by some rotation it may make, and moved."""
+    return len(cubes) == len(piece) and _at_origin(cubes) in rotations_of(piece, one_sided)
 
 
 def cube_text(cube: Cube) -> str:
@@ -78,14 +80,15 @@ def broken_rules(puzzle: PackingPuzzle, packing: Packing) -> Iterator[Broken]:
     """Every rule the packing breaks, and where: a piece that is no piece of the puzzle, a cube
     outside the box or the shape, a cube covered twice, cubes left uncovered, a piece used too
     often or too rarely. Placements are numbered from 1 in the packing's order."""
-    turned = {piece.name: rotations_of(piece.cubes) for piece in puzzle.pieces}
+    turned = {piece.name: rotations_of(piece.cubes, puzzle.one_sided) for piece in puzzle.pieces}
     covered: Counter[Cube] = Counter()
     for k, placement in enumerate(packing, 1):
         if placement.piece not in turned:
             yield Broken("piece", f"piece {k}", f"placement {k} names a piece {placement.piece!r} the puzzle does "
                                                 "not have")
         elif _at_origin(placement.cubes) not in turned[placement.piece]:
-            yield Broken("piece", f"piece {k}", f"placement {k} is not a rotation of piece {placement.piece}")
+            over = " (one-sided pieces turn on the board, never over)" if puzzle.one_sided else ""
+            yield Broken("piece", f"piece {k}", f"placement {k} is not a rotation of piece {placement.piece}{over}")
         covered.update(placement.cubes)
     yield from _cover_broken(puzzle, covered)
     used = Counter(placement.piece for placement in packing)
@@ -125,7 +128,8 @@ def named_by_shape(puzzle: PackingPuzzle, packing: Packing) -> tuple[Packing, li
     that is the shape of no piece keeps the file's number and is a broken rule that names it."""
     named, broken = [], []
     for placement in packing:
-        name = next((piece.name for piece in puzzle.pieces if is_rotation_of(placement.cubes, piece.cubes)), None)
+        name = next((piece.name for piece in puzzle.pieces if is_rotation_of(placement.cubes, piece.cubes,
+                                                                                      puzzle.one_sided)), None)
         if name is None:
             label, first = placement.piece, cube_text(min(placement.cubes, key=reading_key))
             broken.append(Broken("piece", f"piece {label}", f"the cubes of piece {label} (from {first}) are not "

@@ -204,7 +204,8 @@ def completion(table: Table, state: State) -> tuple[Placement, ...] | None:
         return ()
     pieces = tuple(Piece(p.name, p.cubes, left) for p, left in zip(
         table.puzzle.pieces, state.copies_left(table.puzzle).values(), strict=True) if left > 0)
-    return solve_one(PackingPuzzle(table.puzzle.box, pieces, table.puzzle.name, rest), engine=reference_engine())
+    return solve_one(PackingPuzzle(table.puzzle.box, pieces, table.puzzle.name, rest,
+                                   table.puzzle.one_sided), engine=reference_engine())
 
 
 def _still_fits(table: Table, state: State, plan: tuple[Placement, ...] | None) -> bool:

@@ -29,6 +29,13 @@ def all_transforms() -> list[Transform]:
 
 ROTATIONS = tuple(t for t in all_transforms() if _determinant(t) == 1)  # the identity comes first
 REFLECTIONS = tuple(t for t in all_transforms() if _determinant(t) == -1)
+# The quarter turns about z: how a one-sided piece lying on a board may turn (never over, which would mirror it).
+PLANE_TURNS = tuple(t for t in ROTATIONS if t[0][2] == 2 and t[1][2] == 1)
+
+
+def turns(one_sided: bool) -> tuple[Transform, ...]:
+    """The rotations a piece may make: the 24 of space, or the 4 in the plane of a board for one-sided pieces."""
+    return PLANE_TURNS if one_sided else ROTATIONS
 
 
 def apply(transform: Transform, cube: Cube) -> Cube:
@@ -48,9 +55,10 @@ def shape_key(cubes: Shape) -> tuple[Cube, ...]:
     return tuple(sorted(cubes))
 
 
-def orientations(cubes: Shape) -> tuple[Shape, ...]:
-    """The distinct images of a shape under the 24 rotations, each normalised, in sorted order."""
-    images = {normalise(frozenset(apply(rotation, cube) for cube in cubes)) for rotation in ROTATIONS}
+@lru_cache(maxsize=1024)  # asked for each piece by the table, the symmetries and the placement limits
+def orientations(cubes: Shape, one_sided: bool = False) -> tuple[Shape, ...]:
+    """The distinct images of a shape under the rotations it may make (turns), each normalised, in sorted order."""
+    images = {normalise(frozenset(apply(rotation, cube) for cube in cubes)) for rotation in turns(one_sided)}
     return tuple(sorted(images, key=shape_key))
 
 
@@ -59,9 +67,9 @@ def mirror(cubes: Shape) -> Shape:
     return normalise(frozenset((-x, y, z) for x, y, z in cubes))
 
 
-def is_chiral(cubes: Shape) -> bool:
-    """Whether a shape's mirror image is not one of its rotations."""
-    return normalise(mirror(cubes)) not in set(orientations(cubes))
+def is_chiral(cubes: Shape, one_sided: bool = False) -> bool:
+    """Whether a shape's mirror image is not one of its rotations (in the plane only, for a one-sided piece)."""
+    return normalise(mirror(cubes)) not in set(orientations(cubes, one_sided))
 
 
 def translations(shape: Shape, box: BoxSides) -> list[Shape]:
@@ -102,21 +110,26 @@ def placed_cells(turned: tuple[Shape, ...], box: BoxSides, cell_at: list[int]) -
 
 def placements(puzzle: PackingPuzzle) -> dict[str, list[Shape]]:
     """For each piece (by name), every orientation translated inside the target."""
-    return {piece.name: piece_placements(orientations(piece.cubes), puzzle) for piece in puzzle.pieces}
+    return {piece.name: piece_placements(orientations(piece.cubes, puzzle.one_sided), puzzle)
+            for piece in puzzle.pieces}
 
 
-def mirror_pieces(puzzle: PackingPuzzle) -> dict[str, str] | None:
-    """Piece name -> the piece that is its mirror image (same count), or None if the set is not closed."""
+def piece_renaming(transform: Transform, puzzle: PackingPuzzle) -> dict[str, str] | None:
+    """Piece name -> the piece (of the same count) whose shape the transform turns it into, itself first; None
+    when some piece becomes no piece of the set, or two become one.
+
+    Rotations in space keep every freely turning piece, reflections make its mirror image. On a board of
+    one-sided pieces, a transform that turns the board over (z to -z) mirrors them too: a turn in space
+    about a line of the board is a reflection of the board, and the reflection z to -z moves nothing."""
+    shapes = {piece.name: set(orientations(piece.cubes, puzzle.one_sided)) for piece in puzzle.pieces}
     out = {}
-    turned = {piece.name: set(orientations(piece.cubes)) for piece in puzzle.pieces}
     for piece in puzzle.pieces:
-        image = mirror(piece.cubes)
-        matches = [other.name for other in puzzle.pieces
-                   if other.count == piece.count and len(other.cubes) == len(image) and image in turned[other.name]]
+        image = normalise(frozenset(apply(transform, cube) for cube in piece.cubes))
+        matches = [other.name for other in puzzle.pieces if other.count == piece.count and image in shapes[other.name]]
         if not matches:
             return None
         out[piece.name] = piece.name if piece.name in matches else matches[0]
-    return out
+    return out if len(set(out.values())) == len(out) else None
 
 
 def keeps_box(transform: Transform, box: BoxSides) -> bool:
@@ -142,14 +155,16 @@ def keeps_target(transform: Transform, puzzle: PackingPuzzle) -> bool:
 
 @lru_cache(maxsize=4)  # the cells' and the placements' permutations both start from them
 def box_symmetries(puzzle: PackingPuzzle) -> tuple[tuple[Transform, dict[str, str]], ...]:
-    """The box's symmetries that map the target and the piece set onto themselves, each with its piece renaming.
+    """The box's symmetries that map the target and the piece set onto themselves, each with its piece renaming
+    (piece_renaming), rotations first.
 
-    Rotations of the box always map the piece set; reflections only when every piece's mirror image is
-    in the set."""
-    same = {piece.name: piece.name for piece in puzzle.pieces}
-    out = [(t, same) for t in ROTATIONS if keeps_target(t, puzzle)]
-    mirrored = mirror_pieces(puzzle)
-    if mirrored is not None:
-        out += [(t, mirrored) for t in REFLECTIONS if keeps_target(t, puzzle)]
+    For freely turning pieces, rotations of the box always map the piece set and reflections only when every
+    piece's mirror image is in the set; for one-sided pieces the same holds of the board's turns and mirror
+    images in its plane."""
+    out = []
+    for t in ROTATIONS + REFLECTIONS:
+        renaming = piece_renaming(t, puzzle) if keeps_target(t, puzzle) else None
+        if renaming is not None:
+            out.append((t, renaming))
     return tuple(out)
 

@@ -36,6 +36,7 @@ class PackingPuzzle:
     pieces: tuple[Piece, ...]
     name: str = "packing"
     target: Shape | None = None  # the cubes of the box to fill, when not all of them
+    one_sided: bool = False  # the pieces lie flat on a board one level high and turn in the plane only (never over)
 
     @property
     def target_cubes(self) -> Shape:

@@ -5,6 +5,11 @@ Parsing and printing are inverses: ``parse_packing(picture(p)) == p`` and
 line and column of the fault.
 
 An optional target shape is a ``shape:`` block (``solver.packing.shape_text``).
+
+The word ``one-sided`` after the box's sides (``packing 9 10 1 one-sided``) makes the pieces one-sided: they
+lie on a board one level high and turn in its plane only, never over, so a chiral piece and its mirror image
+are two pieces (the 18 one-sided pentominoes). Without it a piece turns freely in space, and a flat piece
+may be turned over.
 """
 
 from __future__ import annotations
@@ -32,7 +37,8 @@ from solver.text import InputError, Line, ascii_int, content_lines, quoted, spli
 
 MAX_PIECES = 1_000  # piece lines: pieces of one shape are one line with a count
 MAX_PLACEMENTS = 1_000_000  # every orientation of every piece line at every position: the search's table
-HEADER = "packing X Y Z"
+HEADER = "packing X Y Z [one-sided]"
+ONE_SIDED = "one-sided"
 PIECE_LINE = "piece NAME [xCOUNT]: x y z, x y z, ..."
 STEPS: tuple[Cube, ...] = ((1, 0, 0), (-1, 0, 0), (0, 1, 0), (0, -1, 0), (0, 0, 1), (0, 0, -1))
 
@@ -43,7 +49,7 @@ def parse_packing(text: str, source: str = "<input>", name: str | None = None) -
     lines = content_lines(text, comments=True)
     if not lines:
         raise InputError(f"empty file: expected a header {quoted(HEADER)}", source, 1)
-    box = _header(lines[0], source)
+    box, one_sided = _header(lines[0], source)
     target, block = read_target(raw, lines, box, source)
     lines = [line for line in lines if line[0] not in block]
     if len(lines) == 1:
@@ -55,43 +61,58 @@ def parse_packing(text: str, source: str = "<input>", name: str | None = None) -
         raise InputError(f"more than {MAX_PIECES:,} piece lines: give the pieces of one shape one line with a count "
                          f"({quoted('piece NAME xCOUNT: ...')})", source, number, tokens(text)[0][0])
     for line in lines[1:]:
-        piece, column = _piece(line, source)
+        piece, column = _piece(line, source, one_sided)
         if piece.name in seen:
             raise InputError(f"piece {piece.name} is already defined on line {seen[piece.name]}", source, line[0],
                              column)
         seen[piece.name] = line[0]
         pieces.append(piece)
-    _check_placements(box, pieces, source)
-    return PackingPuzzle(box, tuple(pieces), name or _stem(source), target)
+    _check_placements(box, pieces, one_sided, source)
+    return PackingPuzzle(box, tuple(pieces), name or _stem(source), target, one_sided)
 
 
-def _check_placements(box: BoxSides, pieces: list[Piece], source: str) -> None:
+def _check_placements(box: BoxSides, pieces: list[Piece], one_sided: bool, source: str) -> None:
     """Refuse pieces whose placements would make a search table past MAX_PLACEMENTS, before it is built."""
-    total = placement_total(box, pieces)
+    total = placement_total(box, pieces, one_sided)
     if total > MAX_PLACEMENTS:
         raise InputError(f"the pieces have {total:,} placements in the box, more than the {MAX_PLACEMENTS:,} foldkit "
                          "searches: give fewer piece lines (one line with a count for pieces of one shape), larger "
                          "pieces or a smaller box", source)
 
 
-def _header(line: Line, source: str) -> BoxSides:
+def _header(line: Line, source: str) -> tuple[BoxSides, bool]:
+    """(the box, whether the pieces are one-sided)."""
     number, text = line
     found = tokens(text)
-    if len(found) != 4 or found[0][1] != "packing":
+    if len(found) not in (4, 5) or found[0][1] != "packing":
         raise InputError(f"expected a header {quoted(HEADER)}, found {quoted(text.strip())}", source, number,
                          found[0][0] if found else 1)
     sides = []
-    for column, token in found[1:]:
+    for column, token in found[1:4]:
         side = ascii_int(token)
         if side is None:
             raise InputError(f"box side {quoted(token)} is not a number", source, number, column)
         if not 1 <= side <= MAX_SIDE:
             raise InputError(f"box side {side} is outside 1 to {MAX_SIDE}", source, number, column)
         sides.append(side)
-    return sides[0], sides[1], sides[2]
+    one_sided = len(found) == 5
+    if one_sided:
+        _check_one_sided(found[4], sides[2], source, number)
+    return (sides[0], sides[1], sides[2]), one_sided
 
 
-def _piece(line: Line, source: str) -> tuple[Piece, int]:
+def _check_one_sided(word: tuple[int, str], levels: int, source: str, number: int) -> None:
+    """Raise unless the header's last word is 'one-sided' and the board is one level high."""
+    column, text = word
+    if text != ONE_SIDED:
+        raise InputError(f"expected {quoted(ONE_SIDED)} or nothing after the box's sides, found {quoted(text)}",
+                         source, number, column)
+    if levels != 1:
+        raise InputError(f"one-sided pieces lie on a board one level high ({quoted('packing X Y 1 one-sided')}), "
+                         f"this box has {levels} levels", source, number, column)
+
+
+def _piece(line: Line, source: str, one_sided: bool = False) -> tuple[Piece, int]:
     """(the piece a piece line describes, the column of its name)."""
     number, text = line
     found = tokens(text)
@@ -110,6 +131,8 @@ def _piece(line: Line, source: str) -> tuple[Piece, int]:
     count = _count(head[2], source, number) if len(head) == 3 else 1
     cubes = _cubes(text, colon + 1, source, number)
     _check_connected(name, cubes, source, number)
+    if one_sided:
+        _check_flat(name, cubes, source, number)
     return Piece(name, frozenset(cubes), count), name_column
 
 
@@ -163,6 +186,16 @@ def _check_connected(name: str, cubes: dict[Cube, int], source: str, number: int
                              f"the others", source, number, column)
 
 
+def _check_flat(name: str, cubes: dict[Cube, int], source: str, number: int) -> None:
+    """Raise unless the cubes lie in one level, as a one-sided piece on its board does (pointing at the first
+    cube off the first one's level)."""
+    level = next(iter(cubes))[2]
+    for cube, column in cubes.items():
+        if cube[2] != level:
+            raise InputError(f"piece {name} is not flat: a one-sided piece lies in one level (its cubes' z all "
+                             f"equal), cube {' '.join(map(str, cube))} is not at z = {level}", source, number, column)
+
+
 def _stem(source: str) -> str:
     base = source.replace("\\", "/").rsplit("/", 1)[-1]
     return base[:-4] if base.endswith(".txt") else base
@@ -170,7 +203,7 @@ def _stem(source: str) -> str:
 
 def picture(puzzle: PackingPuzzle) -> str:
     """The `packing` file text of a puzzle."""
-    out = [f"packing {puzzle.box[0]} {puzzle.box[1]} {puzzle.box[2]}"]
+    out = [f"packing {puzzle.box[0]} {puzzle.box[1]} {puzzle.box[2]}" + (f" {ONE_SIDED}" if puzzle.one_sided else "")]
     for piece in puzzle.pieces:
         count = f" x{piece.count}" if piece.count != 1 else ""
         cubes = ", ".join(f"{x} {y} {z}" for x, y, z in sorted(piece.cubes, key=reading_key))
@@ -290,10 +323,10 @@ def _placement(number: int, numbered: dict[int, dict[Cube, tuple[int, int]]], so
 
 
 def piece_of_shape(puzzle: PackingPuzzle, cubes: Shape) -> str | None:
-    """The name of the first piece of which the cubes are a rotation, or None."""
+    """The name of the first piece of which the cubes are a rotation (one it may make), or None."""
     shape = normalise(cubes)
     for piece in puzzle.pieces:
-        if len(piece.cubes) == len(cubes) and shape in set(orientations(piece.cubes)):
+        if len(piece.cubes) == len(cubes) and shape in set(orientations(piece.cubes, puzzle.one_sided)):
             return piece.name
     return None
 

@@ -9,12 +9,12 @@ from solver.packing.geometry import normalise, orientations
 from solver.packing.model import BoxSides, Cube, Piece, Shape
 
 
-def placement_count(box: BoxSides, cubes: Shape) -> int:
+def placement_count(box: BoxSides, cubes: Shape, one_sided: bool = False) -> int:
     """How many placements a piece has in the box: its orientations at every position (whatever the target)."""
     if any(size > side for size, side in zip(sorted(_extent(cubes)), sorted(box), strict=True)):
         return 0  # it fits in no orientation: its orientations need not be made
     total = 0
-    for turned in orientations(cubes):
+    for turned in orientations(cubes, one_sided):
         x, y, z = (side - size + 1 for side, size in zip(box, _extent(turned), strict=True))
         total += max(x, 0) * max(y, 0) * max(z, 0)
     return total
@@ -25,7 +25,7 @@ def _extent(cubes: Shape) -> Cube:
     return x, y, z
 
 
-def placement_total(box: BoxSides, pieces: Iterable[Piece]) -> int:
+def placement_total(box: BoxSides, pieces: Iterable[Piece], one_sided: bool = False) -> int:
     """How many placements the pieces have in the box together (the rows of the search's table, or a few more
     with a target shape), found without making them."""
     per_shape: dict[Shape, int] = {}
@@ -33,6 +33,6 @@ def placement_total(box: BoxSides, pieces: Iterable[Piece]) -> int:
     for piece in pieces:
         shape = normalise(piece.cubes)
         if shape not in per_shape:
-            per_shape[shape] = placement_count(box, shape)
+            per_shape[shape] = placement_count(box, shape, one_sided)
         total += per_shape[shape]
     return total

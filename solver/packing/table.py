@@ -121,7 +121,7 @@ def build_table(puzzle: PackingPuzzle, seed: int | None = None) -> Table:
     cell_at = [-1] * (width * depth * height)  # a cube's number in the box -> its cell
     for cell, (x, y, z) in enumerate(cell_cubes):
         cell_at[x + width * (y + depth * z)] = cell
-    piece_orientations = tuple(orientations(piece.cubes) for piece in puzzle.pieces)
+    piece_orientations = tuple(orientations(piece.cubes, puzzle.one_sided) for piece in puzzle.pieces)
     rng = random.Random(seed)
     placement_piece: list[int] = []
     placement_cells: list[tuple[int, ...]] = []

@@ -60,7 +60,7 @@ def check_countable(puzzle: PackingPuzzle) -> None:
     if puzzle.volume > MAX_COUNTED_CUBES:
         raise FoldkitError(f"{puzzle.name}: --all counts the packings of at most {MAX_COUNTED_CUBES:,} cubes, and "
                            f"{puzzle.what} has {puzzle.volume:,}: solve it without --all", EXIT_BAD_INPUT)
-    placements = placement_total(puzzle.box, puzzle.pieces)
+    placements = placement_total(puzzle.box, puzzle.pieces, puzzle.one_sided)
     if placements > MAX_COUNTED_PLACEMENTS:
         raise FoldkitError(f"{puzzle.name}: --all counts with at most {MAX_COUNTED_PLACEMENTS:,} placements, and the "
                            f"pieces have {placements:,}: solve it without --all", EXIT_BAD_INPUT)

@@ -75,12 +75,13 @@ def counted_packings(report: PackingReport) -> str:
 
 
 def puzzle_line(puzzle: PackingPuzzle) -> str:
-    """'name: box 5x5x5, 25 pieces of 1 shape' (with a target shape: 'box 8x8x1, a shape of 60 cubes, ...')."""
+    """'name: box 5x5x5, 25 pieces of 1 shape' (with a target shape: 'box 8x8x1, a shape of 60 cubes, ...'; with
+    one-sided pieces: '18 one-sided pieces of 18 shapes')."""
     x, y, z = puzzle.box
     copies = sum(piece.count for piece in puzzle.pieces)
     target = "" if puzzle.target is None else f", a shape of {counted(puzzle.volume, 'cube')}"
-    return (f"{puzzle.name}: box {x}x{y}x{z}{target}, {counted(copies, 'piece')} of "
-            f"{counted(len(puzzle.pieces), 'shape')}")
+    pieces = counted(copies, "one-sided piece" if puzzle.one_sided else "piece")
+    return f"{puzzle.name}: box {x}x{y}x{z}{target}, {pieces} of {counted(len(puzzle.pieces), 'shape')}"
 
 
 def legend(packing: Packing) -> str:
