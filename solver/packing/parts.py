@@ -38,6 +38,9 @@ from solver.packing.tasks import search_tasks, split
 PARTS_PER_WORKER = 8  # parts for each process (or cluster thread): a slow part leaves the others something to do
 TASKS_PER_PART = 8  # starting points per part, so that a few big subtrees do not decide the time
 KEEP = 10_000  # packings a part keeps to name classes by (each class is met once or a few times)
+# The most class forms a tally keeps, however many units and parts it merges: the one-sided 9x10's 10.4 million
+# classes kept whole made part records of 50 MB and a client of 7 GB; Bedlam's 19,186 stay whole.
+MOST_FORMS = 100_000
 UNIT_NODES = 250_000  # the most placements a unit of work makes before it hands what is left to others (~45 ms of
                       # Bedlam), when the parts alone keep every worker busy
 FANNED_NODES = 60_000  # the most when the work fans out to more workers than parts (~11 ms: 250,000 left a unit of
@@ -213,7 +216,8 @@ def count_unit(plan: Plan, unit: Unit, parts: int, budget: int = UNIT_NODES, lim
     counting = Counting(limit) if control is None else Counting(limit, control=control)
     nodes = made if unit.part == 0 and unit.tasks is None else 0  # the split's placements: once, with part 0
     packings = stabilisers = 0
-    rows: list[Row] = []
+    rows: list[Row] = []  # the first KEEP found, to name classes by
+    found_rows = 0
     left: list[Task] = []
     for at, task in enumerate(todo):
         if budget and nodes >= budget:
@@ -222,14 +226,15 @@ def count_unit(plan: Plan, unit: Unit, parts: int, budget: int = UNIT_NODES, lim
         found = search(plan.table, task, max_nodes=budget - nodes if budget else 0, counting=counting, rest=left)
         packings, nodes = packings + found.packings, nodes + found.nodes
         stabilisers += task.weight * stabiliser_sum(found.rows, plan.group)
-        rows += found.rows
+        rows += found.rows[:KEEP - len(rows)]
+        found_rows += len(found.rows)
         if not found.finished:
             if counting.control[0]:  # a limit: the count stops here
                 break
             left += todo[at + 1:]
             break
     tally = Tally(packings, stabilisers, nodes, frozenset(classes(rows, list(plan.group), plan.group_bytes)),
-                  len(rows), len(rows), counting.limited)
+                  found_rows, len(rows), counting.limited)
     return tally, handed_off(unit, left, min(budget * GROWTH, most))
 
 
@@ -256,8 +261,10 @@ def count_unit_of(puzzle: PackingPuzzle, seed: int | None, unit: Unit, parts: in
 
 
 def merge(tallies: Iterable[Tally]) -> Tally:
-    """The tally of all those parts together."""
+    """The tally of all those parts together, keeping the MOST_FORMS smallest class forms."""
     every = list(tallies)
+    forms, kept = frozenset().union(*(t.forms for t in every)), sum(t.kept for t in every)
+    if len(forms) > MOST_FORMS:
+        forms, kept = frozenset(sorted(forms)[:MOST_FORMS]), MOST_FORMS
     return Tally(sum(t.packings for t in every), sum(t.stabilisers for t in every), sum(t.nodes for t in every),
-                 frozenset().union(*(t.forms for t in every)), sum(t.found for t in every),
-                 sum(t.kept for t in every), any(t.limited for t in every))
+                 forms, sum(t.found for t in every), kept, any(t.limited for t in every))

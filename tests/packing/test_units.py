@@ -171,3 +171,24 @@ def test_parts_cut_otherwise_are_parts_of_another_count(monkeypatch):
     choice = parts.Plan(front.table)
     assert (front.cut, choice.cut) == ("front", "choice") and front.fingerprint != choice.fingerprint
     assert merge(count_part(choice, k, 3) for k in range(3)).packings == census(puzzle).packings
+
+
+def test_units_keep_bounded_class_forms_and_still_count_every_class(monkeypatch):
+    """A census of millions of classes (the one-sided 9x10) cannot keep every class's form: a unit keeps the
+    first KEEP packings it finds, and a merged tally the MOST_FORMS smallest forms; the counts stay exact, from
+    the stabilisers, and the tally says it no longer holds every class."""
+    from solver.packing import parts
+
+    monkeypatch.setattr(parts, "KEEP", 7)
+    monkeypatch.setattr(parts, "MOST_FORMS", 11)
+    puzzle = example("scott-pentominoes")
+    whole = census(puzzle)
+    plan = plan_of(puzzle)
+    units = every_unit(plan, 2, count_part(plan, 0, 1).nodes // 20)
+    assert all(tally.kept <= 7 and len(tally.forms) <= tally.kept <= tally.found for _, tally in units)
+    assert sum(tally.found for _, tally in units) > 7 * 2  # some unit found more than it kept
+    merged = merge(tally for _, tally in units)
+    assert len(merged.forms) == 11 and merged.kept == 11 < merged.found and not merged.complete
+    counted = census_of(plan, merged)
+    assert (counted.packings, counted.classes) == (whole.packings, whole.classes)
+    assert len(counted.representatives) == 11
