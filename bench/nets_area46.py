@@ -68,11 +68,13 @@ def sample(parts: int, budget: float, jobs: int, log: Path, seed: int) -> None:
 
 
 def read_log(log: Path) -> list[dict]:
-    """The parts finished, as logged (the current part rule only)."""
+    """The parts finished, as logged (the current part rule only), each part once (samplers with other
+    seeds may share a log and meet a part twice)."""
     if not log.exists():
         return []
     rows = [json.loads(line) for line in log.read_text().splitlines() if line.strip()]
-    return [row for row in rows if row["rule"] == PART_RULE]
+    once = {(row["parts"], row["part"]): row for row in reversed(rows) if row["rule"] == PART_RULE}
+    return list(reversed(once.values()))
 
 
 def mean_range(values: list[float], scale: float) -> tuple[float, float, float]:
