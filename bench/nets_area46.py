@@ -114,8 +114,8 @@ def report(log: Path) -> str:
     ]
     for machines in MACHINES:
         cores = machines * CORES_PER_MACHINE
-        lines.append(f"| {machines} | {whole[0] / cores / 86400:,.1f} days | {whole[1] / cores / 86400:,.1f} to "
-                     f"{whole[2] / cores / 86400:,.1f} days |")
+        lines.append(f"| {machines} | {whole[0] / cores / 3600:,.2f} hours | {whole[1] / cores / 3600:,.2f} to "
+                     f"{whole[2] / cores / 3600:,.2f} hours |")
     return "\n".join(lines) + "\n"
 
 
