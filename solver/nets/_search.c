@@ -25,9 +25,11 @@
  * only if its square is free on every box and it keeps every grid adjacency with the cells already
  * there. A polyomino of A cells is a net; it is kept only if it is the one representative of its
  * class (see accepted()), so each net comes exactly once over all the runs of a plan.
- * Prunes (see completable()): a partial net is dropped when some free square of a box cannot be
- * reached, over free squares, from a cell still untried; and, near the end, the same over pairs of
- * states on two boxes (their classes under the turns of the net: an eighth of the pairs). The first
+ * Prunes (see needed()): a partial net is dropped when some free square of a box cannot be
+ * reached, over free squares, from a cell still untried; the same over pairs of states on two boxes
+ * (their classes under the turns of the net: an eighth of the pairs), for small regions of free squares
+ * and, from the middle on, for all; and the children that leave out the untried cells every free
+ * square needs are never made (the cells reach it in the order tried). The first
  * cell's neighbours are tried first, and once they are decided a partial net is dropped when a turn
  * of it about the first cell, made by an isometry keeping the pinned square, gives them earlier
  * sides (see turned_earlier()): of the |G| finds of a net, only those on other squares of the
@@ -44,13 +46,29 @@
 
 #define MAX_BOXES 3
 #define SIGNAL_CHECK ((1LL << 22) - 1)
-/* The flood over pairs of states runs once area / PAIR_FLOOD_SHARE - 1 squares or fewer are free:
- * earlier it costs more than the nodes it saves. Measured (CPU time): 1x2x3 + 1x1x5 (area 22), every
- * run: 1.55 s from 10 free squares, 1.68 s from 6; 1x1x7 + 1x3x3 (area 30), its run 4: 6.2 s from 8
- * free squares, 5.6 s from 11, 5.5 s from 14, 8.1 s from 18. */
-#define PAIR_FLOOD_SHARE 2
+/* The flood over all pairs of states runs once area / 2 + PAIR_FLOOD_EARLIER squares or fewer are free, at
+ * every other level (an even number of free squares); at the other levels the floods over pairs are only
+ * those of each box's regions of free squares of at most REGION_SQUARES squares (a pair's flood never leaves
+ * a region, so these are the whole flood's, there, for a few pairs). Measured (CPU seconds, 4 parts of 512
+ * of area 38, load 11 to 16; the search before this one took 16.3 s for 4 of its parts): from area / 2 - 1
+ * free squares, at every level, 7.6 s (20.4 million nodes); from area / 2 + 2, 7.1 s (7.6 million); from
+ * area / 2 + 5, 7.7 s (5.8 million) and, at every other level, 6.9 s (7.8 million); without the regions'
+ * floods, 7.4 s. A flood costs about as much as the nodes it saves, whichever the start. */
+#define PAIR_FLOOD_EARLIER 5
+#define REGION_SQUARES 6
 /* The nodes a part split numbers: the nodes of this many cells (thousands per run, so parts even out). */
 #define SPLIT_CELLS 9
+
+/* Built with -DNETS_STATS (a profile, bench/nets_profile.py): per level, the nodes met and how many each prune
+ * drops, printed to stderr at the end of a run. */
+#ifdef NETS_STATS
+#include <stdio.h>
+enum { MET, TURNED, ONE_BOX, PAIRS, REGIONS, KINDS };
+static long long stats[65][KINDS];
+#define COUNT(level, kind) (stats[level][kind]++)
+#else
+#define COUNT(level, kind) ((void)0)
+#endif
 
 typedef struct {
     int nbox, area, W, offset[4];
@@ -62,7 +80,13 @@ typedef struct {
     uint8_t *covered[MAX_BOXES];      /* per square */
     uint64_t covered_bits[MAX_BOXES], all_squares;  /* the same as bits, and every square's bit */
     uint64_t *around[MAX_BOXES];      /* per square: its four neighbours on the box, as bits */
-    int32_t *pair_seen, pair_stamp, *pair_queue;  /* the joint flood of two boxes' states: per pair class */
+    /* the joint flood of two boxes' states, over classes of pairs (see pair_class()) */
+    uint64_t *pair_seen;              /* per pair class, a bit */
+    int32_t *pair_queue;
+    uint8_t *step_square, *step_turn; /* per square of the first box in frame 0, and direction U R D L: the
+                                       * square its neighbour lies on, and the turn that brings it into frame 0 */
+    int16_t *turned_step;             /* per turn k, direction d and state s of the second box: the state of s's
+                                       * neighbour that way, turned by k */
     int32_t *turned[2];               /* [8][8A] on the first two boxes: a state once the net is turned by k */
     uint8_t *upright;                 /* per state of the first box: the turn that brings it into frame 0 */
     int32_t *net, size;               /* the cells placed, in order */
@@ -281,74 +305,119 @@ static void set_in_net(Search *S, int32_t c, int on) {
     }
 }
 
-/* False if some box has a free square that no net grown from here can cover: every free square is
- * reached, over free squares, from the square of a cell still untried. (The cells that will cover a
- * connected set of free squares join the net through one beside it, so that one is untried now.) */
-/* With two boxes or more: the same over pairs of states on the first two boxes, since a cell to come
- * takes a free square on both boxes at once, and its neighbours' states follow from its own on both. */
-/* A pair of states (a, b), its class under the turns of the net (one of them turned into frame 0 on the first
- * box, the other turned alike) marked and queued, unless it was already: PAIR_STRIDE bits hold b. */
-#define PAIR_SHIFT 9
-static inline void visit_pair(Search *S, int32_t a, int32_t b, int32_t stamp, int *tail) {
-    int k = S->upright[a];
-    int32_t p = (a >> 3) << PAIR_SHIFT | S->turned[1][k * 8 * S->area + b];
-    if (S->pair_seen[p] == stamp) return;
-    S->pair_seen[p] = stamp;
-    S->pair_queue[(*tail)++] = p;
+/* The prunes. A partial net can still grow into a net only if every free square of every box is reached,
+ * over free squares, from the square of a cell still untried whose squares are free on every box (the
+ * cells that will cover a connected set of free squares join the net through one beside it, so that one
+ * is untried now). With two boxes or more, near the end, the same over pairs of states on the first two
+ * boxes, since a cell to come takes a free square on both boxes at once, and its neighbours' states follow
+ * from its own on both.
+ * The child that adds untried cell i leaves out cells i+1 on for good, and every cell to come in it is
+ * reached from cells 0 to i (its new untried cells are neighbours of cell i): so if cells 0 to i reach too
+ * little, that child and every later one (i - 1 down to 0) are dead. The floods below add the untried
+ * cells one at a time, in order, and give the first index whose cells reach every free square: the
+ * children before it are never made. */
+
+/* The squares of box b reached over the free squares from those reached, the frontier's still to spread. */
+static uint64_t spread(const Search *S, int b, uint64_t reached, uint64_t frontier, uint64_t free_squares) {
+    while (frontier && reached != free_squares) {
+        int square = __builtin_ctzll(frontier);
+        frontier &= frontier - 1;
+        uint64_t more = S->around[b][square] & free_squares & ~reached;
+        reached |= more;
+        frontier |= more;
+    }
+    return reached;
 }
 
-static int pairs_completable(Search *S, const int32_t *untried, int count) {
-    int head = 0, tail = 0;
-    uint64_t free0 = S->all_squares & ~S->covered_bits[0], free1 = S->all_squares & ~S->covered_bits[1];
-    uint64_t hit0 = 0, hit1 = 0;
-    if (S->pair_stamp == INT32_MAX) {  /* every stamp used: start again from clean marks */
-        memset(S->pair_seen, 0, ((size_t)S->area << PAIR_SHIFT) * sizeof(int32_t));
-        S->pair_stamp = 0;
-    }
-    int32_t stamp = ++S->pair_stamp;
+/* A pair of states (a, b), its class under the turns of the net (one of them turned into frame 0 on the first
+ * box, the other turned alike) marked and queued, unless it was already: PAIR_SHIFT bits hold b. */
+#define PAIR_SHIFT 9
+#define PAIR_MASK ((1 << PAIR_SHIFT) - 1)
+static inline int32_t pair_class(const Search *S, int32_t a, int32_t b) {
+    return (a >> 3) << PAIR_SHIFT | S->turned[1][S->upright[a] * 8 * S->area + b];
+}
+
+/* A flood over pair classes: the squares its classes hit on the first two boxes, and its queue's end. */
+typedef struct { uint64_t hit0, hit1; int tail; } PairFlood;
+
+/* Marks and queues pair class p unless it was already; its squares are hit. */
+static inline void visit_pair(Search *S, int32_t p, PairFlood *f) {
+    uint64_t bit = 1ULL << (p & 63);
+    if (S->pair_seen[p >> 6] & bit) return;
+    S->pair_seen[p >> 6] |= bit;
+    S->pair_queue[f->tail++] = p;
+    f->hit0 |= 1ULL << (p >> PAIR_SHIFT);
+    f->hit1 |= 1ULL << ((p & PAIR_MASK) >> 3);
+}
+
+/* The first index i from `from` on whose untried cells 0 to i, as pairs of states over the free squares
+ * free0 and free1, hit every square of goal0 and goal1 on the first two boxes (count if none). A cell's
+ * neighbours follow from its states, turned alike when the cell is: the classes' flood reaches the classes
+ * of the pairs' flood, with the same squares, in an eighth of the pairs. */
+static int pairs_needed(Search *S, const int32_t *untried, int count, int from, uint64_t free0, uint64_t free1,
+                        uint64_t goal0, uint64_t goal1) {
+    PairFlood f = {0, 0, 0};
+    int head = 0, states = 8 * S->area;
+    memset(S->pair_seen, 0, ((size_t)S->area << PAIR_SHIFT) / 8);
     for (int i = 0; i < count; i++) {
         int32_t a = S->state[0][untried[i]], b = S->state[1][untried[i]];
-        if ((free0 >> (a >> 3) & 1) && (free1 >> (b >> 3) & 1)) visit_pair(S, a, b, stamp, &tail);
-    }
-    /* A cell's neighbours follow from its states, turned alike when the cell is: the classes' flood reaches the
-     * classes of the pairs' flood, with the same squares, in an eighth of the pairs. */
-    while (head < tail) {
-        int32_t p = S->pair_queue[head++], a = (p >> PAIR_SHIFT) << 3, b = p & ((1 << PAIR_SHIFT) - 1);
-        hit0 |= 1ULL << (a >> 3);
-        hit1 |= 1ULL << (b >> 3);
-        if (hit0 == free0 && hit1 == free1) return 1;
-        for (int d = 0; d < 4; d++) {
-            int32_t na = S->step[0][4 * a + d], nb = S->step[1][4 * b + d];
-            if ((free0 >> (na >> 3) & 1) && (free1 >> (nb >> 3) & 1)) visit_pair(S, na, nb, stamp, &tail);
+        if ((free0 >> (a >> 3) & 1) && (free1 >> (b >> 3) & 1)) visit_pair(S, pair_class(S, a, b), &f);
+        if (i < from) continue;
+        while ((f.hit0 & goal0) != goal0 || (f.hit1 & goal1) != goal1) {
+            if (head == f.tail) break;
+            int32_t p = S->pair_queue[head++], square = p >> PAIR_SHIFT, sb = p & PAIR_MASK;
+            for (int d = 0; d < 4; d++) {
+                int32_t na = S->step_square[4 * square + d];
+                int32_t nb = S->turned_step[(S->step_turn[4 * square + d] * 4 + d) * states + sb];
+                if ((free0 >> na & 1) && (free1 >> (nb >> 3) & 1)) visit_pair(S, na << PAIR_SHIFT | nb, &f);
+            }
         }
+        if ((f.hit0 & goal0) == goal0 && (f.hit1 & goal1) == goal1) return i;
     }
-    return hit0 == free0 && hit1 == free1;
+    return count;
 }
 
-static int completable(Search *S, const int32_t *untried, int count) {
-    uint64_t reached[MAX_BOXES] = {0};
-    for (int i = 0; i < count; i++) {  /* only a cell whose squares are free on every box may join */
+/* The first index i whose untried cells 0 to i reach every free square (see above); count if none does. */
+static int needed(Search *S, const int32_t *untried, int count) {
+    uint64_t reached[MAX_BOXES] = {0}, free_squares[MAX_BOXES];
+    for (int b = 0; b < S->nbox; b++) free_squares[b] = S->all_squares & ~S->covered_bits[b];
+    int i = 0;
+    for (; i < count; i++) {
         uint64_t bits[MAX_BOXES], taken = 0;
         for (int b = 0; b < S->nbox; b++) {
             bits[b] = 1ULL << (S->state[b][untried[i]] >> 3);
             taken |= bits[b] & S->covered_bits[b];
         }
-        if (taken) continue;
-        for (int b = 0; b < S->nbox; b++) reached[b] |= bits[b];
-    }
-    for (int b = 0; b < S->nbox; b++) {
-        uint64_t free_squares = S->all_squares & ~S->covered_bits[b], frontier = reached[b];
-        while (frontier && reached[b] != free_squares) {
-            int square = __builtin_ctzll(frontier);
-            frontier &= frontier - 1;
-            uint64_t more = S->around[b][square] & free_squares & ~reached[b];
-            reached[b] |= more;
-            frontier |= more;
+        if (taken) continue;  /* only a cell whose squares are free on every box may join */
+        int all = 1;
+        for (int b = 0; b < S->nbox; b++) {
+            if (!(reached[b] & bits[b])) reached[b] = spread(S, b, reached[b] | bits[b], bits[b], free_squares[b]);
+            all &= reached[b] == free_squares[b];
         }
-        if (reached[b] != free_squares) return 0;
+        if (all) break;
     }
-    if (S->nbox >= 2 && S->area - S->size <= S->pair_flood_squares) return pairs_completable(S, untried, count);
-    return 1;
+    if (i == count) {
+        COUNT(S->size, ONE_BOX);
+        return count;
+    }
+    if (S->nbox < 2) return i;
+    if (S->area - S->size <= S->pair_flood_squares && (S->area - S->size) % 2 == 0) {
+        i = pairs_needed(S, untried, count, i, free_squares[0], free_squares[1], free_squares[0], free_squares[1]);
+        if (i == count) COUNT(S->size, PAIRS);
+        return i;
+    }
+    for (int b = 0; b < 2 && i < count; b++) {
+        uint64_t left = free_squares[b];
+        while (left && i < count) {
+            uint64_t start = left & -left, region = spread(S, b, start, start, free_squares[b]);
+            left &= ~region;
+            if (__builtin_popcountll(region) > REGION_SQUARES) continue;
+            i = b ? pairs_needed(S, untried, count, i, free_squares[0], region, 0, region)
+                  : pairs_needed(S, untried, count, i, region, free_squares[1], region, 0);
+        }
+    }
+    if (i == count) COUNT(S->size, REGIONS);
+    return i;
 }
 
 /* sides_known: the first cell's neighbours are all decided (they are tried before any other cell). */
@@ -358,6 +427,7 @@ static void grow(Search *S, int32_t *untried, int count, int sides_known) {
         return;
     }
     if (S->size == S->split_cells && S->split_number++ % S->parts != S->part) return;
+    COUNT(S->size, MET);
     if (S->size == S->area) {
         if (S->every_find || accepted(S)) {
             S->nets++;
@@ -367,11 +437,11 @@ static void grow(Search *S, int32_t *untried, int count, int sides_known) {
         return;
     }
     if (S->size && !sides_known && (count == 0 || !beside_first(S, untried[count - 1]))) {
-        if (!S->every_find && turned_earlier(S)) return;
+        if (!S->every_find && turned_earlier(S)) { COUNT(S->size, TURNED); return; }
         sides_known = 1;
     }
-    if (S->size && !completable(S, untried, count)) return;
-    for (int i = count - 1; i >= 0 && !S->stopped; i--) {
+    int first = S->size ? needed(S, untried, count) : 0;
+    for (int i = count - 1; i >= first && !S->stopped; i--) {
         int32_t c = untried[i];
         if (!can_add(S, c)) continue;
         set_in_net(S, c, 1);
@@ -415,12 +485,16 @@ static int allocate(Search *S) {
     S->image = calloc(2 * (size_t)A, sizeof(int32_t));
     S->untried = calloc((size_t)(A + 2) * (4 * A + 4), sizeof(int32_t));
     S->on_square = calloc((size_t)A, sizeof(int32_t));
-    S->pair_seen = calloc((size_t)A << PAIR_SHIFT, sizeof(int32_t));
+    S->pair_seen = calloc(((size_t)A << PAIR_SHIFT) / 64 + 1, sizeof(uint64_t));
     S->pair_queue = calloc((size_t)A << PAIR_SHIFT, sizeof(int32_t));
     S->upright = calloc(8 * (size_t)A, 1);
+    S->step_square = calloc(4 * (size_t)A, 1);
+    S->step_turn = calloc(4 * (size_t)A, 1);
+    S->turned_step = calloc(8 * 4 * 8 * (size_t)A, sizeof(int16_t));
     S->onto_pinned = calloc((size_t)S->nsym, sizeof(int32_t));
     int ok = S->seen && S->in_net && S->probe && S->probe_square && S->net && S->queue && S->image && S->untried
-             && S->on_square && S->onto_pinned && S->pair_seen && S->pair_queue && S->upright;
+             && S->on_square && S->onto_pinned && S->pair_seen && S->pair_queue && S->upright
+             && S->step_square && S->step_turn && S->turned_step;
     for (int b = 0; b < 2; b++) {
         S->turned[b] = calloc((size_t)64 * A, sizeof(int32_t));
         ok = ok && S->turned[b];
@@ -440,6 +514,7 @@ static void release(Search *S) {
     free(S->seen); free(S->in_net); free(S->probe); free(S->probe_square);
     free(S->net); free(S->queue); free(S->image); free(S->untried); free(S->rows.data);
     free(S->on_square); free(S->onto_pinned); free(S->pair_seen); free(S->pair_queue); free(S->upright);
+    free(S->step_square); free(S->step_turn); free(S->turned_step);
     free(S->turned[0]); free(S->turned[1]);
     for (int b = 0; b < S->nbox; b++) { free(S->state[b]); free(S->covered[b]); free(S->representative[b]); free(S->around[b]); }
 }
@@ -464,7 +539,7 @@ static int turn_states(Search *S, int b, const int8_t moved[8][4]) {
     return 1;
 }
 
-/* The tables of turned_earlier() and pairs_completable(): how each turn of the plane moves the sides of a cell
+/* The tables of turned_earlier() and pairs_needed(): how each turn of the plane moves the sides of a cell
  * and the states of a cell, and the turns that the isometries keeping the pinned square in place make of a net
  * about its first cell. False if the states do not turn (tables that are not a box's). */
 static int turn_tables(Search *S) {
@@ -493,7 +568,20 @@ static int turn_tables(Search *S) {
         for (int t = 0; t < S->nkeeping; t++) known |= S->keeping_turns[t] == k;
         if (!known) S->keeping_turns[S->nkeeping++] = k;
     }
-    return S->nbox < 2 || (turn_states(S, 0, moved) && turn_states(S, 1, moved));
+    if (S->nbox < 2) return 1;
+    if (!turn_states(S, 0, moved) || !turn_states(S, 1, moved)) return 0;
+    int states = 8 * S->area;
+    for (int32_t square = 0; square < S->area; square++)
+        for (int d = 0; d < 4; d++) {
+            int32_t next = S->step[0][4 * 8 * square + d];
+            S->step_square[4 * square + d] = (uint8_t)(next >> 3);
+            S->step_turn[4 * square + d] = S->upright[next];
+        }
+    for (int k = 0; k < 8; k++)
+        for (int d = 0; d < 4; d++)
+            for (int32_t s = 0; s < states; s++)
+                S->turned_step[(k * 4 + d) * states + s] = (int16_t)S->turned[1][k * states + S->step[1][4 * s + d]];
+    return 1;
 }
 
 static PyObject *search(PyObject *self, PyObject *args, PyObject *kwargs) {
@@ -519,7 +607,7 @@ static PyObject *search(PyObject *self, PyObject *args, PyObject *kwargs) {
     S.part = part;
     S.parts = parts;
     S.split_cells = area < SPLIT_CELLS ? area : SPLIT_CELLS;
-    S.pair_flood_squares = area / PAIR_FLOOD_SHARE - 1;
+    S.pair_flood_squares = area / 2 + PAIR_FLOOD_EARLIER;
     S.nsym = (int)(symmetry.len / (8 * area * 4));
     S.symmetry = (const int32_t *)symmetry.buf;
     int bad = area < 1 || area > 64 || parts < 1 || part < 0 || part >= parts || S.nbox < 1 || S.nbox > MAX_BOXES || turns.len != 8 * 4 || S.nsym < 1
@@ -571,6 +659,12 @@ static PyObject *search(PyObject *self, PyObject *args, PyObject *kwargs) {
             out = Py_BuildValue("y#LLO", S.rows.data ? (const char *)S.rows.data : "", S.rows.size * (Py_ssize_t)sizeof(int32_t),
                                 S.nets, S.nodes, S.stopped ? Py_False : Py_True);
     }
+#ifdef NETS_STATS
+    for (int k = 0; k <= area; k++)
+        if (stats[k][MET]) fprintf(stderr, "level %d met %lld turned %lld one_box %lld pairs %lld regions %lld\n", k,
+                                   stats[k][MET], stats[k][TURNED], stats[k][ONE_BOX], stats[k][PAIRS], stats[k][REGIONS]);
+    memset(stats, 0, sizeof stats);
+#endif
     release(&S);
     PyBuffer_Release(&steps);
     PyBuffer_Release(&orbits);
