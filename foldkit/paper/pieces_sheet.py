@@ -12,6 +12,7 @@ take 3 for 2 (bench/paper_pieces.py measures it). Closer would need a better nes
 
 from __future__ import annotations
 
+import itertools
 import math
 from dataclasses import dataclass
 
@@ -115,12 +116,17 @@ def _nested_with(pieces: list[PaperPiece], paper: str, cell_mm: float, seed: int
 
 
 def _closest_nesting(templates: list[PieceTemplate]) -> tuple[PieceTemplate, ...]:
-    """The VARIANTS templates whose cut-outs fill most of their bounding box (they nest closest)."""
+    """The VARIANTS templates whose cut-outs fill most of their bounding box (they nest closest), of those
+    whose fold passes the screen for squares passing through each other if any does, else of all."""
+    from foldkit.fold.piece_fold import screened_closed
+
     def density(t: PieceTemplate) -> float:
         x0, y0, x1, y1 = t.cut.bounds
         return t.cut.area / ((x1 - x0) * (y1 - y0))
 
-    return tuple(sorted(templates, key=density, reverse=True)[:VARIANTS])
+    ranked = sorted(templates, key=density, reverse=True)
+    closing = tuple(itertools.islice((t for t in ranked if screened_closed(t.net)), VARIANTS))
+    return closing or tuple(ranked[:VARIANTS])
 
 
 def _normal(cubes: frozenset[Cube]) -> frozenset[Cube]:
