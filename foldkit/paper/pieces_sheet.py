@@ -2,13 +2,19 @@
 cell size in mm, in the piece's assembly colour, with its glue tabs, its seam letters and its name,
 nested on as few sheets as the nesting (``foldkit.paper.nest``) finds.
 
-Each piece's net is one of a few compact nets of its shape; the nesting picks whichever variant and
+Each piece's net is one of a few compact nets of its shape whose fold passes a screen for squares
+passing through each other (``foldkit.fold.piece_fold.screened_closed``; the tests prove that every
+net printed for the Y-pentacube and Bedlam cubes closes); the nesting picks whichever variant and
 quarter turn sits lowest on the sheet. The nets are grown from each of a few fixed seeds and the
 nesting on the fewest sheets kept: same pieces, same sheets.
 
-The nesting covers 40-60% of a sheet's usable area with ink (net and tabs): at 15 mm cells on A4 the
-Y-pentacube cube's 25 pieces take 5 sheets where their area alone would fit on 3, the Bedlam cube's 13
-take 3 for 2 (bench/paper_pieces.py measures it). Closer would need a better nesting than bottom-left."""
+The area bound (``Nested.area_bound``) is the fewest sheets the cut-outs could cover if nothing were
+wasted: the area of every net with its tabs, as printed, over one sheet's usable area (inside the
+margins, under the title), rounded up. The nesting covers 40-60% of the usable area with ink: at 15 mm
+cells on A4 the Y-pentacube cube's 25 pieces take 5 sheets for a bound of 3 (their ink is 2.9 sheets'
+worth, so 3 would need 97% of every sheet inked, which 1 mm between cut lines and tabs standing out of
+every seam rule out), the Bedlam cube's 13 take 4 for 2 (3 before the nets were screened; bench/
+paper_pieces.py measures it)."""
 
 from __future__ import annotations
 
