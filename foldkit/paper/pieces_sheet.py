@@ -42,6 +42,7 @@ GAP_MM = 1.0  # between two pieces' cut lines: room for the scissors
 VARIANTS = 3  # nets of each shape the nesting may choose from
 CANDIDATES = 10  # nets of each shape given their tabs, to choose those from
 TINT = 0.25  # how far a piece's colour is washed towards white, so the fold lines and letters show
+ROOM_MM = 4.0  # what a cut-out needs beyond its size on the sheet: the gap and the nesting's pixel rounding
 NET_SEEDS = (2, 3)  # each grows its own nets; the nesting on the fewest sheets is kept (seed 1: Y cube on 7)
 
 
@@ -114,23 +115,30 @@ def _nested_with(pieces: list[PaperPiece], paper: str, cell_mm: float, seed: int
     for piece in pieces:
         shape = _normal(piece.cubes)
         if shape not in shapes:
-            shapes[shape] = _closest_nesting([piece_template(n) for n in nets(shape, CANDIDATES, seed)])
+            grown = [piece_template(n) for n in nets(shape, CANDIDATES, seed)]
+            shapes[shape] = _closest_nesting(grown, ((w - ROOM_MM) / cell_mm, (h - ROOM_MM) / cell_mm))
     templates = tuple(shapes[_normal(p.cubes)] for p in pieces)
     variants = [[affinity.scale(t.cut, cell_mm, cell_mm, origin=(0, 0)) for t in ts] for ts in templates]
     placements = nest(variants, (w, h), GAP_MM)
     return Nested(tuple(pieces), templates, tuple(placements), cell_mm, blank.page)
 
 
-def _closest_nesting(templates: list[PieceTemplate]) -> tuple[PieceTemplate, ...]:
+def _closest_nesting(templates: list[PieceTemplate], room: tuple[float, float]) -> tuple[PieceTemplate, ...]:
     """The VARIANTS templates whose cut-outs fill most of their bounding box (they nest closest), of those
-    whose fold passes the screen for squares passing through each other if any does, else of all."""
+    that fit in the room (width, height in cells, some way round) if any does, and of those, the ones
+    whose fold passes the screen for squares passing through each other if any does."""
     from foldkit.fold.piece_fold import screened_closed
 
     def density(t: PieceTemplate) -> float:
         x0, y0, x1, y1 = t.cut.bounds
         return t.cut.area / ((x1 - x0) * (y1 - y0))
 
+    def fits(t: PieceTemplate) -> bool:
+        x0, y0, x1, y1 = t.cut.bounds
+        return all(a <= b for a, b in zip(sorted((x1 - x0, y1 - y0)), sorted(room), strict=True))
+
     ranked = sorted(templates, key=density, reverse=True)
+    ranked = [t for t in ranked if fits(t)] or ranked
     closing = tuple(itertools.islice((t for t in ranked if screened_closed(t.net)), VARIANTS))
     return closing or tuple(ranked[:VARIANTS])
 
