@@ -4,12 +4,13 @@ bound (ink area of the nets and tabs over one sheet's usable area, rounded up), 
 asks at most 1.15), the share of the sheets' usable area inked, and the CPU time of the nesting
 (median of --runs).
 
-Usage: python bench/paper_pieces.py [--cells 12,15,18] [--paper a4] [--runs 1]
+Usage: python bench/paper_pieces.py [--cells 12,15,18] [--papers a4,letter] [--runs 1]
 """
 
 from __future__ import annotations
 
 import argparse
+import itertools
 import statistics
 import time
 from pathlib import Path
@@ -29,21 +30,21 @@ def pieces_of(name: str) -> list[PaperPiece]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--cells", default="12,15,18", help="cell sizes in mm, comma-separated")
-    parser.add_argument("--paper", default="a4")
+    parser.add_argument("--papers", default="a4,letter", help="paper sizes, comma-separated")
     parser.add_argument("--runs", type=int, default=1)
     args = parser.parse_args()
     print(f"{'puzzle':12} {'paper':6} {'cell':>5} {'sheets':>6} {'bound':>5} {'ratio':>5} {'inked':>6} {'cpu s':>6}")
     for name in PUZZLES:
         pieces = pieces_of(name)
-        for cell in (float(c) for c in args.cells.split(",")):
+        for paper, cell in itertools.product(args.papers.split(","), (float(c) for c in args.cells.split(","))):
             times = []
             for _ in range(args.runs):
                 start = time.process_time()
-                nested = nested_pieces(pieces, args.paper, cell)
+                nested = nested_pieces(pieces, paper, cell)
                 times.append(time.process_time() - start)
             _, _, w, h = nested.usable
             inked = nested.ink_area() / (nested.sheets * w * h)
-            print(f"{name:12} {args.paper:6} {cell:5g} {nested.sheets:6} {nested.area_bound():5} "
+            print(f"{name:12} {paper:6} {cell:5g} {nested.sheets:6} {nested.area_bound():5} "
                   f"{nested.sheets / nested.area_bound():5.2f} {inked:6.0%} {statistics.median(times):6.1f}")
 
 

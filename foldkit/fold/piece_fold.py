@@ -25,7 +25,7 @@ from foldkit.exchange.video import Film, shot_film, video_bytes
 from foldkit.fold.animation import off_screen_shots
 from foldkit.fold.collision import CONTACT, SMALLEST_STEP, Collision, FoldCheck
 from foldkit.fold.pose import ease
-from foldkit.fold.squares import shrunk, square_distances
+from foldkit.fold.squares import RADIUS, shrunk, square_distances
 from foldkit.look import RGB
 from solver.packing.unfold import PieceNet, folded
 
@@ -116,6 +116,20 @@ def check_piece_fold(net: PieceNet) -> FoldCheck:
         a, b = pairs[touching[0]]
         return FoldCheck(Collision(net.cells[a], net.cells[b], 1.0), len(pairs), looks + len(pairs))
     return FoldCheck(None, len(pairs), looks + len(pairs))
+
+
+SCREEN_LOOKS = 48  # moments at which screened_closed samples a fold
+
+
+def screened_closed(net: PieceNet, looks: int = SCREEN_LOOKS) -> bool:
+    """A quick screen, not a proof (``check_piece_fold`` is): no two followed squares meet at any of
+    looks evenly spaced moments of the fold, nor when it is closed."""
+    pairs = followed_pairs(net)[0]
+    corners = np.stack([shrunk(folded(net, float(t))) for t in np.linspace(0.0, 1.0, looks)])  # (T, n, 4, 3)
+    first, second = corners[:, pairs[:, 0]], corners[:, pairs[:, 1]]  # (T, k, 4, 3)
+    # squares whose centres are more than two of their radii apart cannot meet: only the rest are measured
+    near = np.linalg.norm(first.mean(axis=2) - second.mean(axis=2), axis=2) <= 2 * RADIUS + CONTACT
+    return bool((square_distances(first[near], second[near]) > CONTACT).all())
 
 
 def _gaps(net: PieceNet, pairs: np.ndarray, times: np.ndarray) -> np.ndarray:

@@ -2,16 +2,23 @@
 cell size in mm, in the piece's assembly colour, with its glue tabs, its seam letters and its name,
 nested on as few sheets as the nesting (``foldkit.paper.nest``) finds.
 
-Each piece's net is one of a few compact nets of its shape; the nesting picks whichever variant and
+Each piece's net is one of a few compact nets of its shape whose fold passes a screen for squares
+passing through each other (``foldkit.fold.piece_fold.screened_closed``; the tests prove that every
+net printed for the Y-pentacube and Bedlam cubes closes); the nesting picks whichever variant and
 quarter turn sits lowest on the sheet. The nets are grown from each of a few fixed seeds and the
 nesting on the fewest sheets kept: same pieces, same sheets.
 
-The nesting covers 40-60% of a sheet's usable area with ink (net and tabs): at 15 mm cells on A4 the
-Y-pentacube cube's 25 pieces take 5 sheets where their area alone would fit on 3, the Bedlam cube's 13
-take 3 for 2 (bench/paper_pieces.py measures it). Closer would need a better nesting than bottom-left."""
+The area bound (``Nested.area_bound``) is the fewest sheets the cut-outs could cover if nothing were
+wasted: the area of every net with its tabs, as printed, over one sheet's usable area (inside the
+margins, under the title), rounded up. The nesting covers 40-60% of the usable area with ink: at 15 mm
+cells on A4 the Y-pentacube cube's 25 pieces take 5 sheets for a bound of 3 (their ink is 2.9 sheets'
+worth, so 3 would need 97% of every sheet inked, which 1 mm between cut lines and tabs standing out of
+every seam rule out), the Bedlam cube's 13 take 4 for 2 (3 before the nets were screened; bench/
+paper_pieces.py measures it)."""
 
 from __future__ import annotations
 
+import itertools
 import math
 from dataclasses import dataclass
 
@@ -35,7 +42,8 @@ GAP_MM = 1.0  # between two pieces' cut lines: room for the scissors
 VARIANTS = 3  # nets of each shape the nesting may choose from
 CANDIDATES = 10  # nets of each shape given their tabs, to choose those from
 TINT = 0.25  # how far a piece's colour is washed towards white, so the fold lines and letters show
-NET_SEEDS = (1, 2, 3)  # each grows its own nets; the nesting on the fewest sheets is kept
+ROOM_MM = 4.0  # what a cut-out needs beyond its size on the sheet: the gap and the nesting's pixel rounding
+NET_SEEDS = (2, 3)  # each grows its own nets; the nesting on the fewest sheets is kept (seed 1: Y cube on 7)
 
 
 @dataclass(frozen=True)
@@ -107,20 +115,32 @@ def _nested_with(pieces: list[PaperPiece], paper: str, cell_mm: float, seed: int
     for piece in pieces:
         shape = _normal(piece.cubes)
         if shape not in shapes:
-            shapes[shape] = _closest_nesting([piece_template(n) for n in nets(shape, CANDIDATES, seed)])
+            grown = [piece_template(n) for n in nets(shape, CANDIDATES, seed)]
+            shapes[shape] = _closest_nesting(grown, ((w - ROOM_MM) / cell_mm, (h - ROOM_MM) / cell_mm))
     templates = tuple(shapes[_normal(p.cubes)] for p in pieces)
     variants = [[affinity.scale(t.cut, cell_mm, cell_mm, origin=(0, 0)) for t in ts] for ts in templates]
     placements = nest(variants, (w, h), GAP_MM)
     return Nested(tuple(pieces), templates, tuple(placements), cell_mm, blank.page)
 
 
-def _closest_nesting(templates: list[PieceTemplate]) -> tuple[PieceTemplate, ...]:
-    """The VARIANTS templates whose cut-outs fill most of their bounding box (they nest closest)."""
+def _closest_nesting(templates: list[PieceTemplate], room: tuple[float, float]) -> tuple[PieceTemplate, ...]:
+    """The VARIANTS templates whose cut-outs fill most of their bounding box (they nest closest), of those
+    that fit in the room (width, height in cells, some way round) if any does, and of those, the ones
+    whose fold passes the screen for squares passing through each other if any does."""
+    from foldkit.fold.piece_fold import screened_closed
+
     def density(t: PieceTemplate) -> float:
         x0, y0, x1, y1 = t.cut.bounds
         return t.cut.area / ((x1 - x0) * (y1 - y0))
 
-    return tuple(sorted(templates, key=density, reverse=True)[:VARIANTS])
+    def fits(t: PieceTemplate) -> bool:
+        x0, y0, x1, y1 = t.cut.bounds
+        return all(a <= b for a, b in zip(sorted((x1 - x0, y1 - y0)), sorted(room), strict=True))
+
+    ranked = sorted(templates, key=density, reverse=True)
+    ranked = [t for t in ranked if fits(t)] or ranked
+    closing = tuple(itertools.islice((t for t in ranked if screened_closed(t.net)), VARIANTS))
+    return closing or tuple(ranked[:VARIANTS])
 
 
 def _normal(cubes: frozenset[Cube]) -> frozenset[Cube]:

@@ -3,6 +3,7 @@ tabs clear of every net, nested on few sheets, labelled, inside the margin, and 
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 import math
 import shutil
@@ -13,6 +14,7 @@ import pytest
 from shapely import Polygon
 
 from foldkit.cli import main
+from foldkit.fold.piece_fold import check_piece_fold, screened_closed, tears
 from foldkit.paper.piece_nets import piece_template
 from foldkit.paper.pieces_sheet import (
     PaperPiece,
@@ -24,6 +26,7 @@ from foldkit.paper.pieces_sheet import (
 )
 from foldkit.paper.template.geometry import net_polygon
 from solver.packing import parse_packing
+from solver.packing.geometry import orientations
 from solver.packing.unfold import folded, nets
 from tests.conftest import EXAMPLES
 
@@ -173,21 +176,76 @@ def test_tabs_keep_off_their_net_and_each_other(puzzle):
             assert a.intersection(b).area < 1e-9
 
 
-@pytest.mark.slow  # 8 to 15 CPU-s: every net of the puzzle nested on sheets
-@pytest.mark.parametrize("puzzle", ["y-pentacube", "bedlam"])
-def test_the_pieces_are_nested_apart_inside_the_margin_on_few_sheets(puzzle):
-    nested = nested_pieces(pieces_of(puzzle), "a4", 15.0)
+def crowding(nested) -> list[str]:
+    """What is wrong with where the nesting put the cut-outs: one within 6 mm of the paper's edge, or two
+    on one sheet less than 1 mm apart (room for the scissors)."""
     placed = placed_cut_outs(nested)
     width, height = nested.page
-    for _, shape in placed:
+    out = []
+    for i, (_, shape) in enumerate(placed):
         x0, y0, x1, y1 = shape.bounds
-        assert 6 <= x0 and x1 <= width - 6 and 6 <= y0 and y1 <= height - 6
-    for (s, a), (t, b) in itertools.combinations(placed, 2):
-        assert s != t or a.distance(b) >= 1.0  # room between two cut lines
-    # measured at 15 mm cells on A4 (bench/paper_pieces.py): y-pentacube 5 sheets for an area bound of 3,
-    # bedlam 3 for 2; the issue asks 1.15 times the bound, which this nesting does not reach
-    assert nested.sheets <= 1.7 * nested.area_bound()
-    assert nested.ink_area() / (nested.sheets * nested.usable[2] * nested.usable[3]) > 0.45
+        if not (6 <= x0 and x1 <= width - 6 and 6 <= y0 and y1 <= height - 6):
+            out.append(f"piece {i + 1} is within 6 mm of the edge")
+    for (i, (s, a)), (j, (t, b)) in itertools.combinations(enumerate(placed), 2):
+        if s == t and a.distance(b) < 1.0:
+            out.append(f"pieces {i + 1} and {j + 1} are {a.distance(b):.2f} mm apart")
+    return out
+
+
+@pytest.fixture(scope="module")
+def bedlam_on_a4():
+    return nested_pieces(pieces_of("bedlam"), "a4", 15.0)
+
+
+@pytest.mark.slow  # 7 to 12 CPU-s per nesting: every piece's nets screened and nested
+@pytest.mark.parametrize("puzzle", ["y-pentacube", "bedlam"])
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_the_pieces_are_nested_apart_inside_the_margin_on_few_sheets(puzzle, paper):
+    nested = nested_pieces(pieces_of(puzzle), paper, 15.0)
+    assert crowding(nested) == []
+    # measured at 15 mm cells (bench/paper_pieces.py): y-pentacube 5 sheets for an area bound of 3 on A4 and
+    # Letter, bedlam 4 for 2; the issue asks 1.15 times the bound, which this nesting does not reach
+    assert nested.sheets <= 2 * nested.area_bound()
+    assert nested.ink_area() / (nested.sheets * nested.usable[2] * nested.usable[3]) > 0.37
+
+
+@pytest.mark.slow  # the Bedlam nesting, about 8 CPU-s
+def test_a_planted_overlap_or_a_piece_pushed_into_the_margin_is_caught(bedlam_on_a4):
+    nested = bedlam_on_a4
+    assert crowding(nested) == []
+    first, second = [i for i, p in enumerate(nested.placements) if p.sheet == 0][:2]
+    onto = dataclasses.replace(nested.placements[second], shift=nested.placements[first].shift,
+                               quarter_turns=nested.placements[first].quarter_turns, variant=0)
+    planted = dataclasses.replace(nested, placements=tuple(onto if i == second else p
+                                                           for i, p in enumerate(nested.placements)))
+    assert any("apart" in problem for problem in crowding(planted))
+    x, _ = nested.placements[first].shift
+    pushed = dataclasses.replace(nested.placements[first], shift=(x, 3.0 - nested.usable[1]))  # 3 mm from the top
+    planted = dataclasses.replace(nested, placements=tuple(pushed if i == first else p
+                                                           for i, p in enumerate(nested.placements)))
+    assert any("edge" in problem for problem in crowding(planted))
+
+
+@pytest.mark.slow  # every printed net proven, about 20 CPU-s for Bedlam
+def test_every_printed_net_is_proven_to_fold_closed(bedlam_on_a4):
+    nets_printed = {(n.cells, n.parents): n for n in (bedlam_on_a4.chosen(i).net for i in range(13))}
+    y_cube = nested_pieces(pieces_of("y-pentacube"), "a4", 15.0)
+    nets_printed |= {(n.cells, n.parents): n for n in (y_cube.chosen(i).net for i in range(25))}
+    for net in nets_printed.values():
+        assert check_piece_fold(net).closes
+        assert tears(net) < 1e-9
+
+
+def test_the_screen_keeps_a_net_that_closes_and_the_proof_refuses_one_that_collides():
+    cubes = orientations(pieces_of("bedlam")[7].cubes)[0]  # piece 8, as pieces-paper.pdf stands it
+    grown = nets(cubes, 10, seed=1, tries=20)  # some of these fold through themselves: planted for the screen
+    screened = [screened_closed(n) for n in grown]
+    kept = [n for n, ok in zip(grown, screened, strict=True) if ok]
+    refused = [n for n, ok in zip(grown, screened, strict=True) if not ok]
+    assert kept and refused
+    assert check_piece_fold(kept[0]).closes
+    clash = check_piece_fold(refused[0]).collision
+    assert clash is not None and 0 < clash.t <= 1
 
 
 @pytest.mark.parametrize("puzzle", ["y-pentacube", "bedlam"])
