@@ -4,7 +4,8 @@ from solver.packing.check import packing_problem
 from solver.packing.engine import compiled
 from solver.packing.geometry import box_symmetries, orientations, placements
 from solver.packing.model import BoxSides, Cube, Packing, PackingPuzzle, Piece, Placement, Shape, make_packing
-from solver.packing.parse import parse_packing, parse_solution, picture, solution_picture
+from solver.packing.parse import parse_packing, picture
+from solver.packing.solution_text import parse_solution, solution_picture
 from solver.packing.solve import Census, PackingReport, census, count_all, impossibility, solve, solve_one
 
 __all__ = [

@@ -285,8 +285,12 @@ def _compiled_search(task: Task, counting: Counting, found: tuple[bytes, int, in
 
 
 def hands_off(table: Table, engine: str = "auto") -> bool:
-    """Whether the search of this table by this engine, stopped by max_nodes, says what work it left (rest)."""
-    return isinstance(pick_engine(engine, len(table.cell_cubes)), FrontEngine)
+    """Whether the search of this table by this engine, stopped by max_nodes, says what work it left (rest); not
+    when that engine is not built or takes no target so large."""
+    cells = len(table.cell_cubes)
+    if engine != "auto" and not ENGINES[engine].takes(cells):
+        return False
+    return isinstance(pick_engine(engine, cells), FrontEngine)
 
 
 def _prefix_tasks(table: Table, task: Task, flat_bytes: bytes) -> list[Task]:

@@ -9,7 +9,7 @@ from collections.abc import Iterator
 from solver.broken import Broken
 from solver.packing.check import broken_rules, named_by_shape
 from solver.packing.model import Packing, PackingPuzzle
-from solver.packing.parse import check_solution_fits, parse_solution
+from solver.packing.solution_text import check_solution_fits, parse_solution
 
 
 def read(puzzle: PackingPuzzle, text: str, source: str) -> Packing:

@@ -26,7 +26,8 @@ from foldkit.kinds.packing.challenge_cards import challenge_document
 from solver.diary import Grade
 from solver.packing.challenge import Challenge, OutOfTime, completion_puzzle, harder_last, make_challenge
 from solver.packing.model import PackingPuzzle, reading_key
-from solver.packing.parse import picture, solution_picture
+from solver.packing.parse import picture
+from solver.packing.solution_text import solution_picture
 from solver.text import counted
 
 

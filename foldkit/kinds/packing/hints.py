@@ -9,7 +9,7 @@ from typing import Any
 from solver.diary import Diary, Entry, Grade
 from solver.packing import hints
 from solver.packing.model import Packing, PackingPuzzle
-from solver.packing.parse import parse_solution
+from solver.packing.solution_text import parse_solution
 
 
 def read_progress(puzzle: PackingPuzzle, text: str, source: str) -> Packing:
