@@ -91,32 +91,29 @@ class _Checker:
     """The clauses, their watches, and the literals fixed at the top level."""
 
     def __init__(self, variables: int):
-        self.value: list[int] = [0] * (variables + 1)  # per variable: 1 true, -1 false, 0 free
-        self.reason: list[int] = [-1] * (variables + 1)  # per variable fixed at the top: its clause, or -1
+        self.value: dict[int, int] = {}  # per literal assigned: 1 true, -1 false (a dict: the inner loop's lookup)
+        self.reason: dict[int, int] = {}  # per variable fixed at the top: its clause
         self.trail: list[int] = []  # literals assigned, in order
         self.clauses: list[list[int] | None] = []  # by id; None once deleted
         self.ids: dict[Clause, list[int]] = {}  # sorted literals -> live ids
         self.watches: dict[int, list[int]] = {}  # literal -> ids of clauses watching it
         self.inconsistent = False  # the top level has a conflict: every lemma is implied
 
-    def grow(self, clause: Iterable[int]) -> None:
-        top = max((abs(x) for x in clause), default=0)
-        if top >= len(self.value):
-            self.value += [0] * (top + 1 - len(self.value))
-            self.reason += [-1] * (top + 1 - len(self.reason))
-
     def lit_value(self, lit: int) -> int:
-        v = self.value[abs(lit)]
-        return v if lit > 0 else -v
+        return self.value.get(lit, 0)
 
     def assign(self, lit: int, reason: int) -> None:
-        self.value[abs(lit)] = 1 if lit > 0 else -1
-        self.reason[abs(lit)] = reason
+        self.value[lit], self.value[-lit] = 1, -1
+        if reason >= 0:
+            self.reason[abs(lit)] = reason
         self.trail.append(lit)
+
+    def unassign(self, lit: int) -> None:
+        del self.value[lit], self.value[-lit]
+        self.reason.pop(abs(lit), None)
 
     def add(self, clause: Clause) -> None:
         """Add a clause at the top level, watching two literals that are not false where it can."""
-        self.grow(clause)
         literals = sorted(set(clause), key=lambda x: self.lit_value(x) < 0)  # non-false first
         cid = len(self.clauses)
         self.clauses.append(literals)
@@ -141,7 +138,7 @@ class _Checker:
         cid = found[-1]
         literals = self.clauses[cid]
         assert literals is not None
-        if any(self.reason[abs(x)] == cid for x in literals):
+        if any(self.reason.get(abs(x)) == cid for x in literals):
             return True  # kept: a fixed literal stands on it
         found.pop()
         self.clauses[cid] = None
@@ -151,7 +148,7 @@ class _Checker:
 
     def propagate(self, start: int) -> bool:
         """Unit propagation of the trail from position start on; False at a conflict."""
-        head = start
+        head, value = start, self.value.get
         while head < len(self.trail):
             false = -self.trail[head]
             head += 1
@@ -163,16 +160,16 @@ class _Checker:
                 if literals[0] == false:
                     literals[0], literals[1] = literals[1], literals[0]
                 other = literals[0]
-                if self.lit_value(other) > 0:
+                if value(other, 0) > 0:
                     keep.append(cid)
                     continue
-                moved = next((k for k in range(2, len(literals)) if self.lit_value(literals[k]) >= 0), None)
+                moved = next((k for k in range(2, len(literals)) if value(literals[k], 0) >= 0), None)
                 if moved is not None:
                     literals[1], literals[moved] = literals[moved], literals[1]
                     self.watches.setdefault(literals[1], []).append(cid)
                     continue
                 keep.append(cid)
-                if self.lit_value(other) < 0:
+                if value(other, 0) < 0:
                     self.watches[false] = keep + watching[i + 1:]
                     return False
                 self.assign(other, cid)
@@ -194,8 +191,7 @@ class _Checker:
             return not self.propagate(mark)
         finally:
             for lit in self.trail[mark:]:
-                self.value[abs(lit)] = 0
-                self.reason[abs(lit)] = -1
+                self.unassign(lit)
             del self.trail[mark:]
 
     def rat(self, lemma: Clause) -> bool:
@@ -221,7 +217,6 @@ def check(variables: int, formula: list[Clause], proof: Iterable[tuple[bool, Cla
             else:
                 ignored += 1
             continue
-        checker.grow(clause)
         lemmas += 1
         if not (checker.rup(clause) or checker.rat(clause)):
             return Verdict(False, f"step {number}: the lemma {' '.join(map(str, clause)) or '(empty)'} is neither "
