@@ -2,7 +2,8 @@
 known: none) or 62 (1x1x15, 1x3x7, 2x3x5; open) fitting a rows x cols grid fold into all three boxes?
 Each question is encoded (solver.nets.sat) and given to CaDiCaL 1.9.5 (python-sat) in a child process
 capped at --cap CPU seconds (RLIMIT_CPU); area 22's two boxes (1x1x5, 1x2x3; smallest common net 5 x 7)
-are the yardstick. Writes bench/results/three_boxes.md: per question the formula's size, the answer
+are the yardstick. Writes bench/results/three_boxes_runs.md (bench/results/three_boxes.md is the
+written summary): per question the formula's size, the answer
 (SAT, UNSAT, or unknown at the cap) and the CPU seconds, with the load.
 
 Usage: nice -n 19 python bench/three_boxes_sat.py [--cap 300] [--only area-46-7x7,...]
@@ -70,7 +71,7 @@ def main() -> None:
     parser.add_argument("--only", default=",".join(QUESTIONS))
     parser.add_argument("--encode-only", default="area-62-full", help="questions only encoded, comma-separated")
     args = parser.parse_args()
-    out = HERE / "bench" / "results" / "three_boxes.md"
+    out = HERE / "bench" / "results" / "three_boxes_runs.md"
     rows = ["| question | boxes | grid | variables | clauses | encode CPU-s | answer (solve CPU-s) | child CPU-s "
             "| load |",
             "| --- | --- | --- | --- | --- | --- | --- | --- | --- |"]
