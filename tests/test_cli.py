@@ -16,7 +16,8 @@ from tests.conftest import ROOT
 
 DATA = Path(__file__).parent / "data"
 COMMANDS = ["solve", "boxes", "show", "animate", "build", "template", "generate", "sheet", "kinds", "nets", "merge",
-            "check", "hint"]
+            "check", "hint",
+            "check-certificate"]
 
 
 def run(capsys, *argv):

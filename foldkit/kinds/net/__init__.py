@@ -21,7 +21,7 @@ from foldkit.page import with_page
 from solver.text import InputError
 
 if TYPE_CHECKING:
-    from foldkit.kinds.net import boxes, census_parts, nets, two_way
+    from foldkit.kinds.net import boxes, census_parts, certify, nets, two_way
     from foldkit.kinds.net import pages as printed
     from foldkit.kinds.net import report as body
     from solver import box
@@ -35,6 +35,7 @@ else:
     boxes = lazy_module("foldkit.kinds.net.boxes")
     nets = lazy_module("foldkit.kinds.net.nets")
     census_parts = lazy_module("foldkit.kinds.net.census_parts")
+    certify = lazy_module("foldkit.kinds.net.certify")
 
 SCHEMA = "foldkit.net-folding/1"
 PART_SCHEMA = "foldkit.nets-part/1"  # of a nets count's part record (census_parts.py); `merge` knows them by it
@@ -64,6 +65,15 @@ MAX_LISTED_AREA = 16  # and listed in full up to this one (1x2x2: 94,391 nets, 1
 MAX_LISTED_CELLS = 2_000_000  # nets listed x their area: each cell kept costs about 200 bytes until printed
 MAX_SEARCHED_AREA = 600  # a box's surface area (10x10x10's): the search's depth, and its tables, grow with it
 MAX_BOXES = 3
+
+
+@dataclass(frozen=True)
+class CheckCertificateOptions:
+    folder: str = option("", "folder", "a folder 'foldkit nets A B [C] --certify DIR' wrote", opt.file_name, "DIR")
+
+
+def certify_grid(text: str) -> tuple[int, int]:
+    return certify.grid_size(text)
 
 
 def box_argument(text: str) -> tuple[int, int, int]:
@@ -105,6 +115,13 @@ class NetsOptions:
                                     opt.names, "NAMES")
     skip: list[str] | None = option(None, "--skip", "with --pick: make every artifact but these", opt.names, "NAMES")
     quiet: bool = option(False, "--quiet", "with --pick: no progress bar")
+    certify: str | None = option(None, "--certify", "decide by SAT whether two or three boxes share a net that fits "
+                                 "--grid; when they share none, write the formula and CaDiCaL's proof into DIR (exit "
+                                 "1), for 'foldkit check-certificate DIR'; else print the net (with --pick 1, build "
+                                 "it)", opt.file_name, "DIR")
+    grid: tuple[int, int] | None = option(None, "--grid", "with --certify: only nets that fit a grid of ROWS x COLS "
+                                          "cells, turned or not (default: one that holds every polyomino of the "
+                                          "area)", certify_grid, "ROWSxCOLS")
     force: bool = force_option()
 
     def check(self) -> None:
@@ -112,7 +129,7 @@ class NetsOptions:
             raise FoldkitError(f"nets: at most {MAX_BOXES} boxes at once", EXIT_BAD_INPUT)
         self.check_size(max(box.surface_area(b) for b in self.boxes))
         distinct = tuple(dict.fromkeys(self.boxes))
-        if len({box.surface_area(b) for b in distinct}) == 1:  # boxes of different areas share no net at once
+        if len({box.surface_area(b) for b in distinct}) == 1 and self.certify is None:  # (different areas: none)
             nets_solver.check_searchable(distinct, limited=bool(self.limit))
         self.check_artifacts()
 
@@ -153,11 +170,17 @@ class NetsOptions:
         """Refuse options of the worksheet or the pick given without it, or with --count."""
         needs = {"--mix": (self.mix, self.pdf), "--seed": (self.seed != 1, self.pdf and self.mix),
                  "--output": (self.output, self.pick), "--only": (self.only, self.pick),
-                 "--skip": (self.skip, self.pick), "--force": (self.force, self.pdf or self.pick)}
+                 "--skip": (self.skip, self.pick), "--force": (self.force, self.pdf or self.pick or self.certify),
+                 "--grid": (self.grid, self.certify)}
         for flag, (given, needed) in needs.items():
             if given and not needed:
-                wanted = {"--seed": "--pdf --mix", "--mix": "--pdf", "--force": "--pdf or --pick"}.get(flag, "--pick")
+                wanted = {"--seed": "--pdf --mix", "--mix": "--pdf", "--force": "--pdf, --pick or --certify",
+                          "--grid": "--certify"}.get(flag, "--pick")
                 raise FoldkitError(f"nets: {flag} goes with {wanted}", EXIT_BAD_INPUT)
+        if self.certify is not None and (self.count or self.limit or self.pdf or self.json
+                                         or self.pick not in (None, 1)):
+            raise FoldkitError("nets: --certify finds one net or none: it goes without --count, --limit, --pdf and "
+                               "--json, and picks net 1 at most", EXIT_BAD_INPUT)
         if self.count and (self.pdf or self.pick):
             raise FoldkitError("nets: --count lists no nets to draw or pick", EXIT_BAD_INPUT)
         self.check_census()
@@ -213,6 +236,11 @@ KIND = Kind(
                               "so 1x1x7 and 1x3x3 share 1,070 nets, not the 1,080 counted with such cuts",
                               nets.run_nets, NetsOptions, target="none",
                               build_options=True),
+              "check-certificate": Command("check-certificate", "check a certificate that boxes share no net "
+                                           "('foldkit nets A B [C] --certify DIR'): re-derive its formula from the "
+                                           "boxes and grid it states, and check the DRAT proof (exit 0 valid, 6 not)",
+                                           certify.run_check, CheckCertificateOptions, target="none",
+                                           owns_file=lambda folder: True),  # nets' alone: its words are its own
               "merge": merge_command(census_parts.run_merge, PART_SCHEMA),
               **FOLD_COMMANDS},
 )

@@ -34,8 +34,9 @@ from solver.text import counted
 SCHEMA = "foldkit.nets/1"
 # What --pdf and --pick need (the pages, the fold's makers), loaded when asked for: listing nets needs neither.
 if TYPE_CHECKING:
-    from foldkit.kinds.net import census_parts, pick, worksheet
+    from foldkit.kinds.net import census_parts, certify, pick, worksheet
 else:
+    certify = lazy_module("foldkit.kinds.net.certify")
     worksheet = lazy_module("foldkit.kinds.net.worksheet")
     pick = lazy_module("foldkit.kinds.net.pick")
     census_parts = lazy_module("foldkit.kinds.net.census_parts")
@@ -100,6 +101,8 @@ def run_nets(call: Invocation) -> int:
     """Every net of a box, or the common nets of two or three boxes: the count, then the nets; or
     their worksheet (--pdf), or the build of one of them (--pick)."""
     options = call.options  # foldkit.kinds.net.NetsOptions
+    if options.certify is not None:
+        return certify.run_certify(call, options.certify)
     if options.pdf is not None:  # a file in the way is named before the search, not after
         refuse_to_overwrite(Path(options.pdf).parent, [Path(options.pdf).name], options.force)
     if options.part is not None:
