@@ -192,3 +192,25 @@ def test_units_keep_bounded_class_forms_and_still_count_every_class(monkeypatch)
     counted = census_of(plan, merged)
     assert (counted.packings, counted.classes) == (whole.packings, whole.classes)
     assert len(counted.representatives) == 11
+
+
+def test_the_book_of_units_in_flight_holds_one_finding_a_part_however_many_units_end():
+    """A part of thousands of units (the one-sided 9x10) must not keep every unit's tally until its last ends:
+    the book merges them as they end, and the part's finding is the merge of them all."""
+    from foldkit.census import UnitBook
+
+    merges: list[int] = []
+
+    def summed(found: list[int]) -> int:
+        merges.append(len(found))
+        return sum(found)
+
+    book = UnitBook([0, 1], summed)
+    for _ in range(1000):
+        book.started(0)
+    book.started(1)
+    ended = [book.ended(0, 1) for _ in range(999)]
+    assert ended == [None] * 999 and book.found == {0: 999}  # one finding held, not 999
+    assert book.ended(1, 5) == 5
+    assert book.ended(0, 1) == 1000 and book.found == {}
+    assert max(merges) == 2
