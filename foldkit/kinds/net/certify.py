@@ -27,7 +27,6 @@ from solver.nets.certificate import SCHEMA, answer, check, record
 from solver.nets.find import as_box
 from solver.nets.sat import Question, full_grid
 
-FILES = ("question.json", "formula.cnf", "proof.drat")
 MAX_GRID_CELLS = 4_096  # a grid past this makes a formula of millions of clauses for nothing a search could decide
 
 
@@ -86,7 +85,8 @@ def run_check(call: Invocation) -> int:
     if not verdict.valid:
         print(f"{folder}: not a valid certificate: {verdict.reason}")
         return EXIT_WRONG
-    print(f"{folder}: valid ({verdict.lemmas:,} lemmas checked, {verdict.deletions:,} deletions): "
+    print(f"{folder}: valid ({verdict.lemmas:,} lemmas checked, {verdict.deletions:,} deletions, "
+          f"{verdict.ignored_deletions:,} of clauses not there ignored): "
           f"{question.statement('no')}")
     return 0
 
