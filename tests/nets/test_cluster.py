@@ -9,7 +9,6 @@ import socket
 import subprocess
 import sys
 import threading
-import time
 
 import pytest
 
@@ -90,13 +89,11 @@ def _garbage_server() -> str:
                                                  (_garbage_server, "does not speak Dask")],
                          ids=["nothing-there", "garbage"])
 def test_a_bad_address_is_one_line_and_exit_2(address, needle):
-    started = time.monotonic()
     where = address()
     done = subprocess.run([sys.executable, "-m", "foldkit", "nets", *PAIR, "--count", "--cluster", where], cwd=ROOT,
                           capture_output=True, text=True, timeout=HANG)
     assert done.returncode == 2 and done.stdout == "" and len(done.stderr.splitlines()) == 1, done.stderr
     assert done.stderr.startswith(f"foldkit: error: --cluster {where}: ") and needle in done.stderr
-    assert time.monotonic() - started < 30
 
 
 @pytest.mark.slow  # a local cluster of its own, a worker killed: some 5 CPU-s in all
