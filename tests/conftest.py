@@ -42,6 +42,27 @@ def examples() -> Path:
     return EXAMPLES
 
 
+def run_foldkit(capsys, *argv) -> tuple[int, str, str]:
+    """(exit code, stdout, stderr) of the command line run in this process with ARGV; argparse's own usage
+    errors (SystemExit) give their code as a run would."""
+    from foldkit.cli import main  # here: conftest is imported before a test may set up what foldkit reads
+
+    try:
+        code = main([str(arg) for arg in argv])
+    except SystemExit as stop:
+        code = stop.code
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+@pytest.fixture(scope="module")
+def scheduler():
+    """The address of a local Dask cluster of two worker processes, one per test module that asks for it."""
+    from tests.dask_cluster import scheduler_address
+
+    yield from scheduler_address()
+
+
 def puzzle_fold(path=None):
     """The fold Subject of a Shut the Box puzzle's unique solution (None: the built-in puzzle)."""
     from foldkit.kinds import load

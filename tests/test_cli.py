@@ -12,7 +12,7 @@ import pytest
 from foldkit.arguments import command_names
 from foldkit.cli import main
 from foldkit.kinds import all_kinds
-from tests.conftest import ROOT
+from tests.conftest import ROOT, run_foldkit
 
 DATA = Path(__file__).parent / "data"
 COMMANDS = ["solve", "boxes", "show", "animate", "build", "template", "generate", "sheet", "kinds", "nets", "merge",
@@ -20,14 +20,8 @@ COMMANDS = ["solve", "boxes", "show", "animate", "build", "template", "generate"
             "check-certificate"]
 
 
-def run(capsys, *argv):
-    code = main(list(argv))
-    out, err = capsys.readouterr()
-    return code, out, err
-
-
 def test_solve_default_puzzle(capsys):
-    code, out, _ = run(capsys, "solve")
+    code, out, _ = run_foldkit(capsys, "solve")
     assert code == 0
     assert "Layouts keeping the grid rules: 72" in out and "unique" in out
     assert "Box 2 × 6 × 7 (136 cells)" in out
@@ -35,7 +29,7 @@ def test_solve_default_puzzle(capsys):
 
 
 def test_solve_json_schema(capsys, examples):
-    code, out, _ = run(capsys, "solve", str(examples / "nov2025-sample.txt"), "--json")
+    code, out, _ = run_foldkit(capsys, "solve", str(examples / "nov2025-sample.txt"), "--json")
     data = json.loads(out)
     assert code == 0
     assert data["answer"] == 118800 and data["box"] == [1, 2, 4]
@@ -55,19 +49,19 @@ def test_solve_json_schema(capsys, examples):
      ("no-folding", 1, "no layout folds"), ("circles-fail", 1, "circle and square")],
 )
 def test_solve_exit_codes(capsys, name, code, words):
-    got, out, _ = run(capsys, "solve", str(DATA / f"{name}.txt"))
+    got, out, _ = run_foldkit(capsys, "solve", str(DATA / f"{name}.txt"))
     assert got == code and words in out
 
 
 def test_boxes(capsys, tmp_path):
     net = tmp_path / "cross.txt"
     net.write_text(".#..\n####\n.#..\n")
-    code, out, _ = run(capsys, "boxes", str(net))
+    code, out, _ = run_foldkit(capsys, "boxes", str(net))
     assert code == 0 and "1 × 1 × 1: 1 folding" in out
-    code, out, _ = run(capsys, "boxes", str(net), "--json")
+    code, out, _ = run_foldkit(capsys, "boxes", str(net), "--json")
     assert json.loads(out)["boxes"] == [{"box": [1, 1, 1], "foldings": 1}]
     net.write_text("######\n")
-    code, out, _ = run(capsys, "boxes", str(net))
+    code, out, _ = run_foldkit(capsys, "boxes", str(net))
     assert code == 1 and "folds into no box" in out
 
 
@@ -82,11 +76,11 @@ def test_bad_input_is_one_line_with_exit_code_2(tmp_path):
 
 
 def test_missing_file_and_disconnected_net(capsys, tmp_path):
-    code, _, err = run(capsys, "solve", str(tmp_path / "nope.txt"))
+    code, _, err = run_foldkit(capsys, "solve", str(tmp_path / "nope.txt"))
     assert code == 2 and "cannot read the file" in err and err.count("\n") == 1
     net = tmp_path / "two.txt"
     net.write_text("#.#\n")
-    code, _, err = run(capsys, "boxes", str(net))
+    code, _, err = run_foldkit(capsys, "boxes", str(net))
     assert code == 2 and f"{net}:1:3: the net is not 4-connected" in err
 
 

@@ -17,7 +17,7 @@ from foldkit.kinds.blockparty import KIND
 from solver.blockparty import parse_block_party, parse_grid, solution_problem, solve
 from solver.blockparty.generate import Generated, generate
 from solver.blockparty.model import BlockParty
-from tests.conftest import ROOT, cpu_used
+from tests.conftest import ROOT, cpu_used, run_foldkit
 
 SMALL = [(4, 4, 3, 1), (5, 5, 4, 2), (5, 6, 5, 3), (6, 6, 6, 4), (7, 7, 5, 5), (6, 8, 7, 6)]
 
@@ -25,15 +25,6 @@ SMALL = [(4, 4, 3, 1), (5, 5, 4, 2), (5, 6, 5, 3), (6, 6, 6, 4), (7, 7, 5, 5), (
 @cache
 def made(rows: int, cols: int, max_region: int, seed: int) -> Generated:
     return generate(rows, cols, max_region, random.Random(seed))
-
-
-def run(capsys, *argv):
-    try:
-        code = main(list(argv))
-    except SystemExit as done:  # argparse's own errors
-        code = done.code
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def without(puzzle: BlockParty, cell) -> BlockParty:
@@ -85,7 +76,7 @@ def test_the_regions_are_connected_and_numbered_in_reading_order():
 @pytest.mark.parametrize("size, seed", [("6x6", 1), ("10x10", 2)])
 def test_a_written_puzzle_solves_to_exactly_its_written_solution(tmp_path, capsys, size, seed):
     path = tmp_path / "new.txt"
-    code, out, _ = run(capsys, "generate", "blockparty", "--size", size, "--seed", str(seed), "-o", str(path))
+    code, out, _ = run_foldkit(capsys, "generate", "blockparty", "--size", size, "--seed", str(seed), "-o", str(path))
     assert code == 0 and out.startswith(f"seed {seed}: {size}, ")
     text = path.read_text()
     assert text.startswith("# Block Party puzzle made by foldkit generate\n# seed: ")
@@ -100,18 +91,18 @@ def test_a_written_puzzle_solves_to_exactly_its_written_solution(tmp_path, capsy
 
 def test_a_build_of_a_generated_puzzle_makes_every_artifact(tmp_path, capsys):
     path = tmp_path / "bp.txt"
-    assert run(capsys, "generate", "block-party", "--size", "6x7", "--seed", "9", "-o", str(path))[0] == 0
-    assert run(capsys, "build", str(path), "-o", str(tmp_path / "out"), "--quiet")[0] == 0
+    assert run_foldkit(capsys, "generate", "block-party", "--size", "6x7", "--seed", "9", "-o", str(path))[0] == 0
+    assert run_foldkit(capsys, "build", str(path), "-o", str(tmp_path / "out"), "--quiet")[0] == 0
     assert sorted(p.name for p in (tmp_path / "out").iterdir() if not p.name.startswith(".")) == sorted(KIND.artifacts)
 
 
 def test_the_same_seed_gives_the_same_bytes(tmp_path, capsys):
     for folder in ("a", "b"):
-        assert run(capsys, "generate", "blockparty", "--size", "8x8", "--seed", "17",
+        assert run_foldkit(capsys, "generate", "blockparty", "--size", "8x8", "--seed", "17",
                    "-o", str(tmp_path / folder / "p.txt"))[0] == 0
     for name in ("p.txt", "p.solution.txt", "p.pdf"):
         assert (tmp_path / "a" / name).read_bytes() == (tmp_path / "b" / name).read_bytes()
-    run(capsys, "generate", "blockparty", "--size", "8x8", "--seed", "18", "-o", str(tmp_path / "c" / "p.txt"))
+    run_foldkit(capsys, "generate", "blockparty", "--size", "8x8", "--seed", "18", "-o", str(tmp_path / "c" / "p.txt"))
     assert (tmp_path / "c" / "p.txt").read_bytes() != (tmp_path / "a" / "p.txt").read_bytes()
 
 
@@ -137,13 +128,13 @@ def test_the_bytes_do_not_depend_on_the_process(tmp_path):
     (["--box", "2x2x2"], "--box is an option of Shut the Box, not of Block Party"),
 ])
 def test_bad_options_are_one_line_with_exit_2(capsys, argv, words):
-    code, out, err = run(capsys, "generate", "blockparty", *argv)
+    code, out, err = run_foldkit(capsys, "generate", "blockparty", *argv)
     assert code == 2 and out == ""
     assert err.count("\n") == 1 and words in err
 
 
 def test_an_unknown_kind_is_one_line_with_exit_2(capsys):
-    code, _, err = run(capsys, "generate", "sudoku")
+    code, _, err = run_foldkit(capsys, "generate", "sudoku")
     assert code == 2 and err.count("\n") == 1 and "no puzzle kind called 'sudoku'" in err
 
 

@@ -9,12 +9,11 @@ import random
 
 import pytest
 
-from foldkit.cli import main
 from foldkit.errors import EXIT_WRONG
 from solver.blockparty import BlockParty, parse_block_party, parse_grid, solve
 from solver.blockparty.deduce import RULE_LEVELS, after, start
 from solver.blockparty.hints import diary, grade, hint, steps
-from tests.conftest import EXAMPLES
+from tests.conftest import EXAMPLES, run_foldkit
 
 NAMES = ["block-party-4", "block-party-example"]
 
@@ -24,12 +23,6 @@ def published(name: str):
     if name == "block-party-example":  # no solution file: the solver's (the puzzle is unique)
         return puzzle, solve(puzzle).solutions[0]
     return puzzle, parse_grid((EXAMPLES / f"{name}.solution.txt").read_text())
-
-
-def run(capsys, *argv):
-    code = main(list(map(str, argv)))
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def keeps_the_solution(state, solution) -> bool:
@@ -115,35 +108,35 @@ def progress_file(tmp_path, rows, keep, change=None):
 
 
 def test_hint_names_a_cell_and_a_rule(capsys):
-    code, out, _ = run(capsys, "hint", PUZZLE)
+    code, out, _ = run_foldkit(capsys, "hint", PUZZLE)
     assert code == 0 and out.startswith("block-party-4: next [last number]: Row 5, column 7 must hold 1")
 
 
 def test_hint_from_progress_and_a_progress_that_is_already_wrong(tmp_path, capsys):
     _, solution = published("block-party-4")
-    code, out, _ = run(capsys, "hint", PUZZLE, "--progress", progress_file(tmp_path, solution, 3))
+    code, out, _ = run_foldkit(capsys, "hint", PUZZLE, "--progress", progress_file(tmp_path, solution, 3))
     assert code == 0 and "Row 4, column 3 must hold 2" in out
-    code, out, _ = run(capsys, "hint", PUZZLE, "--progress", progress_file(tmp_path, solution, 3, ((2, 0), 7)))
+    code, out, _ = run_foldkit(capsys, "hint", PUZZLE, "--progress", progress_file(tmp_path, solution, 3, ((2, 0), 7)))
     assert code == EXIT_WRONG and "row 3, column 1: the 7 there" in out
-    code, out, _ = run(capsys, "hint", PUZZLE, "--progress", progress_file(tmp_path, solution, 1, ((0, 0), 3)))
+    code, out, _ = run_foldkit(capsys, "hint", PUZZLE, "--progress", progress_file(tmp_path, solution, 1, ((0, 0), 3)))
     assert code == EXIT_WRONG and "row 1, column 1: the 3 there is only 1 from the 3 at row 1, column 2" in out
 
 
 def test_a_malformed_progress_file_is_exit_2_with_line_and_column(tmp_path, capsys):
     bad = tmp_path / "bad.txt"
     bad.write_text(". " * 10 + "\n" + ". . 11 . . . . . . .\n" + (". " * 10 + "\n") * 8)
-    code, _, err = run(capsys, "hint", PUZZLE, "--progress", bad)
+    code, _, err = run_foldkit(capsys, "hint", PUZZLE, "--progress", bad)
     assert code == 2 and f"{bad}:2:5:" in err
 
 
 def test_hint_all_prints_the_diary_and_solve_reports_the_grade(capsys):
-    code, out, _ = run(capsys, "hint", PUZZLE, "--all")
+    code, out, _ = run_foldkit(capsys, "hint", PUZZLE, "--all")
     lines = out.splitlines()
     assert code == 0 and lines[0] == "block-party-4: a solving diary, 135 steps"
     assert lines[-2] == "Solved: every cell holds its number." and lines[-1].startswith("Difficulty: hard")
-    code, out, _ = run(capsys, "solve", PUZZLE, "--grade")
+    code, out, _ = run_foldkit(capsys, "solve", PUZZLE, "--grade")
     assert code == 0
     assert out.splitlines()[-1] == "Difficulty: hard (hardest deduction: crowded; deductions alone solve it)"
-    code, out, _ = run(capsys, "solve", PUZZLE, "--json", "--grade")
+    code, out, _ = run_foldkit(capsys, "solve", PUZZLE, "--json", "--grade")
     assert json.loads(out)["difficulty"] == {"word": "hard", "hardest": "crowded", "level": 4, "solved": True,
                                              "open_cells": 0, "search_log10": 0.0, "impossible": False}

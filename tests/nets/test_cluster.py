@@ -12,11 +12,10 @@ import threading
 
 import pytest
 
-from foldkit.cli import main
 from foldkit.exchange import write_artifact
 from solver.nets.search import compiled
-from tests.conftest import ROOT
-from tests.dask_cluster import counted_with_a_worker_killed, scheduler_address
+from tests.conftest import ROOT, run_foldkit
+from tests.dask_cluster import counted_with_a_worker_killed
 
 distributed = pytest.importorskip("distributed")
 pytestmark = pytest.mark.skipif(not compiled(), reason="a count in parts needs the compiled search")
@@ -26,19 +25,8 @@ COUNTED = "1x1x5 and 1x2x3: 2,263 common nets"
 HANG = 120  # seconds: a hang detector only
 
 
-@pytest.fixture(scope="module")
-def scheduler():
-    yield from scheduler_address()
-
-
-def run(capsys, *argv: str) -> tuple[int, str, str]:
-    code = main(list(argv))
-    out, err = capsys.readouterr()
-    return code, out, err
-
-
 def test_a_local_cluster_counts_the_common_nets_one_process_counts(capsys, scheduler):
-    code, out, err = run(capsys, "nets", *PAIR, "--count", "--cluster", scheduler)
+    code, out, err = run_foldkit(capsys, "nets", *PAIR, "--count", "--cluster", scheduler)
     assert (code, err) == (0, "") and out.strip() == COUNTED
 
 
@@ -46,20 +34,20 @@ def test_a_checkpoint_half_done_is_finished_on_the_cluster(capsys, scheduler, tm
     """Every other part dropped from a finished checkpoint: the cluster counts those again, and the checkpoint
     holds every part at the end."""
     path = tmp_path / "count.json"
-    assert run(capsys, "nets", *PAIR, "--count", "--cluster", scheduler, "--checkpoint", str(path))[1].strip() == \
-        COUNTED
+    _, out, _ = run_foldkit(capsys, "nets", *PAIR, "--count", "--cluster", scheduler, "--checkpoint", path)
+    assert out.strip() == COUNTED
     whole = json.loads(path.read_text())
     assert len(whole["done"]) == whole["parts"] >= 64
     half = {**whole, "done": whole["done"][::2]}
     write_artifact(path, json.dumps(half).encode())  # as foldkit wrote it: a user's file is never overwritten
-    code, out, err = run(capsys, "nets", *PAIR, "--count", "--cluster", scheduler, "--resume", str(path))
+    code, out, err = run_foldkit(capsys, "nets", *PAIR, "--count", "--cluster", scheduler, "--resume", str(path))
     assert (code, err, out.strip()) == (0, "", COUNTED)
     assert len(json.loads(path.read_text())["done"]) == whole["parts"]
 
 
 @pytest.mark.parametrize("argv", [["--cluster", "127.0.0.1:1"], ["--part", "1/2", "--cluster", "127.0.0.1:1"]])
 def test_cluster_goes_with_a_whole_count(capsys, argv):
-    code, _, err = run(capsys, "nets", *PAIR, *argv)
+    code, _, err = run_foldkit(capsys, "nets", *PAIR, *argv)
     assert code == 2 and len(err.splitlines()) == 1 and "--count" in err or "whole count" in err, err
 
 

@@ -11,10 +11,8 @@ import time
 import pytest
 
 from foldkit import cluster
-from foldkit.cli import main
 from foldkit.kinds.packing import cluster as cluster_module
-from tests.conftest import EXAMPLES, ROOT
-from tests.dask_cluster import scheduler_address
+from tests.conftest import EXAMPLES, ROOT, run_foldkit
 
 distributed = pytest.importorskip("distributed")  # the test extra installs it; CI has it
 
@@ -22,22 +20,11 @@ SCOTT = str(EXAMPLES / "scott-pentominoes.txt")
 DOMINOES = "packing 4 4 4\npiece D x32: 0 0 0, 1 0 0\n"  # billions of packings: hours, unless stopped
 
 
-@pytest.fixture(scope="module")
-def scheduler():
-    yield from scheduler_address()
-
-
-def run(capsys, *argv: str) -> tuple[int, str, str]:
-    code = main(list(argv))
-    out, err = capsys.readouterr()
-    return code, out, err
-
-
 @pytest.mark.parametrize("flag", [[], ["--json"]])
 def test_a_local_cluster_counts_what_one_process_counts(capsys, scheduler, flag):
-    code, alone, _ = run(capsys, "solve", SCOTT, "--all", "--jobs", "1", *flag)
+    code, alone, _ = run_foldkit(capsys, "solve", SCOTT, "--all", "--jobs", "1", *flag)
     assert code == 0
-    code, clustered, err = run(capsys, "solve", SCOTT, "--all", "--cluster", scheduler, *flag)
+    code, clustered, err = run_foldkit(capsys, "solve", SCOTT, "--all", "--cluster", scheduler, *flag)
     assert (code, err) == (0, "")
     assert clustered == alone
     assert ("520" in alone and "65" in alone)
@@ -89,13 +76,13 @@ def test_ctrl_c_stops_the_count_on_every_worker(scheduler, tmp_path):
 def test_an_unreachable_scheduler_is_one_line(capsys, monkeypatch):
     monkeypatch.setattr(cluster, "CONNECT_SECONDS", 1)
     for address in ("tcp://127.0.0.1:1", "nonsense::"):
-        code, out, err = run(capsys, "solve", SCOTT, "--all", "--cluster", address)
+        code, out, err = run_foldkit(capsys, "solve", SCOTT, "--all", "--cluster", address)
         assert code == 2 and out == "" and len(err.splitlines()) == 1
         assert err.startswith(f"foldkit: error: --cluster {address}: cannot reach a Dask scheduler there (")
 
 
 def test_without_dask_the_cluster_says_what_to_install(capsys, monkeypatch):
     monkeypatch.setitem(sys.modules, "distributed", None)  # as if it were not installed
-    code, out, err = run(capsys, "solve", SCOTT, "--all", "--cluster", "tcp://127.0.0.1:8786")
+    code, out, err = run_foldkit(capsys, "solve", SCOTT, "--all", "--cluster", "tcp://127.0.0.1:8786")
     assert (code, out) == (2, "")
     assert err == "foldkit: error: --cluster needs Dask: pip install 'foldkit[cluster]'\n"

@@ -8,14 +8,13 @@ import random
 
 import pytest
 
-from foldkit.cli import main
 from foldkit.errors import EXIT_WRONG
 from solver.packing import make_packing, packing_problem, parse_packing, solution_picture
 from solver.packing.challenge import completion_puzzle
 from solver.packing.deduce import Table, completion, members, start, steps
 from solver.packing.hints import diary, grade, hint, wrong_progress
 from solver.packing.solve import solve_one
-from tests.conftest import EXAMPLES
+from tests.conftest import EXAMPLES, run_foldkit
 
 SMALL = ["soma", "l-tricubes", "mixed-2x3x4", "scott-pentominoes"]
 
@@ -23,12 +22,6 @@ SMALL = ["soma", "l-tricubes", "mixed-2x3x4", "scott-pentominoes"]
 def load(name: str):
     path = EXAMPLES / f"{name}.txt"
     return parse_packing(path.read_text(), str(path))
-
-
-def run(capsys, *argv):
-    code = main(list(map(str, argv)))
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 @pytest.mark.parametrize("name", [*SMALL, "y-pentacube"])
@@ -62,7 +55,7 @@ def test_a_hint_from_progress_places_a_piece_on_the_way(tmp_path, capsys):
     assert entries and entries[-1].writes
     path = tmp_path / "progress.txt"
     path.write_text(solution_picture(progress, puzzle.box))
-    code, out, _ = run(capsys, "hint", EXAMPLES / "soma.txt", "--progress", path)
+    code, out, _ = run_foldkit(capsys, "hint", EXAMPLES / "soma.txt", "--progress", path)
     assert code == 0 and out.startswith("soma: ") and "piece " in out
 
 
@@ -73,14 +66,14 @@ def test_progress_that_no_packing_completes_names_the_piece(tmp_path, capsys):
     assert wrong_progress(puzzle, (hopeless,))[0].startswith("piece 1 (piece ")
     path = tmp_path / "progress.txt"
     path.write_text(solution_picture((hopeless,), puzzle.box))
-    code, out, _ = run(capsys, "hint", EXAMPLES / "soma.txt", "--progress", path)
+    code, out, _ = run_foldkit(capsys, "hint", EXAMPLES / "soma.txt", "--progress", path)
     assert code == EXIT_WRONG and "no packing of the rest exists with it there" in out
 
 
 def test_hint_all_and_solve_report_the_grade(capsys):
-    code, out, _ = run(capsys, "hint", EXAMPLES / "l-tricubes.txt", "--all")
+    code, out, _ = run_foldkit(capsys, "hint", EXAMPLES / "l-tricubes.txt", "--all")
     assert code == 0 and out.splitlines()[-2].startswith("Packed") and "Difficulty: " in out.splitlines()[-1]
-    code, out, _ = run(capsys, "solve", EXAMPLES / "l-tricubes.txt", "--grade")
+    code, out, _ = run_foldkit(capsys, "solve", EXAMPLES / "l-tricubes.txt", "--grade")
     assert code == 0 and out.splitlines()[-1].startswith("Difficulty: ")
 
 

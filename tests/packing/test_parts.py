@@ -9,7 +9,6 @@ from array import array
 import pytest
 
 from foldkit import census as census_files
-from foldkit.cli import main
 from foldkit.kinds.packing import part_records
 from foldkit.kinds.packing.parallel import counter
 from solver.packing import census, make_packing, parse_packing, solve, symmetry
@@ -17,7 +16,7 @@ from solver.packing.engine import Counting, compiled
 from solver.packing.parts import count_part, merge, plan_of
 from solver.packing.solve import as_packing, census_of
 from solver.packing.tasks import search_tasks
-from tests.conftest import EXAMPLES
+from tests.conftest import EXAMPLES, run_foldkit
 
 
 def example(name: str):
@@ -73,27 +72,18 @@ def test_a_limit_stops_the_parts_and_says_so(jobs):
     assert not whole.limited and (whole.packings, whole.classes) == (11520, 240)
 
 
-def run(capsys, *argv: str) -> tuple[int, str, str]:
-    try:
-        code = main(list(argv))
-    except SystemExit as stop:  # a usage error, from argparse
-        code = stop.code
-    out, err = capsys.readouterr()
-    return code, out, err
-
-
 @pytest.mark.parametrize("flag", [[], ["--json"]])
 def test_parts_merged_print_what_the_whole_run_prints(capsys, tmp_path, flag):
     puzzle = str(EXAMPLES / "scott-pentominoes.txt")
-    code, whole, _ = run(capsys, "solve", puzzle, "--all", "--jobs", "2", *flag)
+    code, whole, _ = run_foldkit(capsys, "solve", puzzle, "--all", "--jobs", "2", *flag)
     assert code == 0 and "65" in whole
     paths = []
     for k in (3, 1, 4, 2):
-        code, out, _ = run(capsys, "solve", puzzle, "--all", "--part", f"{k}/4")
+        code, out, _ = run_foldkit(capsys, "solve", puzzle, "--all", "--part", f"{k}/4")
         assert code == 0 and json.loads(out)["part"] == k
         paths.append(tmp_path / f"part{k}.json")
         paths[-1].write_text(out)
-    code, merged, err = run(capsys, "merge", *map(str, paths), *flag)
+    code, merged, err = run_foldkit(capsys, "merge", *map(str, paths), *flag)
     assert (code, err) == (0, "")
     assert merged == whole
 
@@ -103,7 +93,7 @@ def parts(capsys, tmp_path):
     """The two part files of soma's count."""
     paths = []
     for k in (1, 2):
-        code, out, _ = run(capsys, "solve", str(EXAMPLES / "soma.txt"), "--all", "--part", f"{k}/2")
+        code, out, _ = run_foldkit(capsys, "solve", str(EXAMPLES / "soma.txt"), "--all", "--part", f"{k}/2")
         paths.append(tmp_path / f"p{k}.json")
         paths[-1].write_text(out)
     return paths
@@ -128,14 +118,14 @@ def forged(path, **changes):
     (lambda p: [forged(p[0], part=3), p[1]], "part 3 of 2 does not exist"),
 ])
 def test_merge_refuses_what_is_not_a_whole_count(capsys, parts, make, message):
-    code, out, err = run(capsys, "merge", *map(str, make(parts)))
+    code, out, err = run_foldkit(capsys, "merge", *map(str, make(parts)))
     assert code == 2 and out == "" and message in err and len(err.splitlines()) == 1
 
 
 def test_merge_refuses_a_file_that_is_not_json(capsys, tmp_path):
     bad = tmp_path / "bad.json"
     bad.write_text("{\n  oops")
-    code, _, err = run(capsys, "merge", str(bad))
+    code, _, err = run_foldkit(capsys, "merge", str(bad))
     assert code == 2 and f"{bad}:2:3: not JSON" in err
 
 
@@ -148,12 +138,12 @@ def test_merge_refuses_a_file_that_is_not_json(capsys, tmp_path):
     (["--all", "--part", "1/2", "--cluster", "tcp://127.0.0.1:1"], "give one of them"),
 ])
 def test_bad_counting_options_are_one_line_errors(capsys, argv, message):
-    code, out, err = run(capsys, "solve", str(EXAMPLES / "soma.txt"), *argv)
+    code, out, err = run_foldkit(capsys, "solve", str(EXAMPLES / "soma.txt"), *argv)
     assert code == 2 and message in err and len(err.splitlines()) == 1
 
 
 def test_a_part_makes_nothing_to_build(capsys, tmp_path):
-    code, _, err = run(capsys, "build", str(EXAMPLES / "soma.txt"), "--all", "--part", "1/2", "-o", str(tmp_path))
+    code, _, err = run_foldkit(capsys, "build", EXAMPLES / "soma.txt", "--all", "--part", "1/2", "-o", tmp_path)
     assert code == 2 and "--all is an option of 'solve'" in err and not any(tmp_path.iterdir())
 
 
