@@ -11,22 +11,10 @@ import tempfile
 import time
 from pathlib import Path
 
-from foldkit.cli import main
 from tests.conftest import ROOT
 
 BAD = ROOT / "tests" / "data" / "bad"
 SAMPLE = ROOT / "examples" / "nov2025-sample.txt"
-
-
-def run(capsys, *argv) -> tuple[int, str, str]:
-    """(exit code, stdout, stderr) of foldkit.cli.main in this process (a usage error exits
-    through argparse's SystemExit, as it does for a user)."""
-    try:
-        code = main([str(a) for a in argv])
-    except SystemExit as stop:
-        code = stop.code
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def run_process(*argv, cwd: Path | None = None, timeout: float = 60) -> subprocess.CompletedProcess:

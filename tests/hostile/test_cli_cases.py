@@ -7,8 +7,8 @@ import os
 
 import pytest
 
-from tests.conftest import cpu_used
-from tests.hostile.running import SAMPLE, one_error_line, run, run_process
+from tests.conftest import cpu_used, run_foldkit
+from tests.hostile.running import SAMPLE, one_error_line, run_process
 
 
 @pytest.mark.parametrize(
@@ -37,7 +37,7 @@ from tests.hostile.running import SAMPLE, one_error_line, run, run_process
 )
 def test_bad_options_are_one_line_exit_2(capsys, tmp_path, monkeypatch, argv, words):
     monkeypatch.chdir(tmp_path)
-    code, out, err = run(capsys, *argv)
+    code, out, err = run_foldkit(capsys, *argv)
     assert code == 2 and out == ""
     assert words in one_error_line(err)
     assert list(tmp_path.iterdir()) == []  # nothing written
@@ -71,7 +71,7 @@ def test_a_name_of_dots_stays_inside_outputs(capsys, tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     for name in ("...txt", "..txt", ".txt"):
         (tmp_path / name).write_text(SAMPLE.read_text())
-        code, out, err = run(capsys, "build", name, "--only", "solution.txt")
+        code, out, err = run_foldkit(capsys, "build", name, "--only", "solution.txt")
         assert code == 0 and err == ""
     assert sorted(p.name for p in tmp_path.iterdir()) == sorted(["...txt", "..txt", ".txt", "outputs"])
     written = sorted(str(p.relative_to(tmp_path)) for p in tmp_path.rglob("*") if p.is_file())
@@ -83,7 +83,7 @@ def test_a_symlinked_output_folder_is_refused(capsys, tmp_path, monkeypatch):
     (tmp_path / "elsewhere").mkdir()
     (tmp_path / "outputs").mkdir()
     (tmp_path / "outputs" / "nov2025-sample").symlink_to(tmp_path / "elsewhere")
-    code, _, err = run(capsys, "build", SAMPLE, "--only", "solution.txt")
+    code, _, err = run_foldkit(capsys, "build", SAMPLE, "--only", "solution.txt")
     assert code == 2 and "symbolic link" in one_error_line(err)
     assert list((tmp_path / "elsewhere").iterdir()) == []
 
@@ -93,6 +93,6 @@ def test_a_directory_where_solution_json_goes_is_kept_and_named(capsys, tmp_path
     monkeypatch.chdir(tmp_path)
     blocker = tmp_path / "outputs" / "nov2025-sample" / "solution.json"
     (blocker / "inside").mkdir(parents=True)
-    code, out, err = run(capsys, "build", SAMPLE, "--only", "solution.json")
+    code, out, err = run_foldkit(capsys, "build", SAMPLE, "--only", "solution.json")
     assert code == 2 and "solution.json: cannot write the file (it is a folder)" in one_error_line(err)
     assert (blocker / "inside").is_dir()

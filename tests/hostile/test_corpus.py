@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from tests.hostile.running import BAD, one_error_line, run, run_process
+from tests.conftest import run_foldkit
+from tests.hostile.running import BAD, one_error_line, run_process
 
 # file -> (where the error is, words the message holds). A place without a column is a fault of
 # the whole line (an empty file, bytes that are not UTF-8); NUL bytes have no place at all.
@@ -63,7 +64,7 @@ def check(err: str, name: str) -> None:
 
 @pytest.mark.parametrize("name", NAMES)
 def test_solve(capsys, name):
-    code, out, err = run(capsys, "solve", BAD / name)
+    code, out, err = run_foldkit(capsys, "solve", BAD / name)
     assert code == 2 and out == ""
     check(err, name)
 
@@ -71,7 +72,7 @@ def test_solve(capsys, name):
 @pytest.mark.parametrize("name", NAMES)
 def test_build_only_solution_txt(capsys, name, tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
-    code, out, err = run(capsys, "build", BAD / name, "--only", "solution.txt")
+    code, out, err = run_foldkit(capsys, "build", BAD / name, "--only", "solution.txt")
     assert code == 2 and out == ""
     check(err, name)
     assert list(tmp_path.iterdir()) == []  # nothing written
@@ -79,7 +80,7 @@ def test_build_only_solution_txt(capsys, name, tmp_path, monkeypatch):
 
 @pytest.mark.parametrize("name", NAMES)
 def test_template(capsys, name, tmp_path):
-    code, out, err = run(capsys, "template", BAD / name, "-o", tmp_path / "t.pdf")
+    code, out, err = run_foldkit(capsys, "template", BAD / name, "-o", tmp_path / "t.pdf")
     assert code == 2 and out == ""
     check(err, name)
     assert list(tmp_path.iterdir()) == []
@@ -87,7 +88,7 @@ def test_template(capsys, name, tmp_path):
 
 @pytest.mark.parametrize("name", NAMES)
 def test_boxes_reads_none_of_them_as_a_net(capsys, name):
-    code, out, err = run(capsys, "boxes", BAD / name)
+    code, out, err = run_foldkit(capsys, "boxes", BAD / name)
     assert code == 2 and out == ""
     one_error_line(err, BAD / name)
 

@@ -12,8 +12,8 @@ from solver.folding import box_foldings, foldings, longest_run
 from solver.folding_check import folding_problem
 from solver.polyomino import MAX_NET_CELLS, parse_net
 from solver.text import InputError
-from tests.conftest import cpu_used
-from tests.hostile.running import one_error_line, run
+from tests.conftest import cpu_used, run_foldkit
+from tests.hostile.running import one_error_line
 
 
 def net_text(cells: set[tuple[int, int]]) -> str:
@@ -48,7 +48,7 @@ def test_a_net_over_the_limit_is_refused_naming_it(capsys, tmp_path):
     path = tmp_path / "huge.txt"
     path.write_text("#" * (MAX_NET_CELLS + 1) + "\n")
     start = cpu_used()
-    code, out, err = run(capsys, "boxes", path)
+    code, out, err = run_foldkit(capsys, "boxes", path)
     assert cpu_used() - start < 5
     assert code == 2 and out == ""
     assert f"more than {MAX_NET_CELLS} cells" in one_error_line(err, path, f"1:{MAX_NET_CELLS + 1}")
@@ -58,7 +58,7 @@ def test_a_line_at_the_limit_answers_at_once(capsys, tmp_path):
     path = tmp_path / "line.txt"
     path.write_text("#" * MAX_NET_CELLS + "\n")
     start = cpu_used()
-    code, out, _ = run(capsys, "boxes", path)
+    code, out, _ = run_foldkit(capsys, "boxes", path)
     assert cpu_used() - start < 10
     assert code == 1 and "folds into no box" in out
 
@@ -73,7 +73,7 @@ def test_a_random_tree_of_2000_cells_answers_in_seconds(capsys, tmp_path):
     path = tmp_path / "tree.txt"
     path.write_text(net_text(random_tree(2000, 3)))
     start = cpu_used()
-    code, out, err = run(capsys, "boxes", path)
+    code, out, err = run_foldkit(capsys, "boxes", path)
     assert cpu_used() - start < 30  # about 1 s on a quiet machine; bench/hostile_speed.py
     assert code == 1 and err == "" and "2000-cell polyomino folds into no box" in out
 
@@ -100,7 +100,7 @@ def test_large_cross_nets_fold_onto_their_box_once(box):
 def test_bad_nets_say_where(capsys, tmp_path, text, place, words):
     path = tmp_path / "net.txt"
     path.write_text(text)
-    code, out, err = run(capsys, "boxes", path)
+    code, out, err = run_foldkit(capsys, "boxes", path)
     assert code == 2 and out == ""
     message = one_error_line(err, path, place)
     assert words in message and len(message) < 300

@@ -14,8 +14,8 @@ import time
 import pytest
 
 from foldkit.kinds.packing import parallel
-from tests.conftest import ROOT
-from tests.hostile.running import one_error_line, run
+from tests.conftest import ROOT, run_foldkit
+from tests.hostile.running import one_error_line
 from tests.packing.burrtools import document
 
 SOMA = ROOT / "examples" / "soma.txt"
@@ -50,7 +50,7 @@ def refused(done: subprocess.CompletedProcess, *words: str) -> str:
 
 @pytest.mark.parametrize("box", ["1x1x400", "50x50x50", "9999x9999x9999", "1x1x150", "11x11x11"])
 def test_a_box_past_the_searched_area_is_refused_in_one_line(capsys, box):
-    code, out, err = run(capsys, "nets", box, "--limit", "1")
+    code, out, err = run_foldkit(capsys, "nets", box, "--limit", "1")
     assert code == 2 and out == ""
     assert "past the 600 the search takes" in one_error_line(err)
 
@@ -79,7 +79,7 @@ def test_a_box_listed_whole_stays_in_memory():
 
 
 def test_counting_keeps_no_net_so_it_is_not_refused(capsys):
-    code, out, _ = run(capsys, "nets", "1x1x3", "--count")
+    code, out, _ = run_foldkit(capsys, "nets", "1x1x3", "--count")
     assert code == 0 and out.strip() == "1x1x3: 14,978 nets"
 
 
@@ -142,14 +142,14 @@ def test_a_count_at_the_limits_ends_in_bounds(tmp_path):
 
 @pytest.mark.parametrize("answer", ["a" * 256, "b" * 5000, "x/" * 3000, "é" * 200])
 def test_an_answer_too_long_to_be_a_file_name_is_one_line(capsys, answer):
-    code, _, err = run(capsys, "check", SOMA, answer)
+    code, _, err = run_foldkit(capsys, "check", SOMA, answer)
     assert code == 2
     assert "neither a whole number nor a file that exists" in one_error_line(err)
 
 
 @pytest.mark.parametrize("digits", [101, 300, 5000])
 def test_a_number_answer_longer_than_any_is_one_line(capsys, digits):
-    code, _, err = run(capsys, "check", ROOT / "examples" / "nov2025.txt", "7" * digits)
+    code, _, err = run_foldkit(capsys, "check", ROOT / "examples" / "nov2025.txt", "7" * digits)
     assert code == 2
     assert f"the answer has {digits:,} digits, more than the 100" in one_error_line(err)
 
@@ -187,7 +187,7 @@ def test_a_solution_larger_than_its_puzzle_is_refused_at_its_first_line_past_the
 def test_a_puzzle_with_one_packing_only_makes_no_challenge_and_says_so(capsys, tmp_path, lines):
     puzzle = tmp_path / "unique.txt"
     puzzle.write_text("\n".join(lines) + "\n")
-    code, out, err = run(capsys, "generate", "packing", "--from", puzzle, "-o", tmp_path / "out", "--seed", "1")
+    code, out, err = run_foldkit(capsys, "generate", "packing", "--from", puzzle, "-o", tmp_path / "out", "--seed", "1")
     assert code == 2 and "wrote" not in out
     assert "has one packing only, so a challenge would give no piece" in one_error_line(err, puzzle)
     assert not (tmp_path / "out").exists()
@@ -221,7 +221,7 @@ BOX = '<voxel x="2" y="1" z="1" type="0">##</voxel>'
 def test_a_burrtools_number_that_is_not_a_short_ascii_number_is_one_line(capsys, tmp_path, shapes, parts, result,
                                                                           what):
     path = burrtools(tmp_path, shapes, parts, result)
-    code, _, err = run(capsys, "solve", path)
+    code, _, err = run_foldkit(capsys, "solve", path)
     assert code == 2
     message = one_error_line(err, path)
     assert f"BurrTools {what} " in message and "is not a whole number of at most 9 digits" in message
@@ -258,7 +258,7 @@ def test_jobs_past_the_cores_start_at_most_two_processes_a_core(capsys, monkeypa
         return real(*args)
 
     monkeypatch.setattr(parallel, "in_processes", recording)
-    code, out, _ = run(capsys, "solve", SOMA, "--all", "--jobs", jobs)
+    code, out, _ = run_foldkit(capsys, "solve", SOMA, "--all", "--jobs", jobs)
     assert code == 0 and "every packing: 11,520; classes under the box's 48 symmetries: 240" in out
     assert all(workers <= 2 * parallel.cores() for workers in started)
 
@@ -271,7 +271,7 @@ def test_jobs_1024_counts_soma_in_bounded_memory():
 
 @pytest.mark.parametrize("jobs", ["0", "1025", "-3", "1e3", "²"])
 def test_jobs_out_of_range_says_the_range(capsys, jobs):
-    code, _, err = run(capsys, "solve", SOMA, "--all", "--jobs", jobs)
+    code, _, err = run_foldkit(capsys, "solve", SOMA, "--all", "--jobs", jobs)
     assert code == 2 and "--jobs" in one_error_line(err)
 
 
@@ -332,7 +332,7 @@ def _alive(pid: int) -> bool:
 @pytest.mark.parametrize("example, place", [("soma.txt", "4:1"), ("nov2025.txt", "1:1"),
                                             ("number-cross-5.txt", "2:1"), ("block-party-4.txt", None)])
 def test_a_puzzle_given_as_a_net_names_the_file_line_and_column(capsys, command, example, place):
-    code, _, err = run(capsys, command, "--net", ROOT / "examples" / example)
+    code, _, err = run_foldkit(capsys, command, "--net", ROOT / "examples" / example)
     assert code == 2
     one_error_line(err, ROOT / "examples" / example, place)
     assert re.match(r"foldkit: error: .*:\d+:\d+: ", err), err
@@ -341,11 +341,11 @@ def test_a_puzzle_given_as_a_net_names_the_file_line_and_column(capsys, command,
 def test_a_puzzle_given_as_a_net_with_a_header_after_blank_lines_and_comments(capsys, tmp_path):
     puzzle = tmp_path / "soma.txt"
     puzzle.write_text("\n# a comment\n\n   packing 1 1 1\npiece a: 0 0 0\n")
-    code, _, err = run(capsys, "solve", "--net", puzzle)
+    code, _, err = run_foldkit(capsys, "solve", "--net", puzzle)
     assert code == 2 and "a file option takes a file of its own kind" in one_error_line(err, puzzle, "4:4")
 
 
 @pytest.mark.parametrize("part", ["²/3", "١/3", "1/³", "9" * 5000 + "/3", "1/100001", "1/3/4", "１/2"])
 def test_a_part_that_is_not_two_short_ascii_numbers_is_one_line(capsys, part):
-    code, _, err = run(capsys, "solve", SOMA, "--all", "--part", part)
+    code, _, err = run_foldkit(capsys, "solve", SOMA, "--all", "--part", part)
     assert code == 2 and "expected K/N with 1 <= K <= N <= 100000" in one_error_line(err)

@@ -6,14 +6,15 @@ from __future__ import annotations
 import subprocess
 import sys
 
-from tests.conftest import ROOT, cpu_used
-from tests.hostile.running import run, run_process, run_with_peak
+from tests.conftest import ROOT, cpu_used, run_foldkit
+from tests.hostile.running import run_process, run_with_peak
 
 SOMA = ROOT / "examples" / "soma.txt"
 
 
 def test_a_piece_larger_than_the_bed_is_one_line(capsys, tmp_path):
-    code, _, err = run(capsys, "build", SOMA, "--cube-mm", "100", "--only", "pieces.stl", "-o", tmp_path / "out")
+    out = tmp_path / "out"
+    code, _, err = run_foldkit(capsys, "build", SOMA, "--cube-mm", "100", "--only", "pieces.stl", "-o", out)
     assert code == 2 and err.count("\n") == 1 and "lower --cube-mm or give a larger --bed" in err
     assert not (tmp_path / "out").exists()
 
@@ -30,7 +31,7 @@ def test_output_to_a_full_disk_or_a_closed_stdout_is_exit_2_without_a_traceback(
 
 def test_generate_leaves_nothing_when_the_solution_file_is_in_the_way(capsys, tmp_path):
     (tmp_path / "p.solution.txt").mkdir()
-    code, _, err = run(capsys, "generate", "-o", tmp_path / "p.txt", "--size", "8x8", "--seed", "2")
+    code, _, err = run_foldkit(capsys, "generate", "-o", tmp_path / "p.txt", "--size", "8x8", "--seed", "2")
     assert code == 2 and "p.solution.txt: cannot write the file (it is a folder)" in err
     assert sorted(p.name for p in tmp_path.iterdir()) == ["p.solution.txt"]
 
@@ -38,7 +39,7 @@ def test_generate_leaves_nothing_when_the_solution_file_is_in_the_way(capsys, tm
 def test_any_combined_with_a_word_says_any_stands_alone(capsys, tmp_path):
     puzzle = tmp_path / "nc.txt"
     puzzle.write_text("number-cross 1 3\nregions:\n0 0 0\nhighlighted:\n. . .\nclues:\nany odd\n")
-    code, _, err = run(capsys, "solve", puzzle)
+    code, _, err = run_foldkit(capsys, "solve", puzzle)
     assert code == 2 and err.count("\n") == 1
     assert f"{puzzle}:7:1: 'any' is a clue on its own" in err and "unknown clue word" not in err
 
@@ -55,7 +56,8 @@ def test_generate_timeout_bounds_the_whole_command(tmp_path):
 def test_pieces_whose_names_look_alike_in_a_file_name_get_a_file_each(capsys, tmp_path):
     puzzle = tmp_path / "twins.txt"
     puzzle.write_text("packing 3 1 1\npiece a/b: 0 0 0, 1 0 0\npiece a_b: 0 0 0\n")
-    code, out, err = run(capsys, "build", puzzle, "--only", "piece-a_b.stl,piece-a_b-2.stl", "-o", tmp_path / "out")
+    only = "piece-a_b.stl,piece-a_b-2.stl"
+    code, out, err = run_foldkit(capsys, "build", puzzle, "--only", only, "-o", tmp_path / "out")
     assert code == 0, err
     assert sorted(p.name for p in (tmp_path / "out").glob("piece-*.stl")) == ["piece-a_b-2.stl", "piece-a_b.stl"]
 
@@ -64,7 +66,7 @@ def test_an_assembly_too_long_to_hold_in_memory_is_refused_before_rendering(caps
     puzzle = tmp_path / "u512.txt"
     puzzle.write_text("packing 8 8 8\npiece U x512: 0 0 0\n")
     start = cpu_used()
-    code, _, err = run(capsys, "build", puzzle, "--only", "assembly.gif", "-o", tmp_path / "out")
+    code, _, err = run_foldkit(capsys, "build", puzzle, "--only", "assembly.gif", "-o", tmp_path / "out")
     assert code == 2 and "the assembly of 512 pieces would take" in err and err.count("\n") == 1
     assert cpu_used() - start < 30 and not (tmp_path / "out").exists()
 
@@ -79,14 +81,14 @@ def block_party(tmp_path, rows: int, cols: int, region_of) -> str:
 
 def test_a_block_party_of_one_region_has_no_solution_at_once(capsys, tmp_path):
     start = cpu_used()
-    code, out, _ = run(capsys, "solve", block_party(tmp_path, 20, 20, lambda r, c: 0))
+    code, out, _ = run_foldkit(capsys, "solve", block_party(tmp_path, 20, 20, lambda r, c: 0))
     assert code == 1 and "region 0 is the only one with more than 0 cells" in out
     assert cpu_used() - start < 10
 
 
 def test_a_block_party_too_large_to_encode_is_refused_in_one_line(capsys, tmp_path):
     start = cpu_used()
-    code, _, err = run(capsys, "solve", block_party(tmp_path, 20, 20, lambda r, c: r // 10))
+    code, _, err = run_foldkit(capsys, "solve", block_party(tmp_path, 20, 20, lambda r, c: r // 10))
     assert code == 2 and err.count("\n") == 1 and "clauses, more than the 20,000,000 that fit in memory" in err
     assert cpu_used() - start < 10
 

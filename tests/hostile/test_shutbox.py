@@ -12,8 +12,8 @@ from solver.shutbox.puzzle import parse_puzzle
 from solver.shutbox.rules import is_layout, unmet_clue
 from solver.shutbox.solve import NO_LAYOUT, solve
 from solver.text import QUOTE_LIMIT, InputError
-from tests.conftest import cpu_used
-from tests.hostile.running import one_error_line, run, run_process
+from tests.conftest import cpu_used, run_foldkit
+from tests.hostile.running import one_error_line, run_process
 
 
 def grid(n: int, clues: dict[tuple[int, int], str], cols: int | None = None) -> str:
@@ -39,7 +39,7 @@ def grid(n: int, clues: dict[tuple[int, int], str], cols: int | None = None) -> 
 def test_a_clue_no_layout_can_keep_is_named(capsys, tmp_path, text, words):
     path = tmp_path / "p.txt"
     path.write_text(text)
-    code, out, err = run(capsys, "solve", path)
+    code, out, err = run_foldkit(capsys, "solve", path)
     assert code == 1 and err == ""
     assert f"No solution: {NO_LAYOUT}: {words}" in out
     assert unmet_clue(parse_puzzle(text)).startswith(words)
@@ -89,7 +89,7 @@ def test_limit_1_answers_fast_at_any_size(capsys, tmp_path, n, clues):
     path = tmp_path / "big.txt"
     path.write_text(grid(n, clues))
     start = cpu_used()
-    code, out, err = run(capsys, "solve", path, "--limit", "1")
+    code, out, err = run_foldkit(capsys, "solve", path, "--limit", "1")
     assert cpu_used() - start < 10  # about a second on a quiet machine; bench/hostile_speed.py
     assert code == 4 and err == ""
     assert "No solution among the first 1 layout." in out
@@ -98,7 +98,7 @@ def test_limit_1_answers_fast_at_any_size(capsys, tmp_path, n, clues):
 def test_an_unfinished_search_has_its_own_exit_code(capsys, tmp_path):
     path = tmp_path / "open.txt"
     path.write_text(grid(4, {}))
-    code, out, _ = run(capsys, "solve", path, "--limit", "3")
+    code, out, _ = run_foldkit(capsys, "solve", path, "--limit", "3")
     assert code == 4 and "stopped at its limit" in out
     report = solve(parse_puzzle(grid(4, {})), limit=3)
     assert not report.layouts_complete and len(report.layouts) == 3
@@ -125,7 +125,7 @@ def test_very_long_numbers_are_clean_errors(capsys, tmp_path, digits):
     for text, place in ((f"{digits} 1\n.\n", "1:1"), (f"1 {digits}\n.\n", "1:1"), (f"1 1\n{digits}\n", "2:1")):
         path = tmp_path / "long.txt"
         path.write_text(text)
-        code, out, err = run(capsys, "solve", path)
+        code, out, err = run_foldkit(capsys, "solve", path)
         assert code == 2 and out == ""
         assert len(one_error_line(err, path, place)) < 300
 

@@ -19,8 +19,8 @@ import pytest
 
 import foldkit.exchange
 from foldkit.exchange.record import RECORD
-from tests.conftest import ROOT
-from tests.hostile.running import SAMPLE, one_error_line, run, run_process
+from tests.conftest import ROOT, run_foldkit
+from tests.hostile.running import SAMPLE, one_error_line, run_process
 
 NET = ROOT / "examples" / "two-boxes.txt"
 PACKING = ROOT / "examples" / "l-tricubes.txt"
@@ -52,7 +52,7 @@ def test_a_build_never_replaces_a_users_file(capsys, tmp_path, name):
     folder = tmp_path / "mydocs"
     folder.mkdir()
     (folder / name).write_text("my own work")
-    code, _, err = run(capsys, "build", SAMPLE, "-o", folder, "--only", f"solution.json,{name}")
+    code, _, err = run_foldkit(capsys, "build", SAMPLE, "-o", folder, "--only", f"solution.json,{name}")
     assert code == 2
     refused(err, folder / name)
     assert listing(folder) == {name: b"my own work"}  # nothing else written either: no record, no temporary
@@ -62,18 +62,18 @@ def test_force_replaces_the_users_file(capsys, tmp_path):
     folder = tmp_path / "mydocs"
     folder.mkdir()
     (folder / "solution.txt").write_text("my own work")
-    assert run(capsys, "build", SAMPLE, "-o", folder, "--only", "solution.txt", "--force")[0] == 0
+    assert run_foldkit(capsys, "build", SAMPLE, "-o", folder, "--only", "solution.txt", "--force")[0] == 0
     assert (folder / "solution.txt").read_text().startswith("nov2025-sample")
 
 
 def test_a_rebuild_replaces_foldkits_own_files_and_refuses_one_the_user_edited(capsys, tmp_path):
     folder = tmp_path / "a" / "b" / "docs"  # nested, made by the build
-    assert run(capsys, "build", SAMPLE, "-o", folder, "--only", "solution.txt,solution.json")[0] == 0
-    assert run(capsys, "build", SAMPLE, "-o", folder, "--only", "solution.txt,solution.json")[0] == 0
+    assert run_foldkit(capsys, "build", SAMPLE, "-o", folder, "--only", "solution.txt,solution.json")[0] == 0
+    assert run_foldkit(capsys, "build", SAMPLE, "-o", folder, "--only", "solution.txt,solution.json")[0] == 0
     with open(folder / "solution.json", "a") as edited:
         edited.write(" ")
     before = listing(folder)
-    code, _, err = run(capsys, "build", SAMPLE, "-o", folder, "--only", "solution.txt,solution.json")
+    code, _, err = run_foldkit(capsys, "build", SAMPLE, "-o", folder, "--only", "solution.txt,solution.json")
     assert code == 2
     refused(err, folder / "solution.json")
     assert listing(folder) == before
@@ -81,9 +81,9 @@ def test_a_rebuild_replaces_foldkits_own_files_and_refuses_one_the_user_edited(c
 
 def test_a_read_only_file_counts_as_the_users(capsys, tmp_path):
     folder = tmp_path / "docs"
-    assert run(capsys, "build", SAMPLE, "-o", folder, "--only", "solution.txt")[0] == 0
+    assert run_foldkit(capsys, "build", SAMPLE, "-o", folder, "--only", "solution.txt")[0] == 0
     (folder / "solution.txt").chmod(0o444)
-    code, _, err = run(capsys, "build", SAMPLE, "-o", folder, "--only", "solution.txt")
+    code, _, err = run_foldkit(capsys, "build", SAMPLE, "-o", folder, "--only", "solution.txt")
     assert code == 2
     refused(err, folder / "solution.txt")
 
@@ -93,10 +93,10 @@ def test_a_link_pointing_out_of_the_folder_is_neither_replaced_nor_written_throu
     folder.mkdir()
     outside.write_text("the thesis")
     (folder / "solution.txt").symlink_to(outside)
-    code, _, err = run(capsys, "build", SAMPLE, "-o", folder, "--only", "solution.txt")
+    code, _, err = run_foldkit(capsys, "build", SAMPLE, "-o", folder, "--only", "solution.txt")
     assert code == 2
     refused(err, folder / "solution.txt")
-    assert run(capsys, "build", SAMPLE, "-o", folder, "--only", "solution.txt", "--force")[0] == 0
+    assert run_foldkit(capsys, "build", SAMPLE, "-o", folder, "--only", "solution.txt", "--force")[0] == 0
     assert outside.read_text() == "the thesis"  # --force replaces the link itself, never what it points to
     assert not (folder / "solution.txt").is_symlink()
 
@@ -104,7 +104,7 @@ def test_a_link_pointing_out_of_the_folder_is_neither_replaced_nor_written_throu
 def test_a_folder_in_the_way_is_kept_even_with_force(capsys, tmp_path):
     folder = tmp_path / "docs"
     (folder / "solution.txt" / "inside").mkdir(parents=True)
-    code, _, err = run(capsys, "build", SAMPLE, "-o", folder, "--only", "solution.txt", "--force")
+    code, _, err = run_foldkit(capsys, "build", SAMPLE, "-o", folder, "--only", "solution.txt", "--force")
     assert code == 2 and "solution.txt: cannot write the file (it is a folder)" in one_error_line(err)
     assert (folder / "solution.txt" / "inside").is_dir()
 
@@ -114,7 +114,7 @@ def test_a_file_where_the_folder_goes_is_refused_before_any_work(capsys, tmp_pat
     monkeypatch.chdir(tmp_path)
     (tmp_path / "afile").write_text("mine")
     monkeypatch.setattr("foldkit.build.made", None)  # nothing may be made: the refusal comes first
-    code, _, err = run(capsys, "build", SAMPLE, "-o", output, "--only", "solution.txt")
+    code, _, err = run_foldkit(capsys, "build", SAMPLE, "-o", output, "--only", "solution.txt")
     assert code == 2
     assert one_error_line(err) == f"{output}/solution.txt: cannot write the file (afile is a file, not a folder)"
     assert listing(tmp_path) == {"afile": b"mine"}
@@ -124,7 +124,7 @@ def test_nets_pick_never_replaces_a_users_net_txt(capsys, tmp_path):
     folder = tmp_path / "net"
     folder.mkdir()
     (folder / "net.txt").write_text("my net")
-    code, _, err = run(capsys, "nets", "1x1x1", "--pick", "1", "--only", "net.txt", "-o", folder)
+    code, _, err = run_foldkit(capsys, "nets", "1x1x1", "--pick", "1", "--only", "net.txt", "-o", folder)
     assert code == 2
     refused(err, folder / "net.txt")
     assert listing(folder) == {"net.txt": b"my net"}
@@ -133,7 +133,7 @@ def test_nets_pick_never_replaces_a_users_net_txt(capsys, tmp_path):
 def test_nets_pdf_never_replaces_a_users_file(capsys, tmp_path):
     sheet = tmp_path / "nets.pdf"
     sheet.write_text("my pdf")
-    code, _, err = run(capsys, "nets", "1x1x1", "--pdf", sheet)
+    code, _, err = run_foldkit(capsys, "nets", "1x1x1", "--pdf", sheet)
     assert code == 2
     refused(err, sheet)
     assert sheet.read_text() == "my pdf"
@@ -143,7 +143,7 @@ def test_generate_packing_never_replaces_a_users_challenge(capsys, tmp_path):
     folder = tmp_path / "cards"
     folder.mkdir()
     (folder / "challenge-1.txt").write_text("my challenge")
-    code, _, err = run(capsys, "generate", "packing", "--from", PACKING, "--seed", "1", "-o", folder)
+    code, _, err = run_foldkit(capsys, "generate", "packing", "--from", PACKING, "--seed", "1", "-o", folder)
     assert code == 2
     refused(err, folder / "challenge-1.txt")
     assert listing(folder) == {"challenge-1.txt": b"my challenge"}
@@ -161,7 +161,7 @@ def test_generate_packing_never_replaces_a_users_challenge(capsys, tmp_path):
 def test_every_command_that_writes_refuses_a_users_file(capsys, tmp_path, monkeypatch, argv, mine):
     monkeypatch.chdir(tmp_path)
     (tmp_path / mine).write_text("mine")
-    code, _, err = run(capsys, *argv)
+    code, _, err = run_foldkit(capsys, *argv)
     assert code == 2
     refused(err, mine)
     assert listing(tmp_path) == {mine: b"mine"}
@@ -170,7 +170,7 @@ def test_every_command_that_writes_refuses_a_users_file(capsys, tmp_path, monkey
 def test_generating_again_over_its_own_files_replaces_them(capsys, tmp_path):
     path = tmp_path / "p.txt"
     for seed in ("9", "10"):
-        assert run(capsys, "generate", "block-party", "--size", "6x7", "--seed", seed, "-o", path)[0] == 0
+        assert run_foldkit(capsys, "generate", "block-party", "--size", "6x7", "--seed", seed, "-o", path)[0] == 0
     assert "seed: 10" in path.read_text()
 
 
@@ -193,7 +193,7 @@ def test_a_file_saved_as_the_build_writes_is_kept(capsys, tmp_path, monkeypatch)
         return hold(how, signals)
 
     monkeypatch.setattr(signal, "pthread_sigmask", saving_then_holding)
-    assert run(capsys, "build", "--net", NET, "-o", folder, "--only", "solution.txt,box.stl")[0] == 0
+    assert run_foldkit(capsys, "build", "--net", NET, "-o", folder, "--only", "solution.txt,box.stl")[0] == 0
     assert saved and all(path.read_text() == "saved meanwhile" for path in saved)
 
 
@@ -221,16 +221,16 @@ def test_a_record_naming_a_users_file_deletes_nothing(capsys, tmp_path):
     folder.mkdir()
     (folder / "thesis.txt").write_text("my thesis")
     (folder / RECORD).write_text(json.dumps({"schema": "foldkit.build/1", "artifacts": {"thesis.txt": "0" * 16}}))
-    assert run(capsys, "build", SAMPLE, "-o", folder, "--only", "solution.txt")[0] == 0
+    assert run_foldkit(capsys, "build", SAMPLE, "-o", folder, "--only", "solution.txt")[0] == 0
     assert (folder / "thesis.txt").read_text() == "my thesis"
 
 
 def test_a_stale_artifact_the_user_edited_is_kept(capsys, tmp_path):
     folder = tmp_path / "docs"
-    assert run(capsys, "build", "--net", NET, "-o", folder, "--only", "solution.txt,solution.json")[0] == 0
+    assert run_foldkit(capsys, "build", "--net", NET, "-o", folder, "--only", "solution.txt,solution.json")[0] == 0
     with open(folder / "solution.txt", "a") as edited:
         edited.write("my notes\n")
-    code, out, _ = run(capsys, "build", SAMPLE, "-o", folder, "--only", "box.stl")
+    code, out, _ = run_foldkit(capsys, "build", SAMPLE, "-o", folder, "--only", "box.stl")
     assert code == 0
     assert (folder / "solution.txt").read_text().endswith("my notes\n")  # edited: the user's now
     assert not (folder / "solution.json").exists()  # as foldkit wrote it, and from another puzzle
@@ -267,7 +267,7 @@ def test_a_forged_or_malformed_record_deletes_nothing(capsys, tmp_path, forge):
     (folder / "sub").mkdir()
     (folder / RECORD).write_text(records[forge])
     before = listing(tmp_path)
-    assert run(capsys, "build", SAMPLE, "-o", folder, "--only", "solution.txt")[0] == 0
+    assert run_foldkit(capsys, "build", SAMPLE, "-o", folder, "--only", "solution.txt")[0] == 0
     after = listing(tmp_path)
     kept = [name for name in before if not name.endswith(RECORD)]
     assert {name: after.get(name) for name in kept} == {name: before[name] for name in kept}
@@ -277,11 +277,11 @@ def test_a_forged_or_malformed_record_deletes_nothing(capsys, tmp_path, forge):
 def test_a_record_that_is_a_link_is_not_read(capsys, tmp_path):
     """A record that points elsewhere (at a record of another folder) is trusted with nothing."""
     folder, other = tmp_path / "docs", tmp_path / "other"
-    assert run(capsys, "build", SAMPLE, "-o", other, "--only", "solution.txt")[0] == 0
+    assert run_foldkit(capsys, "build", SAMPLE, "-o", other, "--only", "solution.txt")[0] == 0
     folder.mkdir()
     (folder / "solution.txt").write_bytes((other / "solution.txt").read_bytes())
     (folder / RECORD).symlink_to(other / RECORD)
-    code, _, err = run(capsys, "build", SAMPLE, "-o", folder, "--only", "solution.txt")
+    code, _, err = run_foldkit(capsys, "build", SAMPLE, "-o", folder, "--only", "solution.txt")
     assert code == 2
     refused(err, folder / "solution.txt")
 
@@ -316,20 +316,20 @@ class FullDisk:
 def test_a_full_disk_keeps_the_old_pair(capsys, tmp_path, monkeypatch, kind, room):
     path = tmp_path / "p.txt"
     size = ["--size", "6x7"] if kind == "block-party" else []
-    assert run(capsys, "generate", kind, *size, "--seed", "9", "-o", path)[0] == 0
+    assert run_foldkit(capsys, "generate", kind, *size, "--seed", "9", "-o", path)[0] == 0
     before = listing(tmp_path)
     monkeypatch.setattr(foldkit.exchange.os, "fdopen", FullDisk(room))
-    code, _, err = run(capsys, "generate", kind, *size, "--seed", "10", "-o", path)
+    code, _, err = run_foldkit(capsys, "generate", kind, *size, "--seed", "10", "-o", path)
     assert code == 2 and "No space left on device" in one_error_line(err)
     assert listing(tmp_path) == before  # the old puzzle, solution, sheet and record; no temporary file
 
 
 def test_ctrl_c_while_writing_leaves_the_old_files_and_no_temporary_file(capsys, tmp_path, monkeypatch):
     folder = tmp_path / "docs"
-    assert run(capsys, "build", SAMPLE, "-o", folder, "--only", "solution.txt,solution.json")[0] == 0
+    assert run_foldkit(capsys, "build", SAMPLE, "-o", folder, "--only", "solution.txt,solution.json")[0] == 0
     before = listing(folder)
     monkeypatch.setattr(foldkit.exchange.os, "fdopen", FullDisk(1, KeyboardInterrupt()))
-    assert run(capsys, "build", "--net", NET, "-o", folder, "--only", "solution.txt,solution.json")[0] == 130
+    assert run_foldkit(capsys, "build", "--net", NET, "-o", folder, "--only", "solution.txt,solution.json")[0] == 130
     assert listing(folder) == before
 
 
@@ -362,16 +362,16 @@ def test_a_failing_write_in_a_whole_process_keeps_the_old_pair(tmp_path):
                                   ["template", "-o", ""], ["generate", "block-party", "-o", ""]])
 def test_an_empty_file_name_is_one_line(capsys, tmp_path, monkeypatch, argv):
     monkeypatch.chdir(tmp_path)
-    code, out, err = run(capsys, *argv)
+    code, out, err = run_foldkit(capsys, *argv)
     assert code == 2 and "the file name is empty" in one_error_line(err)
     assert list(tmp_path.iterdir()) == []
 
 
 @pytest.mark.parametrize("puzzle", [SAMPLE, PACKING])
 def test_skipping_every_file_is_one_line_and_writes_nothing(capsys, tmp_path, puzzle):
-    code, out, _ = run(capsys, "build", puzzle, "--list")
+    code, out, _ = run_foldkit(capsys, "build", puzzle, "--list")
     assert code == 0
-    code, _, err = run(capsys, "build", puzzle, "-o", tmp_path / "out", "--skip", ",".join(out.split()))
+    code, _, err = run_foldkit(capsys, "build", puzzle, "-o", tmp_path / "out", "--skip", ",".join(out.split()))
     assert code == 2 and "leave nothing to build" in one_error_line(err)
     assert list(tmp_path.iterdir()) == []
 

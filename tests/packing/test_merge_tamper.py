@@ -11,18 +11,9 @@ import pytest
 from foldkit import census
 from foldkit.cli import main
 from foldkit.kinds.packing import part_records
-from tests.conftest import EXAMPLES
+from tests.conftest import EXAMPLES, run_foldkit
 
 SOMA = str(EXAMPLES / "soma.txt")
-
-
-def run(capsys, *argv: str) -> tuple[int, str, str]:
-    try:
-        code = main(list(argv))
-    except SystemExit as stop:
-        code = stop.code
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 @pytest.fixture(scope="module")
@@ -70,7 +61,7 @@ def forged(path, change):
 
 
 def refused(capsys, paths, *needles: str) -> str:
-    code, out, err = run(capsys, "merge", *map(str, paths))
+    code, out, err = run_foldkit(capsys, "merge", *map(str, paths))
     assert (code, out) == (2, ""), err
     assert len(err.splitlines()) == 1 and err.startswith("foldkit: error: "), err
     assert "Traceback" not in err
@@ -80,7 +71,7 @@ def refused(capsys, paths, *needles: str) -> str:
 
 
 def test_the_untouched_parts_merge(capsys, parts):
-    code, out, err = run(capsys, "merge", str(parts(1)), str(parts(2)))
+    code, out, err = run_foldkit(capsys, "merge", str(parts(1)), str(parts(2)))
     assert (code, err) == (0, "") and "11,520 packings, 240 classes" in out
 
 
