@@ -24,7 +24,8 @@ from solver.packing import parse_packing  # noqa: E402
 from solver.packing.parts import PARTS_PER_WORKER, count_part, plan_of  # noqa: E402
 
 PUZZLES = {"y-pentacube": ROOT / "examples" / "y-pentacube.txt", "bedlam": ROOT / "examples" / "bedlam.txt",
-           "pentominoes-6x10": ROOT / "bench" / "packing" / "pentominoes-6x10.txt"}
+           "pentominoes-6x10": ROOT / "bench" / "packing" / "pentominoes-6x10.txt",
+           "tetris-cube": ROOT / "examples" / "tetris-cube.txt"}
 
 
 def measured_parts(path: Path, parts: int) -> tuple[list[int], list[float]]:
