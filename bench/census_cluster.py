@@ -15,7 +15,7 @@ Usage:
     python bench/census_cluster.py                                      # Bedlam, writes bench/results/census_cluster.md
     python bench/census_cluster.py examples/one-sided-9x10.txt --estimate 2000 --samples 8 --no-cluster
     python bench/census_cluster.py examples/one-sided-9x10.txt --run-dir runs/9x10 --classes 10440433 \\
-        --deadline 03:00 --no-results
+        --nice 0 --results bench/results/census_9x10.md
 """
 
 from __future__ import annotations
@@ -308,7 +308,9 @@ def main() -> None:
     parser.add_argument("--deadline", default=None, help="HH:MM UTC: stop the client then")
     parser.add_argument("--nice", type=int, default=19)
     parser.add_argument("--run-dir", default=None)
-    parser.add_argument("--no-results", action="store_true", help="do not write " + str(RESULTS.relative_to(ROOT)))
+    parser.add_argument("--no-results", action="store_true", help="do not write the results")
+    parser.add_argument("--results", type=Path, default=RESULTS, help="where the results go (markdown; default "
+                        + str(RESULTS.relative_to(ROOT)) + ")")
     parser.add_argument("--estimate", type=int, default=0, help="first project the CPU from parts of N")
     parser.add_argument("--samples", type=int, default=8)
     parser.add_argument("--no-cluster", action="store_true", help="only the estimate")
@@ -323,7 +325,7 @@ def main() -> None:
     args.run_dir = args.run_dir or str(ROOT / "runs" / f"census-cluster-{stamp}")
     out = run(args)
     if not args.no_results:
-        RESULTS.write_text("# A census on a local Dask cluster, killed and resumed\n\n"
+        args.results.write_text("# A census on a local Dask cluster, killed and resumed\n\n"
                            "`python bench/census_cluster.py` (" + " ".join(sys.argv[1:]) + ")\n\n"
                            + results_table(out, args))
     sys.exit(0 if out["exact"] or args.deadline else 1)
