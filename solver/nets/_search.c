@@ -33,7 +33,8 @@
  * cell's neighbours are tried first, and once they are decided a partial net is dropped when a turn
  * of it about the first cell, made by an isometry keeping the pinned square, gives them earlier
  * sides (see turned_earlier()): of the |G| finds of a net, only those on other squares of the
- * pinned square's orbit, and turns that keep the sides, grow on.
+ * pinned square's orbit, and turns that keep the sides, grow on; and once the cell on another square of
+ * that orbit has its neighbours decided, the same with its sides (far_earlier()).
  * The search checks for Ctrl-C every 2^22 nodes.
  */
 #define PY_SSIZE_T_CLEAN
@@ -98,6 +99,8 @@ typedef struct {
     uint8_t *representative[MAX_BOXES]; /* per state: the smallest of its orbit */
     int32_t *probe, *queue, *image;   /* probe: per grid index, the state a folding gives (-1: none) */
     int32_t *on_square;               /* per square of the pinned box: the cell on it */
+    int32_t *holder;                  /* per square of the pinned box: the net's cell on it (-1: none) */
+    int far_isometries[64], nfar;     /* the isometries that send another square than the pinned one onto it */
     uint8_t turn_sides[8][16];        /* per turn k of the plane: where it sends each set of sides (bit d: U R D L) */
     int keeping_turns[8], nkeeping;   /* the turns of the net about its first cell that an isometry keeping the
                                        * pinned square in place makes */
@@ -283,6 +286,34 @@ static int turned_earlier(const Search *S) {
     return 0;
 }
 
+/* True if the cell's four neighbours are all decided: each in the net, or out of it for good (a net cell's
+ * neighbours are all seen, and one seen is out of the net for good unless it is still untried). */
+static int decided(const Search *S, int32_t cell, const int32_t *untried, int count) {
+    for (int d = 0; d < 4; d++) {
+        int32_t n = cell + S->offset[d];
+        if (S->in_net[n]) continue;
+        for (int i = 0; i < count; i++)
+            if (untried[i] == n) return 0;
+    }
+    return 1;
+}
+
+/* The same as turned_earlier() on the other squares of the pinned square's orbit, once the first cell's sides are
+ * known: 1 if an isometry that sends the square of a net cell whose neighbours are all decided onto the pinned
+ * square gives a find with earlier sides (not this find, nor any grown from here, is kept), 0 if none does and
+ * every such square's cell is decided (no later node can drop it so), -1 if some cell is still to come. */
+static int far_earlier(const Search *S, const int32_t *untried, int count) {
+    int sides = sides_of(S, S->net[0]), pending = 0;
+    for (int t = 0; t < S->nfar; t++) {
+        int g = S->far_isometries[t];
+        int32_t cell = S->holder[S->onto_pinned[g]];
+        if (cell < 0 || !decided(S, cell, untried, count)) { pending = 1; continue; }
+        int32_t moved = S->symmetry[(size_t)g * 8 * S->area + S->state[0][cell]];
+        if (S->turn_sides[S->frame_turns[moved & 7]][sides_of(S, cell)] < sides) return 1;
+    }
+    return pending ? -1 : 0;
+}
+
 static int can_add(const Search *S, int32_t c) {
     for (int b = 0; b < S->nbox; b++) {
         int32_t s = S->state[b][c];
@@ -298,6 +329,7 @@ static int can_add(const Search *S, int32_t c) {
 
 static void set_in_net(Search *S, int32_t c, int on) {
     S->in_net[c] = (uint8_t)on;
+    S->holder[S->state[0][c] >> 3] = on ? c : -1;
     for (int b = 0; b < S->nbox; b++) {
         int32_t square = S->state[b][c] >> 3;
         S->covered[b][square] = (uint8_t)on;
@@ -420,8 +452,9 @@ static int needed(Search *S, const int32_t *untried, int count) {
     return i;
 }
 
-/* sides_known: the first cell's neighbours are all decided (they are tried before any other cell). */
-static void grow(Search *S, int32_t *untried, int count, int sides_known) {
+/* sides_known: the first cell's neighbours are all decided (they are tried before any other cell); far_known: so
+ * are those of the cells on the pinned square's orbit, and far_earlier() keeps this find. */
+static void grow(Search *S, int32_t *untried, int count, int sides_known, int far_known) {
     if ((++S->nodes & SIGNAL_CHECK) == 0 && PyErr_CheckSignals() < 0) {
         S->stopped = S->interrupted = 1;
         return;
@@ -439,6 +472,11 @@ static void grow(Search *S, int32_t *untried, int count, int sides_known) {
     if (S->size && !sides_known && (count == 0 || !beside_first(S, untried[count - 1]))) {
         if (!S->every_find && turned_earlier(S)) { COUNT(S->size, TURNED); return; }
         sides_known = 1;
+    }
+    if (sides_known && !far_known && !S->every_find) {
+        int earlier = far_earlier(S, untried, count);
+        if (earlier > 0) { COUNT(S->size, TURNED); return; }
+        far_known = earlier == 0;
     }
     int first = S->size ? needed(S, untried, count) : 0;
     for (int i = count - 1; i >= first && !S->stopped; i--) {
@@ -463,7 +501,7 @@ static void grow(Search *S, int32_t *untried, int count, int sides_known) {
         int fresh = more;
         memcpy(child + more, untried + before, (size_t)(i - before) * sizeof(int32_t));
         more += i - before;
-        grow(S, child, more, sides_known);
+        grow(S, child, more, sides_known, far_known);
         for (int k = before; k < fresh; k++) S->seen[child[k]] = 0;
         S->size--;
         set_in_net(S, c, 0);
@@ -492,8 +530,9 @@ static int allocate(Search *S) {
     S->step_turn = calloc(4 * (size_t)A, 1);
     S->turned_step = calloc(8 * 4 * 8 * (size_t)A, sizeof(int16_t));
     S->onto_pinned = calloc((size_t)S->nsym, sizeof(int32_t));
+    S->holder = malloc((size_t)A * sizeof(int32_t));
     int ok = S->seen && S->in_net && S->probe && S->probe_square && S->net && S->queue && S->image && S->untried
-             && S->on_square && S->onto_pinned && S->pair_seen && S->pair_queue && S->upright
+             && S->on_square && S->onto_pinned && S->holder && S->pair_seen && S->pair_queue && S->upright
              && S->step_square && S->step_turn && S->turned_step;
     for (int b = 0; b < 2; b++) {
         S->turned[b] = calloc((size_t)64 * A, sizeof(int32_t));
@@ -507,13 +546,14 @@ static int allocate(Search *S) {
         ok = ok && S->state[b] && S->covered[b] && S->representative[b] && S->around[b];
     }
     if (S->probe) memset(S->probe, 0xff, grid * sizeof(int32_t));
+    if (S->holder) memset(S->holder, 0xff, (size_t)A * sizeof(int32_t));
     return ok;
 }
 
 static void release(Search *S) {
     free(S->seen); free(S->in_net); free(S->probe); free(S->probe_square);
     free(S->net); free(S->queue); free(S->image); free(S->untried); free(S->rows.data);
-    free(S->on_square); free(S->onto_pinned); free(S->pair_seen); free(S->pair_queue); free(S->upright);
+    free(S->on_square); free(S->onto_pinned); free(S->holder); free(S->pair_seen); free(S->pair_queue); free(S->upright);
     free(S->step_square); free(S->step_turn); free(S->turned_step);
     free(S->turned[0]); free(S->turned[1]);
     for (int b = 0; b < S->nbox; b++) { free(S->state[b]); free(S->covered[b]); free(S->representative[b]); free(S->around[b]); }
@@ -648,11 +688,13 @@ static PyObject *search(PyObject *self, PyObject *args, PyObject *kwargs) {
         for (int g = 0; g < S.nsym; g++)
             for (int32_t p = 0; p < area; p++)
                 if (S.symmetry[(size_t)g * 8 * area + 8 * p] >> 3 == S.root[0] >> 3) S.onto_pinned[g] = p;
+        for (int g = 0; g < S.nsym && S.nfar < 64; g++)
+            if (S.onto_pinned[g] != S.root[0] >> 3) S.far_isometries[S.nfar++] = g;
         S.seen[origin] = 1;
         for (int b = 0; b < S.nbox; b++) S.state[b][origin] = S.root[b];
         S.untried[0] = origin;
         int turning = turn_tables(&S);
-        if (turning) grow(&S, S.untried, 1, 0);
+        if (turning) grow(&S, S.untried, 1, 0, 0);
         if (!turning) PyErr_SetString(PyExc_ValueError, "search: states that do not turn with the net");
         else if (S.rows.failed) PyErr_NoMemory();
         else if (!S.interrupted)
