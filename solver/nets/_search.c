@@ -286,30 +286,46 @@ static int turned_earlier(const Search *S) {
     return 0;
 }
 
-/* True if the cell's four neighbours are all decided: each in the net, or out of it for good (a net cell's
- * neighbours are all seen, and one seen is out of the net for good unless it is still untried). */
-static int decided(const Search *S, int32_t cell, const int32_t *untried, int count) {
-    for (int d = 0; d < 4; d++) {
-        int32_t n = cell + S->offset[d];
-        if (S->in_net[n]) continue;
-        for (int i = 0; i < count; i++)
-            if (untried[i] == n) return 0;
+/* The sides of a net cell whose neighbours are still untried (bit d for direction d): a net cell's neighbours are all
+ * seen, and one seen is out of the net for good unless it is in the net or still untried. */
+static int open_sides(const Search *S, int32_t cell, const int32_t *untried, int count) {
+    int open = 0;
+    for (int i = 0; i < count; i++)
+        for (int d = 0; d < 4; d++) open |= (untried[i] == cell + S->offset[d]) << d;
+    return open;
+}
+
+/* True if, however the open sides of the cell on square q of the pinned box's orbit are decided, an isometry
+ * g sending q onto the pinned square gives a find with earlier sides than the first cell's. */
+static int surely_earlier(const Search *S, int32_t cell, int32_t q, int open, int own) {
+    int known = sides_of(S, cell);
+    for (int some = open;; some = (some - 1) & open) {  /* every subset of the open sides */
+        int earlier = 0;
+        for (int t = 0; t < S->nfar && !earlier; t++) {
+            int g = S->far_isometries[t];
+            if (S->onto_pinned[g] != q) continue;
+            int32_t moved = S->symmetry[(size_t)g * 8 * S->area + S->state[0][cell]];
+            earlier = S->turn_sides[S->frame_turns[moved & 7]][known | some] < own;
+        }
+        if (!earlier) return 0;
+        if (!some) return 1;
     }
-    return 1;
 }
 
 /* The same as turned_earlier() on the other squares of the pinned square's orbit, once the first cell's sides are
- * known: 1 if an isometry that sends the square of a net cell whose neighbours are all decided onto the pinned
- * square gives a find with earlier sides (not this find, nor any grown from here, is kept), 0 if none does and
- * every such square's cell is decided (no later node can drop it so), -1 if some cell is still to come. */
+ * known: 1 if a net cell lies on one of them and an isometry sending it onto the pinned square gives a find with
+ * earlier sides, however its neighbours still untried are decided (not this find, nor any grown from here, is
+ * kept); 0 if not and those cells are all there, their neighbours decided (no later node can drop it so); -1 if
+ * some cell or neighbour is still to come. */
 static int far_earlier(const Search *S, const int32_t *untried, int count) {
-    int sides = sides_of(S, S->net[0]), pending = 0;
+    int own = sides_of(S, S->net[0]), pending = 0;
     for (int t = 0; t < S->nfar; t++) {
-        int g = S->far_isometries[t];
-        int32_t cell = S->holder[S->onto_pinned[g]];
-        if (cell < 0 || !decided(S, cell, untried, count)) { pending = 1; continue; }
-        int32_t moved = S->symmetry[(size_t)g * 8 * S->area + S->state[0][cell]];
-        if (S->turn_sides[S->frame_turns[moved & 7]][sides_of(S, cell)] < sides) return 1;
+        int32_t q = S->onto_pinned[S->far_isometries[t]], cell = S->holder[q];
+        if (t > 0 && q == S->onto_pinned[S->far_isometries[t - 1]]) continue;  /* a square's isometries come together */
+        if (cell < 0) { pending = 1; continue; }
+        int open = open_sides(S, cell, untried, count);
+        if (surely_earlier(S, cell, q, open, own)) return 1;
+        pending |= open != 0;
     }
     return pending ? -1 : 0;
 }
@@ -688,8 +704,9 @@ static PyObject *search(PyObject *self, PyObject *args, PyObject *kwargs) {
         for (int g = 0; g < S.nsym; g++)
             for (int32_t p = 0; p < area; p++)
                 if (S.symmetry[(size_t)g * 8 * area + 8 * p] >> 3 == S.root[0] >> 3) S.onto_pinned[g] = p;
-        for (int g = 0; g < S.nsym && S.nfar < 64; g++)
-            if (S.onto_pinned[g] != S.root[0] >> 3) S.far_isometries[S.nfar++] = g;
+        for (int32_t p = 0; p < area; p++)  /* grouped by the square they send onto the pinned one */
+            for (int g = 0; g < S.nsym && S.nfar < 64; g++)
+                if (S.onto_pinned[g] == p && p != S.root[0] >> 3) S.far_isometries[S.nfar++] = g;
         S.seen[origin] = 1;
         for (int b = 0; b < S.nbox; b++) S.state[b][origin] = S.root[b];
         S.untried[0] = origin;
