@@ -84,6 +84,7 @@ typedef struct {
     /* the joint flood of two boxes' states, over classes of pairs (see pair_class()) */
     uint64_t *pair_seen;              /* per pair class, a bit */
     int32_t *pair_queue;
+    uint16_t *pair_next;              /* per pair class and direction U R D L: the class of its neighbour that way */
     uint8_t *step_square, *step_turn; /* per square of the first box in frame 0, and direction U R D L: the
                                        * square its neighbour lies on, and the turn that brings it into frame 0 */
     int16_t *turned_step;             /* per turn k, direction d and state s of the second box: the state of s's
@@ -405,7 +406,7 @@ static inline void visit_pair(Search *S, int32_t p, PairFlood *f) {
 static int pairs_needed(Search *S, const int32_t *untried, int count, int from, uint64_t free0, uint64_t free1,
                         uint64_t goal0, uint64_t goal1) {
     PairFlood f = {0, 0, 0};
-    int head = 0, states = 8 * S->area;
+    int head = 0;
     memset(S->pair_seen, 0, ((size_t)S->area << PAIR_SHIFT) / 8);
     for (int i = 0; i < count; i++) {
         int32_t a = S->state[0][untried[i]], b = S->state[1][untried[i]];
@@ -413,11 +414,10 @@ static int pairs_needed(Search *S, const int32_t *untried, int count, int from, 
         if (i < from) continue;
         while ((f.hit0 & goal0) != goal0 || (f.hit1 & goal1) != goal1) {
             if (head == f.tail) break;
-            int32_t p = S->pair_queue[head++], square = p >> PAIR_SHIFT, sb = p & PAIR_MASK;
+            const uint16_t *next = S->pair_next + 4 * S->pair_queue[head++];
             for (int d = 0; d < 4; d++) {
-                int32_t na = S->step_square[4 * square + d];
-                int32_t nb = S->turned_step[(S->step_turn[4 * square + d] * 4 + d) * states + sb];
-                if ((free0 >> na & 1) && (free1 >> (nb >> 3) & 1)) visit_pair(S, na << PAIR_SHIFT | nb, &f);
+                int32_t q = next[d];
+                if ((free0 >> (q >> PAIR_SHIFT)) & (free1 >> ((q & PAIR_MASK) >> 3)) & 1) visit_pair(S, q, &f);
             }
         }
         if ((f.hit0 & goal0) == goal0 && (f.hit1 & goal1) == goal1) return i;
@@ -541,6 +541,7 @@ static int allocate(Search *S) {
     S->on_square = calloc((size_t)A, sizeof(int32_t));
     S->pair_seen = calloc(((size_t)A << PAIR_SHIFT) / 64 + 1, sizeof(uint64_t));
     S->pair_queue = calloc((size_t)A << PAIR_SHIFT, sizeof(int32_t));
+    S->pair_next = calloc(4 * ((size_t)A << PAIR_SHIFT), sizeof(uint16_t));
     S->upright = calloc(8 * (size_t)A, 1);
     S->step_square = calloc(4 * (size_t)A, 1);
     S->step_turn = calloc(4 * (size_t)A, 1);
@@ -548,7 +549,7 @@ static int allocate(Search *S) {
     S->onto_pinned = calloc((size_t)S->nsym, sizeof(int32_t));
     S->holder = malloc((size_t)A * sizeof(int32_t));
     int ok = S->seen && S->in_net && S->probe && S->probe_square && S->net && S->queue && S->image && S->untried
-             && S->on_square && S->onto_pinned && S->holder && S->pair_seen && S->pair_queue && S->upright
+             && S->on_square && S->onto_pinned && S->holder && S->pair_seen && S->pair_queue && S->pair_next && S->upright
              && S->step_square && S->step_turn && S->turned_step;
     for (int b = 0; b < 2; b++) {
         S->turned[b] = calloc((size_t)64 * A, sizeof(int32_t));
@@ -569,7 +570,7 @@ static int allocate(Search *S) {
 static void release(Search *S) {
     free(S->seen); free(S->in_net); free(S->probe); free(S->probe_square);
     free(S->net); free(S->queue); free(S->image); free(S->untried); free(S->rows.data);
-    free(S->on_square); free(S->onto_pinned); free(S->holder); free(S->pair_seen); free(S->pair_queue); free(S->upright);
+    free(S->on_square); free(S->onto_pinned); free(S->holder); free(S->pair_seen); free(S->pair_queue); free(S->pair_next); free(S->upright);
     free(S->step_square); free(S->step_turn); free(S->turned_step);
     free(S->turned[0]); free(S->turned[1]);
     for (int b = 0; b < S->nbox; b++) { free(S->state[b]); free(S->covered[b]); free(S->representative[b]); free(S->around[b]); }
@@ -637,6 +638,12 @@ static int turn_tables(Search *S) {
         for (int d = 0; d < 4; d++)
             for (int32_t s = 0; s < states; s++)
                 S->turned_step[(k * 4 + d) * states + s] = (int16_t)S->turned[1][k * states + S->step[1][4 * s + d]];
+    for (int32_t square = 0; square < S->area; square++)
+        for (int32_t s = 0; s < states; s++)
+            for (int d = 0; d < 4; d++) {
+                int32_t turned = S->turned_step[(S->step_turn[4 * square + d] * 4 + d) * states + s];
+                S->pair_next[4 * (square << PAIR_SHIFT | s) + d] = (uint16_t)(S->step_square[4 * square + d] << PAIR_SHIFT | turned);
+            }
     return 1;
 }
 
