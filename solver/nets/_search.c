@@ -409,8 +409,16 @@ static int pairs_needed(Search *S, const int32_t *untried, int count, int from, 
     int head = 0;
     memset(S->pair_seen, 0, ((size_t)S->area << PAIR_SHIFT) / 8);
     for (int i = 0; i < count; i++) {
-        int32_t a = S->state[0][untried[i]], b = S->state[1][untried[i]];
-        if ((free0 >> (a >> 3) & 1) && (free1 >> (b >> 3) & 1)) visit_pair(S, pair_class(S, a, b), &f);
+        int32_t cell = untried[i], a = S->state[0][cell], b = S->state[1][cell];
+        if ((free0 >> (a >> 3) & 1) && (free1 >> (b >> 3) & 1)) {
+            f.hit0 |= 1ULL << (a >> 3);
+            f.hit1 |= 1ULL << (b >> 3);
+            for (int d = 0; d < 4; d++) {
+                if (S->seen[cell + S->offset[d]]) continue;
+                int32_t na = S->step[0][4 * a + d], nb = S->step[1][4 * b + d];
+                if ((free0 >> (na >> 3) & 1) && (free1 >> (nb >> 3) & 1)) visit_pair(S, pair_class(S, na, nb), &f);
+            }
+        }
         if (i < from) continue;
         while ((f.hit0 & goal0) != goal0 || (f.hit1 & goal1) != goal1) {
             if (head == f.tail) break;
