@@ -85,8 +85,9 @@ def main() -> None:
     lines = [f"The nets search's nodes per level (cells placed), {' and '.join(args.boxes)}, parts {parts} of "
              f"{args.parts}: {nets:,} nets, {nodes:,} nodes, {cpu:.1f} CPU s with the counters (load "
              f"{os.getloadavg()[0]:.1f}). Made by `python bench/nets_profile.py`. Met: nodes that reach the prunes; "
-             "then those dropped by the turn of the first cell's sides, the one-box floods, the flood over all pairs, "
-             "and the floods over pairs in small regions.", "",
+             "then those dropped by the sides of the first cell or of the cell on another square of the pinned "
+             "square's orbit (a turned find's come earlier), the one-box floods, the flood over all pairs, and the "
+             "floods over pairs in small regions.", "",
              "| cells | met | turned | one box | all pairs | pairs in regions |",
              "| --- | --- | --- | --- | --- | --- |"]
     for level, row in sorted(table(printed).items()):

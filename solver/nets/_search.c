@@ -26,14 +26,15 @@
  * there. A polyomino of A cells is a net; it is kept only if it is the one representative of its
  * class (see accepted()), so each net comes exactly once over all the runs of a plan.
  * Prunes (see needed()): a partial net is dropped when some free square of a box cannot be
- * reached, over free squares, from a cell still untried; the same over pairs of states on two boxes
+ * reached, over free squares, from a cell still untried (leaving it towards cells not yet seen); the same over pairs of states on two boxes
  * (their classes under the turns of the net: an eighth of the pairs), for small regions of free squares
  * and, from the middle on, for all; and the children that leave out the untried cells every free
  * square needs are never made (the cells reach it in the order tried). The first
  * cell's neighbours are tried first, and once they are decided a partial net is dropped when a turn
  * of it about the first cell, made by an isometry keeping the pinned square, gives them earlier
  * sides (see turned_earlier()): of the |G| finds of a net, only those on other squares of the
- * pinned square's orbit, and turns that keep the sides, grow on.
+ * pinned square's orbit, and turns that keep the sides, grow on; and once the cell on another square of
+ * that orbit has its neighbours decided, the same with its sides (far_earlier()).
  * The search checks for Ctrl-C every 2^22 nodes.
  */
 #define PY_SSIZE_T_CLEAN
@@ -83,6 +84,7 @@ typedef struct {
     /* the joint flood of two boxes' states, over classes of pairs (see pair_class()) */
     uint64_t *pair_seen;              /* per pair class, a bit */
     int32_t *pair_queue;
+    uint16_t *pair_next;              /* per pair class and direction U R D L: the class of its neighbour that way */
     uint8_t *step_square, *step_turn; /* per square of the first box in frame 0, and direction U R D L: the
                                        * square its neighbour lies on, and the turn that brings it into frame 0 */
     int16_t *turned_step;             /* per turn k, direction d and state s of the second box: the state of s's
@@ -98,6 +100,8 @@ typedef struct {
     uint8_t *representative[MAX_BOXES]; /* per state: the smallest of its orbit */
     int32_t *probe, *queue, *image;   /* probe: per grid index, the state a folding gives (-1: none) */
     int32_t *on_square;               /* per square of the pinned box: the cell on it */
+    int32_t *holder;                  /* per square of the pinned box: the net's cell on it (-1: none) */
+    int far_isometries[64], nfar;     /* the isometries that send another square than the pinned one onto it */
     uint8_t turn_sides[8][16];        /* per turn k of the plane: where it sends each set of sides (bit d: U R D L) */
     int keeping_turns[8], nkeeping;   /* the turns of the net about its first cell that an isometry keeping the
                                        * pinned square in place makes */
@@ -283,6 +287,50 @@ static int turned_earlier(const Search *S) {
     return 0;
 }
 
+/* The sides of a net cell whose neighbours are still untried (bit d for direction d): a net cell's neighbours are all
+ * seen, and one seen is out of the net for good unless it is in the net or still untried. */
+static int open_sides(const Search *S, int32_t cell, const int32_t *untried, int count) {
+    int open = 0;
+    for (int i = 0; i < count; i++)
+        for (int d = 0; d < 4; d++) open |= (untried[i] == cell + S->offset[d]) << d;
+    return open;
+}
+
+/* True if, however the open sides of the cell on square q of the pinned box's orbit are decided, an isometry
+ * g sending q onto the pinned square gives a find with earlier sides than the first cell's. */
+static int surely_earlier(const Search *S, int32_t cell, int32_t q, int open, int own) {
+    int known = sides_of(S, cell);
+    for (int some = open;; some = (some - 1) & open) {  /* every subset of the open sides */
+        int earlier = 0;
+        for (int t = 0; t < S->nfar && !earlier; t++) {
+            int g = S->far_isometries[t];
+            if (S->onto_pinned[g] != q) continue;
+            int32_t moved = S->symmetry[(size_t)g * 8 * S->area + S->state[0][cell]];
+            earlier = S->turn_sides[S->frame_turns[moved & 7]][known | some] < own;
+        }
+        if (!earlier) return 0;
+        if (!some) return 1;
+    }
+}
+
+/* The same as turned_earlier() on the other squares of the pinned square's orbit, once the first cell's sides are
+ * known: 1 if a net cell lies on one of them and an isometry sending it onto the pinned square gives a find with
+ * earlier sides, however its neighbours still untried are decided (not this find, nor any grown from here, is
+ * kept); 0 if not and those cells are all there, their neighbours decided (no later node can drop it so); -1 if
+ * some cell or neighbour is still to come. */
+static int far_earlier(const Search *S, const int32_t *untried, int count) {
+    int own = sides_of(S, S->net[0]), pending = 0;
+    for (int t = 0; t < S->nfar; t++) {
+        int32_t q = S->onto_pinned[S->far_isometries[t]], cell = S->holder[q];
+        if (t > 0 && q == S->onto_pinned[S->far_isometries[t - 1]]) continue;  /* a square's isometries come together */
+        if (cell < 0) { pending = 1; continue; }
+        int open = open_sides(S, cell, untried, count);
+        if (surely_earlier(S, cell, q, open, own)) return 1;
+        pending |= open != 0;
+    }
+    return pending ? -1 : 0;
+}
+
 static int can_add(const Search *S, int32_t c) {
     for (int b = 0; b < S->nbox; b++) {
         int32_t s = S->state[b][c];
@@ -298,6 +346,7 @@ static int can_add(const Search *S, int32_t c) {
 
 static void set_in_net(Search *S, int32_t c, int on) {
     S->in_net[c] = (uint8_t)on;
+    S->holder[S->state[0][c] >> 3] = on ? c : -1;
     for (int b = 0; b < S->nbox; b++) {
         int32_t square = S->state[b][c] >> 3;
         S->covered[b][square] = (uint8_t)on;
@@ -311,6 +360,11 @@ static void set_in_net(Search *S, int32_t c, int on) {
  * is untried now). With two boxes or more, near the end, the same over pairs of states on the first two
  * boxes, since a cell to come takes a free square on both boxes at once, and its neighbours' states follow
  * from its own on both.
+ * The floods leave an untried cell only towards its neighbours in the plane not yet seen: a cell to come
+ * joins through a chain of cells to come from an untried cell, and the chain's second cell is unseen now
+ * (a seen cell is in the net, untried, or out for good). An untried cell's own squares are hit, but it spreads
+ * further only through those (area 22: 1.33 and 1.37 million nodes with one flood or the other leaving it every
+ * way, 1.29 million with neither).
  * The child that adds untried cell i leaves out cells i+1 on for good, and every cell to come in it is
  * reached from cells 0 to i (its new untried cells are neighbours of cell i): so if cells 0 to i reach too
  * little, that child and every later one (i - 1 down to 0) are dead. The floods below add the untried
@@ -357,19 +411,26 @@ static inline void visit_pair(Search *S, int32_t p, PairFlood *f) {
 static int pairs_needed(Search *S, const int32_t *untried, int count, int from, uint64_t free0, uint64_t free1,
                         uint64_t goal0, uint64_t goal1) {
     PairFlood f = {0, 0, 0};
-    int head = 0, states = 8 * S->area;
+    int head = 0;
     memset(S->pair_seen, 0, ((size_t)S->area << PAIR_SHIFT) / 8);
     for (int i = 0; i < count; i++) {
-        int32_t a = S->state[0][untried[i]], b = S->state[1][untried[i]];
-        if ((free0 >> (a >> 3) & 1) && (free1 >> (b >> 3) & 1)) visit_pair(S, pair_class(S, a, b), &f);
+        int32_t cell = untried[i], a = S->state[0][cell], b = S->state[1][cell];
+        if ((free0 >> (a >> 3) & 1) && (free1 >> (b >> 3) & 1)) {
+            f.hit0 |= 1ULL << (a >> 3);
+            f.hit1 |= 1ULL << (b >> 3);
+            for (int d = 0; d < 4; d++) {
+                if (S->seen[cell + S->offset[d]]) continue;
+                int32_t na = S->step[0][4 * a + d], nb = S->step[1][4 * b + d];
+                if ((free0 >> (na >> 3) & 1) && (free1 >> (nb >> 3) & 1)) visit_pair(S, pair_class(S, na, nb), &f);
+            }
+        }
         if (i < from) continue;
         while ((f.hit0 & goal0) != goal0 || (f.hit1 & goal1) != goal1) {
             if (head == f.tail) break;
-            int32_t p = S->pair_queue[head++], square = p >> PAIR_SHIFT, sb = p & PAIR_MASK;
+            const uint16_t *next = S->pair_next + 4 * S->pair_queue[head++];
             for (int d = 0; d < 4; d++) {
-                int32_t na = S->step_square[4 * square + d];
-                int32_t nb = S->turned_step[(S->step_turn[4 * square + d] * 4 + d) * states + sb];
-                if ((free0 >> na & 1) && (free1 >> (nb >> 3) & 1)) visit_pair(S, na << PAIR_SHIFT | nb, &f);
+                int32_t q = next[d];
+                if ((free0 >> (q >> PAIR_SHIFT)) & (free1 >> ((q & PAIR_MASK) >> 3)) & 1) visit_pair(S, q, &f);
             }
         }
         if ((f.hit0 & goal0) == goal0 && (f.hit1 & goal1) == goal1) return i;
@@ -379,20 +440,25 @@ static int pairs_needed(Search *S, const int32_t *untried, int count, int from, 
 
 /* The first index i whose untried cells 0 to i reach every free square (see above); count if none does. */
 static int needed(Search *S, const int32_t *untried, int count) {
-    uint64_t reached[MAX_BOXES] = {0}, free_squares[MAX_BOXES];
+    uint64_t reached[MAX_BOXES] = {0}, hit[MAX_BOXES] = {0}, free_squares[MAX_BOXES];
     for (int b = 0; b < S->nbox; b++) free_squares[b] = S->all_squares & ~S->covered_bits[b];
     int i = 0;
     for (; i < count; i++) {
-        uint64_t bits[MAX_BOXES], taken = 0;
-        for (int b = 0; b < S->nbox; b++) {
-            bits[b] = 1ULL << (S->state[b][untried[i]] >> 3);
-            taken |= bits[b] & S->covered_bits[b];
-        }
+        int32_t cell = untried[i];
+        uint64_t taken = 0;
+        for (int b = 0; b < S->nbox; b++) taken |= S->covered_bits[b] >> (S->state[b][cell] >> 3) & 1;
         if (taken) continue;  /* only a cell whose squares are free on every box may join */
-        int all = 1;
+        int all = 1, unseen = 0;
+        for (int d = 0; d < 4; d++) unseen |= !S->seen[cell + S->offset[d]] << d;
         for (int b = 0; b < S->nbox; b++) {
-            if (!(reached[b] & bits[b])) reached[b] = spread(S, b, reached[b] | bits[b], bits[b], free_squares[b]);
-            all &= reached[b] == free_squares[b];
+            int32_t s = S->state[b][cell];
+            uint64_t out = 0;
+            for (int d = 0; d < 4; d++)
+                if (unseen >> d & 1) out |= 1ULL << (S->step[b][4 * s + d] >> 3);
+            out &= free_squares[b] & ~reached[b];
+            hit[b] |= 1ULL << (s >> 3);
+            if (out) reached[b] = spread(S, b, reached[b] | out, out, free_squares[b]);
+            all &= (reached[b] | hit[b]) == free_squares[b];
         }
         if (all) break;
     }
@@ -420,8 +486,9 @@ static int needed(Search *S, const int32_t *untried, int count) {
     return i;
 }
 
-/* sides_known: the first cell's neighbours are all decided (they are tried before any other cell). */
-static void grow(Search *S, int32_t *untried, int count, int sides_known) {
+/* sides_known: the first cell's neighbours are all decided (they are tried before any other cell); far_known: so
+ * are those of the cells on the pinned square's orbit, and far_earlier() keeps this find. */
+static void grow(Search *S, int32_t *untried, int count, int sides_known, int far_known) {
     if ((++S->nodes & SIGNAL_CHECK) == 0 && PyErr_CheckSignals() < 0) {
         S->stopped = S->interrupted = 1;
         return;
@@ -439,6 +506,11 @@ static void grow(Search *S, int32_t *untried, int count, int sides_known) {
     if (S->size && !sides_known && (count == 0 || !beside_first(S, untried[count - 1]))) {
         if (!S->every_find && turned_earlier(S)) { COUNT(S->size, TURNED); return; }
         sides_known = 1;
+    }
+    if (sides_known && !far_known && !S->every_find) {
+        int earlier = far_earlier(S, untried, count);
+        if (earlier > 0) { COUNT(S->size, TURNED); return; }
+        far_known = earlier == 0;
     }
     int first = S->size ? needed(S, untried, count) : 0;
     for (int i = count - 1; i >= first && !S->stopped; i--) {
@@ -463,7 +535,7 @@ static void grow(Search *S, int32_t *untried, int count, int sides_known) {
         int fresh = more;
         memcpy(child + more, untried + before, (size_t)(i - before) * sizeof(int32_t));
         more += i - before;
-        grow(S, child, more, sides_known);
+        grow(S, child, more, sides_known, far_known);
         for (int k = before; k < fresh; k++) S->seen[child[k]] = 0;
         S->size--;
         set_in_net(S, c, 0);
@@ -487,13 +559,15 @@ static int allocate(Search *S) {
     S->on_square = calloc((size_t)A, sizeof(int32_t));
     S->pair_seen = calloc(((size_t)A << PAIR_SHIFT) / 64 + 1, sizeof(uint64_t));
     S->pair_queue = calloc((size_t)A << PAIR_SHIFT, sizeof(int32_t));
+    S->pair_next = calloc(4 * ((size_t)A << PAIR_SHIFT), sizeof(uint16_t));
     S->upright = calloc(8 * (size_t)A, 1);
     S->step_square = calloc(4 * (size_t)A, 1);
     S->step_turn = calloc(4 * (size_t)A, 1);
     S->turned_step = calloc(8 * 4 * 8 * (size_t)A, sizeof(int16_t));
     S->onto_pinned = calloc((size_t)S->nsym, sizeof(int32_t));
+    S->holder = malloc((size_t)A * sizeof(int32_t));
     int ok = S->seen && S->in_net && S->probe && S->probe_square && S->net && S->queue && S->image && S->untried
-             && S->on_square && S->onto_pinned && S->pair_seen && S->pair_queue && S->upright
+             && S->on_square && S->onto_pinned && S->holder && S->pair_seen && S->pair_queue && S->pair_next && S->upright
              && S->step_square && S->step_turn && S->turned_step;
     for (int b = 0; b < 2; b++) {
         S->turned[b] = calloc((size_t)64 * A, sizeof(int32_t));
@@ -507,13 +581,14 @@ static int allocate(Search *S) {
         ok = ok && S->state[b] && S->covered[b] && S->representative[b] && S->around[b];
     }
     if (S->probe) memset(S->probe, 0xff, grid * sizeof(int32_t));
+    if (S->holder) memset(S->holder, 0xff, (size_t)A * sizeof(int32_t));
     return ok;
 }
 
 static void release(Search *S) {
     free(S->seen); free(S->in_net); free(S->probe); free(S->probe_square);
     free(S->net); free(S->queue); free(S->image); free(S->untried); free(S->rows.data);
-    free(S->on_square); free(S->onto_pinned); free(S->pair_seen); free(S->pair_queue); free(S->upright);
+    free(S->on_square); free(S->onto_pinned); free(S->holder); free(S->pair_seen); free(S->pair_queue); free(S->pair_next); free(S->upright);
     free(S->step_square); free(S->step_turn); free(S->turned_step);
     free(S->turned[0]); free(S->turned[1]);
     for (int b = 0; b < S->nbox; b++) { free(S->state[b]); free(S->covered[b]); free(S->representative[b]); free(S->around[b]); }
@@ -581,6 +656,12 @@ static int turn_tables(Search *S) {
         for (int d = 0; d < 4; d++)
             for (int32_t s = 0; s < states; s++)
                 S->turned_step[(k * 4 + d) * states + s] = (int16_t)S->turned[1][k * states + S->step[1][4 * s + d]];
+    for (int32_t square = 0; square < S->area; square++)
+        for (int32_t s = 0; s < states; s++)
+            for (int d = 0; d < 4; d++) {
+                int32_t turned = S->turned_step[(S->step_turn[4 * square + d] * 4 + d) * states + s];
+                S->pair_next[4 * (square << PAIR_SHIFT | s) + d] = (uint16_t)(S->step_square[4 * square + d] << PAIR_SHIFT | turned);
+            }
     return 1;
 }
 
@@ -648,11 +729,14 @@ static PyObject *search(PyObject *self, PyObject *args, PyObject *kwargs) {
         for (int g = 0; g < S.nsym; g++)
             for (int32_t p = 0; p < area; p++)
                 if (S.symmetry[(size_t)g * 8 * area + 8 * p] >> 3 == S.root[0] >> 3) S.onto_pinned[g] = p;
+        for (int32_t p = 0; p < area; p++)  /* grouped by the square they send onto the pinned one */
+            for (int g = 0; g < S.nsym && S.nfar < 64; g++)
+                if (S.onto_pinned[g] == p && p != S.root[0] >> 3) S.far_isometries[S.nfar++] = g;
         S.seen[origin] = 1;
         for (int b = 0; b < S.nbox; b++) S.state[b][origin] = S.root[b];
         S.untried[0] = origin;
         int turning = turn_tables(&S);
-        if (turning) grow(&S, S.untried, 1, 0);
+        if (turning) grow(&S, S.untried, 1, 0, 0);
         if (!turning) PyErr_SetString(PyExc_ValueError, "search: states that do not turn with the net");
         else if (S.rows.failed) PyErr_NoMemory();
         else if (!S.interrupted)

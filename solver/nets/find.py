@@ -41,7 +41,7 @@ MAX_PYTHON_COMMON_AREA = 22
 EVERY_FIND_LIMIT = 10_000  # up to this limit, the first nets met are kept (see _first_nets)
 FIRST_FINDS = 16  # finds asked per net wanted, at first
 PARALLEL_AREA = 26  # from this area on, a whole search runs on every core (smaller ones take under 2 s)
-PARTS_PER_JOB = 8  # tasks per process, so that the uneven parts even out
+PARTS_PER_JOB = 32  # tasks per process, so that the uneven parts even out (area 38: 76 tasks on 2 cores)
 _BOX = re.compile(r"([1-9][0-9]{0,3})[xX]([1-9][0-9]{0,3})[xX]([1-9][0-9]{0,3})")
 
 

@@ -33,7 +33,7 @@ except ImportError:  # installed without a C compiler
 STEPS = ((-1, 0), (0, 1), (1, 0), (0, -1))  # grid directions U R D L, as in the state tables
 # Names the compiled search's order and its split into parts (SPLIT_CELLS): parts made by searches of another
 # name do not share one count's nets out. Change it whenever either changes.
-PART_RULE = "nets-search/3: smallest orbit pinned, first cell's sides first, floods cut children, split at 9 cells"
+PART_RULE = "nets-search/4: smallest orbit pinned, its cells' sides first, floods cut children, split at 9 cells"
 
 
 class _Run:
