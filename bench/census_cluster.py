@@ -283,13 +283,18 @@ def estimate(puzzle_path: str, parts: int, samples: int) -> dict:
             "packings (projected)": round(statistics.fmean(packings) * parts)}
 
 
+def _figure(value: int | None) -> str:
+    """A count with its thousands marked, or '-' when there is none (not published, or not reached)."""
+    return "-" if value is None else f"{value:,}"
+
+
 def results_table(out: dict, args: argparse.Namespace) -> str:
     rows = [("puzzle", out["puzzle"]), ("cluster", f"1 scheduler, {args.workers} workers (1 process, 1 thread each)"),
             ("parts", out["parts"]), ("worker killed (-9) after", f"{out.get('worker killed after parts')} parts"),
             ("client killed (-9) after", f"{out.get('client killed after parts')} parts, then --resume"),
             ("parts in the checkpoint at the end", f"{out['parts done']} (every part once: {out['every part']})"),
-            ("packings / classes", f"{out.get('packings', '-'):,} / {out.get('classes', '-'):,}"),
-            ("expected", f"{args.packings or '-':,} / {args.classes or '-':,}"), ("exact", out["exact"]),
+            ("packings / classes", f"{_figure(out.get('packings'))} / {_figure(out.get('classes'))}"),
+            ("expected", f"{_figure(args.packings)} / {_figure(args.classes)}"), ("exact", out["exact"]),
             ("wall", f"{out['wall s']} s (nice {args.nice}, started {out['started']} UTC)")]
     return "\n".join(["| what | figure |", "| --- | --- |", *(f"| {a} | {b} |" for a, b in rows)]) + "\n"
 
