@@ -16,12 +16,14 @@ from foldkit.paper.template.geometry import (
     TAB_DEPTH,
     OutlineEdge,
     Seam,
+    SeamSide,
     Tab,
     meeting,
     net_polygon,
     outline_edges,
     pair_seams,
     place_tabs,
+    tab_polygon,
     tab_shapes,
 )
 from solver.packing.unfold import PieceNet
@@ -52,13 +54,30 @@ class PieceTemplate:
         return out
 
 
-def piece_template(net: PieceNet, tab_depth: float = TAB_DEPTH) -> PieceTemplate:
-    """The seams of a piece's net and a glue tab for each, as deep as tab_depth (cells) where it fits."""
+def piece_template(net: PieceNet, tab_depth: float = TAB_DEPTH, tabs_inward: bool = True) -> PieceTemplate:
+    """The seams of a piece's net and a glue tab for each, as deep as tab_depth (cells) where it fits: on the
+    side of its seam whose tab stands least outside the net's convex hull (tabs_inward; a tab in one of the
+    net's own notches takes no room on the sheet), else on the seam's first side in reading order."""
     edges = outline_edges(set(net.cells))
     segment = {e: landing(net, e) for e in edges}
     partner = meeting(edges, [segment[e] for e in edges])
     seams = pair_seams(edges, partner, segment)
-    return PieceTemplate(net, seams, place_tabs(seams, net_polygon(net.cells), tab_shapes(tab_depth)))
+    net_shape = net_polygon(net.cells)
+    if tabs_inward:
+        seams = [_inward_first(seam, shapely.convex_hull(net_shape), tab_depth) for seam in seams]
+    return PieceTemplate(net, seams, place_tabs(seams, net_shape, tab_shapes(tab_depth)))
+
+
+def _inward_first(seam: Seam, hull: Polygon, tab_depth: float) -> Seam:
+    """The seam with the side whose full-size tab stands less outside the hull first (where it is tried first)."""
+    depth, inset = tab_shapes(tab_depth)[0]
+
+    def outside(side: SeamSide) -> float:
+        tab = Polygon(tab_polygon(side.start, side.end, side.outward, depth, min(inset, 0.4 * side.length)))
+        return float(tab.difference(hull).area)
+
+    first, second = seam.sides
+    return seam if outside(first) <= outside(second) else Seam(seam.label, (second, first))
 
 
 def landing(net: PieceNet, edge: OutlineEdge) -> np.ndarray:
