@@ -11,6 +11,7 @@ import subprocess
 
 import numpy as np
 import pytest
+import shapely
 from shapely import Polygon
 
 from foldkit.cli import main
@@ -176,6 +177,18 @@ def test_tabs_keep_off_their_net_and_each_other(puzzle):
             assert a.intersection(b).area < 1e-9
 
 
+def test_each_tab_goes_on_the_side_of_its_seam_that_stands_least_outside_the_net():
+    for cubes in shapes_of("y-pentacube") + shapes_of("l-tricubes"):
+        outside = []
+        for net in nets(cubes, 4, seed=1, tries=12):
+            hull = shapely.convex_hull(net_polygon(net.cells))
+            inward, reading = (piece_template(net, tabs_inward=w) for w in (True, False))
+            assert len(inward.tabs) >= len(inward.seams) == len(reading.seams)  # still a tab for every seam
+            outside.append([sum(Polygon(t.polygon).difference(hull).area for t in tm.tabs) for tm in (inward, reading)])
+        assert all(a <= b + 1e-9 for a, b in outside)
+        assert sum(a for a, _ in outside) < 0.75 * sum(b for _, b in outside)  # measured: half or less
+
+
 def crowding(nested) -> list[str]:
     """What is wrong with where the nesting put the cut-outs: one within 6 mm of the paper's edge, or two
     on one sheet less than 1 mm apart (room for the scissors)."""
@@ -192,6 +205,12 @@ def crowding(nested) -> list[str]:
     return out
 
 
+def test_a_small_packing_is_nested_apart_inside_the_margin_within_the_bound():
+    nested = nested_pieces(pieces_of("l-tricubes"), "a4", 15.0)  # 4 nets, under a CPU-second
+    assert crowding(nested) == []
+    assert nested.sheets <= 1.15 * nested.area_bound()
+
+
 @pytest.fixture(scope="module")
 def bedlam_on_a4():
     return nested_pieces(pieces_of("bedlam"), "a4", 15.0)
@@ -203,10 +222,16 @@ def bedlam_on_a4():
 def test_the_pieces_are_nested_apart_inside_the_margin_on_few_sheets(puzzle, paper):
     nested = nested_pieces(pieces_of(puzzle), paper, 15.0)
     assert crowding(nested) == []
-    # measured at 15 mm cells (bench/paper_pieces.py): y-pentacube 5 sheets for an area bound of 3 on A4 and
-    # Letter, bedlam 4 for 2; the issue asks 1.15 times the bound, which this nesting does not reach
+    # measured at 15 mm cells (bench/paper_pieces.py): y-pentacube 5 sheets for an area bound of 3 on A4, 5 for
+    # 4 on Letter, bedlam 3 for 2 on A4 and 4 for 2 on Letter; the issue asks 1.15 times the bound, not reached
     assert nested.sheets <= 2 * nested.area_bound()
     assert nested.ink_area() / (nested.sheets * nested.usable[2] * nested.usable[3]) > 0.37
+
+
+@pytest.mark.slow  # the Bedlam nesting, about 14 CPU-s (shared with the tests below)
+def test_the_bedlam_cube_takes_three_a4_sheets_for_an_area_bound_of_two(bedlam_on_a4):
+    assert crowding(bedlam_on_a4) == []
+    assert bedlam_on_a4.area_bound() == 2 and bedlam_on_a4.sheets <= 3  # 4 with every tab on its seam's first side
 
 
 @pytest.mark.slow  # the Bedlam nesting, about 8 CPU-s
