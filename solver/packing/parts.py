@@ -91,6 +91,11 @@ class Plan:
         cut otherwise are other parts: a count's digest names its cut."""
         return "front" if hands_off(self.table, "front") else "choice"
 
+    @cached_property
+    def width(self) -> int:
+        """The placements of every packing: one per copy of each piece."""
+        return sum(self.table.counts)
+
     def part_tasks(self, part: int, parts: int) -> tuple[Task, ...]:
         """The starting points of part `part` (0-based) of `parts`."""
         return self.split(parts)[0][part::parts]
@@ -211,14 +216,13 @@ def count_unit(plan: Plan, unit: Unit, parts: int, budget: int = UNIT_NODES, lim
     made = plan.split(parts)[1] if unit.part == 0 and unit.tasks is None else 0  # the split's placements: once
     records = task_records(plan.part_tasks(unit.part, parts)) if unit.tasks is None else unit.tasks
     counting = plan.counting(limit, -1, control)
-    if not hands_off(plan.table):  # another engine's stop leaves no word of what is left: no budget
+    if plan.cut != "front":  # another engine's stop leaves no word of what is left: no budget
         return _count_whole(plan, record_tasks(plan.table, records), counting, made), ()
     most, budget = budget, min(unit.budget, budget) if budget else 0
     found = search_records(plan.table, records, max(budget - made, 1) if budget else 0, counting, KEEP, HAND_OFF)
-    width = sum(plan.table.counts)  # a packing places every copy
-    forms = flat_classes(found.rows, width, plan.group, plan.group_bytes)
+    forms = flat_classes(found.rows, plan.width, plan.group, plan.group_bytes)
     tally = Tally(found.packings, found.stabilisers, made + found.nodes, frozenset(forms), found.found,
-                  len(found.rows) // (4 * width), counting.limited)
+                  len(found.rows) // (4 * plan.width), counting.limited)
     handed = min(budget * GROWTH, most)
     return tally, tuple(Unit(unit.part, rest, handed) for rest in found.rest if rest)
 

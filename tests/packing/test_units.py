@@ -293,3 +293,24 @@ def test_the_front_search_refuses_tasks_that_do_not_fit_the_table():
             _front.search_tasks(table.front, array("i", records).tobytes())
     with pytest.raises(ValueError, match="ways"):
         _front.search_tasks(table.front, b"", ways=0)
+
+
+def test_a_group_checked_once_still_refuses_another_out_of_range():
+    """The front search checks a group once (the same bytes object given again is not checked again): another
+    group, or the same one for a table of fewer placements, is checked and refused."""
+    from solver.packing import _front
+
+    big, small = plan_of(example("soma")), plan_of(example("l-tricubes"))
+    records = task_records([Task((), big.table.counts)])
+    assert _front.search_tasks(big.table.front, records, group=big.group_bytes)[1] > 0
+    assert _front.search_tasks(big.table.front, records, group=big.group_bytes)[1] > 0  # checked already
+    bad = array("i", big.group_bytes)
+    bad[-1] = len(big.table.placement_piece)
+    with pytest.raises(ValueError, match="group"):
+        _front.search_tasks(big.table.front, records, group=bad.tobytes())
+    assert len(small.table.placement_piece) < len(big.table.placement_piece)
+    many, few = len(big.table.placement_piece), len(small.table.placement_piece)
+    both = array("i", [k % many for k in range(many * few)]).tobytes()  # whole rows for either table
+    _front.search_tasks(big.table.front, records, group=both)  # in range for the big table: checked, remembered
+    with pytest.raises(ValueError, match="group"):
+        _front.search_tasks(small.table.front, task_records([Task((), small.table.counts)]), group=both)
