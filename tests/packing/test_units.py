@@ -173,6 +173,10 @@ def test_parts_cut_otherwise_are_parts_of_another_count(monkeypatch):
     choice = parts.Plan(front.table)
     assert (front.cut, choice.cut) == ("front", "choice") and front.fingerprint != choice.fingerprint
     assert merge(count_part(choice, k, 3) for k in range(3)).packings == census(puzzle).packings
+    counted = [count_unit(choice, Unit(k, None, 5), 3) for k in range(3)]  # no hand-off: each part whole
+    assert all(handed == () for _, handed in counted)
+    merged = census_of(choice, merge(tally for tally, _ in counted))
+    assert (merged.packings, merged.classes) == (census(puzzle).packings, census(puzzle).classes)
 
 
 def test_units_keep_bounded_class_forms_and_still_count_every_class(monkeypatch):
