@@ -4,7 +4,8 @@ its placements and CPU time, their distribution, and the speed-up 16, 64 and 256
 against the whole count searched in one piece; then a real `solve --all --jobs 2`, wall and CPU.
 
 Every unit runs in this process, one after another, timed in CPU seconds (time.process_time), so the figures
-hold on a loaded machine; a unit's time includes pickling it and its answer there and back (what a pool or a
+hold on a loaded machine: the whole count and all the units are run RUNS times, alternating, and each unit's time
+is the median of its runs. A unit's time includes pickling it and its answer there and back (what a pool or a
 cluster adds to each). The count is cut into 16 parts (as --jobs cuts it on 2 cores) whatever the workers: the
 units split themselves. The cut (the starting points split for the parts, by the compiled search) is the count's
 serial start: every worker makes it before its first unit, so it is added once to each makespan. Not counted, on
@@ -14,7 +15,9 @@ at the start, a bound no real run beats), the pool's (each unit, in the order ma
 unit handed off is ready only once the unit that made it ends) and the cluster's (the same, the lowest part's
 units first). The speed-up is the whole count's CPU time (one search, no parts) over the schedule's makespan, so
 the units' own costs (each search's set-up, the placements a hand-off repeats, naming every class) count against
-it. Usage: python bench/packing_units.py [--puzzles bedlam y-pentacube pentominoes-6x10] [--no-jobs] [--out FILE]
+it.
+Usage: python bench/packing_units.py [--puzzles bedlam tetris-cube y-pentacube pentominoes-6x10] [--no-jobs]
+[--out FILE]
 """
 
 from __future__ import annotations
@@ -29,7 +32,7 @@ import subprocess
 import sys
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -75,6 +78,21 @@ def measured_units(plan: Plan, parts: int) -> list[Measured]:
         out.append(Measured(unit.part, tally.nodes, time.process_time() - start, parent))
         queue += [(child, len(out) - 1) for child in handed]
     return out
+
+
+def measured(plan: Plan) -> tuple[float, list[Measured]]:
+    """(the whole count's CPU seconds, every unit with its CPU seconds): medians of RUNS runs, the whole count and
+    the units alternating, so that a load on the machine that comes and goes weighs on both alike."""
+    wholes, passes = [], []
+    for _ in range(RUNS):
+        start = time.process_time()
+        count_part(plan, 0, 1)
+        wholes.append(time.process_time() - start)
+        passes.append(measured_units(plan, PARTS))
+    assert all([unit.nodes for unit in run] == [unit.nodes for unit in passes[0]] for run in passes)  # the same units
+    units = [replace(unit, seconds=statistics.median(run[k].seconds for run in passes))
+             for k, unit in enumerate(passes[0])]
+    return statistics.median(wholes), units
 
 
 def lpt(costs: list[float], workers: int) -> float:
@@ -156,10 +174,9 @@ def report(name: str, jobs: bool) -> list[str]:
     path = PUZZLES[name]
     plan = plan_of(parse_packing(path.read_text(), str(path)))
     plan.split(1)  # the table prepared for the front search: part of building it
-    whole = cpu_median(lambda: count_part(plan, 0, 1))
     cut = cut_time(plan)
     plan.split(PARTS)
-    units = measured_units(plan, PARTS)
+    whole, units = measured(plan)
     seconds = [unit.seconds for unit in units]
     lines = [f"### {name}", "",
              f"The whole count in one search: {whole:.2f} CPU-s. {PARTS} parts cut in {cut * 1e3:.2f} CPU-ms (the "
@@ -181,7 +198,7 @@ def report(name: str, jobs: bool) -> list[str]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--puzzles", nargs="+", default=["bedlam", "y-pentacube", "pentominoes-6x10"],
+    parser.add_argument("--puzzles", nargs="+", default=["bedlam", "tetris-cube", "y-pentacube", "pentominoes-6x10"],
                         choices=list(PUZZLES))
     parser.add_argument("--no-jobs", action="store_true", help="leave out the real `solve --all --jobs 2` runs")
     parser.add_argument("--out", type=Path, help="write the tables (markdown) to this file too")

@@ -30,9 +30,9 @@ from collections.abc import Generator, Iterable
 from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
 
-from solver.packing.engine import Counting, Task, hands_off, search
+from solver.packing.engine import Counting, Task, hands_off, record_tasks, search, search_records, task_records
 from solver.packing.model import PackingPuzzle
-from solver.packing.symmetry import anchored_tasks, classes, symmetry_group
+from solver.packing.symmetry import anchored_tasks, classes, flat_classes, symmetry_group
 from solver.packing.table import Permutation, Row, Table, build_table
 from solver.packing.tasks import search_tasks, split
 
@@ -90,6 +90,11 @@ class Plan:
         (tasks.split, in Python: Bedlam's 16 parts took 0.06 CPU-s so, 0.2 ms by the front search). Parts
         cut otherwise are other parts: a count's digest names its cut."""
         return "front" if hands_off(self.table, "front") else "choice"
+
+    @cached_property
+    def width(self) -> int:
+        """The placements of every packing: one per copy of each piece."""
+        return sum(self.table.counts)
 
     def part_tasks(self, part: int, parts: int) -> tuple[Task, ...]:
         """The starting points of part `part` (0-based) of `parts`."""
@@ -177,11 +182,11 @@ def count_part(plan: Plan, part: int, parts: int, limit: int = 0, engine: str = 
 
 @dataclass(frozen=True)
 class Unit:
-    """Work for one worker: some of part `part`'s tree, as tasks (None: the part's starting points), and the
-    placements it may make before it hands what is left to others."""
+    """Work for one worker: some of part `part`'s tree, as tasks (engine.task_records' int32 records; None: the
+    part's starting points), and the placements it may make before it hands what is left to others."""
 
     part: int  # 0-based
-    tasks: tuple[Task, ...] | None = None
+    tasks: bytes | None = None
     budget: int = FIRST_NODES
 
 
@@ -205,54 +210,30 @@ def count_unit(plan: Plan, unit: Unit, parts: int, budget: int = UNIT_NODES, lim
     """The tally of a unit's tasks searched one after another until its budget of placements (at most `budget`;
     0: no budget) was made, and the work left then, cut into at most HAND_OFF units of GROWTH times its budget:
     a long part splits itself so, at once at its start and less often as it goes on, and the units handed off
-    cover exactly the packings it did not reach. Setting control[engine.STOP] to engine.INTERRUPTED (from
-    another thread) stops it."""
-    tasks, made = plan.split(parts)
-    todo = list(tasks[unit.part::parts] if unit.tasks is None else unit.tasks)
-    most, budget = budget, min(unit.budget, budget) if budget and hands_off(plan.table) else 0  # another engine's
-    #                                                                  stop leaves no word of what is left
-    # Every row kept, to name the classes by, and no group given: a compiled search checks every image of the group it
-    # is given (Bedlam: 24 x 4,188 ids, 70 us a search, as long as a unit's shortest searches), so the stabilisers
-    # are summed here from the rows (3 us a row).
-    counting = Counting(limit) if control is None else Counting(limit, control=control)
-    nodes = made if unit.part == 0 and unit.tasks is None else 0  # the split's placements: once, with part 0
-    packings = stabilisers = 0
-    rows: list[Row] = []  # the first KEEP found, to name classes by
-    found_rows = 0
-    left: list[Task] = []
-    for at, task in enumerate(todo):
-        if budget and nodes >= budget:
-            left += todo[at:]
-            break
-        found = search(plan.table, task, max_nodes=budget - nodes if budget else 0, counting=counting, rest=left)
-        packings, nodes = packings + found.packings, nodes + found.nodes
-        stabilisers += task.weight * stabiliser_sum(found.rows, plan.group)
-        rows += found.rows[:KEEP - len(rows)]
-        found_rows += len(found.rows)
-        if not found.finished:
-            if counting.control[0]:  # a limit: the count stops here
-                break
-            left += todo[at + 1:]
-            break
-    tally = Tally(packings, stabilisers, nodes, frozenset(classes(rows, list(plan.group), plan.group_bytes)),
-                  found_rows, len(rows), counting.limited)
-    return tally, handed_off(unit, left, min(budget * GROWTH, most))
+    cover exactly the packings it did not reach. The tasks are searched in one call of the front search
+    (engine.search_records), which names the work left and sums the stabilisers. Setting control[engine.STOP] to
+    engine.INTERRUPTED (from another thread) stops it."""
+    made = plan.split(parts)[1] if unit.part == 0 and unit.tasks is None else 0  # the split's placements: once
+    records = task_records(plan.part_tasks(unit.part, parts)) if unit.tasks is None else unit.tasks
+    counting = plan.counting(limit, -1, control)
+    if plan.cut != "front":  # another engine's stop leaves no word of what is left: no budget
+        return _count_whole(plan, record_tasks(plan.table, records), counting, made), ()
+    most, budget = budget, min(unit.budget, budget) if budget else 0
+    found = search_records(plan.table, records, max(budget - made, 1) if budget else 0, counting, KEEP, HAND_OFF)
+    forms = flat_classes(found.rows, plan.width, plan.group, plan.group_bytes)
+    tally = Tally(found.packings, found.stabilisers, made + found.nodes, frozenset(forms), found.found,
+                  len(found.rows) // (4 * plan.width), counting.limited)
+    handed = min(budget * GROWTH, most)
+    return tally, tuple(Unit(unit.part, rest, handed) for rest in found.rest if rest)
 
 
-def stabiliser_sum(rows: list[Row], group: tuple[Permutation, ...]) -> int:
-    """The sum over the packings of how many of the symmetries map each onto itself (most map none of the
-    packing's first and last placements into it, and are ruled out by two lookups)."""
-    total = 0
-    for row in rows:
-        placed, first, last = set(row), row[0], row[-1]
-        total += sum(1 for image in group if image[first] in placed and image[last] in placed
-                     and placed.issuperset(map(image.__getitem__, row)))
-    return total
-
-
-def handed_off(unit: Unit, left: list[Task], budget: int) -> tuple[Unit, ...]:
-    """The work a unit left, cut into at most HAND_OFF units of that budget."""
-    return tuple(Unit(unit.part, tuple(left[k::HAND_OFF]), budget) for k in range(min(HAND_OFF, len(left))))
+def _count_whole(plan: Plan, tasks: list[Task], counting: Counting, made: int) -> Tally:
+    """The tally of the tasks searched to their end (or to the count's limit), one after another."""
+    found = search_tasks(plan.table, tasks, "auto", 1, counting)
+    rows = found.rows[:KEEP]
+    return Tally(found.packings, found.stabilisers, made + found.nodes,
+                 frozenset(classes(rows, list(plan.group), plan.group_bytes)), len(found.rows), len(rows),
+                 found.limited)
 
 
 def count_unit_of(puzzle: PackingPuzzle, seed: int | None, unit: Unit, parts: int, budget: int = UNIT_NODES,

@@ -11,6 +11,7 @@ the total is the sum of their orbit sizes.
 from __future__ import annotations
 
 from array import array
+from collections.abc import Sequence
 from dataclasses import dataclass
 from types import ModuleType
 from typing import TYPE_CHECKING
@@ -262,7 +263,16 @@ def _compiled_classes(core: ModuleType, rows: list[Row], group: list[Permutation
     flat = array("i", [p for row in rows for p in row])
     if len(flat) != width * len(rows):
         raise ValueError("the packings to sort into classes place different numbers of pieces")
+    return flat_classes(flat.tobytes(), width, group, group_bytes)
+
+
+def flat_classes(flat: bytes, width: int, group: Sequence[Permutation], group_bytes: bytes | None = None) -> list[Row]:
+    """classes of the packings in int32 bytes, `width` placement ids each, without making a tuple of each."""
+    core = core_module()
+    if core is None or not flat or not width or not group:
+        ids = array("i", flat)
+        return classes([tuple(ids[i:i + width]) for i in range(0, len(ids), width)], list(group), group_bytes)
     if group_bytes is None:
         group_bytes = array("i", [image for permutation in group for image in permutation]).tobytes()
-    forms = array("i", core.forms(flat.tobytes(), width, group_bytes, len(group[0])))
+    forms = array("i", core.forms(flat, width, group_bytes, len(group[0])))
     return sorted({tuple(forms[i:i + width]) for i in range(0, len(forms), width)})

@@ -18,7 +18,7 @@ sys.modules["solver.packing._front"] = _front
 
 from solver.packing import parse_packing  # noqa: E402
 from solver.packing.challenge import completion_puzzle  # noqa: E402
-from solver.packing.engine import Task, search  # noqa: E402
+from solver.packing.engine import Counting, Task, search, search_records, task_records  # noqa: E402
 from solver.packing.solve import solve_one  # noqa: E402
 from solver.packing.table import build_table  # noqa: E402
 from tests.conftest import ROOT  # noqa: E402
@@ -34,6 +34,19 @@ def main() -> None:
         first = search(puzzle_table, max_nodes=40, engine="front", rest=rest)
         assert rest and first.packings + sum(search(puzzle_table, task, engine="front").packings for task in rest) \
             == search(puzzle_table, engine="front").packings
+    for name in ("soma", "l-tricubes"):  # a unit's tasks in one call, its budget dealing out the work left
+        unit_table = build_table(example(name))
+        whole = search(unit_table, engine="front")
+        first = search_records(unit_table, task_records([Task((), unit_table.counts, 2)]), 40, Counting(keep=-1),
+                               keep=3, ways=2)
+        after = [search_records(unit_table, records, 0, Counting()) for records in first.rest]
+        assert first.packings + sum(found.packings for found in after) == 2 * whole.packings
+    try:
+        _front.search_tasks(table.front, array("i", [1, 2, 0, 0]).tobytes())
+    except ValueError:
+        pass
+    else:
+        raise AssertionError("a task placing a placement twice was not refused")
     board = ROOT / "bench" / "packing" / "pentominoes-6x10.txt"
     assert len(search(build_table(parse_packing(board.read_text(), str(board))), limit=20).rows) == 20
     y_cube = build_table(example("y-pentacube"))  # 125 cells: two words

@@ -180,6 +180,25 @@ def test_the_compiled_forms_refuse_rows_and_groups_that_do_not_fit():
             _core.forms(rows, width, group, 4)
 
 
+def test_the_compiled_forms_are_the_least_sorted_images_of_random_rows():
+    """_core.forms sorts only the images whose least id could begin a smaller form: the forms are still numpy's
+    (canonical_forms, every image sorted), for rows and groups of every shape, ties on the least id among them."""
+    import random
+
+    from solver.packing import _core
+
+    chance = random.Random(38)
+    for _ in range(300):
+        nplacements, width, ngroup = chance.randint(2, 12), chance.randint(1, 5), chance.randint(1, 6)
+        width = min(width, nplacements)
+        group = [list(range(nplacements))] + [chance.sample(range(nplacements), nplacements) for _ in range(ngroup - 1)]
+        rows = [tuple(chance.sample(range(nplacements), width)) for _ in range(chance.randint(1, 8))]
+        flat = array("i", [p for row in rows for p in row]).tobytes()
+        forms = array("i", _core.forms(flat, width, array("i", [i for g in group for i in g]).tobytes(), nplacements))
+        assert [tuple(forms[i:i + width]) for i in range(0, len(forms), width)] == \
+            [tuple(int(p) for p in form) for form in symmetry.canonical_forms(rows, group)]
+
+
 @pytest.mark.parametrize("name", ["soma.txt", "scott-pentominoes.txt", "bedlam.txt", "mixed-2x3x4.txt"])
 def test_symmetries_composed_from_a_few_map_each_placement_as_its_cells_say(name):
     """placement_permutations maps a few generators cell by cell and composes the rest: every one of them is

@@ -4,12 +4,14 @@ classes and the packings found are the whole count's, and no unit makes more pla
 
 from __future__ import annotations
 
+from array import array
+
 import pytest
 
 from foldkit.kinds.packing import parallel
 from foldkit.kinds.packing.parallel import counter
 from solver.packing import census, parse_packing, solve
-from solver.packing.engine import Task, compiled, search
+from solver.packing.engine import Task, UnitSearch, compiled, record_tasks, search, search_records, task_records
 from solver.packing.parts import (
     FANNED_NODES,
     FIRST_NODES,
@@ -171,6 +173,10 @@ def test_parts_cut_otherwise_are_parts_of_another_count(monkeypatch):
     choice = parts.Plan(front.table)
     assert (front.cut, choice.cut) == ("front", "choice") and front.fingerprint != choice.fingerprint
     assert merge(count_part(choice, k, 3) for k in range(3)).packings == census(puzzle).packings
+    counted = [count_unit(choice, Unit(k, None, 5), 3) for k in range(3)]  # no hand-off: each part whole
+    assert all(handed == () for _, handed in counted)
+    merged = census_of(choice, merge(tally for tally, _ in counted))
+    assert (merged.packings, merged.classes) == (census(puzzle).packings, census(puzzle).classes)
 
 
 def test_units_keep_bounded_class_forms_and_still_count_every_class(monkeypatch):
@@ -215,3 +221,100 @@ def test_the_book_of_units_in_flight_holds_one_finding_a_part_however_many_units
     assert book.ended(1, 5) == 5
     assert book.ended(0, 1) == 1000 and book.found == {}
     assert max(merges) <= UnitBook.BATCH and len(merges) <= 1000 // (UnitBook.BATCH - 1) + 1  # once a batch
+
+
+def whole_rows(found: UnitSearch, width: int) -> list[tuple[int, ...]]:
+    ids = array("i", found.rows)
+    return [tuple(ids[i:i + width]) for i in range(0, len(ids), width)]
+
+
+@pytest.mark.parametrize("name", ["soma", "l-tricubes", "mixed-2x3x4"])
+def test_one_call_searches_many_tasks_as_a_call_for_each_would(name):
+    """search_records (a unit's tasks in one call of the front search) counts, weights, keeps and sums the
+    stabilisers as a search of each task alone does, a task that is a packing already among them (pockets: soma;
+    every cell tallied: l-tricubes); and with a budget, what it found and the records it dealt out find every
+    packing once."""
+    plan = plan_of(example(name))
+    width = sum(plan.table.counts)
+    packing = search(plan.table, limit=1).rows[0]
+    tasks = [*plan.split(3)[0], Task(packing, (0,) * len(plan.table.counts), 2)]
+    alone = [search(plan.table, task, engine="front", counting=plan.counting(keep=-1)) for task in tasks]
+    together = search_records(plan.table, task_records(tasks), 0, plan.counting())
+    assert together.finished and together.rest == (b"",)
+    assert (together.packings, together.stabilisers, together.found) == \
+        (sum(a.packings for a in alone), sum(a.stabilisers for a in alone), sum(len(a.rows) for a in alone))
+    assert whole_rows(together, width) == [row for a in alone for row in a.rows]
+    kept = search_records(plan.table, task_records(tasks), 0, plan.counting(), keep=5)
+    assert whole_rows(kept, width) == whole_rows(together, width)[:5] and kept.found == together.found
+    budget = together.nodes // 7
+    first = search_records(plan.table, task_records(tasks), budget, plan.counting(), ways=3)
+    assert not first.finished and first.nodes == budget and len(first.rest) == 3 and all(first.rest)
+    rest = [search_records(plan.table, records, 0, plan.counting()) for records in first.rest]
+    assert first.packings + sum(r.packings for r in rest) == together.packings
+    assert sorted(map(sorted, whole_rows(first, width) + [row for r in rest for row in whole_rows(r, width)])) == \
+        sorted(map(sorted, whole_rows(together, width)))
+
+
+def test_a_unit_is_one_call_of_the_compiled_search(monkeypatch):
+    """However many tasks a unit holds, count_unit calls the front search once (its set-up and Python's part of
+    a call paid once a unit: Bedlam's 1,894 units made 15,909 calls of a search each, a median of 83 placements)."""
+    from solver.packing import _front
+
+    plan = plan_of(example("scott-pentominoes"))
+    plan.split(2)  # the cut's searches: once a count, not a unit's
+    calls = {"search": 0, "search_tasks": 0}
+
+    def counted(name):
+        real = getattr(_front, name)
+
+        def call(*args, **kwargs):
+            calls[name] += 1
+            return real(*args, **kwargs)
+        return call
+
+    for name in calls:
+        monkeypatch.setattr(_front, name, counted(name))
+    queue, units = [Unit(k, None, 200) for k in range(2)], []
+    while queue:
+        unit = queue.pop()
+        units.append(unit)
+        queue.extend(count_unit(plan, unit, 2, 2_000)[1])
+    assert calls == {"search": 0, "search_tasks": len(units)}
+    assert max(len(record_tasks(plan.table, unit.tasks)) for unit in units if unit.tasks) > 1  # many tasks a unit
+
+
+def test_the_front_search_refuses_tasks_that_do_not_fit_the_table():
+    from solver.packing import _front
+
+    table = plan_of(example("soma")).table
+    first, other = table.cell_placements[0][0], next(p for p in table.cell_placements[0]
+                                                     if table.placement_piece[p] != table.placement_piece[0])
+    same = next(p for p in range(len(table.placement_piece)) if table.placement_piece[p] == table.placement_piece[first]
+                and not set(table.placement_cells[p]) & set(table.placement_cells[first]))
+    for records in ([0, 1, first], [1, 1, len(table.placement_piece)], [1, 2, first, other], [1, 2, first, same],
+                    [1, 3, first], [1, -1], [1]):
+        with pytest.raises(ValueError, match="tasks"):
+            _front.search_tasks(table.front, array("i", records).tobytes())
+    with pytest.raises(ValueError, match="ways"):
+        _front.search_tasks(table.front, b"", ways=0)
+
+
+def test_a_group_checked_once_still_refuses_another_out_of_range():
+    """The front search checks a group once (the same bytes object given again is not checked again): another
+    group, or the same one for a table of fewer placements, is checked and refused."""
+    from solver.packing import _front
+
+    big, small = plan_of(example("soma")), plan_of(example("l-tricubes"))
+    records = task_records([Task((), big.table.counts)])
+    assert _front.search_tasks(big.table.front, records, group=big.group_bytes)[1] > 0
+    assert _front.search_tasks(big.table.front, records, group=big.group_bytes)[1] > 0  # checked already
+    bad = array("i", big.group_bytes)
+    bad[-1] = len(big.table.placement_piece)
+    with pytest.raises(ValueError, match="group"):
+        _front.search_tasks(big.table.front, records, group=bad.tobytes())
+    assert len(small.table.placement_piece) < len(big.table.placement_piece)
+    many, few = len(big.table.placement_piece), len(small.table.placement_piece)
+    both = array("i", [k % many for k in range(many * few)]).tobytes()  # whole rows for either table
+    _front.search_tasks(big.table.front, records, group=both)  # in range for the big table: checked, remembered
+    with pytest.raises(ValueError, match="group"):
+        _front.search_tasks(small.table.front, task_records([Task((), small.table.counts)]), group=both)
