@@ -33,8 +33,9 @@
  * Where the pockets are counted (one copy of each piece) in a target of up to 64 cells (Bedlam, the pentomino
  * boards and boxes), a node whose pockets all have more than QUICK live placements tallies every live
  * placement's cells and piece in bit-sliced counters, and branches on the fewest of every empty cell and
- * piece (Bedlam: 84 M nodes with the pockets alone, 59 M so); each placement's region check comes before its
- * child's live set is made, and the volumes the pieces left fill are remembered by the copies left per size.
+ * piece (Bedlam: 84 M nodes with the pockets alone, 59 M so); a node whose pockets have fewer counts no
+ * piece (see pockets_choice); each placement's region check comes before its child's live set is made, and the
+ * volumes the pieces left fill are remembered by the copies left per size.
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -416,7 +417,11 @@ static ALWAYS_INLINE int narrow_choice(const Pair plane[PLANES], Pair over, uint
 /* Where every piece has one copy: the cell (*c, its live placements *fewest) or the piece (returned; -1: none)
  * to branch on, DEAD at a dead end. The pockets first; when each has more than QUICK live placements, in a
  * target of one word, every live placement is tallied, to find the fewest of every cell and piece (Bedlam:
- * 84 M nodes with the pockets alone, 59 M so, 49 M tallying at every node, which cost more than it saved). */
+ * 84 M nodes with the pockets alone, 59 M so, 49 M tallying at every node, which cost more than it saved).
+ * In a target of one word the pieces are counted only there: when a pocket has QUICK or fewer, its cell is
+ * taken as it is, and a piece with no live placement left is met further down, as a cell nothing fills
+ * (counting every piece's placements at every node was a fifth of Bedlam's search; without it the search
+ * makes 41.1 M placements instead of 38.8 M, in 19 % less time; the Tetris Cube 92 M instead of 81 M, 14 %). */
 static ALWAYS_INLINE int pockets_choice(Search *s, const uint64_t *live, Cells empty, int32_t from, int *c,
                                         int *fewest) {
     const Prepared *t = s->t;
@@ -428,14 +433,13 @@ static ALWAYS_INLINE int pockets_choice(Search *s, const uint64_t *live, Cells e
     uint64_t word = (uint64_t)empty;
     *c = branch_cell(s, live, (word & (~word + 1)) | tightest_in_word(t, word), POCKETS, from, fewest);
     if (!*fewest) return DEAD;
-    if (*fewest > QUICK) {
-        Pair plane[PLANES], over;
-        tally_live(t, live, start, plane, &over);
-        int type, chosen = narrow_choice(plane, over, word, s->left, c, &type, fewest);
-        if (chosen != OVER) return chosen ? type : DEAD;
-        *fewest = INT32_MAX;  /* every cell has 16 or more: counted exactly */
-        *c = branch_cell(s, live, empty, 0, from, fewest);
-    }
+    if (*fewest <= QUICK) return -1;
+    Pair plane[PLANES], over;
+    tally_live(t, live, start, plane, &over);
+    int type, chosen = narrow_choice(plane, over, word, s->left, c, &type, fewest);
+    if (chosen != OVER) return chosen ? type : DEAD;
+    *fewest = INT32_MAX;  /* every cell has 16 or more: counted exactly */
+    *c = branch_cell(s, live, empty, 0, from, fewest);
     return branch_piece(s, live, start, fewest);
 }
 
