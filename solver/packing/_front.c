@@ -575,20 +575,19 @@ static ALWAYS_INLINE int pockets_child(Search *s, int depth, Cells filled, Cells
     if (now == all) return found(s, depth + 1);
     if (--s->counts[type] == 0) s->left &= ~((uint64_t)1 << (type & 63));
     int stop = 0;
+    int32_t made[FINISH + 1] = {p};
     if (regions_fit(s, all & ~now, t->halo[p])) {
-        if (t->by_cells && __builtin_popcountll(s->left) <= FINISH) {
-            int32_t made[FINISH + 1] = {p};
+        if (t->by_cells && __builtin_popcountll(s->left) <= FINISH)
             stop = finish(s, depth + 1, (uint64_t)(all & ~now), live, made, 1);
-            if (s->counts[type]++ == 0) s->left |= (uint64_t)1 << (type & 63);
-            return stop;
+        else {
+            const uint64_t *conflict = t->conflict + (size_t)p * W;
+            for (int v = start; v < W; v++) next[v] = live[v] & ~conflict[v];
+            if (!s->counts[type] && t->copies[type] > 1) {  /* the last copy: its piece's placements go */
+                const uint64_t *piece = t->piece + (size_t)type * W;
+                for (int v = start; v < W; v++) next[v] &= ~piece[v];
+            }
+            stop = descend_pockets(s, depth + 1, now, all, 0);
         }
-        const uint64_t *conflict = t->conflict + (size_t)p * W;
-        for (int v = start; v < W; v++) next[v] = live[v] & ~conflict[v];
-        if (!s->counts[type] && t->copies[type] > 1) {  /* the last copy: its piece's placements go */
-            const uint64_t *piece = t->piece + (size_t)type * W;
-            for (int v = start; v < W; v++) next[v] &= ~piece[v];
-        }
-        stop = descend_pockets(s, depth + 1, now, all, 0);
     }
     if (s->counts[type]++ == 0) s->left |= (uint64_t)1 << (type & 63);
     return stop;
