@@ -90,6 +90,27 @@ def test_limits_budgets_kept_rows_and_tasks():
     assert packings(part) == sorted(tuple(sorted(r)) for r in every.rows if first in r)
 
 
+def test_a_search_stopped_among_the_last_pieces_hands_off_exactly_what_it_did_not_reach():
+    """With one copy of each piece the last three are placed by finish (by the lowest empty cell, the last looked
+    up by its cells): stopped at any budget, there too, the search and the prefixes it hands off find every
+    packing once, and it makes no more placements than its budget."""
+    table = build_table(example("soma"))
+    first = search(table, limit=1, engine="front").rows[0][0]  # a part of the tree, to keep the test quick
+    counts = list(table.counts)
+    counts[table.placement_piece[first]] -= 1
+    part = Task((first,), tuple(counts))
+    whole = search(table, part, engine="front")
+    assert whole.finished and whole.packings > 100
+    for budget in range(1, whole.nodes, 11):  # densely enough to stop in a group of two words
+        rest: list[Task] = []
+        stopped = search(table, part, max_nodes=budget, engine="front", rest=rest)
+        assert not stopped.finished and stopped.nodes == budget
+        rows = packings(stopped)
+        for task in rest:
+            rows += packings(search(table, task, engine="front"))
+        assert sorted(rows) == packings(whole), budget
+
+
 def test_auto_takes_the_front_search_up_to_its_size_and_the_other_beyond():
     small = build_table(PackingPuzzle((14, 5, 1), (Piece("I", I5, 14),)))
     wide = build_table(PackingPuzzle((30, 5, 1), (Piece("I", I5, 30),)))  # 150 cells
