@@ -124,9 +124,13 @@ def nest(variants: list[list[Polygon]], size: tuple[float, float], gap: float, o
     kinds = {key: [[_mask(turned(v, k), gap, grid) for k in range(4)] for v in shape]
              for key, shape in zip(keys, variants, strict=True)}
     best: tuple[tuple[int, float], list[Placement]] | None = None
-    for order in _orders(keys, [min(v.area for v in shape) for shape in variants], orders):
+    first, *others = _orders(keys, [min(v.area for v in shape) for shape in variants], orders)
+    # every order with every variant open, then the first with one variant a shape: copies of one net repeat
+    # in a regular pattern, which the free choice, taking whichever reaches least far each time, can miss
+    tries = [(order, None) for order in (first, *others)] + [(first, v) for v in range(max(map(len, variants)))]
+    for order, only in tries:
         shapes = [kinds[keys[i]] for i in order]
-        found = _nest_in_order(shapes, grid)
+        found = _nest_in_order(shapes, grid, only)
         fill = _fill(found, shapes)
         if best is None or fill < best[0]:
             best = (fill, [p for _, p in sorted(zip(order, found, strict=True))])
@@ -156,15 +160,17 @@ def _fill(found: list[Placement], shapes: list[list[list[_Mask]]]) -> tuple[int,
     return sheets, last
 
 
-def _nest_in_order(shapes: list[list[list[_Mask]]], grid: tuple[int, int]) -> list[Placement]:
-    """Each shape, in the order given, on the first sheet where some variant and turn of it fits."""
+def _nest_in_order(shapes: list[list[list[_Mask]]], grid: tuple[int, int], only: int | None = None
+                   ) -> list[Placement]:
+    """Each shape, in the order given, on the first sheet where some variant (only that one, or a shape's
+    last if it has fewer) and turn of it fits."""
     sheets: list[_Sheet] = []
     out = []
     for masks in shapes:
         for s in range(len(sheets) + 1):
             if s == len(sheets):
                 sheets.append(_Sheet(np.zeros(grid)))
-            found = _best_on(sheets[s], masks)
+            found = _best_on(sheets[s], masks, None if only is None else min(only, len(masks) - 1))
             if found is not None:
                 break
         else:  # pragma: no cover - the loop always breaks or raises
@@ -177,10 +183,13 @@ def _nest_in_order(shapes: list[list[list[_Mask]]], grid: tuple[int, int]) -> li
     return out
 
 
-def _best_on(sheet: _Sheet, masks: list[list[_Mask]]) -> tuple[tuple[int, int], int, int] | None:
-    """The lowest-reaching, then leftmost, free place of any variant and turn of a shape on a sheet."""
+def _best_on(sheet: _Sheet, masks: list[list[_Mask]], only: int | None) -> tuple[tuple[int, int], int, int] | None:
+    """The lowest-reaching, then leftmost, free place of any variant (or only one) and turn of a shape on a
+    sheet."""
     best, found = None, None
     for v, turns in enumerate(masks):
+        if only is not None and v != only:
+            continue
         for k, mask in enumerate(turns):
             place = sheet.best_place(mask)
             if place is None:

@@ -2,14 +2,14 @@
 cell size in mm, in the piece's assembly colour, with its glue tabs, its seam letters and its name,
 nested on as few sheets as the nesting (``foldkit.paper.nest``) finds.
 
-Each piece's shape gets many nets, grown from a few fixed seeds (``NET_SEEDS``); the VARIANTS of them
-with the least ink (net and tabs) whose fold passes a screen for squares passing through each other
-(``foldkit.fold.piece_fold.screened_closed``; the tests prove that every net printed for the
-Y-pentacube and Bedlam cubes closes) are offered to the nesting, which picks for each piece whichever
-variant and quarter turn sits best on the sheet. A net is never mirrored: the mirror image of a net
-folds the mirror image of its piece. The nesting depends on the pieces' shapes alone, not on the
-order they come in, so the build (pieces in packing order) and bench/paper_pieces.py (pieces in the
-file's order) lay the same sheets.
+Each piece's shape gets many nets, grown from a few fixed seeds (``NET_SEEDS``); VARIANTS of them whose
+fold passes a screen for squares passing through each other (``foldkit.fold.piece_fold.screened_closed``;
+the tests prove that every net printed for the Y-pentacube and Bedlam cubes closes), those with the
+least ink (net and tabs) and those that fill their bounding box best, are offered to the nesting,
+which picks for each piece whichever variant and quarter turn sits best on the sheet. A net is never
+mirrored: the mirror image of a net folds the mirror image of its piece. The nesting depends on the
+pieces' shapes alone, not on the order they come in, so the build (pieces in packing order) and
+bench/paper_pieces.py (pieces in the file's order) lay the same sheets.
 
 The area bound (``Nested.area_bound``) is the fewest sheets the cut-outs could cover if nothing were
 wasted: the area of every net with its tabs, as printed, over one sheet's usable area (inside the
@@ -108,7 +108,7 @@ def nested_pieces(pieces: list[PaperPiece], paper: str, cell_mm: float) -> Neste
     for piece in pieces:
         shape = _normal(piece.cubes)
         if shape not in shapes:
-            shapes[shape] = _least_ink(_grown(shape), ((w - ROOM_MM) / cell_mm, (h - ROOM_MM) / cell_mm))
+            shapes[shape] = _offered(_grown(shape), ((w - ROOM_MM) / cell_mm, (h - ROOM_MM) / cell_mm))
     templates = tuple(shapes[_normal(p.cubes)] for p in pieces)
     variants = [[affinity.scale(t.cut, cell_mm, cell_mm, origin=(0, 0)) for t in ts] for ts in templates]
     placements = nest(variants, (w, h), GAP_MM)
@@ -124,22 +124,25 @@ def _grown(shape: frozenset[Cube]) -> list[PieceTemplate]:
     return [piece_template(net) for net in found.values()]
 
 
-def _least_ink(templates: list[PieceTemplate], room: tuple[float, float]) -> tuple[PieceTemplate, ...]:
-    """The VARIANTS templates with the least ink (then the fullest bounding box), of those that fit in the
-    room (width, height in cells, some way round) if any does, and of those, the ones whose fold passes
-    the screen for squares passing through each other if any does."""
+def _offered(templates: list[PieceTemplate], room: tuple[float, float]) -> tuple[PieceTemplate, ...]:
+    """The VARIANTS templates to offer the nesting, of those that fit in the room (width, height in cells,
+    some way round) if any does, and of those, the ones whose fold passes the screen for squares passing
+    through each other if any does: by turns the one with the least ink and the one that fills most of its
+    bounding box (least ink helps most where many nets share a sheet, a full box where few do)."""
     from foldkit.fold.piece_fold import screened_closed
 
-    def ink(t: PieceTemplate) -> tuple[float, float]:
+    def fullness(t: PieceTemplate) -> float:
         x0, y0, x1, y1 = t.cut.bounds
-        return round(t.cut.area, 6), -t.cut.area / ((x1 - x0) * (y1 - y0))
+        return t.cut.area / ((x1 - x0) * (y1 - y0))
 
     def fits(t: PieceTemplate) -> bool:
         x0, y0, x1, y1 = t.cut.bounds
         return all(a <= b for a, b in zip(sorted((x1 - x0, y1 - y0)), sorted(room), strict=True))
 
-    ranked = sorted(templates, key=ink)
-    ranked = [t for t in ranked if fits(t)] or ranked
+    fitting = [t for t in templates if fits(t)] or templates
+    by_turns = itertools.chain.from_iterable(zip(sorted(fitting, key=lambda t: t.cut.area),
+                                                 sorted(fitting, key=fullness, reverse=True), strict=True))
+    ranked = list({id(t): t for t in by_turns}.values())
     closing = tuple(itertools.islice((t for t in ranked if screened_closed(t.net)), VARIANTS))
     return closing or tuple(ranked[:VARIANTS])
 
