@@ -310,7 +310,7 @@ def test_the_name_and_number_keep_off_every_seam_letter_inside_one_cell(puzzle):
             assert name.height >= 0.36 * 0.55  # shrunk at most to the smallest size tried
 
 
-@pytest.mark.slow  # about 15 CPU-s: the Bedlam cube solved, its 13 nets nested and rendered
+@pytest.mark.slow  # about 30 CPU-s: the Bedlam cube solved, its 13 nets nested twice (build, file order), rendered
 def test_build_makes_pieces_paper_labelled_and_rendered(tmp_path, capsys):
     folder = tmp_path / "bedlam"
     code = main(["build", str(EXAMPLES / "bedlam.txt"), "-o", str(folder), "--quiet", "--only", "pieces-paper.pdf",
@@ -325,7 +325,8 @@ def test_build_makes_pieces_paper_labelled_and_rendered(tmp_path, capsys):
     assert "cell 18 mm" in text
     subprocess.run(["pdftoppm", "-r", "20", "-png", pdf, tmp_path / "page"], check=True)
     pages = sorted(tmp_path.glob("page*.png"))
-    assert pages
+    # the build lists the pieces in packing order, the bench in the file's: the same sheets all the same
+    assert len(pages) == nested_pieces(pieces_of("bedlam"), "a4", 18.0).sheets
     from PIL import Image
 
     for page in pages:
