@@ -236,8 +236,9 @@ def bedlam_on_a4():
 def test_the_pieces_are_nested_apart_inside_the_margin_on_few_sheets(puzzle, paper):
     nested = nested_pieces(pieces_of(puzzle), paper, 15.0)
     assert crowding(nested) == []
-    # measured at 15 mm cells (bench/paper_pieces.py): y-pentacube 5 sheets for an area bound of 3 on A4, 5 for
-    # 4 on Letter, bedlam 3 for 2 on A4 and 4 for 2 on Letter; the issue asks 1.15 times the bound, not reached
+    # measured at 15 mm cells (bench/paper_pieces.py): y-pentacube 5 sheets for an area bound of 3 on A4 and on
+    # Letter, bedlam 3 for 2 on A4 and 4 for 2 on Letter; the issue asks 1.15 times the bound, which would need
+    # 75% to 99% of every sheet inked where the nesting reaches 39% to 59%
     assert nested.sheets <= 2 * nested.area_bound()
     assert nested.ink_area() / (nested.sheets * nested.usable[2] * nested.usable[3]) > 0.37
 
