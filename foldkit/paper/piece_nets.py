@@ -64,7 +64,8 @@ def piece_template(net: PieceNet, tab_depth: float = TAB_DEPTH, tabs_inward: boo
     seams = pair_seams(edges, partner, segment)
     net_shape = net_polygon(net.cells)
     if tabs_inward:
-        seams = [_inward_first(seam, shapely.convex_hull(net_shape), tab_depth) for seam in seams]
+        hull = shapely.convex_hull(net_shape)
+        seams = [_inward_first(seam, hull, tab_depth) for seam in seams]
     return PieceTemplate(net, seams, place_tabs(seams, net_shape, tab_shapes(tab_depth)))
 
 

@@ -2,19 +2,18 @@
 cell size in mm, in the piece's assembly colour, with its glue tabs, its seam letters and its name,
 nested on as few sheets as the nesting (``foldkit.paper.nest``) finds.
 
-Each piece's net is one of a few compact nets of its shape whose fold passes a screen for squares
-passing through each other (``foldkit.fold.piece_fold.screened_closed``; the tests prove that every
-net printed for the Y-pentacube and Bedlam cubes closes); the nesting picks whichever variant and
-quarter turn sits lowest on the sheet. The nets are grown from each of a few fixed seeds and the
-nesting on the fewest sheets kept: same pieces, same sheets.
+Each piece's shape gets many nets, grown from a few fixed seeds (``NET_SEEDS``); VARIANTS of them whose
+fold passes a screen for squares passing through each other (``foldkit.fold.piece_fold.screened_closed``;
+the tests prove that every net printed for the Y-pentacube and Bedlam cubes closes), those with the
+least ink (net and tabs) and those that fill their bounding box best, are offered to the nesting,
+which picks for each piece whichever variant and quarter turn sits best on the sheet. A net is never
+mirrored: the mirror image of a net folds the mirror image of its piece. The nesting depends on the
+pieces' shapes alone, not on the order they come in, so the build (pieces in packing order) and
+bench/paper_pieces.py (pieces in the file's order) lay the same sheets.
 
 The area bound (``Nested.area_bound``) is the fewest sheets the cut-outs could cover if nothing were
 wasted: the area of every net with its tabs, as printed, over one sheet's usable area (inside the
-margins, under the title), rounded up. The nesting covers 40-60% of the usable area with ink: at 15 mm
-cells on A4 the Y-pentacube cube's 25 pieces take 5 sheets for a bound of 3 (their ink is 2.9 sheets'
-worth, so 3 would need 97% of every sheet inked, which 1 mm between cut lines and tabs standing out of
-every seam rule out), the Bedlam cube's 13 take 4 for 2 (3 before the nets were screened; bench/
-paper_pieces.py measures it)."""
+margins, under the title), rounded up. bench/paper_pieces.py measures sheets against it."""
 
 from __future__ import annotations
 
@@ -35,15 +34,15 @@ from foldkit.paper.piece_nets import PieceTemplate, piece_template
 from foldkit.paper.template.geometry import net_polygon
 from foldkit.paper.template.paint import CUT_PEN, FOLD_PEN, LABEL_INK, TAB_FILL, NetPen, outline_rings
 from solver.packing.geometry import orientations
-from solver.packing.unfold import Cube, nets
+from solver.packing.unfold import Cube, PieceNet, nets
 
 HEADER_MM = 10.0  # the title line's band under the top margin
 GAP_MM = 1.0  # between two pieces' cut lines: room for the scissors
-VARIANTS = 3  # nets of each shape the nesting may choose from
-CANDIDATES = 10  # nets of each shape given their tabs, to choose those from
+VARIANTS = 8  # nets of each shape the nesting may choose from
+CANDIDATES = 30  # nets of each shape each seed grows (of 60 growths), given their tabs to choose those from
 TINT = 0.25  # how far a piece's colour is washed towards white, so the fold lines and letters show
-ROOM_MM = 4.0  # what a cut-out needs beyond its size on the sheet: the gap and the nesting's pixel rounding
-NET_SEEDS = (2, 3)  # each grows its own nets; the nesting on the fewest sheets is kept (seed 1: Y cube on 7)
+ROOM_MM = 5.0  # what a cut-out needs beyond its size on the sheet: the gap and the nesting's pixel rounding
+NET_SEEDS = (2, 3)  # each grows its own nets, all offered to the choice
 
 
 @dataclass(frozen=True)
@@ -101,35 +100,38 @@ def puzzle_pieces(puzzle) -> list[PaperPiece]:
 
 
 def nested_pieces(pieces: list[PaperPiece], paper: str, cell_mm: float) -> Nested:
-    """Every piece's net, nested on sheets of a paper at a cell size: of the nestings of the nets each
-    seed grows, the one on the fewest sheets (the first of those)."""
-    tries = [_nested_with(pieces, paper, cell_mm, seed) for seed in NET_SEEDS]
-    return min(tries, key=lambda nested: nested.sheets)
-
-
-def _nested_with(pieces: list[PaperPiece], paper: str, cell_mm: float, seed: int) -> Nested:
-    """The pieces nested with the nets grown from one seed."""
+    """Every piece's net, nested on sheets of a paper at a cell size (the same sheets whatever the pieces'
+    order)."""
     shapes: dict[frozenset[Cube], tuple[PieceTemplate, ...]] = {}
     blank = Nested(tuple(pieces), (), (), cell_mm, paper_size(paper))
     _, _, w, h = blank.usable
     for piece in pieces:
         shape = _normal(piece.cubes)
         if shape not in shapes:
-            grown = [piece_template(n) for n in nets(shape, CANDIDATES, seed)]
-            shapes[shape] = _closest_nesting(grown, ((w - ROOM_MM) / cell_mm, (h - ROOM_MM) / cell_mm))
+            shapes[shape] = _offered(_grown(shape), ((w - ROOM_MM) / cell_mm, (h - ROOM_MM) / cell_mm))
     templates = tuple(shapes[_normal(p.cubes)] for p in pieces)
     variants = [[affinity.scale(t.cut, cell_mm, cell_mm, origin=(0, 0)) for t in ts] for ts in templates]
     placements = nest(variants, (w, h), GAP_MM)
     return Nested(tuple(pieces), templates, tuple(placements), cell_mm, blank.page)
 
 
-def _closest_nesting(templates: list[PieceTemplate], room: tuple[float, float]) -> tuple[PieceTemplate, ...]:
-    """The VARIANTS templates whose cut-outs fill most of their bounding box (they nest closest), of those
-    that fit in the room (width, height in cells, some way round) if any does, and of those, the ones
-    whose fold passes the screen for squares passing through each other if any does."""
+def _grown(shape: frozenset[Cube]) -> list[PieceTemplate]:
+    """The different nets every seed grows for a shape, given their tabs."""
+    found: dict[tuple[tuple[int, int], ...], PieceNet] = {}
+    for seed in NET_SEEDS:
+        for net in nets(shape, CANDIDATES, seed):
+            found.setdefault(tuple(sorted(net.cells)), net)
+    return [piece_template(net) for net in found.values()]
+
+
+def _offered(templates: list[PieceTemplate], room: tuple[float, float]) -> tuple[PieceTemplate, ...]:
+    """The VARIANTS templates to offer the nesting, of those that fit in the room (width, height in cells,
+    some way round) if any does, and of those, the ones whose fold passes the screen for squares passing
+    through each other if any does: by turns the one with the least ink and the one that fills most of its
+    bounding box (least ink helps most where many nets share a sheet, a full box where few do)."""
     from foldkit.fold.piece_fold import screened_closed
 
-    def density(t: PieceTemplate) -> float:
+    def fullness(t: PieceTemplate) -> float:
         x0, y0, x1, y1 = t.cut.bounds
         return t.cut.area / ((x1 - x0) * (y1 - y0))
 
@@ -137,8 +139,10 @@ def _closest_nesting(templates: list[PieceTemplate], room: tuple[float, float]) 
         x0, y0, x1, y1 = t.cut.bounds
         return all(a <= b for a, b in zip(sorted((x1 - x0, y1 - y0)), sorted(room), strict=True))
 
-    ranked = sorted(templates, key=density, reverse=True)
-    ranked = [t for t in ranked if fits(t)] or ranked
+    fitting = [t for t in templates if fits(t)] or templates
+    by_turns = itertools.chain.from_iterable(zip(sorted(fitting, key=lambda t: t.cut.area),
+                                                 sorted(fitting, key=fullness, reverse=True), strict=True))
+    ranked = list({id(t): t for t in by_turns}.values())
     closing = tuple(itertools.islice((t for t in ranked if screened_closed(t.net)), VARIANTS))
     return closing or tuple(ranked[:VARIANTS])
 

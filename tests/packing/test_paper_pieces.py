@@ -16,6 +16,7 @@ from shapely import Polygon
 
 from foldkit.cli import main
 from foldkit.fold.piece_fold import check_piece_fold, screened_closed, tears
+from foldkit.paper.nest import nest
 from foldkit.paper.piece_nets import piece_template
 from foldkit.paper.pieces_sheet import (
     PaperPiece,
@@ -211,6 +212,19 @@ def test_a_small_packing_is_nested_apart_inside_the_margin_within_the_bound():
     assert nested.sheets <= 1.15 * nested.area_bound()
 
 
+def test_the_nesting_is_the_same_whatever_order_the_shapes_come_in():
+    """The build lists pieces in packing order, the bench in the file's: they must lay the same sheets."""
+    shapes = [[net_polygon(n.cells) for n in nets(cubes, 2, seed=1, tries=6)] for cubes in shapes_of("bedlam")[:6]]
+    given = [shapes[k] for k in (0, 1, 2, 3, 4, 5, 0, 3)]  # two shapes twice: copies of one piece
+    scaled = [[shapely.affinity.scale(v, 15, 15, origin=(0, 0)) for v in shape] for shape in given]
+    order = [7, 2, 5, 0, 4, 6, 1, 3]
+    straight = nest(scaled, (190.0, 267.0), 1.0)
+    shuffled = nest([scaled[i] for i in order], (190.0, 267.0), 1.0)
+    assert [shuffled[order.index(i)] for i in (1, 2, 4, 5)] == [straight[i] for i in (1, 2, 4, 5)]
+    for copies in ((0, 6), (3, 7)):  # copies of one shape may swap places, nothing else
+        assert {shuffled[order.index(i)] for i in copies} == {straight[i] for i in copies}
+
+
 @pytest.fixture(scope="module")
 def bedlam_on_a4():
     return nested_pieces(pieces_of("bedlam"), "a4", 15.0)
@@ -222,8 +236,9 @@ def bedlam_on_a4():
 def test_the_pieces_are_nested_apart_inside_the_margin_on_few_sheets(puzzle, paper):
     nested = nested_pieces(pieces_of(puzzle), paper, 15.0)
     assert crowding(nested) == []
-    # measured at 15 mm cells (bench/paper_pieces.py): y-pentacube 5 sheets for an area bound of 3 on A4, 5 for
-    # 4 on Letter, bedlam 3 for 2 on A4 and 4 for 2 on Letter; the issue asks 1.15 times the bound, not reached
+    # measured at 15 mm cells (bench/paper_pieces.py): y-pentacube 5 sheets for an area bound of 3 on A4 and on
+    # Letter, bedlam 3 for 2 on A4 and 4 for 2 on Letter; the issue asks 1.15 times the bound, which would need
+    # 75% to 99% of every sheet inked where the nesting reaches 39% to 59%
     assert nested.sheets <= 2 * nested.area_bound()
     assert nested.ink_area() / (nested.sheets * nested.usable[2] * nested.usable[3]) > 0.37
 
@@ -259,6 +274,10 @@ def test_every_printed_net_is_proven_to_fold_closed(bedlam_on_a4):
     for net in nets_printed.values():
         assert check_piece_fold(net).closes
         assert tears(net) < 1e-9
+    for template in {id(t): t for t in (bedlam_on_a4.chosen(i) for i in range(13))}.values():
+        body, tabs = net_polygon(template.net.cells), [Polygon(t.polygon) for t in template.tabs]
+        assert all(tab.intersection(body).area < 1e-9 for tab in tabs)
+        assert all(a.intersection(b).area < 1e-9 for a, b in itertools.combinations(tabs, 2))
 
 
 def test_the_screen_keeps_a_net_that_closes_and_the_proof_refuses_one_that_collides():
@@ -292,7 +311,7 @@ def test_the_name_and_number_keep_off_every_seam_letter_inside_one_cell(puzzle):
             assert name.height >= 0.36 * 0.55  # shrunk at most to the smallest size tried
 
 
-@pytest.mark.slow  # about 15 CPU-s: the Bedlam cube solved, its 13 nets nested and rendered
+@pytest.mark.slow  # about 30 CPU-s: the Bedlam cube solved, its 13 nets nested twice (build, file order), rendered
 def test_build_makes_pieces_paper_labelled_and_rendered(tmp_path, capsys):
     folder = tmp_path / "bedlam"
     code = main(["build", str(EXAMPLES / "bedlam.txt"), "-o", str(folder), "--quiet", "--only", "pieces-paper.pdf",
@@ -307,7 +326,8 @@ def test_build_makes_pieces_paper_labelled_and_rendered(tmp_path, capsys):
     assert "cell 18 mm" in text
     subprocess.run(["pdftoppm", "-r", "20", "-png", pdf, tmp_path / "page"], check=True)
     pages = sorted(tmp_path.glob("page*.png"))
-    assert pages
+    # the build lists the pieces in packing order, the bench in the file's: the same sheets all the same
+    assert len(pages) == nested_pieces(pieces_of("bedlam"), "a4", 18.0).sheets
     from PIL import Image
 
     for page in pages:
