@@ -29,7 +29,8 @@
  * reached, over free squares, from a cell still untried (leaving it towards cells not yet seen); the same over pairs of states on two boxes
  * (their classes under the turns of the net: an eighth of the pairs), for small regions of free squares
  * and, from the middle on, for all; and the children that leave out the untried cells every free
- * square needs are never made (the cells reach it in the order tried). The first
+ * square needs are never made (the cells reach it in the order tried), nor, below a node that flooded all pairs,
+ * those whose cells' prefix missed a square there that is still free (see inherited_first()). The first
  * cell's neighbours are tried first, and once they are decided a partial net is dropped when a turn
  * of it about the first cell, made by an isometry keeping the pinned square, gives them earlier
  * sides (see turned_earlier()): of the |G| finds of a net, only those on other squares of the
@@ -93,6 +94,11 @@ typedef struct {
     uint8_t *upright;                 /* per state of the first box: the turn that brings it into frame 0 */
     int32_t *net, size;               /* the cells placed, in order */
     int32_t *untried;                 /* every level's untried cells, one segment per level */
+    /* per level whose node ran the flood over all pairs, for its children (see inherited_first()): the untried
+     * cells from missed_from to missed_to (exclusive) whose prefixes were flooded and missed, and per such prefix the
+     * free squares it missed on the first two boxes (two words) */
+    uint64_t *missed;
+    int *missed_from, *missed_to, missed_stride;
     /* for accepted() */
     const int32_t *symmetry;          /* [nsym][8A]: where each isometry of the pinned box sends each state */
     int nsym, frame_turns[8];
@@ -428,7 +434,7 @@ static inline void visit_pair(Search *S, int32_t p, PairFlood *f) {
  * neighbours follow from its states, turned alike when the cell is: the classes' flood reaches the classes
  * of the pairs' flood, with the same squares, in an eighth of the pairs. */
 static int pairs_needed(Search *S, const int32_t *untried, int count, int from, uint64_t free0, uint64_t free1,
-                        uint64_t goal0, uint64_t goal1) {
+                        uint64_t goal0, uint64_t goal1, uint64_t *missed) {
     PairFlood f = {0, 0, 0};
     int head = 0;
     block_pairs(S, free0, free1);
@@ -446,12 +452,16 @@ static int pairs_needed(Search *S, const int32_t *untried, int count, int from, 
             for (int d = 0; d < 4; d++) visit_pair(S, next[d], &f);
         }
         if ((f.hit0 & goal0) == goal0 && (f.hit1 & goal1) == goal1) return i;
+        if (missed) {
+            missed[2 * i] = goal0 & ~f.hit0;
+            missed[2 * i + 1] = goal1 & ~f.hit1;
+        }
     }
     return count;
 }
 
 /* The first index i whose untried cells 0 to i reach every free square (see above); count if none does. */
-static int needed(Search *S, const int32_t *untried, int count) {
+static int needed(Search *S, const int32_t *untried, int count, int inherited) {
     uint64_t reached[MAX_BOXES] = {0}, hit[MAX_BOXES] = {0}, free_squares[MAX_BOXES];
     for (int b = 0; b < S->nbox; b++) free_squares[b] = S->all_squares & ~S->covered_bits[b];
     int i = 0;
@@ -480,27 +490,46 @@ static int needed(Search *S, const int32_t *untried, int count) {
     }
     if (S->nbox < 2) return i;
     if (S->area - S->size <= S->pair_flood_squares && (S->area - S->size) % 2 == 0) {
-        i = pairs_needed(S, untried, count, i, free_squares[0], free_squares[1], free_squares[0], free_squares[1]);
+        int recorded = count <= S->missed_stride;
+        S->missed_from[S->size] = i;
+        i = pairs_needed(S, untried, count, i, free_squares[0], free_squares[1], free_squares[0], free_squares[1],
+                         recorded ? S->missed + 2 * (size_t)S->size * S->missed_stride : NULL);
+        S->missed_to[S->size] = recorded ? i : S->missed_from[S->size];
         if (i == count) COUNT(S->size, PAIRS);
         return i;
     }
+    if (inherited > i) i = inherited;
     for (int b = 0; b < 2 && i < count; b++) {
         uint64_t left = free_squares[b];
         while (left && i < count) {
             uint64_t start = left & -left, region = spread(S, b, start, start, free_squares[b]);
             left &= ~region;
             if (__builtin_popcountll(region) > REGION_SQUARES) continue;
-            i = b ? pairs_needed(S, untried, count, i, free_squares[0], region, 0, region)
-                  : pairs_needed(S, untried, count, i, region, free_squares[1], region, 0);
+            i = b ? pairs_needed(S, untried, count, i, free_squares[0], region, 0, region, NULL)
+                  : pairs_needed(S, untried, count, i, region, free_squares[1], region, 0, NULL);
         }
     }
     if (i == count) COUNT(S->size, REGIONS);
     return i;
 }
 
+/* The first of a child's untried cells it needs, as far as its parent's flood over all pairs tells (0 if it ran none):
+ * the child that adds the parent's untried cell c has the parent's cells before `before` first, with fewer free
+ * squares and fewer unseen neighbours, so a prefix of them that missed a free square other than c's own squares in
+ * the parent misses it in the child too; and a prefix misses whenever a longer one does. Free for the child, whose own
+ * floods (one box, small regions) see less. */
+static int inherited_first(const Search *S, int level, int before, int32_t c) {
+    const uint64_t *missed = S->missed + 2 * (size_t)level * S->missed_stride;
+    uint64_t own0 = 1ULL << (S->state[0][c] >> 3), own1 = 1ULL << (S->state[1][c] >> 3);
+    int last = S->missed_to[level] < before ? S->missed_to[level] : before;
+    for (int k = last - 1; k >= S->missed_from[level]; k--)
+        if ((missed[2 * k] & ~own0) | (missed[2 * k + 1] & ~own1)) return k + 1;
+    return 0;
+}
+
 /* sides_known: the first cell's neighbours are all decided (they are tried before any other cell); far_known: so
  * are those of the cells on the pinned square's orbit, and far_earlier() keeps this find. */
-static void grow(Search *S, int32_t *untried, int count, int sides_known, int far_known) {
+static void grow(Search *S, int32_t *untried, int count, int sides_known, int far_known, int inherited) {
     if ((++S->nodes & SIGNAL_CHECK) == 0 && PyErr_CheckSignals() < 0) {
         S->stopped = S->interrupted = 1;
         return;
@@ -524,10 +553,12 @@ static void grow(Search *S, int32_t *untried, int count, int sides_known, int fa
         if (earlier > 0) { COUNT(S->size, TURNED); return; }
         far_known = earlier == 0;
     }
-    int first = S->size ? needed(S, untried, count) : 0;
+    int first = S->size ? needed(S, untried, count, inherited) : 0, flooded = S->nbox >= 2 && S->size
+        && S->area - S->size <= S->pair_flood_squares && (S->area - S->size) % 2 == 0;
     for (int i = count - 1; i >= first && !S->stopped; i--) {
         int32_t c = untried[i];
         if (!can_add(S, c)) continue;
+        int level = S->size;
         set_in_net(S, c, 1);
         S->net[S->size++] = c;
         /* the child's untried cells: those not yet tried here, then c's neighbours seen for the first time, then
@@ -547,7 +578,7 @@ static void grow(Search *S, int32_t *untried, int count, int sides_known, int fa
         int fresh = more;
         memcpy(child + more, untried + before, (size_t)(i - before) * sizeof(int32_t));
         more += i - before;
-        grow(S, child, more, sides_known, far_known);
+        grow(S, child, more, sides_known, far_known, flooded ? inherited_first(S, level, before, c) : 0);
         for (int k = before; k < fresh; k++) S->seen[child[k]] = 0;
         S->size--;
         set_in_net(S, c, 0);
@@ -578,9 +609,13 @@ static int allocate(Search *S) {
     S->turned_step = calloc(8 * 4 * 8 * (size_t)A, sizeof(int16_t));
     S->onto_pinned = calloc((size_t)S->nsym, sizeof(int32_t));
     S->holder = malloc((size_t)A * sizeof(int32_t));
+    S->missed_stride = 4 * A + 4;
+    S->missed = calloc(2 * (size_t)(A + 1) * S->missed_stride, sizeof(uint64_t));
+    S->missed_from = calloc((size_t)A + 1, sizeof(int));
+    S->missed_to = calloc((size_t)A + 1, sizeof(int));
     int ok = S->seen && S->in_net && S->probe && S->probe_square && S->net && S->queue && S->image && S->untried
              && S->on_square && S->onto_pinned && S->holder && S->pair_seen && S->pair_queue && S->pair_next && S->upright
-             && S->step_square && S->step_turn && S->turned_step;
+             && S->step_square && S->step_turn && S->turned_step && S->missed && S->missed_from && S->missed_to;
     for (int b = 0; b < 2; b++) {
         S->turned[b] = calloc((size_t)64 * A, sizeof(int32_t));
         ok = ok && S->turned[b];
@@ -601,7 +636,7 @@ static void release(Search *S) {
     free(S->seen); free(S->in_net); free(S->probe); free(S->probe_square);
     free(S->net); free(S->queue); free(S->image); free(S->untried); free(S->rows.data);
     free(S->on_square); free(S->onto_pinned); free(S->holder); free(S->pair_seen); free(S->pair_queue); free(S->pair_next); free(S->upright);
-    free(S->step_square); free(S->step_turn); free(S->turned_step);
+    free(S->step_square); free(S->step_turn); free(S->turned_step); free(S->missed); free(S->missed_from); free(S->missed_to);
     free(S->turned[0]); free(S->turned[1]);
     for (int b = 0; b < S->nbox; b++) { free(S->state[b]); free(S->covered[b]); free(S->representative[b]); free(S->around[b]); }
 }
@@ -748,7 +783,7 @@ static PyObject *search(PyObject *self, PyObject *args, PyObject *kwargs) {
         for (int b = 0; b < S.nbox; b++) S.state[b][origin] = S.root[b];
         S.untried[0] = origin;
         int turning = turn_tables(&S);
-        if (turning) grow(&S, S.untried, 1, 0, 0);
+        if (turning) grow(&S, S.untried, 1, 0, 0, 0);
         if (!turning) PyErr_SetString(PyExc_ValueError, "search: states that do not turn with the net");
         else if (S.rows.failed) PyErr_NoMemory();
         else if (!S.interrupted)
