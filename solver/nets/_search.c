@@ -62,14 +62,17 @@
 #define SPLIT_CELLS 9
 
 /* Built with -DNETS_STATS (a profile, bench/nets_profile.py): per level, the nodes met and how many each prune
- * drops, printed to stderr at the end of a run. */
+ * drops, the floods over all pairs and the pair classes they queue (their cost), printed to stderr at the end of a
+ * run. */
 #ifdef NETS_STATS
 #include <stdio.h>
-enum { MET, TURNED, ONE_BOX, PAIRS, REGIONS, KINDS };
+enum { MET, TURNED, ONE_BOX, PAIRS, REGIONS, PAIR_FLOODS, PAIRS_QUEUED, KINDS };
 static long long stats[65][KINDS];
 #define COUNT(level, kind) (stats[level][kind]++)
+#define ADD(level, kind, n) (stats[level][kind] += (n))
 #else
 #define COUNT(level, kind) ((void)0)
+#define ADD(level, kind, n) ((void)0)
 #endif
 
 typedef struct {
@@ -451,12 +454,16 @@ static int pairs_needed(Search *S, const int32_t *untried, int count, int from, 
             const uint16_t *next = S->pair_next + 4 * S->pair_queue[head++];
             for (int d = 0; d < 4; d++) visit_pair(S, next[d], &f);
         }
-        if ((f.hit0 & goal0) == goal0 && (f.hit1 & goal1) == goal1) return i;
+        if ((f.hit0 & goal0) == goal0 && (f.hit1 & goal1) == goal1) {
+            if (goal0 == free0 && goal1 == free1) ADD(S->size, PAIRS_QUEUED, f.tail);
+            return i;
+        }
         if (missed) {
             missed[2 * i] = goal0 & ~f.hit0;
             missed[2 * i + 1] = goal1 & ~f.hit1;
         }
     }
+    if (goal0 == free0 && goal1 == free1) ADD(S->size, PAIRS_QUEUED, f.tail);
     return count;
 }
 
@@ -495,6 +502,7 @@ static int needed(Search *S, const int32_t *untried, int count, int inherited) {
         i = pairs_needed(S, untried, count, i, free_squares[0], free_squares[1], free_squares[0], free_squares[1],
                          recorded ? S->missed + 2 * (size_t)S->size * S->missed_stride : NULL);
         S->missed_to[S->size] = recorded ? i : S->missed_from[S->size];
+        COUNT(S->size, PAIR_FLOODS);
         if (i == count) COUNT(S->size, PAIRS);
         return i;
     }
@@ -792,8 +800,9 @@ static PyObject *search(PyObject *self, PyObject *args, PyObject *kwargs) {
     }
 #ifdef NETS_STATS
     for (int k = 0; k <= area; k++)
-        if (stats[k][MET]) fprintf(stderr, "level %d met %lld turned %lld one_box %lld pairs %lld regions %lld\n", k,
-                                   stats[k][MET], stats[k][TURNED], stats[k][ONE_BOX], stats[k][PAIRS], stats[k][REGIONS]);
+        if (stats[k][MET]) fprintf(stderr, "level %d met %lld turned %lld one_box %lld pairs %lld regions %lld pair_floods %lld pairs_queued %lld\n",
+                                   k, stats[k][MET], stats[k][TURNED], stats[k][ONE_BOX], stats[k][PAIRS], stats[k][REGIONS],
+                                   stats[k][PAIR_FLOODS], stats[k][PAIRS_QUEUED]);
     memset(stats, 0, sizeof stats);
 #endif
     release(&S);
