@@ -1,6 +1,7 @@
 """Where the nets search spends its nodes (issue 39): builds solver/nets/_search.c with -DNETS_STATS (each level's
-nodes met and how many each prune drops, printed by the search to stderr) into a temporary folder, runs parts of
-a count in it, and writes the table per level, summed over the parts, to bench/results/nets_profile.md.
+nodes met, how many each prune drops and the work of the floods over all pairs, printed by the search to stderr)
+into a temporary folder, runs parts of a count in it, and writes the table per level, summed over the parts, to
+bench/results/nets_profile.md.
 The stats build is used by this script alone; foldkit's own build has no counters.
 
 Usage: python bench/nets_profile.py [--boxes 1x1x9 1x3x4] [--parts 512] [--sample 7 100]
@@ -26,7 +27,7 @@ from solver.nets.plan import make_plan
 HERE = Path(__file__).resolve().parent.parent
 SOURCE = HERE / "solver" / "nets" / "_search.c"
 RESULT = HERE / "bench" / "results" / "nets_profile.md"
-KINDS = ("met", "turned", "one_box", "pairs", "regions")  # as _search.c prints them
+KINDS = ("met", "turned", "one_box", "pairs", "regions", "pair_floods", "pairs_queued")  # as _search.c prints them
 
 
 def stats_build(folder: Path) -> Path:
@@ -87,9 +88,10 @@ def main() -> None:
              f"{os.getloadavg()[0]:.1f}). Made by `python bench/nets_profile.py`. Met: nodes that reach the prunes; "
              "then those dropped by the sides of the first cell or of the cell on another square of the pinned "
              "square's orbit (a turned find's come earlier), the one-box floods, the flood over all pairs, and the "
-             "floods over pairs in small regions.", "",
-             "| cells | met | turned | one box | all pairs | pairs in regions |",
-             "| --- | --- | --- | --- | --- | --- |"]
+             "floods over pairs in small regions; last, the floods over all pairs run and the pair classes they "
+             "queued (their cost: most of the search's time goes to them).", "",
+             "| cells | met | turned | one box | all pairs | pairs in regions | all-pair floods | classes queued |",
+             "| --- | --- | --- | --- | --- | --- | --- | --- |"]
     for level, row in sorted(table(printed).items()):
         lines.append(f"| {level} | " + " | ".join(f"{value:,}" for value in row) + " |")
     RESULT.write_text("\n".join(lines) + "\n")

@@ -29,7 +29,8 @@
  * reached, over free squares, from a cell still untried (leaving it towards cells not yet seen); the same over pairs of states on two boxes
  * (their classes under the turns of the net: an eighth of the pairs), for small regions of free squares
  * and, from the middle on, for all; and the children that leave out the untried cells every free
- * square needs are never made (the cells reach it in the order tried). The first
+ * square needs are never made (the cells reach it in the order tried), nor, below a node that flooded all pairs,
+ * those whose cells' prefix missed a square there that is still free (see inherited_first()). The first
  * cell's neighbours are tried first, and once they are decided a partial net is dropped when a turn
  * of it about the first cell, made by an isometry keeping the pinned square, gives them earlier
  * sides (see turned_earlier()): of the |G| finds of a net, only those on other squares of the
@@ -61,14 +62,17 @@
 #define SPLIT_CELLS 9
 
 /* Built with -DNETS_STATS (a profile, bench/nets_profile.py): per level, the nodes met and how many each prune
- * drops, printed to stderr at the end of a run. */
+ * drops, the floods over all pairs and the pair classes they queue (their cost), printed to stderr at the end of a
+ * run. */
 #ifdef NETS_STATS
 #include <stdio.h>
-enum { MET, TURNED, ONE_BOX, PAIRS, REGIONS, KINDS };
+enum { MET, TURNED, ONE_BOX, PAIRS, REGIONS, PAIR_FLOODS, PAIRS_QUEUED, KINDS };
 static long long stats[65][KINDS];
 #define COUNT(level, kind) (stats[level][kind]++)
+#define ADD(level, kind, n) (stats[level][kind] += (n))
 #else
 #define COUNT(level, kind) ((void)0)
+#define ADD(level, kind, n) ((void)0)
 #endif
 
 typedef struct {
@@ -93,6 +97,11 @@ typedef struct {
     uint8_t *upright;                 /* per state of the first box: the turn that brings it into frame 0 */
     int32_t *net, size;               /* the cells placed, in order */
     int32_t *untried;                 /* every level's untried cells, one segment per level */
+    /* per level whose node ran the flood over all pairs, for its children (see inherited_first()): the untried
+     * cells from missed_from to missed_to (exclusive) whose prefixes were flooded and missed, and per such prefix the
+     * free squares it missed on the first two boxes (two words) */
+    uint64_t *missed;
+    int *missed_from, *missed_to, missed_stride;
     /* for accepted() */
     const int32_t *symmetry;          /* [nsym][8A]: where each isometry of the pinned box sends each state */
     int nsym, frame_turns[8];
@@ -384,9 +393,10 @@ static uint64_t spread(const Search *S, int b, uint64_t reached, uint64_t fronti
 }
 
 /* A pair of states (a, b), its class under the turns of the net (one of them turned into frame 0 on the first
- * box, the other turned alike) marked and queued, unless it was already: PAIR_SHIFT bits hold b. */
+ * box, the other turned alike): PAIR_SHIFT bits hold b. */
 #define PAIR_SHIFT 9
 #define PAIR_MASK ((1 << PAIR_SHIFT) - 1)
+#define PAIR_WORDS ((1 << PAIR_SHIFT) / 64)  /* the words of the pair classes of one square of the first box */
 static inline int32_t pair_class(const Search *S, int32_t a, int32_t b) {
     return (a >> 3) << PAIR_SHIFT | S->turned[1][S->upright[a] * 8 * S->area + b];
 }
@@ -394,14 +404,32 @@ static inline int32_t pair_class(const Search *S, int32_t a, int32_t b) {
 /* A flood over pair classes: the squares its classes hit on the first two boxes, and its queue's end. */
 typedef struct { uint64_t hit0, hit1; int tail; } PairFlood;
 
-/* Marks and queues pair class p unless it was already; its squares are hit. */
+/* Marks every pair class whose square on either box is not free as seen already, so that the flood visits the
+ * free ones alone, testing one bit. A state of the second box is its square's byte of the class's bits; of a
+ * square's PAIR_WORDS words, those of the 8A states are set (the others are never met). */
+static void block_pairs(Search *S, uint64_t free0, uint64_t free1) {
+    uint64_t taken1[PAIR_WORDS] = {0};
+    int words = (8 * S->area + 63) / 64;
+    for (uint64_t left = ~free1 & S->all_squares; left; left &= left - 1) {
+        int square = __builtin_ctzll(left);
+        taken1[square >> 3] |= 0xffULL << (8 * (square & 7));
+    }
+    for (int square = 0; square < S->area; square++) {
+        uint64_t *seen = S->pair_seen + (size_t)square * PAIR_WORDS, all = (free0 >> square & 1) - 1;
+        for (int w = 0; w < words; w++) seen[w] = taken1[w] | all;
+    }
+}
+
+/* Marks and queues pair class p unless it was already (or is blocked); its squares are then hit. No branch: whether
+ * the class is new is a coin toss the processor cannot guess (measured, area 38, parts 8, 101, 201, 301 and 401 of
+ * 512: 8.9 CPU s with a branch and the free squares tested per class, 7.1 s so). */
 static inline void visit_pair(Search *S, int32_t p, PairFlood *f) {
-    uint64_t bit = 1ULL << (p & 63);
-    if (S->pair_seen[p >> 6] & bit) return;
-    S->pair_seen[p >> 6] |= bit;
-    S->pair_queue[f->tail++] = p;
-    f->hit0 |= 1ULL << (p >> PAIR_SHIFT);
-    f->hit1 |= 1ULL << ((p & PAIR_MASK) >> 3);
+    uint64_t *word = S->pair_seen + (p >> 6), fresh = ~*word >> (p & 63) & 1;
+    *word |= 1ULL << (p & 63);
+    S->pair_queue[f->tail] = p;
+    f->tail += (int)fresh;
+    f->hit0 |= fresh << (p >> PAIR_SHIFT);
+    f->hit1 |= fresh << ((p & PAIR_MASK) >> 3);
 }
 
 /* The first index i from `from` on whose untried cells 0 to i, as pairs of states over the free squares
@@ -409,37 +437,38 @@ static inline void visit_pair(Search *S, int32_t p, PairFlood *f) {
  * neighbours follow from its states, turned alike when the cell is: the classes' flood reaches the classes
  * of the pairs' flood, with the same squares, in an eighth of the pairs. */
 static int pairs_needed(Search *S, const int32_t *untried, int count, int from, uint64_t free0, uint64_t free1,
-                        uint64_t goal0, uint64_t goal1) {
+                        uint64_t goal0, uint64_t goal1, uint64_t *missed) {
     PairFlood f = {0, 0, 0};
     int head = 0;
-    memset(S->pair_seen, 0, ((size_t)S->area << PAIR_SHIFT) / 8);
+    block_pairs(S, free0, free1);
     for (int i = 0; i < count; i++) {
         int32_t cell = untried[i], a = S->state[0][cell], b = S->state[1][cell];
         if ((free0 >> (a >> 3) & 1) && (free1 >> (b >> 3) & 1)) {
             f.hit0 |= 1ULL << (a >> 3);
             f.hit1 |= 1ULL << (b >> 3);
-            for (int d = 0; d < 4; d++) {
-                if (S->seen[cell + S->offset[d]]) continue;
-                int32_t na = S->step[0][4 * a + d], nb = S->step[1][4 * b + d];
-                if ((free0 >> (na >> 3) & 1) && (free1 >> (nb >> 3) & 1)) visit_pair(S, pair_class(S, na, nb), &f);
-            }
+            for (int d = 0; d < 4; d++)
+                if (!S->seen[cell + S->offset[d]]) visit_pair(S, pair_class(S, S->step[0][4 * a + d], S->step[1][4 * b + d]), &f);
         }
         if (i < from) continue;
-        while ((f.hit0 & goal0) != goal0 || (f.hit1 & goal1) != goal1) {
-            if (head == f.tail) break;
+        while (((f.hit0 & goal0) != goal0 || (f.hit1 & goal1) != goal1) && head < f.tail) {
             const uint16_t *next = S->pair_next + 4 * S->pair_queue[head++];
-            for (int d = 0; d < 4; d++) {
-                int32_t q = next[d];
-                if ((free0 >> (q >> PAIR_SHIFT)) & (free1 >> ((q & PAIR_MASK) >> 3)) & 1) visit_pair(S, q, &f);
-            }
+            for (int d = 0; d < 4; d++) visit_pair(S, next[d], &f);
         }
-        if ((f.hit0 & goal0) == goal0 && (f.hit1 & goal1) == goal1) return i;
+        if ((f.hit0 & goal0) == goal0 && (f.hit1 & goal1) == goal1) {
+            if (goal0 == free0 && goal1 == free1) ADD(S->size, PAIRS_QUEUED, f.tail);
+            return i;
+        }
+        if (missed) {
+            missed[2 * i] = goal0 & ~f.hit0;
+            missed[2 * i + 1] = goal1 & ~f.hit1;
+        }
     }
+    if (goal0 == free0 && goal1 == free1) ADD(S->size, PAIRS_QUEUED, f.tail);
     return count;
 }
 
 /* The first index i whose untried cells 0 to i reach every free square (see above); count if none does. */
-static int needed(Search *S, const int32_t *untried, int count) {
+static int needed(Search *S, const int32_t *untried, int count, int inherited) {
     uint64_t reached[MAX_BOXES] = {0}, hit[MAX_BOXES] = {0}, free_squares[MAX_BOXES];
     for (int b = 0; b < S->nbox; b++) free_squares[b] = S->all_squares & ~S->covered_bits[b];
     int i = 0;
@@ -468,27 +497,47 @@ static int needed(Search *S, const int32_t *untried, int count) {
     }
     if (S->nbox < 2) return i;
     if (S->area - S->size <= S->pair_flood_squares && (S->area - S->size) % 2 == 0) {
-        i = pairs_needed(S, untried, count, i, free_squares[0], free_squares[1], free_squares[0], free_squares[1]);
+        int recorded = count <= S->missed_stride;
+        S->missed_from[S->size] = i;
+        i = pairs_needed(S, untried, count, i, free_squares[0], free_squares[1], free_squares[0], free_squares[1],
+                         recorded ? S->missed + 2 * (size_t)S->size * S->missed_stride : NULL);
+        S->missed_to[S->size] = recorded ? i : S->missed_from[S->size];
+        COUNT(S->size, PAIR_FLOODS);
         if (i == count) COUNT(S->size, PAIRS);
         return i;
     }
+    if (inherited > i) i = inherited;
     for (int b = 0; b < 2 && i < count; b++) {
         uint64_t left = free_squares[b];
         while (left && i < count) {
             uint64_t start = left & -left, region = spread(S, b, start, start, free_squares[b]);
             left &= ~region;
             if (__builtin_popcountll(region) > REGION_SQUARES) continue;
-            i = b ? pairs_needed(S, untried, count, i, free_squares[0], region, 0, region)
-                  : pairs_needed(S, untried, count, i, region, free_squares[1], region, 0);
+            i = b ? pairs_needed(S, untried, count, i, free_squares[0], region, 0, region, NULL)
+                  : pairs_needed(S, untried, count, i, region, free_squares[1], region, 0, NULL);
         }
     }
     if (i == count) COUNT(S->size, REGIONS);
     return i;
 }
 
+/* The first of a child's untried cells it needs, as far as its parent's flood over all pairs tells (0 if it ran none):
+ * the child that adds the parent's untried cell c has the parent's cells before `before` first, with fewer free
+ * squares and fewer unseen neighbours, so a prefix of them that missed a free square other than c's own squares in
+ * the parent misses it in the child too; and a prefix misses whenever a longer one does. Free for the child, whose own
+ * floods (one box, small regions) see less. */
+static int inherited_first(const Search *S, int level, int before, int32_t c) {
+    const uint64_t *missed = S->missed + 2 * (size_t)level * S->missed_stride;
+    uint64_t own0 = 1ULL << (S->state[0][c] >> 3), own1 = 1ULL << (S->state[1][c] >> 3);
+    int last = S->missed_to[level] < before ? S->missed_to[level] : before;
+    for (int k = last - 1; k >= S->missed_from[level]; k--)
+        if ((missed[2 * k] & ~own0) | (missed[2 * k + 1] & ~own1)) return k + 1;
+    return 0;
+}
+
 /* sides_known: the first cell's neighbours are all decided (they are tried before any other cell); far_known: so
  * are those of the cells on the pinned square's orbit, and far_earlier() keeps this find. */
-static void grow(Search *S, int32_t *untried, int count, int sides_known, int far_known) {
+static void grow(Search *S, int32_t *untried, int count, int sides_known, int far_known, int inherited) {
     if ((++S->nodes & SIGNAL_CHECK) == 0 && PyErr_CheckSignals() < 0) {
         S->stopped = S->interrupted = 1;
         return;
@@ -512,10 +561,12 @@ static void grow(Search *S, int32_t *untried, int count, int sides_known, int fa
         if (earlier > 0) { COUNT(S->size, TURNED); return; }
         far_known = earlier == 0;
     }
-    int first = S->size ? needed(S, untried, count) : 0;
+    int first = S->size ? needed(S, untried, count, inherited) : 0, flooded = S->nbox >= 2 && S->size
+        && S->area - S->size <= S->pair_flood_squares && (S->area - S->size) % 2 == 0;
     for (int i = count - 1; i >= first && !S->stopped; i--) {
         int32_t c = untried[i];
         if (!can_add(S, c)) continue;
+        int level = S->size;
         set_in_net(S, c, 1);
         S->net[S->size++] = c;
         /* the child's untried cells: those not yet tried here, then c's neighbours seen for the first time, then
@@ -535,7 +586,7 @@ static void grow(Search *S, int32_t *untried, int count, int sides_known, int fa
         int fresh = more;
         memcpy(child + more, untried + before, (size_t)(i - before) * sizeof(int32_t));
         more += i - before;
-        grow(S, child, more, sides_known, far_known);
+        grow(S, child, more, sides_known, far_known, flooded ? inherited_first(S, level, before, c) : 0);
         for (int k = before; k < fresh; k++) S->seen[child[k]] = 0;
         S->size--;
         set_in_net(S, c, 0);
@@ -557,8 +608,8 @@ static int allocate(Search *S) {
     S->image = calloc(2 * (size_t)A, sizeof(int32_t));
     S->untried = calloc((size_t)(A + 2) * (4 * A + 4), sizeof(int32_t));
     S->on_square = calloc((size_t)A, sizeof(int32_t));
-    S->pair_seen = calloc(((size_t)A << PAIR_SHIFT) / 64 + 1, sizeof(uint64_t));
-    S->pair_queue = calloc((size_t)A << PAIR_SHIFT, sizeof(int32_t));
+    S->pair_seen = calloc((size_t)A * PAIR_WORDS, sizeof(uint64_t));
+    S->pair_queue = calloc(((size_t)A << PAIR_SHIFT) + 1, sizeof(int32_t));  /* + 1: visit_pair() writes one past */
     S->pair_next = calloc(4 * ((size_t)A << PAIR_SHIFT), sizeof(uint16_t));
     S->upright = calloc(8 * (size_t)A, 1);
     S->step_square = calloc(4 * (size_t)A, 1);
@@ -566,9 +617,13 @@ static int allocate(Search *S) {
     S->turned_step = calloc(8 * 4 * 8 * (size_t)A, sizeof(int16_t));
     S->onto_pinned = calloc((size_t)S->nsym, sizeof(int32_t));
     S->holder = malloc((size_t)A * sizeof(int32_t));
+    S->missed_stride = 4 * A + 4;
+    S->missed = calloc(2 * (size_t)(A + 1) * S->missed_stride, sizeof(uint64_t));
+    S->missed_from = calloc((size_t)A + 1, sizeof(int));
+    S->missed_to = calloc((size_t)A + 1, sizeof(int));
     int ok = S->seen && S->in_net && S->probe && S->probe_square && S->net && S->queue && S->image && S->untried
              && S->on_square && S->onto_pinned && S->holder && S->pair_seen && S->pair_queue && S->pair_next && S->upright
-             && S->step_square && S->step_turn && S->turned_step;
+             && S->step_square && S->step_turn && S->turned_step && S->missed && S->missed_from && S->missed_to;
     for (int b = 0; b < 2; b++) {
         S->turned[b] = calloc((size_t)64 * A, sizeof(int32_t));
         ok = ok && S->turned[b];
@@ -589,7 +644,7 @@ static void release(Search *S) {
     free(S->seen); free(S->in_net); free(S->probe); free(S->probe_square);
     free(S->net); free(S->queue); free(S->image); free(S->untried); free(S->rows.data);
     free(S->on_square); free(S->onto_pinned); free(S->holder); free(S->pair_seen); free(S->pair_queue); free(S->pair_next); free(S->upright);
-    free(S->step_square); free(S->step_turn); free(S->turned_step);
+    free(S->step_square); free(S->step_turn); free(S->turned_step); free(S->missed); free(S->missed_from); free(S->missed_to);
     free(S->turned[0]); free(S->turned[1]);
     for (int b = 0; b < S->nbox; b++) { free(S->state[b]); free(S->covered[b]); free(S->representative[b]); free(S->around[b]); }
 }
@@ -736,7 +791,7 @@ static PyObject *search(PyObject *self, PyObject *args, PyObject *kwargs) {
         for (int b = 0; b < S.nbox; b++) S.state[b][origin] = S.root[b];
         S.untried[0] = origin;
         int turning = turn_tables(&S);
-        if (turning) grow(&S, S.untried, 1, 0, 0);
+        if (turning) grow(&S, S.untried, 1, 0, 0, 0);
         if (!turning) PyErr_SetString(PyExc_ValueError, "search: states that do not turn with the net");
         else if (S.rows.failed) PyErr_NoMemory();
         else if (!S.interrupted)
@@ -745,8 +800,9 @@ static PyObject *search(PyObject *self, PyObject *args, PyObject *kwargs) {
     }
 #ifdef NETS_STATS
     for (int k = 0; k <= area; k++)
-        if (stats[k][MET]) fprintf(stderr, "level %d met %lld turned %lld one_box %lld pairs %lld regions %lld\n", k,
-                                   stats[k][MET], stats[k][TURNED], stats[k][ONE_BOX], stats[k][PAIRS], stats[k][REGIONS]);
+        if (stats[k][MET]) fprintf(stderr, "level %d met %lld turned %lld one_box %lld pairs %lld regions %lld pair_floods %lld pairs_queued %lld\n",
+                                   k, stats[k][MET], stats[k][TURNED], stats[k][ONE_BOX], stats[k][PAIRS], stats[k][REGIONS],
+                                   stats[k][PAIR_FLOODS], stats[k][PAIRS_QUEUED]);
     memset(stats, 0, sizeof stats);
 #endif
     release(&S);
