@@ -17,8 +17,9 @@
    Each line gives the median wall seconds and the median CPU seconds (the process and its threads).
    Under PYTHONDONTWRITEBYTECODE, compile each checkout first (`python -m compileall -q solver foldkit`):
    a checkout without __pycache__ pays about 45 ms CPU a process compiling its sources.
-   The latest run is in bench/results/packing_targets.txt. An older run (`--targets --skip-process --against` main at 206c7d4, this round's start; load 0.7, no other
-   session running; medians of 5, alternating; nodes: one thread, in-process; goal in brackets):
+   The latest run is in bench/results/packing_targets.txt. An older run (`--targets --skip-process
+   --against` main at 206c7d4, this round's start; load 0.7, no other session running; medians of 5,
+   alternating; nodes: one thread, in-process; goal in brackets):
      every packing and class   wall now / before    CPU-s now / before   nodes now / before
      Bedlam [10 s]             8.86 s / 13.7 s      17.2 / 26.6          58.7 M / 84 M
      pentominoes 6x10 [0.5 s]  0.40 s / 0.45 s      0.57 / 0.61          1.87 M / 1.97 M

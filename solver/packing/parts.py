@@ -30,8 +30,9 @@ from collections.abc import Generator, Iterable
 from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
 
-from solver.packing.engine import Counting, Task, hands_off, record_tasks, search, search_records, task_records
+from solver.packing.engine import Counting, Task, hands_off, search
 from solver.packing.model import PackingPuzzle
+from solver.packing.records import record_tasks, search_records, task_records
 from solver.packing.symmetry import anchored_tasks, classes, flat_classes, symmetry_group
 from solver.packing.table import Permutation, Row, Table, build_table
 from solver.packing.tasks import search_tasks, split
@@ -182,7 +183,7 @@ def count_part(plan: Plan, part: int, parts: int, limit: int = 0, engine: str = 
 
 @dataclass(frozen=True)
 class Unit:
-    """Work for one worker: some of part `part`'s tree, as tasks (engine.task_records' int32 records; None: the
+    """Work for one worker: some of part `part`'s tree, as tasks (records.task_records' int32 records; None: the
     part's starting points), and the placements it may make before it hands what is left to others."""
 
     part: int  # 0-based
@@ -211,7 +212,7 @@ def count_unit(plan: Plan, unit: Unit, parts: int, budget: int = UNIT_NODES, lim
     0: no budget) was made, and the work left then, cut into at most HAND_OFF units of GROWTH times its budget:
     a long part splits itself so, at once at its start and less often as it goes on, and the units handed off
     cover exactly the packings it did not reach. The tasks are searched in one call of the front search
-    (engine.search_records), which names the work left and sums the stabilisers. Setting control[engine.STOP] to
+    (records.search_records), which names the work left and sums the stabilisers. Setting control[engine.STOP] to
     engine.INTERRUPTED (from another thread) stops it."""
     made = plan.split(parts)[1] if unit.part == 0 and unit.tasks is None else 0  # the split's placements: once
     records = task_records(plan.part_tasks(unit.part, parts)) if unit.tasks is None else unit.tasks

@@ -18,7 +18,8 @@ sys.modules["solver.packing._front"] = _front
 
 from solver.packing import parse_packing  # noqa: E402
 from solver.packing.challenge import completion_puzzle  # noqa: E402
-from solver.packing.engine import Counting, Task, search, search_records, task_records  # noqa: E402
+from solver.packing.engine import Counting, Task, search  # noqa: E402
+from solver.packing.records import search_records, task_records  # noqa: E402
 from solver.packing.solve import solve_one  # noqa: E402
 from solver.packing.table import build_table  # noqa: E402
 from tests.conftest import ROOT  # noqa: E402

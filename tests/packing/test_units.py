@@ -11,7 +11,7 @@ import pytest
 from foldkit.kinds.packing import parallel
 from foldkit.kinds.packing.parallel import counter
 from solver.packing import census, parse_packing, solve
-from solver.packing.engine import Task, UnitSearch, compiled, record_tasks, search, search_records, task_records
+from solver.packing.engine import Task, compiled, search
 from solver.packing.parts import (
     FANNED_NODES,
     FIRST_NODES,
@@ -25,6 +25,7 @@ from solver.packing.parts import (
     merge,
     plan_of,
 )
+from solver.packing.records import UnitSearch, record_tasks, search_records, task_records
 from solver.packing.solve import census_of
 from tests.conftest import EXAMPLES
 
