@@ -5,9 +5,12 @@ on the sheet; a bad word is one line and exit 2, no puzzle in time one line and 
 
 from __future__ import annotations
 
+import contextlib
 import random
 import shutil
+import signal
 import subprocess
+import time
 from dataclasses import replace
 
 import pytest
@@ -16,7 +19,7 @@ from foldkit.cli import main
 from foldkit.errors import EXIT_BAD_INPUT, FoldkitError
 from foldkit.kinds import load
 from foldkit.kinds.blockparty import KIND as BLOCK_PARTY
-from foldkit.kinds.generating import grader
+from foldkit.kinds.generating import OutOfTime, grader, time_bound
 from solver.blockparty.generate import generate as block_party
 from solver.blockparty.hints import grade as block_party_grade
 from solver.blockparty.model import BlockParty
@@ -205,3 +208,18 @@ def test_shut_the_box_same_seed_same_bytes_when_a_later_candidate_has_the_diffic
                    "-o", tmp_path / f"{name}.txt")[0] == 0
     assert (tmp_path / "a.txt").read_bytes() == (tmp_path / "b.txt").read_bytes()
     assert "# seed: 1\n" in (tmp_path / "a.txt").read_text()
+
+
+def test_a_time_bound_whose_alarm_was_swallowed_rings_again():
+    """An OutOfTime raised inside a garbage collector's callback is only reported, never raised: the
+    alarm must ring again, or a long step would run on past its bound (seen under hypothesis)."""
+    rings, give_up = 0, time.monotonic() + 5
+    with contextlib.suppress(OutOfTime), time_bound(0.05):  # suppress: a third ring before the block ends
+        while rings < 2 and time.monotonic() < give_up:
+            try:
+                while time.monotonic() < give_up:  # a long step that never calls stop()
+                    pass
+            except OutOfTime:  # the first ring lost, as a gc callback loses it
+                rings += 1
+    assert rings == 2
+    assert signal.getitimer(signal.ITIMER_REAL) == (0.0, 0.0)  # and the alarm is off once the block ends

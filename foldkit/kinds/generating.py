@@ -68,11 +68,16 @@ def chosen_seed(options: GeneratingOptions) -> int:
     return secrets.randbelow(SEEDS) if options.seed is None else options.seed
 
 
+REARM = 0.1  # seconds between the alarm's rings once the bound is up (see time_bound)
+
+
 @contextlib.contextmanager
 def time_bound(seconds: float) -> Iterator[Callable[[], None]]:
     """A stop() for the generator to call between steps, raising OutOfTime once the seconds are
     up; and, in the main thread, an alarm that raises it wherever the work is, for a single step
-    that takes longer than the whole bound."""
+    that takes longer than the whole bound. The alarm rings again every REARM seconds until the block
+    ends: an exception raised where Python only reports it (a garbage collector's callback, a __del__)
+    is lost, and a one-shot alarm lost there would let the step run on past its bound."""
     end = time.monotonic() + seconds
 
     def stop() -> None:
@@ -86,7 +91,7 @@ def time_bound(seconds: float) -> Iterator[Callable[[], None]]:
         yield stop  # signals reach only the main thread
         return
     previous = signal.signal(signal.SIGALRM, expire)
-    signal.setitimer(signal.ITIMER_REAL, seconds)
+    signal.setitimer(signal.ITIMER_REAL, seconds, REARM)
     try:
         yield stop
     finally:
