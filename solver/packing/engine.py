@@ -297,13 +297,17 @@ def _prefix_tasks(table: Table, task: Task, flat_bytes: bytes) -> list[Task]:
     """The tasks of the prefixes a front search left (each its length, then its placement ids), after the task."""
     flat, tasks, at = array("i", flat_bytes), [], 0
     while at < len(flat):
-        ids = tuple(flat[at + 1:at + 1 + flat[at]])
+        tasks.append(extended(table, task, tuple(flat[at + 1:at + 1 + flat[at]])))
         at += 1 + flat[at]
-        counts = list(task.counts)
-        for p in ids:
-            counts[table.placement_piece[p]] -= 1
-        tasks.append(Task(task.chosen + ids, tuple(counts), task.weight))
     return tasks
+
+
+def extended(table: Table, task: Task, ids: Row) -> Task:
+    """The task with the placements ids made after its own: their copies taken off, the same weight."""
+    counts = list(task.counts)
+    for p in ids:
+        counts[table.placement_piece[p]] -= 1
+    return Task(task.chosen + ids, tuple(counts), task.weight)
 
 
 def stabiliser_size(row: Row, group: Sequence[Permutation]) -> int:

@@ -9,7 +9,7 @@ from array import array
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from solver.packing.engine import Counting, Task
+from solver.packing.engine import Counting, Task, extended
 from solver.packing.front import front_module
 from solver.packing.table import Table
 
@@ -56,10 +56,6 @@ def record_tasks(table: Table, records: bytes) -> list[Task]:
     flat, tasks, at = array("i", records), [], 0
     while at < len(flat):
         weight, length = flat[at], flat[at + 1]
-        chosen = tuple(flat[at + 2:at + 2 + length])
-        counts = list(table.counts)
-        for p in chosen:
-            counts[table.placement_piece[p]] -= 1
-        tasks.append(Task(chosen, tuple(counts), weight))
+        tasks.append(extended(table, Task((), table.counts, weight), tuple(flat[at + 2:at + 2 + length])))
         at += 2 + length
     return tasks
