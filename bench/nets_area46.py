@@ -55,7 +55,7 @@ def run_part(plan: Plan, parts: int, part: int) -> dict:
 def sample(parts: int, budget: float, jobs: int, log: Path, seed: int) -> None:
     """Random parts (those not yet in the log), `jobs` at a time, until the CPU budget is spent."""
     plan = make_plan(BOXES)
-    done = {row["part"] for row in read_log(log) if row["parts"] == parts}
+    done = {row["part"] for row in read_log(log, PART_RULE) if row["parts"] == parts}
     order = [k for k in random.Random(seed).sample(range(parts), parts) if k not in done]
     spent = 0.0
     with worker_pool(jobs) as pool, log.open("a") as out:
@@ -67,13 +67,15 @@ def sample(parts: int, budget: float, jobs: int, log: Path, seed: int) -> None:
                 break
 
 
-def read_log(log: Path) -> list[dict]:
-    """The parts finished, as logged (the current part rule only), each part once (samplers with other
-    seeds may share a log and meet a part twice)."""
+def read_log(log: Path, rule: str | None = None) -> list[dict]:
+    """The parts finished, as logged under `rule` (by default the rule of the newest line: a log written
+    before the rule changed is still reported, under its own rule), each part once (samplers with other seeds may share a
+    log and meet a part twice)."""
     if not log.exists():
         return []
     rows = [json.loads(line) for line in log.read_text().splitlines() if line.strip()]
-    once = {(row["parts"], row["part"]): row for row in reversed(rows) if row["rule"] == PART_RULE}
+    rule = rule or (rows[-1]["rule"] if rows else PART_RULE)
+    once = {(row["parts"], row["part"]): row for row in reversed(rows) if row["rule"] == rule}
     return list(reversed(once.values()))
 
 
@@ -82,6 +84,19 @@ def mean_range(values: list[float], scale: float) -> tuple[float, float, float]:
     mean = statistics.fmean(values)
     error = statistics.stdev(values) / math.sqrt(len(values)) if len(values) > 1 else float("inf")
     return scale * mean, scale * max(mean - Z95 * error, 0.0), scale * (mean + Z95 * error)
+
+
+def tail_note(rows: list[dict], nets: int, count: tuple[float, float, float]) -> str:
+    """How the nets are spread over the parts sampled, and whether the published count lies in the range."""
+    found = sorted((row["nets"] for row in rows), reverse=True)
+    with_nets = sum(1 for value in found if value)
+    share = sum(found[:3]) / nets if nets else 0.0
+    spread = (f"parts with a net: {with_nets:,} of {len(rows):,}; the 3 richest hold {share:.0%} of the nets "
+              "found")
+    if count[1] <= PUBLISHED <= count[2]:
+        return f"{spread}; the published count lies in the range"
+    return (f"{spread}. The published count lies outside the range: nets per part have a long tail, so the "
+            "mean over its standard error is too narrow until the sample meets enough of the tail")
 
 
 def report(log: Path) -> str:
@@ -98,12 +113,13 @@ def report(log: Path) -> str:
     quantile = statistics.quantiles(cpus, n=10) if len(cpus) > 1 else [cpus[0]] * 9
     lines = [
         f"Area 46, the common nets of 1x1x11 and 1x3x5 ({PUBLISHED:,} published): {len(rows):,} random parts of "
-        f"{parts:,} ({len(rows) / parts:.4%} of the search), part rule '{PART_RULE}'. Made by "
+        f"{parts:,} ({len(rows) / parts:.4%} of the search), part rule '{rows[0]['rule']}'. Made by "
         "`python bench/nets_area46.py`; each part's CPU seconds measured in the process that ran it, at nice 19, "
         f"load {min(r['load'] for r in rows):.1f} to {max(r['load'] for r in rows):.1f} on 2 cores.",
         "",
         f"- nets found: {nets:,}; of them folding into 1x2x7 too: {third}",
         f"- the whole count projected: {count[0]:,.0f} (95 % range {count[1]:,.0f} to {count[2]:,.0f})",
+        f"- {tail_note(rows, nets, count)}",
         f"- CPU seconds per part: min {cpus[0]:.2f}, 10 % {quantile[0]:.2f}, median {statistics.median(cpus):.2f}, "
         f"mean {statistics.fmean(cpus):.2f}, 90 % {quantile[8]:.2f}, max {cpus[-1]:.2f}; sampled {sum(cpus):,.0f} s",
         f"- the whole search projected: {whole[0] / 3600:,.0f} CPU hours (95 % range {whole[1] / 3600:,.0f} to "
