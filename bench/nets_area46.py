@@ -69,8 +69,8 @@ def sample(parts: int, budget: float, jobs: int, log: Path, seed: int) -> None:
 
 def read_log(log: Path, rule: str | None = None) -> list[dict]:
     """The parts finished, as logged under `rule` (by default the rule of the newest line: a log written
-    before the rule changed is still reported, under its own rule), each part once (samplers with other seeds may share a
-    log and meet a part twice)."""
+    before the rule changed is still reported, under its own rule), each part once (samplers with other
+    seeds may share a log and meet a part twice)."""
     if not log.exists():
         return []
     rows = [json.loads(line) for line in log.read_text().splitlines() if line.strip()]
