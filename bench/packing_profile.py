@@ -1,7 +1,8 @@
 """Where a census's tree grows and where it ends, by the copies left: the front search (_front.c) built again with its
 counters (cc -DFOLDKIT_PROFILE), in this process only, and every packing of each puzzle counted in one thread.
 
-For each count of copies left (before a placement): the nodes that came to a choice there, the share that ended at
+For each count of copies left (before a placement): the nodes that came to a choice there, their mean live
+placements (of the front search's live set, the words from the lowest empty cell's on), the share that ended at
 once (a pocket or a piece with no live placement, by the pockets or the one-word tally), the tallies made, the
 placements made, the mean fan (placements per node that branched), the share of the placements whose region check
 ended them, the finishes begun (see _front.c's finish), the placements finish made (its last piece, looked up by
@@ -34,7 +35,7 @@ sys.path.insert(0, str(ROOT))
 PUZZLES = [ROOT / "examples" / "tetris-cube.txt", ROOT / "examples" / "bedlam.txt"]
 SOURCE = ROOT / "solver" / "packing" / "_front.c"
 # _front.c's enum PROFILED, in order
-COUNTERS = ("nodes", "dead", "tallies", "placed", "cut off", "finishes", "finish placed", "looked up")
+COUNTERS = ("nodes", "live", "dead", "tallies", "placed", "cut off", "finishes", "finish placed", "looked up")
 
 
 def profiled_module(folder: Path, optimise: str = "-O3") -> ModuleType:
@@ -92,16 +93,16 @@ def profile(module: ModuleType, path: Path) -> None:
         raise SystemExit(f"{path}: the counters hold {placed:,} placements, the search made {nodes:,}")
     print(f"{path.stem}: {packings:,} packings, {nodes:,} placements, {seconds:.2f} CPU-s in one thread "
           f"(the profile build), {len(plan.starts)} starting points")
-    print(f"  {'left':>4} {'nodes':>12} {'dead':>6} {'tallies':>10} {'placed':>12} {'fan':>5} {'cut off':>8} "
-          f"{'finishes':>11} {'finish placed':>14} {'on a path':>10} {'of all':>7}")
+    print(f"  {'left':>4} {'nodes':>12} {'live':>6} {'dead':>6} {'tallies':>10} {'placed':>12} {'fan':>5} "
+          f"{'cut off':>8} {'finishes':>11} {'finish placed':>14} {'on a path':>10} {'of all':>7}")
     for left in range(len(levels) - 1, 0, -1):
-        node, dead, tallies, made, cut, finishes, finish_made, _ = levels[left].values()
+        node, live, dead, tallies, made, cut, finishes, finish_made, _ = levels[left].values()
         if not (node or made or finish_made):
             continue
         branched = node - dead
-        print(f"  {left:>4} {node:>12,} {share(dead, node):>6} {tallies:>10,} {made:>12,} "
-              f"{made / branched if branched else 0:>5.2f} {share(cut, made):>8} {finishes:>11,} {finish_made:>14,} "
-              f"{paths.get(left, 0):>10,} {share(made + finish_made, placed):>7}")
+        print(f"  {left:>4} {node:>12,} {live / node if node else 0:>6.0f} {share(dead, node):>6} {tallies:>10,} "
+              f"{made:>12,} {made / branched if branched else 0:>5.2f} {share(cut, made):>8} {finishes:>11,} "
+              f"{finish_made:>14,} {paths.get(left, 0):>10,} {share(made + finish_made, placed):>7}")
 
 
 def share(part: int, whole: int) -> str:

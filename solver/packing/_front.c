@@ -127,7 +127,7 @@ typedef struct {
  * time): where the tree grows and where it ends. A placement counts at the copies left before it: PROFILE(s, what,
  * placed), `placed` 1 where it was taken off the counts already. finish keeps its pieces in s->left alone (one copy
  * each): PROFILE_FINISH. */
-enum { NODES, DEAD_NODES, TALLIES, PLACED, CUT_OFF, FINISHES, FINISH_PLACED, LOOKED_UP, PROFILED };
+enum { NODES, LIVE, DEAD_NODES, TALLIES, PLACED, CUT_OFF, FINISHES, FINISH_PLACED, LOOKED_UP, PROFILED };
 #ifdef FOLDKIT_PROFILE
 static long long profiled[MAX_CELLS + 1][PROFILED];
 static int copies_left(const Search *s) {
@@ -135,10 +135,16 @@ static int copies_left(const Search *s) {
     for (int type = 0; type < s->t->ntypes; type++) left += s->counts[type];
     return left;
 }
+/* A node's live placements (from word `start`), added up */
+static void profile_live(const Search *s, const uint64_t *live, int start) {
+    for (int w = start; w < s->t->nwords; w++) profiled[copies_left(s)][LIVE] += __builtin_popcountll(live[w]);
+}
 #define PROFILE(s, what, placed) (profiled[copies_left(s) + (placed)][what]++)
+#define PROFILE_LIVE(s, live, start) profile_live(s, live, start)
 #define PROFILE_FINISH(s, what) (profiled[__builtin_popcountll((s)->left)][what]++)
 #else
 #define PROFILE(s, what, placed) ((void)0)
+#define PROFILE_LIVE(s, live, start) ((void)0)
 #define PROFILE_FINISH(s, what) ((void)0)
 #endif
 
@@ -671,6 +677,7 @@ static ALWAYS_INLINE int descend(Search *s, int depth, Cells filled, Cells all, 
     }
     int type = tally ? branch_piece(s, live, start, &fewest) : pockets_choice(s, live, empty, from, &c, &fewest);
     PROFILE(s, NODES, 0);
+    PROFILE_LIVE(s, live, start);
     if (type == DEAD) {
         PROFILE(s, DEAD_NODES, 0);
         return 0;
