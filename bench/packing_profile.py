@@ -8,8 +8,9 @@ placements made, the mean fan (placements per node that branched), the share of 
 ended them, the finishes begun (see _front.c's finish), the placements finish made (its last piece, looked up by
 its cells, not counted), the placements on a path to a packing (read off the packings found: the distinct
 prefixes of their rows) and the share of all placements made at that level. The profile build makes the same
-tree as the real one; its CPU time is a few per cent over the real build's, so the seconds are a guide and the
-counts exact: every placement the search counted is one of the counters' (the script fails otherwise).
+tree as the real one; its counters (the live placements above all) cost CPU time, so its seconds are no timing
+(bench/packing_speed.py's are) but its counts are exact: every placement the search counted is one of the
+counters' (the script fails otherwise).
 The last run is in bench/results/packing_profile.txt.
 Usage: python bench/packing_profile.py [--optimise -O3] [PUZZLE ...]   (default: the Tetris Cube and the Bedlam cube)
 """
