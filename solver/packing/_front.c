@@ -123,6 +123,31 @@ typedef struct {
     Rows rest;             /* after a stop at max_nodes: the prefixes of the work left (see hand_off) */
 } Search;
 
+/* Counters by the copies left, compiled in only for bench/packing_profile.py (cc -DFOLDKIT_PROFILE, one search at a
+ * time): where the tree grows and where it ends. A placement counts at the copies left before it: PROFILE(s, what,
+ * placed), `placed` 1 where it was taken off the counts already. finish keeps its pieces in s->left alone (one copy
+ * each): PROFILE_FINISH. */
+enum { NODES, LIVE, DEAD_NODES, TALLIES, PLACED, CUT_OFF, FINISHES, FINISH_PLACED, LOOKED_UP, PROFILED };
+#ifdef FOLDKIT_PROFILE
+static long long profiled[MAX_CELLS + 1][PROFILED];
+static int copies_left(const Search *s) {
+    int left = 0;
+    for (int type = 0; type < s->t->ntypes; type++) left += s->counts[type];
+    return left;
+}
+/* A node's live placements (from word `start`), added up */
+static void profile_live(const Search *s, const uint64_t *live, int start) {
+    for (int w = start; w < s->t->nwords; w++) profiled[copies_left(s)][LIVE] += __builtin_popcountll(live[w]);
+}
+#define PROFILE(s, what, placed) (profiled[copies_left(s) + (placed)][what]++)
+#define PROFILE_LIVE(s, live, start) profile_live(s, live, start)
+#define PROFILE_FINISH(s, what) (profiled[__builtin_popcountll((s)->left)][what]++)
+#else
+#define PROFILE(s, what, placed) ((void)0)
+#define PROFILE_LIVE(s, live, start) ((void)0)
+#define PROFILE_FINISH(s, what) ((void)0)
+#endif
+
 /* ---- what a packing found adds up to: search.h's bookkeeping ---- */
 
 static inline int found(Search *s, int n) { return tally_found(&s->progress, s->row, n); }
@@ -448,6 +473,7 @@ static ALWAYS_INLINE int pockets_choice(Search *s, const uint64_t *live, Cells e
     *c = branch_cell(s, live, (word & (~word + 1)) | tightest_in_word(t, word), POCKETS, from, fewest);
     if (!*fewest) return DEAD;
     if (*fewest <= QUICK) return -1;
+    PROFILE(s, TALLIES, 0);
     Pair plane[PLANES], over;
     tally_live(t, live, start, plane, &over);
     int type, chosen = narrow_choice(plane, over, word, s->left, c, &type, fewest);
@@ -511,6 +537,7 @@ static int finish(Search *s, int depth, uint64_t empty, const uint64_t *live, in
                 hand_off_finish(s, depth, empty, live, made, nmade, slot, 0, 0);
                 return 1;
             }
+            PROFILE_FINISH(s, LOOKED_UP);
             s->progress.nodes++;
             s->row[depth] = t->original[t->by_cells[slot]];
             if (found(s, depth + 1)) {
@@ -531,6 +558,7 @@ static int finish(Search *s, int depth, uint64_t empty, const uint64_t *live, in
             }
             int q = (w << 6) + __builtin_ctzll(bits);
             uint64_t piece = t->pair[q][1];
+            PROFILE_FINISH(s, FINISH_PLACED);
             s->progress.nodes++;
             s->row[depth] = t->original[q];
             s->left &= ~piece;
@@ -585,10 +613,13 @@ static ALWAYS_INLINE int pockets_child(Search *s, int depth, Cells filled, Cells
     if (--s->counts[type] == 0) s->left &= ~((uint64_t)1 << (type & 63));
     int stop = 0;
     int32_t made[FINISH + 1] = {p};
-    if (regions_fit(s, all & ~now, t->halo[p])) {
-        if (t->by_cells && __builtin_popcountll(s->left) <= FINISH)
+    if (!regions_fit(s, all & ~now, t->halo[p]))
+        PROFILE(s, CUT_OFF, 1);
+    else {
+        if (t->by_cells && __builtin_popcountll(s->left) <= FINISH) {
+            PROFILE(s, FINISHES, 1);
             stop = finish(s, depth + 1, (uint64_t)(all & ~now), live, made, 1);
-        else {
+        } else {
             const uint64_t *conflict = t->conflict + (size_t)p * W;
             for (int v = start; v < W; v++) next[v] = live[v] & ~conflict[v];
             if (!s->counts[type] && t->copies[type] > 1) {  /* the last copy: its piece's placements go */
@@ -645,7 +676,12 @@ static ALWAYS_INLINE int descend(Search *s, int depth, Cells filled, Cells all, 
         changed = 0;
     }
     int type = tally ? branch_piece(s, live, start, &fewest) : pockets_choice(s, live, empty, from, &c, &fewest);
-    if (type == DEAD) return 0;
+    PROFILE(s, NODES, 0);
+    PROFILE_LIVE(s, live, start);
+    if (type == DEAD) {
+        PROFILE(s, DEAD_NODES, 0);
+        return 0;
+    }
     int lo = start, hi = W;
     const uint64_t *choices = t->piece + (size_t)type * W;  /* the live placements of the piece, or the cell's */
     if (type < 0) {
@@ -661,6 +697,7 @@ static ALWAYS_INLINE int descend(Search *s, int depth, Cells filled, Cells all, 
                 return 1;
             }
             s->progress.nodes++;
+            PROFILE(s, PLACED, 0);
             const uint64_t *conflict = t->conflict + (size_t)p * W;
             if (!tallied) {
                 int stop = pockets_child(s, depth, filled, all, p, live, next, start);
@@ -1246,7 +1283,27 @@ out:
     return result;
 }
 
+#ifdef FOLDKIT_PROFILE
+/* The counters (a list, by the copies left, of lists in the order of the enum PROFILED's), set back to 0. */
+static PyObject *profile(PyObject *self, PyObject *args) {
+    (void)self; (void)args;
+    PyObject *levels = PyList_New(MAX_CELLS + 1);
+    for (int left = 0; levels && left <= MAX_CELLS; left++) {
+        PyObject *counts = PyList_New(PROFILED);
+        for (int what = 0; counts && what < PROFILED; what++)
+            PyList_SET_ITEM(counts, what, PyLong_FromLongLong(profiled[left][what]));
+        if (!counts) Py_CLEAR(levels);
+        else PyList_SET_ITEM(levels, left, counts);
+    }
+    memset(profiled, 0, sizeof profiled);
+    return levels;
+}
+#endif
+
 static PyMethodDef methods[] = {
+#ifdef FOLDKIT_PROFILE
+    {"profile", profile, METH_NOARGS, "The profile's counters by the pieces left, set back to 0."},
+#endif
     {"prepare", (PyCFunction)(void (*)(void))prepare, METH_VARARGS | METH_KEYWORDS, "The table made ready for search (a capsule, shared by threads)."},
     {"search", (PyCFunction)(void (*)(void))search, METH_VARARGS | METH_KEYWORDS,
      "Every packing of the empty cells (up to limit), branching on the front of empty cells."},
