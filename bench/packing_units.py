@@ -83,12 +83,15 @@ class FixedBudgets(Dispatch):
         return None if unit is None else replace(unit, given=0)
 
 
-def simulated(plan: Plan, dispatch: Dispatch, unit_cost: float) -> list[Ran]:
-    """Every unit of a count cut into PARTS parts, run as a pool of dispatch.workers runs them: the dispatch hands
-    a unit out when a worker is free (or one of its look-ahead is), and the unit runs then, by the real search,
-    taking its placements plus unit_cost on the clock; what it hands off waits in the dispatch once it ends."""
+def simulated(plan: Plan, dispatch: Dispatch, unit_cost: float, parts: int = PARTS,
+              budgets: tuple[int, int] = (FIRST, MOST)) -> list[Ran]:
+    """Every unit of a count cut into `parts` parts (budgets: a part's first unit's, the most), run as a pool of
+    dispatch.workers runs them: the dispatch hands a unit out when a worker is free (or one of its look-ahead is),
+    and the unit runs then, by the real search, taking its placements plus unit_cost on the clock; what it hands
+    off waits in the dispatch once it ends."""
+    first, most = budgets
     parents: dict[tuple[int, bytes | None], int] = {}
-    dispatch.add(Unit(k, None, FIRST) for k in range(PARTS))
+    dispatch.add(Unit(k, None, first) for k in range(parts))
     handed_out: deque[Unit] = deque()  # out, not started: queued in the pool
     running: list[tuple[float, int, Tally, tuple[Unit, ...]]] = []  # (ends at, unit, its tally, what it handed off)
     out: list[Ran] = []
@@ -99,8 +102,8 @@ def simulated(plan: Plan, dispatch: Dispatch, unit_cost: float) -> list[Ran]:
         while handed_out and len(running) < dispatch.workers:
             unit = handed_out.popleft()
             start = time.process_time()
-            tally, handed = pickle.loads(pickle.dumps(count_unit(plan, pickle.loads(pickle.dumps(unit)), PARTS,
-                                                                 MOST)))
+            tally, handed = pickle.loads(pickle.dumps(count_unit(plan, pickle.loads(pickle.dumps(unit)), parts,
+                                                                 most)))
             seconds = time.process_time() - start
             out.append(Ran(unit.part, tally.nodes, seconds, parents.get((unit.part, unit.tasks), -1),
                            clock + tally.nodes + unit_cost))
