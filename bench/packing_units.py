@@ -158,10 +158,10 @@ def spread(values: list[float]) -> str:
             f"median {cuts[49] / total:.4%}")
 
 
-def cpu_median(run: Callable[[], object]) -> float:
-    """The median CPU seconds of RUNS runs."""
+def cpu_median(run: Callable[[], object], runs: int = RUNS) -> float:
+    """The median CPU seconds of so many runs."""
     times = []
-    for _ in range(RUNS):
+    for _ in range(runs):
         start = time.process_time()
         run()
         times.append(time.process_time() - start)
@@ -200,11 +200,17 @@ def unit_cost(plan: Plan, per_placement: float) -> float:
         replace(unit, given=1))), PARTS, MOST))) for unit in units]) / len(units) / per_placement
 
 
-def median_run(plan: Plan, dispatch: Callable[[], Dispatch], cost: float) -> list[Ran]:
-    """A simulation's units (the same every run), each with the median of its CPU times over RUNS runs."""
-    runs = [simulated(plan, dispatch(), cost) for _ in range(RUNS)]
+def median_run(plan: Plan, dispatch: Callable[[], Dispatch], cost: float) -> tuple[list[Ran], float]:
+    """(a simulation's units, the same every run, each with the median of its CPU times over RUNS runs; the median
+    CPU of the whole count in one search, run before each simulation, so that a load that comes and goes weighs on
+    both alike)."""
+    wholes, runs = [], []
+    for _ in range(RUNS):
+        wholes.append(cpu_median(lambda: count_part(plan, 0, 1), 1))
+        runs.append(simulated(plan, dispatch(), cost))
     assert all([ran.nodes for ran in run] == [ran.nodes for ran in runs[0]] for run in runs)
-    return [replace(ran, seconds=statistics.median(run[k].seconds for run in runs)) for k, ran in enumerate(runs[0])]
+    units = [replace(ran, seconds=statistics.median(run[k].seconds for run in runs)) for k, ran in enumerate(runs[0])]
+    return units, statistics.median(wholes)
 
 
 def row(label: str, units: list[Ran], whole: tuple[float, int], speed_ups: str) -> str:
@@ -219,12 +225,12 @@ def report(name: str, jobs: bool) -> list[str]:
     plan.split(1)  # the table prepared for the front search: part of building it
     cut = cut_time(plan)
     plan.split(PARTS)
-    cpu = cpu_median(lambda: count_part(plan, 0, 1))
     nodes = count_part(plan, 0, 1).nodes
-    cost = unit_cost(plan, cpu / nodes)
-    fixed = median_run(plan, partial(FixedBudgets, min(WORKERS), look_ahead=min(WORKERS)), cost)
+    cost = unit_cost(plan, cpu_median(lambda: count_part(plan, 0, 1)) / nodes)
+    fixed, cpu = median_run(plan, partial(FixedBudgets, min(WORKERS), look_ahead=min(WORKERS)), cost)
     lines = [f"### {name}", "",
-             f"The whole count in one search: {cpu:.2f} CPU-s, {nodes:,} placements. {PARTS} parts cut in "
+             f"The whole count in one search: {cpu:.2f} CPU-s (the median beside the fixed budgets' runs; each row's "
+             f"CPU figures are against the whole count run beside its own), {nodes:,} placements. {PARTS} parts cut in "
              f"{cut * 1e3:.2f} CPU-ms (the serial start). A unit's own cost: {cost:,.0f} placements.", "",
              f"- fixed budgets, CPU a unit: {spread([ran.seconds for ran in fixed])}", "",
              "| workers, budgets, order | units | their CPU / the whole's | largest unit (placements, CPU) | "
@@ -237,11 +243,11 @@ def report(name: str, jobs: bool) -> list[str]:
             lines.append(row(f"{workers}, fixed, {order}", fixed, (cpu, nodes),
                              f"{(nodes + cost) / span:.1f}x, {cpu / (cut + replayed):.1f}x{bound}"))
         for order, kind in ORDERS.items():
-            units = median_run(plan, partial(Dispatch, workers, kind, look_ahead=workers), cost)
+            units, alone = median_run(plan, partial(Dispatch, workers, kind, look_ahead=workers), cost)
             replayed = queued(units, [ran.seconds for ran in units], workers, lambda k: (k,))
-            lines.append(row(f"{workers}, cut as they start, {order}", units, (cpu, nodes),
-                             f"{(nodes + cost) / max(ran.end for ran in units):.1f}x, {cpu / (cut + replayed):.1f}x "
-                             f"({cpu / (cut + lpt([ran.seconds for ran in units], workers)):.1f}x)"))
+            lines.append(row(f"{workers}, cut as they start, {order}", units, (alone, nodes),
+                             f"{(nodes + cost) / max(ran.end for ran in units):.1f}x, {alone / (cut + replayed):.1f}x "
+                             f"({alone / (cut + lpt([ran.seconds for ran in units], workers)):.1f}x)"))
         print("\n".join(lines[-4:]), flush=True)
     if jobs:
         lines += ["", jobs_line(path)]

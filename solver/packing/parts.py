@@ -16,8 +16,9 @@ made, then hands the rest of the tree back (the compiled front search says, leve
 had not tried) as new units for other workers, each with GROWTH times that budget, up to a most (see budgets):
 UNIT_NODES when there are parts enough for every worker; when there are not, a part's first unit has a small
 budget (FIRST_NODES), so the work fans out to every worker within a few milliseconds, the units grow as the count
-goes on, up to FANNED_NODES. The part's tally is the sum of its
-units'; its record is the same whoever counted the units.
+goes on, up to FANNED_NODES; whoever hands the units out cuts a unit's budget as it starts when little work waits
+(solver.packing.dispatch), so the count ends in small units. The part's tally is the sum of its units'; its record
+is the same whoever counted the units.
 """
 
 from __future__ import annotations
