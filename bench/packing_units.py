@@ -8,7 +8,10 @@ The simulation's clock is placements: a unit takes the placements it made plus U
 beyond its placements: its search's set-up, pickling it and its answer there and back, measured as the median
 CPU of units of one placement, in placements of the whole count's speed). So the schedule is the same on a loaded
 machine. Every unit's CPU time is measured too (median of RUNS simulations, which make the same units), and the
-same units replayed in the same order with those times give the CPU speed-up: the two must agree. The speed-up
+same units replayed in the same order with those times give the CPU speed-up: the two must agree (a unit's CPU a
+placement varies, up to 1.5 times the mean, which the clock does not see; the CPU's ratio to the whole count's
+moves with the machine's load by several %, which the busy share, the units' CPU over the workers' makespan, does
+not). The speed-up
 is the whole count's (one search, no parts) over the makespan, so the units' own costs (each search's set-up, the
 placements a hand-off repeats, naming every class) count against it; the cut of the starting points (the
 count's serial start) is added to the CPU makespan once. Not counted, on either side: building the table.
@@ -213,10 +216,10 @@ def median_run(plan: Plan, dispatch: Callable[[], Dispatch], cost: float) -> tup
     return units, statistics.median(wholes)
 
 
-def row(label: str, units: list[Ran], whole: tuple[float, int], speed_ups: str) -> str:
+def row(label: str, units: list[Ran], whole: tuple[float, int], speed_ups: str, busy: float) -> str:
     seconds, (cpu, nodes) = [ran.seconds for ran in units], whole
     return (f"| {label} | {len(units):,} | {sum(seconds) / cpu:.3f} | {max(ran.nodes for ran in units) / nodes:.3%}, "
-            f"{max(seconds) / cpu:.3%} | {speed_ups} |")
+            f"{max(seconds) / cpu:.3%} | {speed_ups} | {busy:.1%} |")
 
 
 def report(name: str, jobs: bool) -> list[str]:
@@ -234,20 +237,23 @@ def report(name: str, jobs: bool) -> list[str]:
              f"{cut * 1e3:.2f} CPU-ms (the serial start). A unit's own cost: {cost:,.0f} placements.", "",
              f"- fixed budgets, CPU a unit: {spread([ran.seconds for ran in fixed])}", "",
              "| workers, budgets, order | units | their CPU / the whole's | largest unit (placements, CPU) | "
-             "speed-up: placements' clock, CPU replayed (LPT bound) |", "| --- | --- | --- | --- | --- |"]
+             "speed-up: placements' clock, CPU replayed (LPT bound) | workers busy (CPU replayed) |",
+             "| --- | --- | --- | --- | --- | --- |"]
     for workers in WORKERS:
         for order, rank in (("pool", lambda k: (k,)), ("cluster", lambda k: (fixed[k].part, -k))):
             span = queued(fixed, [ran.nodes + cost for ran in fixed], workers, rank)
             replayed = queued(fixed, [ran.seconds for ran in fixed], workers, rank)
             bound = f" ({cpu / (cut + lpt([ran.seconds for ran in fixed], workers)):.1f}x)" if order == "pool" else ""
             lines.append(row(f"{workers}, fixed, {order}", fixed, (cpu, nodes),
-                             f"{(nodes + cost) / span:.1f}x, {cpu / (cut + replayed):.1f}x{bound}"))
+                             f"{(nodes + cost) / span:.1f}x, {cpu / (cut + replayed):.1f}x{bound}",
+                             sum(ran.seconds for ran in fixed) / (workers * replayed)))
         for order, kind in ORDERS.items():
             units, alone = median_run(plan, partial(Dispatch, workers, kind, look_ahead=workers), cost)
             replayed = queued(units, [ran.seconds for ran in units], workers, lambda k: (k,))
             lines.append(row(f"{workers}, cut as they start, {order}", units, (alone, nodes),
                              f"{(nodes + cost) / max(ran.end for ran in units):.1f}x, {alone / (cut + replayed):.1f}x "
-                             f"({alone / (cut + lpt([ran.seconds for ran in units], workers)):.1f}x)"))
+                             f"({alone / (cut + lpt([ran.seconds for ran in units], workers)):.1f}x)",
+                             sum(ran.seconds for ran in units) / (workers * replayed)))
         print("\n".join(lines[-4:]), flush=True)
     if jobs:
         lines += ["", jobs_line(path)]
