@@ -19,7 +19,8 @@ import struct
 import threading
 import time
 import uuid
-from collections.abc import Callable, Iterator
+from collections import deque
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from typing import Any
 from urllib.parse import urlsplit
@@ -104,38 +105,63 @@ def _read(connection: socket.socket, size: int) -> bytes:
     return data
 
 
+class AllAtOnce:
+    """Units handed out to the scheduler as soon as they are made (it orders them by priority)."""
+
+    def __init__(self) -> None:
+        self.units: deque = deque()
+
+    def __len__(self) -> int:
+        return len(self.units)
+
+    def add(self, units: Iterable[Any]) -> None:
+        self.units.extend(units)
+
+    def take(self, out: int) -> Any | None:
+        return self.units.popleft() if self.units else None
+
+    def ended(self, found: Any) -> None:
+        pass
+
+
 def finished_parts(client, work: Work, units: list, part_of: Callable[[Any], int], book: UnitBook,
-                   priority: Callable[[Any], int] = lambda unit: 0) -> Iterator[tuple[int, Any]]:
+                   priority: Callable[[Any], int] = lambda unit: 0, dispatch: Any = None) -> Iterator[tuple[int, Any]]:
     """(part, what all its units found, merged by the book) of each part of the units as its last unit ends,
-    the units handed back queued at once as new tasks (those of higher priority first). Leaving early sets the
-    stop event and drops the rest; a scheduler lost midway, or a unit that failed, is a one-line error within
-    LOST_SECONDS or so."""
+    the units handed back queued at once as new tasks (those of higher priority first), or kept by `dispatch`
+    (as AllAtOnce: add, take(units out) -> a unit to hand out or None, ended(what a unit found)) until it hands
+    them out. Leaving early sets the stop event and drops the rest; a scheduler lost midway, or a unit that
+    failed, is a one-line error within LOST_SECONDS or so."""
     from distributed import wait  # see connect
 
     stop = f"foldkit-stop-{uuid.uuid4().hex}"
     futures: dict = {}
+    dispatch = AllAtOnce() if dispatch is None else dispatch
 
-    def submit(unit: Any) -> None:
-        futures[client.submit(work, unit, stop, pure=False, priority=priority(unit))] = part_of(unit)
-        book.started(part_of(unit))
+    def add(made: Iterable[Any]) -> None:
+        for unit in made:
+            book.started(part_of(unit))  # out, for the book, from when it is made
+            dispatch.add((unit,))
 
-    for unit in units:
-        submit(unit)
+    add(units)
     finished, heard = False, time.monotonic()
     try:
-        while futures:
+        while futures or dispatch:
+            while (unit := dispatch.take(len(futures))) is not None:
+                futures[client.submit(work, unit, stop, pure=False, priority=priority(unit))] = part_of(unit)
             heard = _still_there(client, heard)
             try:
                 done = wait(list(futures), timeout=HEARTBEAT_SECONDS, return_when="FIRST_COMPLETED").done
             except TimeoutError:
                 continue
+            ended = []
             for future in done:
                 k = futures.pop(future)
                 found, handed = _result(client, future)
-                for unit in handed:
-                    submit(unit)
+                dispatch.ended(found)
+                add(handed)
                 if (whole := book.ended(k, found)) is not None:
-                    yield k, whole
+                    ended.append((k, whole))
+            yield from ended
         finished = True
     finally:
         if not finished:

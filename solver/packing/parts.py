@@ -16,8 +16,9 @@ made, then hands the rest of the tree back (the compiled front search says, leve
 had not tried) as new units for other workers, each with GROWTH times that budget, up to a most (see budgets):
 UNIT_NODES when there are parts enough for every worker; when there are not, a part's first unit has a small
 budget (FIRST_NODES), so the work fans out to every worker within a few milliseconds, the units grow as the count
-goes on, up to FANNED_NODES. The part's tally is the sum of its
-units'; its record is the same whoever counted the units.
+goes on, up to FANNED_NODES; whoever hands the units out cuts a unit's budget as it starts when little work waits
+(solver.packing.dispatch), so the count ends in small units. The part's tally is the sum of its units'; its record
+is the same whoever counted the units.
 """
 
 from __future__ import annotations
@@ -188,7 +189,8 @@ class Unit:
 
     part: int  # 0-based
     tasks: bytes | None = None
-    budget: int = FIRST_NODES
+    budget: int = FIRST_NODES  # grown GROWTH times at each hand-off; its hand-offs grow from it
+    given: int = 0  # the budget it runs with, if a dispatch cut it as it started (solver.packing.dispatch; 0: budget)
 
 
 Counted = tuple[Tally, tuple[Unit, ...]]  # what a unit found, and the units it handed off
@@ -219,12 +221,12 @@ def count_unit(plan: Plan, unit: Unit, parts: int, budget: int = UNIT_NODES, lim
     counting = plan.counting(limit, -1, control)
     if plan.cut != "front":  # another engine's stop leaves no word of what is left: no budget
         return _count_whole(plan, record_tasks(plan.table, records), counting, made), ()
-    most, budget = budget, min(unit.budget, budget) if budget else 0
+    most, budget = budget, min(unit.given or unit.budget, budget) if budget else 0
     found = search_records(plan.table, records, max(budget - made, 1) if budget else 0, counting, KEEP, HAND_OFF)
     forms = flat_classes(found.rows, plan.width, plan.group, plan.group_bytes)
     tally = Tally(found.packings, found.stabilisers, made + found.nodes, frozenset(forms), found.found,
                   len(found.rows) // (4 * plan.width), counting.limited)
-    handed = min(budget * GROWTH, most)
+    handed = min(unit.budget * GROWTH, most)  # from its own budget: a cut one does not start the growth again
     return tally, tuple(Unit(unit.part, rest, handed) for rest in found.rest if rest)
 
 

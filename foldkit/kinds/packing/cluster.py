@@ -13,26 +13,32 @@ from functools import partial
 
 from foldkit import cluster
 from foldkit.census import UnitBook
+from solver.packing.dispatch import Dispatch
 from solver.packing.engine import INTERRUPTED, STOP, new_control
 from solver.packing.model import PackingPuzzle
-from solver.packing.parts import UNIT_NODES, Counted, Finished, Unit, budgets, count_unit, merge, plan_of
+from solver.packing.parts import FANNED_NODES, UNIT_NODES, Counted, Finished, Unit, budgets, count_unit, merge, plan_of
 
 # A unit's placements before it hands the rest back, on a cluster: each Dask task costs the client and the
 # scheduler about 15 ms of CPU, so the pool's 250,000 (40 ms of the one-sided 9x10) spent 40 % of the workers'
 # CPU there and grew the client by 200 MB a minute; 32 times as many make a unit about a second.
 CLUSTER_UNIT_NODES = 32 * UNIT_NODES
+# The least a unit is cut to as the count runs out of work (solver.packing.dispatch): about a task's cost.
+CLUSTER_SMALLEST = FANNED_NODES
 
 
 def on_cluster(client, puzzle: PackingPuzzle, seed: int | None, parts: int, left: list[int], limit: int,
                budget: int = CLUSTER_UNIT_NODES) -> Finished:
     """(part, tally) of each part left, counted by the workers, as its last unit finishes: a unit that makes its
-    budget of placements (see parts.budgets; at most `budget`) hands the rest of its tree back, and that is queued
-    at once."""
-    first, most = budgets(parts, cluster.threads(client), budget)
+    budget of placements (see parts.budgets; at most `budget`) hands the rest of its tree back, which the client keeps
+    until a thread is free (a task queued on the scheduler for each), each unit's budget then cut to the work
+    waiting (solver.packing.dispatch)."""
+    threads = cluster.threads(client)
+    first, most = budgets(parts, threads, budget)
     work = partial(count_unit_on_worker, puzzle, seed, parts, most, limit)
     units = [Unit(k, None, first) for k in left]
+    dispatch = Dispatch(threads, "part", look_ahead=threads, smallest=CLUSTER_SMALLEST)
     yield from cluster.finished_parts(client, work, units, _part_of, UnitBook(left, merge),
-                                      priority=_depth_first_in_part_order())
+                                      priority=_depth_first_in_part_order(), dispatch=dispatch)
 
 
 def _part_of(unit: Unit) -> int:

@@ -23,6 +23,7 @@ from dataclasses import replace
 from foldkit import census
 from foldkit.errors import EXIT_BAD_INPUT, FoldkitError
 from foldkit.kinds.packing.part_records import PART_SCHEMA, check_part, count_of, part_record, tally_of
+from solver.packing.dispatch import Dispatch
 from solver.packing.model import PackingPuzzle
 from solver.packing.parts import (
     PARTS_PER_WORKER,
@@ -151,9 +152,10 @@ def in_processes(puzzle: PackingPuzzle, seed: int | None, parts: int, left: list
 
     todo = list(left)
     for _ in range(RETRIES + 1):
-        pool = _pool(puzzle, seed, min(jobs, max(len(todo), 1), WORKERS_PER_CORE * cores()))
+        workers = min(jobs, max(len(todo), 1), WORKERS_PER_CORE * cores())
+        pool = _pool(puzzle, seed, workers)
         try:
-            yield from _units_finished(pool, puzzle, seed, parts, todo, limit, jobs)
+            yield from _units_finished(pool, puzzle, seed, parts, todo, limit, workers)
             return
         except BrokenProcessPool:
             continue  # a worker died: the parts still in todo run again
@@ -165,31 +167,38 @@ def in_processes(puzzle: PackingPuzzle, seed: int | None, parts: int, left: list
 
 def _units_finished(pool, puzzle: PackingPuzzle, seed: int | None, parts: int, todo: list[int],
                     limit: int, workers: int) -> Finished:
-    """(part, tally) of each part in todo as its last unit finishes, each taken off todo. A unit that makes
-    UNIT_NODES placements hands the rest of its tree back as new units (count_unit), queued at once for the
-    workers free: so no part holds up the end of the count, however its tree is shaped."""
+    """(part, tally) of each part in todo as its last unit finishes, each taken off todo. A unit that makes its
+    budget of placements hands the rest of its tree back as new units (count_unit), which wait here until a worker
+    is free: each is handed out with a budget cut from what waits then (solver.packing.dispatch), so no part, and
+    no unit started as the count runs out of work, holds up the end of the count, however its tree is shaped."""
     from concurrent.futures import FIRST_COMPLETED, wait
 
     first, most = budgets(parts, workers, UNIT_NODES)
-
-    def submit(unit: Unit) -> None:
-        waiting[pool.submit(count_unit_of, puzzle, seed, unit, parts, most, limit)] = unit.part
-        book.started(unit.part)
-
-    waiting: dict = {}
+    dispatch = Dispatch(workers, look_ahead=workers)  # a unit queued in the pool for each worker
     book = census.UnitBook(todo, merge)
-    for k in todo:
-        submit(Unit(k, None, first))
-    while waiting:
+
+    def add(units: Iterable[Unit]) -> None:
+        for unit in units:
+            book.started(unit.part)  # out, for the book, from when it is made
+            dispatch.add((unit,))
+
+    add(Unit(k, None, first) for k in todo)
+    waiting: dict = {}
+    while dispatch or waiting:
+        while (unit := dispatch.take(len(waiting))) is not None:
+            waiting[pool.submit(count_unit_of, puzzle, seed, unit, parts, most, limit)] = unit.part
         done, _ = wait(waiting, return_when=FIRST_COMPLETED)
+        finished = []
         for future in done:
             k = waiting.pop(future)
             tally, handed = future.result()  # raises BrokenProcessPool when a worker died
-            for unit in handed:
-                submit(unit)
+            dispatch.ended(tally)
+            add(handed)
             if (whole := book.ended(k, tally)) is not None:
-                todo.remove(k)
-                yield k, whole
+                finished.append((k, whole))
+        for k, whole in finished:
+            todo.remove(k)
+            yield k, whole
 
 
 def _pool(puzzle: PackingPuzzle, seed: int | None, workers: int):
