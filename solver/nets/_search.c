@@ -86,9 +86,11 @@ typedef struct {
     uint64_t covered_bits[MAX_BOXES], all_squares;  /* the same as bits, and every square's bit */
     uint64_t *around[MAX_BOXES];      /* per square: its four neighbours on the box, as bits */
     /* the joint flood of two boxes' states, over classes of pairs (see pair_class()) */
-    uint64_t *pair_seen;              /* per pair class, a bit */
+    uint64_t *pair_seen, *region_seen;  /* per pair class, a bit (those of the floods over a small region's pairs) */
     int32_t *pair_queue;
-    uint16_t *pair_next;              /* per pair class and direction U R D L: the class of its neighbour that way */
+    uint16_t *pair_next;              /* per pair class and direction U R D L: its neighbour's class that way, and
+                                       * (bits BACK_SHIFT on) the direction back from there (see visit_pair()) */
+    int16_t *pair_slot;               /* per state of the second box, turned: its slot in a pair class (-1: never met) */
     uint8_t *step_square, *step_turn; /* per square of the first box in frame 0, and direction U R D L: the
                                        * square its neighbour lies on, and the turn that brings it into frame 0 */
     int16_t *turned_step;             /* per turn k, direction d and state s of the second box: the state of s's
@@ -112,6 +114,7 @@ typedef struct {
     int32_t *holder;                  /* per square of the pinned box: the net's cell on it (-1: none) */
     int far_isometries[64], nfar;     /* the isometries that send another square than the pinned one onto it */
     uint8_t turn_sides[8][16];        /* per turn k of the plane: where it sends each set of sides (bit d: U R D L) */
+    uint8_t moved[8][4];              /* per turn k of the plane: where it sends each direction */
     int keeping_turns[8], nkeeping;   /* the turns of the net about its first cell that an isometry keeping the
                                        * pinned square in place makes */
     uint8_t *probe_square;
@@ -393,26 +396,29 @@ static uint64_t spread(const Search *S, int b, uint64_t reached, uint64_t fronti
 }
 
 /* A pair of states (a, b), its class under the turns of the net (one of them turned into frame 0 on the first
- * box, the other turned alike): PAIR_SHIFT bits hold b. */
-#define PAIR_SHIFT 9
+ * box, the other turned alike): a's square, then (PAIR_SHIFT bits) b's slot (see pair_slots()). */
+#define PAIR_SHIFT 8
 #define PAIR_MASK ((1 << PAIR_SHIFT) - 1)
+#define BACK_SHIFT 14  /* a class's bits: a square of the first box (up to 64) and a slot */
+#define CLASS_MASK ((1 << BACK_SHIFT) - 1)
 #define PAIR_WORDS ((1 << PAIR_SHIFT) / 64)  /* the words of the pair classes of one square of the first box */
 static inline int32_t pair_class(const Search *S, int32_t a, int32_t b) {
-    return (a >> 3) << PAIR_SHIFT | S->turned[1][S->upright[a] * 8 * S->area + b];
+    return (a >> 3) << PAIR_SHIFT | S->pair_slot[S->turned[1][S->upright[a] * 8 * S->area + b]];
 }
 
-/* A flood over pair classes: the squares its classes hit on the first two boxes, and its queue's end. */
-typedef struct { uint64_t hit0, hit1; int tail; } PairFlood;
+/* A flood over pair classes: the free squares on the first two boxes, the squares its classes hit there, its marks
+ * and its queue's end. */
+typedef struct { uint64_t free0, free1, hit0, hit1; uint64_t *seen; int tail; } PairFlood;
 
 /* Marks every pair class whose square on either box is not free as seen already, so that the flood visits the
- * free ones alone, testing one bit. A state of the second box is its square's byte of the class's bits; of a
- * square's PAIR_WORDS words, those of the 8A states are set (the others are never met). */
+ * free ones alone, testing one bit. A square of the second box is 4 bits (its slots) of a square of the first box's
+ * PAIR_WORDS words; those of the 4A slots are set (the others are never met). */
 static void block_pairs(Search *S, uint64_t free0, uint64_t free1) {
     uint64_t taken1[PAIR_WORDS] = {0};
-    int words = (8 * S->area + 63) / 64;
+    int words = (4 * S->area + 63) / 64;
     for (uint64_t left = ~free1 & S->all_squares; left; left &= left - 1) {
         int square = __builtin_ctzll(left);
-        taken1[square >> 3] |= 0xffULL << (8 * (square & 7));
+        taken1[square >> 4] |= 0xfULL << (4 * (square & 15));
     }
     for (int square = 0; square < S->area; square++) {
         uint64_t *seen = S->pair_seen + (size_t)square * PAIR_WORDS, all = (free0 >> square & 1) - 1;
@@ -422,40 +428,59 @@ static void block_pairs(Search *S, uint64_t free0, uint64_t free1) {
 
 /* Marks and queues pair class p unless it was already (or is blocked); its squares are then hit. No branch: whether
  * the class is new is a coin toss the processor cannot guess (measured, area 38, parts 8, 101, 201, 301 and 401 of
- * 512: 8.9 CPU s with a branch and the free squares tested per class, 7.1 s so). */
-static inline void visit_pair(Search *S, int32_t p, PairFlood *f) {
-    uint64_t *word = S->pair_seen + (p >> 6), fresh = ~*word >> (p & 63) & 1;
-    *word |= 1ULL << (p & 63);
-    S->pair_queue[f->tail] = p;
+ * 512: 8.9 CPU s with a branch and the free squares tested per class, 7.1 s so). In a small region (see
+ * region_needed()) the free squares are tested here instead, and the marks of blocked classes left clear. */
+static inline void visit_pair(Search *S, uint32_t entry, PairFlood *f, const int in_region) {
+    int32_t p = (int32_t)(entry & CLASS_MASK);
+    uint64_t *word = f->seen + (p >> 6), fresh = ~*word >> (p & 63) & 1;
+    if (in_region) fresh &= f->free0 >> (p >> PAIR_SHIFT) & f->free1 >> ((p & PAIR_MASK) >> 2);
+    *word |= (in_region ? fresh : 1) << (p & 63);
+    S->pair_queue[f->tail] = (int32_t)entry;
     f->tail += (int)fresh;
     f->hit0 |= fresh << (p >> PAIR_SHIFT);
-    f->hit1 |= fresh << ((p & PAIR_MASK) >> 3);
+    f->hit1 |= fresh << ((p & PAIR_MASK) >> 2);
+}
+
+/* Queues the classes of an untried cell's neighbours not yet seen, each with the direction back to the cell's own
+ * class: a class dequeued leaves the way it came in, towards a class seen, alone (a quarter fewer classes met).
+ * The cell's own class is then queued as its neighbours' would reach it, once a neighbour's squares are free. */
+static inline void seed_pairs(Search *S, int32_t cell, int32_t a, int32_t b, PairFlood *f, const int in_region) {
+    int open = -1;  /* a side whose neighbour's squares are free */
+    for (int d = 0; d < 4; d++) {
+        if (S->seen[cell + S->offset[d]]) continue;
+        int32_t na = S->step[0][4 * a + d], nb = S->step[1][4 * b + d];
+        visit_pair(S, (uint32_t)pair_class(S, na, nb) | (uint32_t)S->moved[S->upright[na]][(d + 2) & 3] << BACK_SHIFT, f,
+                   in_region);
+        if ((f->free0 >> (na >> 3) & 1) && (f->free1 >> (nb >> 3) & 1)) open = d;
+    }
+    if (open >= 0)
+        visit_pair(S, (uint32_t)pair_class(S, a, b) | (uint32_t)S->moved[S->upright[a]][open] << BACK_SHIFT, f, in_region);
 }
 
 /* The first index i from `from` on whose untried cells 0 to i, as pairs of states over the free squares
  * free0 and free1, hit every square of goal0 and goal1 on the first two boxes (count if none). A cell's
  * neighbours follow from its states, turned alike when the cell is: the classes' flood reaches the classes
  * of the pairs' flood, with the same squares, in an eighth of the pairs. */
-static int pairs_needed(Search *S, const int32_t *untried, int count, int from, uint64_t free0, uint64_t free1,
-                        uint64_t goal0, uint64_t goal1, uint64_t *missed) {
-    PairFlood f = {0, 0, 0};
+static inline int pairs_flood(Search *S, const int32_t *untried, int count, int from, uint64_t free0, uint64_t free1,
+                              uint64_t goal0, uint64_t goal1, uint64_t *missed, PairFlood *flood, const int in_region) {
+    PairFlood f = {free0, free1, 0, 0, in_region ? S->region_seen : S->pair_seen, 0};
     int head = 0;
-    block_pairs(S, free0, free1);
+    if (!in_region) block_pairs(S, free0, free1);
     for (int i = 0; i < count; i++) {
         int32_t cell = untried[i], a = S->state[0][cell], b = S->state[1][cell];
         if ((free0 >> (a >> 3) & 1) && (free1 >> (b >> 3) & 1)) {
             f.hit0 |= 1ULL << (a >> 3);
             f.hit1 |= 1ULL << (b >> 3);
-            for (int d = 0; d < 4; d++)
-                if (!S->seen[cell + S->offset[d]]) visit_pair(S, pair_class(S, S->step[0][4 * a + d], S->step[1][4 * b + d]), &f);
+            seed_pairs(S, cell, a, b, &f, in_region);
         }
         if (i < from) continue;
         while (((f.hit0 & goal0) != goal0 || (f.hit1 & goal1) != goal1) && head < f.tail) {
-            const uint16_t *next = S->pair_next + 4 * S->pair_queue[head++];
-            for (int d = 0; d < 4; d++) visit_pair(S, next[d], &f);
+            uint32_t entry = (uint32_t)S->pair_queue[head++], back = entry >> BACK_SHIFT;
+            const uint16_t *next = S->pair_next + 4 * (entry & CLASS_MASK);
+            for (uint32_t k = 1; k < 4; k++) visit_pair(S, next[(back + k) & 3], &f, in_region);
         }
         if ((f.hit0 & goal0) == goal0 && (f.hit1 & goal1) == goal1) {
-            if (goal0 == free0 && goal1 == free1) ADD(S->size, PAIRS_QUEUED, f.tail);
+            *flood = f;
             return i;
         }
         if (missed) {
@@ -463,14 +488,48 @@ static int pairs_needed(Search *S, const int32_t *untried, int count, int from, 
             missed[2 * i + 1] = goal1 & ~f.hit1;
         }
     }
-    if (goal0 == free0 && goal1 == free1) ADD(S->size, PAIRS_QUEUED, f.tail);
+    *flood = f;
     return count;
 }
 
-/* The first index i whose untried cells 0 to i reach every free square (see above); count if none does. */
+/* The same over all pairs (missed, if given, gets the squares each prefix missed). */
+static int pairs_needed(Search *S, const int32_t *untried, int count, int from, uint64_t free0, uint64_t free1,
+                        uint64_t *missed) {
+    PairFlood f;
+    int i = pairs_flood(S, untried, count, from, free0, free1, free0, free1, missed, &f, 0);
+    ADD(S->size, PAIRS_QUEUED, f.tail);
+    return i;
+}
+
+/* The same over the pairs of a small region of free squares on one box (goal0 or goal1, the other 0), whose flood
+ * meets few classes: their marks are cleared after it, rather than every blocked class marked before it. */
+static int region_needed(Search *S, const int32_t *untried, int count, int from, uint64_t free0, uint64_t free1,
+                         uint64_t goal0, uint64_t goal1) {
+    PairFlood f;
+    int i = pairs_flood(S, untried, count, from, free0, free1, goal0, goal1, NULL, &f, 1);
+    for (int k = 0; k < f.tail; k++) f.seen[(S->pair_queue[k] & CLASS_MASK) >> 6] = 0;
+    return i;
+}
+
+/* The connected sets of free squares of box b (each as bits), in the order of their lowest squares; how many. */
+static int regions_of(const Search *S, int b, uint64_t free_squares, uint64_t *region) {
+    int n = 0;
+    for (uint64_t left = free_squares; left; left &= ~region[n++]) {
+        uint64_t start = left & -left;
+        region[n] = spread(S, b, start, start, free_squares);
+    }
+    return n;
+}
+
+/* The first index i whose untried cells 0 to i reach every free square (see above); count if none does. A cell's
+ * squares beside it reach the regions of free squares they lie in. */
 static int needed(Search *S, const int32_t *untried, int count, int inherited) {
-    uint64_t reached[MAX_BOXES] = {0}, hit[MAX_BOXES] = {0}, free_squares[MAX_BOXES];
-    for (int b = 0; b < S->nbox; b++) free_squares[b] = S->all_squares & ~S->covered_bits[b];
+    uint64_t reached[MAX_BOXES] = {0}, hit[MAX_BOXES] = {0}, free_squares[MAX_BOXES], region[MAX_BOXES][64];
+    int regions[MAX_BOXES];
+    for (int b = 0; b < S->nbox; b++) {
+        free_squares[b] = S->all_squares & ~S->covered_bits[b];
+        regions[b] = regions_of(S, b, free_squares[b], region[b]);
+    }
     int i = 0;
     for (; i < count; i++) {
         int32_t cell = untried[i];
@@ -483,10 +542,9 @@ static int needed(Search *S, const int32_t *untried, int count, int inherited) {
             int32_t s = S->state[b][cell];
             uint64_t out = 0;
             for (int d = 0; d < 4; d++)
-                if (unseen >> d & 1) out |= 1ULL << (S->step[b][4 * s + d] >> 3);
-            out &= free_squares[b] & ~reached[b];
+                out |= (uint64_t)(unseen >> d & 1) << (S->step[b][4 * s + d] >> 3);  /* no branch: a coin toss */
             hit[b] |= 1ULL << (s >> 3);
-            if (out) reached[b] = spread(S, b, reached[b] | out, out, free_squares[b]);
+            for (int r = 0; r < regions[b]; r++) reached[b] |= region[b][r] & -(uint64_t)((out & region[b][r]) != 0);
             all &= (reached[b] | hit[b]) == free_squares[b];
         }
         if (all) break;
@@ -499,7 +557,7 @@ static int needed(Search *S, const int32_t *untried, int count, int inherited) {
     if (S->area - S->size <= S->pair_flood_squares && (S->area - S->size) % 2 == 0) {
         int recorded = count <= S->missed_stride;
         S->missed_from[S->size] = i;
-        i = pairs_needed(S, untried, count, i, free_squares[0], free_squares[1], free_squares[0], free_squares[1],
+        i = pairs_needed(S, untried, count, i, free_squares[0], free_squares[1],
                          recorded ? S->missed + 2 * (size_t)S->size * S->missed_stride : NULL);
         S->missed_to[S->size] = recorded ? i : S->missed_from[S->size];
         COUNT(S->size, PAIR_FLOODS);
@@ -507,16 +565,12 @@ static int needed(Search *S, const int32_t *untried, int count, int inherited) {
         return i;
     }
     if (inherited > i) i = inherited;
-    for (int b = 0; b < 2 && i < count; b++) {
-        uint64_t left = free_squares[b];
-        while (left && i < count) {
-            uint64_t start = left & -left, region = spread(S, b, start, start, free_squares[b]);
-            left &= ~region;
-            if (__builtin_popcountll(region) > REGION_SQUARES) continue;
-            i = b ? pairs_needed(S, untried, count, i, free_squares[0], region, 0, region, NULL)
-                  : pairs_needed(S, untried, count, i, region, free_squares[1], region, 0, NULL);
+    for (int b = 0; b < 2; b++)
+        for (int r = 0; r < regions[b] && i < count; r++) {
+            if (__builtin_popcountll(region[b][r]) > REGION_SQUARES) continue;
+            i = b ? region_needed(S, untried, count, i, free_squares[0], region[b][r], 0, region[b][r])
+                  : region_needed(S, untried, count, i, region[b][r], free_squares[1], region[b][r], 0);
         }
-    }
     if (i == count) COUNT(S->size, REGIONS);
     return i;
 }
@@ -609,8 +663,10 @@ static int allocate(Search *S) {
     S->untried = calloc((size_t)(A + 2) * (4 * A + 4), sizeof(int32_t));
     S->on_square = calloc((size_t)A, sizeof(int32_t));
     S->pair_seen = calloc((size_t)A * PAIR_WORDS, sizeof(uint64_t));
+    S->region_seen = calloc((size_t)A * PAIR_WORDS, sizeof(uint64_t));
     S->pair_queue = calloc(((size_t)A << PAIR_SHIFT) + 1, sizeof(int32_t));  /* + 1: visit_pair() writes one past */
     S->pair_next = calloc(4 * ((size_t)A << PAIR_SHIFT), sizeof(uint16_t));
+    S->pair_slot = malloc(8 * (size_t)A * sizeof(int16_t));
     S->upright = calloc(8 * (size_t)A, 1);
     S->step_square = calloc(4 * (size_t)A, 1);
     S->step_turn = calloc(4 * (size_t)A, 1);
@@ -622,7 +678,7 @@ static int allocate(Search *S) {
     S->missed_from = calloc((size_t)A + 1, sizeof(int));
     S->missed_to = calloc((size_t)A + 1, sizeof(int));
     int ok = S->seen && S->in_net && S->probe && S->probe_square && S->net && S->queue && S->image && S->untried
-             && S->on_square && S->onto_pinned && S->holder && S->pair_seen && S->pair_queue && S->pair_next && S->upright
+             && S->on_square && S->onto_pinned && S->holder && S->pair_seen && S->region_seen && S->pair_queue && S->pair_next && S->pair_slot && S->upright
              && S->step_square && S->step_turn && S->turned_step && S->missed && S->missed_from && S->missed_to;
     for (int b = 0; b < 2; b++) {
         S->turned[b] = calloc((size_t)64 * A, sizeof(int32_t));
@@ -643,7 +699,7 @@ static int allocate(Search *S) {
 static void release(Search *S) {
     free(S->seen); free(S->in_net); free(S->probe); free(S->probe_square);
     free(S->net); free(S->queue); free(S->image); free(S->untried); free(S->rows.data);
-    free(S->on_square); free(S->onto_pinned); free(S->holder); free(S->pair_seen); free(S->pair_queue); free(S->pair_next); free(S->upright);
+    free(S->on_square); free(S->onto_pinned); free(S->holder); free(S->pair_seen); free(S->region_seen); free(S->pair_queue); free(S->pair_next); free(S->pair_slot); free(S->upright);
     free(S->step_square); free(S->step_turn); free(S->turned_step); free(S->missed); free(S->missed_from); free(S->missed_to);
     free(S->turned[0]); free(S->turned[1]);
     for (int b = 0; b < S->nbox; b++) { free(S->state[b]); free(S->covered[b]); free(S->representative[b]); free(S->around[b]); }
@@ -669,6 +725,69 @@ static int turn_states(Search *S, int b, const int8_t moved[8][4]) {
     return 1;
 }
 
+/* The neighbour of pair (square, s) in direction d (s: a state of the second box, turned; the square's of the first
+ * box in frame 0), as square * 8A + s. */
+static int32_t pair_step(const Search *S, int32_t square, int32_t s, int d) {
+    int states = 8 * S->area;
+    return S->step_square[4 * square + d] * states + S->turned_step[(S->step_turn[4 * square + d] * 4 + d) * states + s];
+}
+
+/* True if states s and t of the second box (of one square) are both met beside some square of the first box. */
+static int met_together(const Search *S, const uint8_t *met, int32_t s, int32_t t) {
+    int states = 8 * S->area;
+    for (int32_t square = 0; square < S->area; square++)
+        if (met[square * states + s] && met[square * states + t]) return 1;
+    return 0;
+}
+
+/* The pair classes of this run and their neighbours (pair_next). The classes met are those the root's reaches; as
+ * the surface of a box has two sides, the states met beside a square of the first box are, on a square of the
+ * second, 4 of its 8 (those that turn the net over or not, as that square's frame 0 does): each is given one of
+ * 4 slots there, apart from those it is met with. A square's classes so fill half the cache lines they would with
+ * every state, and the flood's marks half the words. False if a state finds no slot. */
+static int pair_slots(Search *S) {
+    int A = S->area, states = 8 * A, tail = 0, ok = 1;
+    int32_t root = S->root[0] >> 3, *queue = malloc((size_t)A * states * sizeof(int32_t));
+    uint8_t *met = calloc((size_t)A * states, 1);
+    if (!queue || !met) { free(queue); free(met); return 0; }
+    queue[tail++] = root * states + S->turned[1][S->upright[S->root[0]] * states + S->root[1]];
+    met[queue[0]] = 1;
+    for (int head = 0; head < tail; head++)
+        for (int d = 0; d < 4; d++) {
+            int32_t next = pair_step(S, queue[head] / states, queue[head] % states, d);
+            if (!met[next]) { met[next] = 1; queue[tail++] = next; }
+        }
+    for (int32_t s = 0; s < states; s++) S->pair_slot[s] = -1;
+    for (int32_t s = 0; s < states && ok; s++) {
+        uint8_t taken = 0;
+        for (int32_t t = s & ~7; t < s; t++)
+            if (S->pair_slot[t] >= 0 && met_together(S, met, s, t)) taken |= (uint8_t)(1 << (S->pair_slot[t] & 3));
+        int slot = __builtin_ctz(~(unsigned)taken);
+        ok = slot < 4;
+        if (ok && met_together(S, met, s, s)) S->pair_slot[s] = (int16_t)((s >> 3) << 2 | slot);
+    }
+    for (int k = 0; k < tail && ok; k++) {
+        int32_t square = queue[k] / states, s = queue[k] % states;
+        for (int d = 0; d < 4; d++) {
+            int32_t next = pair_step(S, square, s, d);
+            S->pair_next[4 * (square << PAIR_SHIFT | S->pair_slot[s]) + d] =
+                (uint16_t)((next / states) << PAIR_SHIFT | S->pair_slot[next % states]);
+        }
+    }
+    for (int k = 0; k < tail && ok; k++) {
+        int32_t p = queue[k] / states << PAIR_SHIFT | S->pair_slot[queue[k] % states];
+        for (int d = 0; d < 4; d++) {
+            int32_t q = S->pair_next[4 * p + d] & CLASS_MASK, back = 0;
+            while (back < 3 && (S->pair_next[4 * q + back] & CLASS_MASK) != p) back++;
+            ok = (S->pair_next[4 * q + back] & CLASS_MASK) == p;
+            S->pair_next[4 * p + d] |= (uint16_t)(back << BACK_SHIFT);
+        }
+    }
+    free(queue);
+    free(met);
+    return ok;
+}
+
 /* The tables of turned_earlier() and pairs_needed(): how each turn of the plane moves the sides of a cell
  * and the states of a cell, and the turns that the isometries keeping the pinned square in place make of a net
  * about its first cell. False if the states do not turn (tables that are not a box's). */
@@ -682,6 +801,7 @@ static int turn_tables(Search *S) {
             if (k & 2) c = -c;
             for (int e = 0; e < 4; e++)
                 if (dr[e] == r && dc[e] == c) moved[k][d] = (int8_t)e;
+            S->moved[k][d] = (uint8_t)moved[k][d];
         }
     for (int k = 0; k < 8; k++)
         for (int sides = 0; sides < 16; sides++) {
@@ -711,13 +831,7 @@ static int turn_tables(Search *S) {
         for (int d = 0; d < 4; d++)
             for (int32_t s = 0; s < states; s++)
                 S->turned_step[(k * 4 + d) * states + s] = (int16_t)S->turned[1][k * states + S->step[1][4 * s + d]];
-    for (int32_t square = 0; square < S->area; square++)
-        for (int32_t s = 0; s < states; s++)
-            for (int d = 0; d < 4; d++) {
-                int32_t turned = S->turned_step[(S->step_turn[4 * square + d] * 4 + d) * states + s];
-                S->pair_next[4 * (square << PAIR_SHIFT | s) + d] = (uint16_t)(S->step_square[4 * square + d] << PAIR_SHIFT | turned);
-            }
-    return 1;
+    return pair_slots(S);
 }
 
 static PyObject *search(PyObject *self, PyObject *args, PyObject *kwargs) {
