@@ -85,6 +85,8 @@ typedef struct {
     uint8_t *covered[MAX_BOXES];      /* per square */
     uint64_t covered_bits[MAX_BOXES], all_squares;  /* the same as bits, and every square's bit */
     uint64_t *around[MAX_BOXES];      /* per square: its four neighbours on the box, as bits */
+    uint64_t *regions;                /* per level and box, the connected sets of free squares (see split_regions()) */
+    int *nregions;                    /* per level and box: how many */
     /* the joint flood of two boxes' states, over classes of pairs (see pair_class()) */
     uint64_t *pair_seen, *region_seen;  /* per pair class, a bit (those of the floods over a small region's pairs) */
     int32_t *pair_queue;
@@ -383,14 +385,16 @@ static void set_in_net(Search *S, int32_t c, int on) {
  * cells one at a time, in order, and give the first index whose cells reach every free square: the
  * children before it are never made. */
 
-/* The squares of box b reached over the free squares from those reached, the frontier's still to spread. */
-static uint64_t spread(const Search *S, int b, uint64_t reached, uint64_t frontier, uint64_t free_squares) {
-    while (frontier && reached != free_squares) {
-        int square = __builtin_ctzll(frontier);
-        frontier &= frontier - 1;
-        uint64_t more = S->around[b][square] & free_squares & ~reached;
-        reached |= more;
-        frontier |= more;
+/* The squares of box b reached over the free squares from those reached, the frontier's still to spread; it may stop
+ * as soon as every square of goal is reached. */
+static uint64_t spread(const Search *S, int b, uint64_t reached, uint64_t frontier, uint64_t free_squares,
+                       uint64_t goal) {
+    const uint64_t *around = S->around[b];
+    while (frontier && (reached & goal) != goal) {  /* breadth first: the goal beside a covered square comes soon */
+        uint64_t more = 0;
+        for (; frontier; frontier &= frontier - 1) more |= around[__builtin_ctzll(frontier)];
+        frontier = more & free_squares & ~reached;
+        reached |= frontier;
     }
     return reached;
 }
@@ -516,19 +520,43 @@ static int regions_of(const Search *S, int b, uint64_t free_squares, uint64_t *r
     int n = 0;
     for (uint64_t left = free_squares; left; left &= ~region[n++]) {
         uint64_t start = left & -left;
-        region[n] = spread(S, b, start, start, free_squares);
+        region[n] = spread(S, b, start, start, free_squares, free_squares);
     }
     return n;
+}
+
+/* The regions of free squares of box b at this level, from its parent's: only the parent's region that held the
+ * square just covered changes, and it stays whole once one of the square's free neighbours reaches the others,
+ * most often around it in a few steps (a whole region's flood at every node cost a tenth of the search). */
+static const uint64_t *split_regions(Search *S, int b, int *count) {
+    int level = S->size, parents = S->nregions[(level - 1) * MAX_BOXES + b], n = 0;
+    const uint64_t *parent = S->regions + ((size_t)(level - 1) * MAX_BOXES + b) * 64;
+    uint64_t *region = S->regions + ((size_t)level * MAX_BOXES + b) * 64;
+    int square = S->state[b][S->net[level - 1]] >> 3;
+    for (int r = 0; r < parents; r++) {
+        uint64_t rest = parent[r] & ~(1ULL << square), beside = S->around[b][square] & rest;
+        if (rest == parent[r] || !(beside & (beside - 1))) {
+            if (rest) region[n++] = rest;
+            continue;
+        }
+        uint64_t start = beside & -beside, whole = spread(S, b, start, start, rest, beside);
+        if ((whole & beside) == beside) region[n++] = rest;
+        else n += regions_of(S, b, rest, region + n);
+    }
+    S->nregions[level * MAX_BOXES + b] = n;
+    *count = n;
+    return region;
 }
 
 /* The first index i whose untried cells 0 to i reach every free square (see above); count if none does. A cell's
  * squares beside it reach the regions of free squares they lie in. */
 static int needed(Search *S, const int32_t *untried, int count, int inherited) {
-    uint64_t reached[MAX_BOXES] = {0}, hit[MAX_BOXES] = {0}, free_squares[MAX_BOXES], region[MAX_BOXES][64];
+    uint64_t reached[MAX_BOXES] = {0}, hit[MAX_BOXES] = {0}, free_squares[MAX_BOXES];
+    const uint64_t *region[MAX_BOXES];
     int regions[MAX_BOXES];
     for (int b = 0; b < S->nbox; b++) {
         free_squares[b] = S->all_squares & ~S->covered_bits[b];
-        regions[b] = regions_of(S, b, free_squares[b], region[b]);
+        region[b] = split_regions(S, b, &regions[b]);
     }
     int i = 0;
     for (; i < count; i++) {
@@ -677,9 +705,12 @@ static int allocate(Search *S) {
     S->missed = calloc(2 * (size_t)(A + 1) * S->missed_stride, sizeof(uint64_t));
     S->missed_from = calloc((size_t)A + 1, sizeof(int));
     S->missed_to = calloc((size_t)A + 1, sizeof(int));
+    S->regions = calloc((size_t)(A + 1) * MAX_BOXES * 64, sizeof(uint64_t));
+    S->nregions = calloc((size_t)(A + 1) * MAX_BOXES, sizeof(int));
     int ok = S->seen && S->in_net && S->probe && S->probe_square && S->net && S->queue && S->image && S->untried
              && S->on_square && S->onto_pinned && S->holder && S->pair_seen && S->region_seen && S->pair_queue && S->pair_next && S->pair_slot && S->upright
-             && S->step_square && S->step_turn && S->turned_step && S->missed && S->missed_from && S->missed_to;
+             && S->step_square && S->step_turn && S->turned_step && S->missed && S->missed_from && S->missed_to
+             && S->regions && S->nregions;
     for (int b = 0; b < 2; b++) {
         S->turned[b] = calloc((size_t)64 * A, sizeof(int32_t));
         ok = ok && S->turned[b];
@@ -701,6 +732,7 @@ static void release(Search *S) {
     free(S->net); free(S->queue); free(S->image); free(S->untried); free(S->rows.data);
     free(S->on_square); free(S->onto_pinned); free(S->holder); free(S->pair_seen); free(S->region_seen); free(S->pair_queue); free(S->pair_next); free(S->pair_slot); free(S->upright);
     free(S->step_square); free(S->step_turn); free(S->turned_step); free(S->missed); free(S->missed_from); free(S->missed_to);
+    free(S->regions); free(S->nregions);
     free(S->turned[0]); free(S->turned[1]);
     for (int b = 0; b < S->nbox; b++) { free(S->state[b]); free(S->covered[b]); free(S->representative[b]); free(S->around[b]); }
 }
@@ -892,6 +924,10 @@ static PyObject *search(PyObject *self, PyObject *args, PyObject *kwargs) {
             for (int32_t s = 0, next = 0; s < 8 * area; s++)
                 if (S.orbit[b][s] == next) { S.representative[b][s] = 1; next++; }
         S.all_squares = area == 64 ? ~0ULL : (1ULL << area) - 1;
+        for (int b = 0; b < S.nbox; b++) {  /* before the first cell, a box's surface is one region */
+            S.regions[(size_t)b * 64] = S.all_squares;
+            S.nregions[b] = 1;
+        }
         for (int b = 0; b < S.nbox; b++)
             for (int32_t p = 0; p < area; p++)
                 for (int d = 0; d < 4; d++) S.around[b][p] |= 1ULL << (S.step[b][4 * 8 * p + d] >> 3);
