@@ -415,16 +415,23 @@ static inline int32_t pair_class(const Search *S, int32_t a, int32_t b) {
  * and its queue's end. */
 typedef struct { uint64_t free0, free1, hit0, hit1; uint64_t *seen; int tail; } PairFlood;
 
+/* The 16 low bits of x, each made 4 bits (bit i: bits 4i to 4i + 3), by halving shifts (no loop over the bits). */
+static inline uint64_t nibbles(uint64_t x) {
+    x &= 0xffff;
+    x = (x | x << 24) & 0x000000ff000000ffULL;
+    x = (x | x << 12) & 0x000f000f000f000fULL;
+    x = (x | x << 6) & 0x0303030303030303ULL;
+    x = (x | x << 3) & 0x1111111111111111ULL;
+    return x * 0xf;
+}
+
 /* Marks every pair class whose square on either box is not free as seen already, so that the flood visits the
  * free ones alone, testing one bit. A square of the second box is 4 bits (its slots) of a square of the first box's
  * PAIR_WORDS words; those of the 4A slots are set (the others are never met). */
 static void block_pairs(Search *S, uint64_t free0, uint64_t free1) {
-    uint64_t taken1[PAIR_WORDS] = {0};
+    uint64_t taken1[PAIR_WORDS] = {0}, taken = ~free1 & S->all_squares;
     int words = (4 * S->area + 63) / 64;
-    for (uint64_t left = ~free1 & S->all_squares; left; left &= left - 1) {
-        int square = __builtin_ctzll(left);
-        taken1[square >> 4] |= 0xfULL << (4 * (square & 15));
-    }
+    for (int w = 0; w < words; w++) taken1[w] = nibbles(taken >> 16 * w);
     for (int square = 0; square < S->area; square++) {
         uint64_t *seen = S->pair_seen + (size_t)square * PAIR_WORDS, all = (free0 >> square & 1) - 1;
         for (int w = 0; w < words; w++) seen[w] = taken1[w] | all;
