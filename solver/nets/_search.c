@@ -58,11 +58,6 @@
  * floods, 7.4 s. A flood costs about as much as the nodes it saves, whichever the start. */
 #define PAIR_FLOOD_EARLIER 5
 #define REGION_SQUARES 6
-/* At the levels of the flood over all pairs, the floods over the pairs of each region of at most this many free squares
- * run first: one that misses drops the node for less than the flood over all pairs, which misses the same squares
- * after more classes. Measured (area 38, parts 8, 101, 201, 301, 401 of 512, A/B in one process, load 2): against
- * none, 3 squares 1.035 of the CPU, 6 1.014, 9 0.987, 12 0.98 (three runs), 16 1.05, 24 1.43. */
-#define FLOODED_REGION_SQUARES 12
 /* The nodes a part split numbers: the nodes of this many cells (thousands per run, so parts even out). */
 #define SPLIT_CELLS 9
 
@@ -563,19 +558,6 @@ static const uint64_t *split_regions(Search *S, int b, int *count) {
     return region;
 }
 
-/* The first index from i on whose untried cells reach, over pairs, every square of each region of free squares of at
- * most `most` squares of the first two boxes (see region_needed()); count if none does. */
-static int small_regions_needed(Search *S, const int32_t *untried, int count, int i, const uint64_t *const *region,
-                                const int *regions, const uint64_t *free_squares, int most) {
-    for (int b = 0; b < 2; b++)
-        for (int r = 0; r < regions[b] && i < count; r++) {
-            if (__builtin_popcountll(region[b][r]) > most) continue;
-            i = b ? region_needed(S, untried, count, i, free_squares[0], region[b][r], 0, region[b][r])
-                  : region_needed(S, untried, count, i, region[b][r], free_squares[1], region[b][r], 0);
-        }
-    return i;
-}
-
 /* The first index i whose untried cells 0 to i reach every free square (see above); count if none does. A cell's
  * squares beside it reach the regions of free squares they lie in. */
 static int needed(Search *S, const int32_t *untried, int count, int inherited) {
@@ -611,10 +593,6 @@ static int needed(Search *S, const int32_t *untried, int count, int inherited) {
     }
     if (S->nbox < 2) return i;
     if (S->area - S->size <= S->pair_flood_squares && (S->area - S->size) % 2 == 0) {
-        if (small_regions_needed(S, untried, count, i, region, regions, free_squares, FLOODED_REGION_SQUARES) == count) {
-            COUNT(S->size, PAIRS);
-            return count;
-        }
         int recorded = count <= S->missed_stride;
         S->missed_from[S->size] = i;
         i = pairs_needed(S, untried, count, i, free_squares[0], free_squares[1],
@@ -625,7 +603,12 @@ static int needed(Search *S, const int32_t *untried, int count, int inherited) {
         return i;
     }
     if (inherited > i) i = inherited;
-    i = small_regions_needed(S, untried, count, i, region, regions, free_squares, REGION_SQUARES);
+    for (int b = 0; b < 2; b++)
+        for (int r = 0; r < regions[b] && i < count; r++) {
+            if (__builtin_popcountll(region[b][r]) > REGION_SQUARES) continue;
+            i = b ? region_needed(S, untried, count, i, free_squares[0], region[b][r], 0, region[b][r])
+                  : region_needed(S, untried, count, i, region[b][r], free_squares[1], region[b][r], 0);
+        }
     if (i == count) COUNT(S->size, REGIONS);
     return i;
 }
