@@ -1,11 +1,11 @@
 """Area 46 (issue 39): the common nets of 1x1x11 and 1x3x5 (4,233,426 by hidny's count, none folding into
-1x2x7, the third box of area 46), too big to count here, sampled: random parts of the whole search cut in
---parts parts (part k of n as `foldkit nets 1x1x11 1x3x5 --count --part K/N` counts it), each timed
-(CPU seconds of the process that ran it), its nets kept and each tried on 1x2x7 by foldkit's folding
-search. From the sample: the fraction done, the nets found, the distribution of a part's time, and the
-projection of the whole count and of its time on 1, 16 and 64 machines of 2 cores, with 95 % ranges (the
-mean of the parts, over the sample's standard error; a part's time has a long tail, so the range is wide
-until the sample is large).
+1x2x7, the third box of area 46), a count of CPU-hours, made in random parts of the whole search cut in --parts
+parts (part k of n as `foldkit nets 1x1x11 1x3x5 --count --part K/N` counts it), each timed (CPU seconds of the
+process that ran it), its nets kept and each tried on 1x2x7 by foldkit's folding search. From the parts done:
+the fraction done, the nets found, the distribution of a part's time, and the projection of the whole count and
+of its time on 1, 16 and 64 machines of 2 cores, with 95 % ranges (the mean of the parts, over the sample's
+standard error; a part's time has a long tail, so the range is wide until the sample is large); once every
+part is in, the whole count itself.
 
 Each part finished is one line of JSON in --log (so a run stopped early still counts); --report writes
 bench/results/nets_area46.md from the log alone.
@@ -79,10 +79,13 @@ def read_log(log: Path, rule: str | None = None) -> list[dict]:
     return list(reversed(once.values()))
 
 
-def mean_range(values: list[float], scale: float) -> tuple[float, float, float]:
-    """(estimate, low, high) of scale times the mean, the range 95 % over the standard error."""
+def mean_range(values: list[float], scale: int) -> tuple[float, float, float]:
+    """(estimate, low, high) of scale times the mean of `values`, a sample without repeats of `scale` parts; the
+    range 95 % over the standard error, narrowed as the sample nears the whole (none left once every part is in)."""
     mean = statistics.fmean(values)
+    unsampled = 1 - len(values) / scale  # the finite population correction, squared
     error = statistics.stdev(values) / math.sqrt(len(values)) if len(values) > 1 else float("inf")
+    error *= math.sqrt(max(unsampled, 0.0))
     return scale * mean, scale * max(mean - Z95 * error, 0.0), scale * (mean + Z95 * error)
 
 
@@ -93,6 +96,9 @@ def tail_note(rows: list[dict], nets: int, count: tuple[float, float, float]) ->
     share = sum(found[:3]) / nets if nets else 0.0
     spread = (f"parts with a net: {with_nets:,} of {len(rows):,}; the 3 richest hold {share:.0%} of the nets "
               "found")
+    if count[1] == count[2]:
+        verdict = "agrees with" if count[0] == PUBLISHED else "DIFFERS from"
+        return f"{spread}. Every part is in: the whole count, {count[0]:,.0f}, {verdict} the published one"
     if count[1] <= PUBLISHED <= count[2]:
         return f"{spread}; the published count lies in the range"
     return (f"{spread}. The published count lies outside the range: nets per part have a long tail, so the "
@@ -136,7 +142,7 @@ def report(log: Path) -> str:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--parts", type=int, default=65536)
     parser.add_argument("--cpu-seconds", type=float, default=1800.0, help="stop once the parts took this much CPU")
     parser.add_argument("--jobs", type=int, default=min(2, multiprocessing.cpu_count()))
