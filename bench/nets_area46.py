@@ -55,6 +55,7 @@ def run_part(plan: Plan, parts: int, part: int) -> dict:
 def sample(parts: int, budget: float, jobs: int, log: Path, seed: int) -> None:
     """Random parts (those not yet in the log), `jobs` at a time, until the CPU budget is spent."""
     plan = make_plan(BOXES)
+    drop_torn_tail(log)
     done = {row["part"] for row in read_log(log, PART_RULE) if row["parts"] == parts}
     order = [k for k in random.Random(seed).sample(range(parts), parts) if k not in done]
     spent = 0.0
@@ -67,13 +68,26 @@ def sample(parts: int, budget: float, jobs: int, log: Path, seed: int) -> None:
                 break
 
 
+def drop_torn_tail(log: Path) -> None:
+    """Cut a last line left unfinished by a sampler killed as it wrote, so that the lines appended start whole."""
+    if not log.exists():
+        return
+    data = log.read_bytes()
+    if data and not data.endswith(b"\n"):
+        with log.open("r+b") as out:
+            out.truncate(data.rfind(b"\n") + 1)
+
+
 def read_log(log: Path, rule: str | None = None) -> list[dict]:
     """The parts finished, as logged under `rule` (by default the rule of the newest line: a log written
     before the rule changed is still reported, under its own rule), each part once (samplers with other
     seeds may share a log and meet a part twice)."""
     if not log.exists():
         return []
-    rows = [json.loads(line) for line in log.read_text().splitlines() if line.strip()]
+    lines = [line for line in log.read_text().splitlines() if line.strip()]
+    if lines and not lines[-1].endswith("}"):  # a sampler killed as it wrote: that part is simply run again
+        lines.pop()
+    rows = [json.loads(line) for line in lines]
     rule = rule or (rows[-1]["rule"] if rows else PART_RULE)
     once = {(row["parts"], row["part"]): row for row in reversed(rows) if row["rule"] == rule}
     return list(reversed(once.values()))

@@ -4,7 +4,7 @@ every part is in, and never a part counted twice."""
 import json
 from pathlib import Path
 
-from bench.nets_area46 import report
+from bench.nets_area46 import drop_torn_tail, report
 from solver.nets.search import PART_RULE
 
 
@@ -31,3 +31,18 @@ def test_a_part_met_twice_counts_once_and_a_sample_keeps_its_range(tmp_path):
     assert "3 random parts of 8" in text
     assert "the whole count projected: 32 (95 % range" in text
     assert "Every part is in" not in text
+
+
+def test_a_line_torn_by_a_killed_sampler_is_left_out(tmp_path):
+    log = write_log(tmp_path / "log.jsonl", 8, {0: 5, 1: 0})
+    with log.open("a") as out:
+        out.write('{"part": 2, "parts": 8, "ne')
+    assert "2 random parts of 8" in report(log)
+
+
+def test_a_torn_line_is_cut_before_a_sampler_appends(tmp_path):
+    log = write_log(tmp_path / "log.jsonl", 8, {0: 5})
+    with log.open("a") as out:
+        out.write('{"part": 2, "pa')
+    drop_torn_tail(log)
+    assert log.read_text().splitlines() == [write_log(tmp_path / "whole.jsonl", 8, {0: 5}).read_text().strip()]
