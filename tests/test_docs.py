@@ -4,6 +4,7 @@ parser's, the speed figures are the bench table's, and every picture they show i
 from __future__ import annotations
 
 import importlib.util
+import itertools
 import re
 import sys
 
@@ -11,7 +12,7 @@ import pytest
 
 from foldkit.arguments import command_names, command_of, kinds_with, strict_parser
 from foldkit.kinds import all_kinds
-from tests.conftest import ROOT
+from tests.conftest import ROOT, run_foldkit
 
 DOCS = ROOT / "docs"
 README = ROOT / "README.md"
@@ -78,3 +79,27 @@ def test_the_readme_is_a_front_door():
     assert 120 <= len(text.splitlines()) <= 250
     assert not re.search(r"\b(issue|round|commit)s?\b", text, re.IGNORECASE)
     assert "mkdocs serve" in text and "python -m pytest -q" in text
+
+
+def transcripts(text: str) -> list[tuple[list[str], list[str]]]:
+    """The README's `$ foldkit ...` lines that show output: (the command's arguments, the lines shown after it)."""
+    found, lines = [], text.splitlines()
+    for number, line in enumerate(lines):
+        if line.startswith("    $ foldkit "):
+            shown = [out[4:] for out in itertools.takewhile(lambda out: out.startswith("    ") and
+                                                            not out.startswith("    $"), lines[number + 1:])]
+            if shown:
+                found.append((line[len("    $ foldkit "):].split("#")[0].split(), shown))
+    return found
+
+
+@pytest.mark.parametrize("argv, shown", transcripts(README.read_text()), ids=lambda value: " ".join(value)[:40])
+def test_every_output_the_readme_shows_is_what_the_command_prints(argv, shown, capsys, monkeypatch):
+    monkeypatch.chdir(ROOT)
+    code, out, _ = run_foldkit(capsys, *argv)
+    assert code == 0
+    assert out.splitlines()[:len(shown)] == shown
+
+
+def test_the_readme_shows_outputs_to_check():
+    assert len(transcripts(README.read_text())) >= 4
