@@ -68,14 +68,19 @@ def sample(parts: int, budget: float, jobs: int, log: Path, seed: int) -> None:
                 break
 
 
+def whole_lines(text: str) -> str:
+    """The log's text without a last line left unfinished (no newline yet) by a sampler killed as it wrote."""
+    return text[:text.rfind("\n") + 1]
+
+
 def drop_torn_tail(log: Path) -> None:
-    """Cut a last line left unfinished by a sampler killed as it wrote, so that the lines appended start whole."""
+    """Cut a torn last line (see whole_lines) from the log, so that the lines appended start whole."""
     if not log.exists():
         return
-    data = log.read_bytes()
-    if data and not data.endswith(b"\n"):
+    kept = len(whole_lines(log.read_text()).encode())
+    if kept < log.stat().st_size:
         with log.open("r+b") as out:
-            out.truncate(data.rfind(b"\n") + 1)
+            out.truncate(kept)
 
 
 def read_log(log: Path, rule: str | None = None) -> list[dict]:
@@ -84,10 +89,8 @@ def read_log(log: Path, rule: str | None = None) -> list[dict]:
     seeds may share a log and meet a part twice)."""
     if not log.exists():
         return []
-    lines = [line for line in log.read_text().splitlines() if line.strip()]
-    if lines and not lines[-1].endswith("}"):  # a sampler killed as it wrote: that part is simply run again
-        lines.pop()
-    rows = [json.loads(line) for line in lines]
+    # a part whose line a killed sampler tore is simply run again
+    rows = [json.loads(line) for line in whole_lines(log.read_text()).splitlines() if line.strip()]
     rule = rule or (rows[-1]["rule"] if rows else PART_RULE)
     once = {(row["parts"], row["part"]): row for row in reversed(rows) if row["rule"] == rule}
     return list(reversed(once.values()))

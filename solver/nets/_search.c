@@ -405,8 +405,8 @@ static uint64_t spread(const Search *S, int b, uint64_t reached, uint64_t fronti
 #define PAIR_MASK ((1 << PAIR_SHIFT) - 1)
 #define BACK_SHIFT 14  /* a class's bits: a square of the first box (up to 64) and a slot */
 #define CLASS_MASK ((1 << BACK_SHIFT) - 1)
-#define PAIR_WORDS ((1 << PAIR_SHIFT) / 64)
-#define PREFETCH_AHEAD 4  /* dequeued classes (area 38 sample: 2, 4 and 8 alike) */  /* the words of the pair classes of one square of the first box */
+#define PAIR_WORDS ((1 << PAIR_SHIFT) / 64)  /* the words of the pair classes of one square of the first box */
+#define PREFETCH_AHEAD 4  /* dequeued classes (area 38 sample: 2, 4 and 8 alike) */
 static inline int32_t pair_class(const Search *S, int32_t a, int32_t b) {
     return (a >> 3) << PAIR_SHIFT | S->pair_slot[S->turned[1][S->upright[a] * 8 * S->area + b]];
 }
