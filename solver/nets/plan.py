@@ -99,10 +99,12 @@ def pinned_square(graphs: list[SurfaceStates]) -> tuple[int, int]:
                key=lambda pick: (orbit_size(graphs[pick[0]], pick[1]), len(graphs[pick[0]].symmetry), pick))
 
 
-def make_plan(boxes: tuple[Box, ...]) -> Plan:
-    """The plan for the common nets of boxes (distinct, of one surface area)."""
+def make_plan(boxes: tuple[Box, ...], pin: tuple[int, int] | None = None) -> Plan:
+    """The plan for the common nets of boxes (distinct, of one surface area). `pin` (which box, in the order of
+    their sides, and which square) overrides pinned_square(): the nets are the same wherever the first cell is
+    pinned, only the search's work differs (the tests hold the count to every pin)."""
     graphs = sorted((surface_states(box) for box in boxes), key=lambda g: g.box)
-    b, square = pinned_square(graphs)
+    b, square = pin or pinned_square(graphs)
     graphs.insert(0, graphs.pop(b))
     pinned = graphs[0]
     orbits = np.stack([orbit_numbers(g) for g in graphs])
