@@ -33,7 +33,7 @@ from solver.nets.search import PART_RULE, compiled_run
 
 BOXES = ((1, 1, 11), (1, 3, 5))
 THIRD = (1, 2, 7)
-PUBLISHED = 4_233_426  # hidny (github.com/hidny/weirdMathStuff), as issue 39 quotes it
+PUBLISHED = 4_233_426  # hidny, github.com/hidny/CuboidNetSolver docs/cuboidResultsSummary.txt (no invisible cut)
 RESULT = Path(__file__).resolve().parent / "results" / "nets_area46.md"
 MACHINES = (1, 16, 64)
 CORES_PER_MACHINE = 2

@@ -13,9 +13,9 @@ With --frontier (issue 39), the counts at the field's frontier, each whole, in-p
 (CPU time of this process and its workers, and wall time; the bar is on wall time on 2 cores):
 area 30 (1,070, bar 30 s), 1x1x6 (36,175,381, bar 600 s), area 34 (35,675) and area 38 (4,469)
 (bar 300 s each), and 1x1x7 (407,023,305, no bar: about 11 minutes here); the expected counts are
-hidny's published ones (github.com/hidny/weirdMathStuff, issue 39). With --sample BOXES, a search too
-big to finish: a random sample of its parts (every run cut in parts as the parallel search cuts it), each
-timed, and the projection of the whole.
+hidny's published ones (github.com/hidny/CuboidNetSolver, docs/cuboidResultsSummary.txt). With --sample
+BOXES, a search too big to finish: a random sample of its parts (every run cut in parts as the parallel
+search cuts it), each timed, and the projection of the whole.
 Usage: python bench/nets_speed.py [--runs N] [--curve [AREA]] [--check] [--sheets] [--frontier [NAME ...]]
        [--sample BOX BOX [BOX] --parts-per-run N --cpu-seconds S]
 """
