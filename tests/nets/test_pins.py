@@ -18,7 +18,8 @@ from solver.surface import surface_states
 pytestmark = pytest.mark.skipif(not compiled(), reason="the compiled nets search is not built")
 
 
-def count_pinned(boxes: tuple, pin: tuple[int, int]) -> int:
+def count_pinned(boxes: tuple, pin: tuple[int, int] | None) -> int:
+    """The nets of the boxes with the first cell pinned on (box, square), or where the search pins it (None)."""
     plan = make_plan(boxes, pin)
     return sum(compiled_run(plan, roots, 0, False)[1] for roots in plan.runs)
 
